@@ -1,0 +1,72 @@
+import { z } from 'zod';
+
+const boolean = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'use true ou false' })
+  .transform((value) => ['true', '1', 'yes'].includes(value));
+
+const msList = z
+  .string()
+  .regex(/^\d+(,\d+)*$/, { error: 'use milissegundos separados por vírgula, ex.: 10000,60000' })
+  .transform((value) => value.split(',').map(Number));
+
+const ZEnv = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3333),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, { error: 'deve começar com postgres://' })
+    .optional(),
+  DATA_DIR: z.string().default('./data'),
+  RABBITMQ_URL: z
+    .string()
+    .regex(/^amqps?:\/\//, { error: 'deve começar com amqp://' })
+    .optional(),
+  PUBLIC_URL: z.url({ error: 'deve ser uma URL' }).optional(),
+  SECRET_KEY: z.string().min(32, { error: 'deve ter pelo menos 32 caracteres' }).optional(),
+  ADMIN_EMAIL: z.email({ error: 'deve ser um e-mail' }).optional(),
+  ADMIN_PASSWORD: z.string().min(6, { error: 'deve ter pelo menos 6 caracteres' }).optional(),
+  ALLOW_PRIVATE_TARGETS: boolean.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ROLE: z.enum(['api', 'worker', 'all']).default('all'),
+  CONSOLE_DIR: z.string().optional(),
+  SESSION_TTL_HOURS: z.coerce
+    .number()
+    .positive()
+    .default(24 * 7),
+  BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
+  /** Delays before retry 1, 2, 3, …; the last one repeats. */
+  DELIVERY_RETRY_DELAYS_MS: msList.default([10_000, 60_000, 600_000, 3_600_000]),
+  DELIVERY_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  DELIVERY_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(64),
+  DELIVERY_BATCH_SIZE: z.coerce.number().int().min(1).max(1000).default(100),
+  DELIVERY_LEASE_MS: z.coerce.number().int().positive().default(60_000),
+  DELIVERY_POLL_MS: z.coerce.number().int().positive().default(500),
+});
+
+export type Config = z.output<typeof ZEnv> & { role: 'api' | 'worker' | 'all' };
+
+export class ConfigError extends Error {}
+
+/**
+ * The only reader of the environment. `--role api|worker|all` on the command
+ * line wins over ROLE.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] = process.argv): Config {
+  const parsed = ZEnv.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Configuração inválida:\n${lines.join('\n')}`);
+  }
+  const roleIndex = argv.indexOf('--role');
+  const role = roleIndex >= 0 ? argv[roleIndex + 1] : parsed.data.ROLE;
+  if (role !== 'api' && role !== 'worker' && role !== 'all') {
+    throw new ConfigError(`Configuração inválida:\n  --role: use api, worker ou all (recebido ${role})`);
+  }
+  return { ...parsed.data, role };
+}
+
+/** Config for tests and tools: defaults plus the given overrides, never the process environment. */
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig({ LOG_LEVEL: 'silent', ALLOW_PRIVATE_TARGETS: 'true', ...overrides }, []);
+}

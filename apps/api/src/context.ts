@@ -1,0 +1,16 @@
+import type { Logger } from 'pino';
+import type { Config } from './config';
+import type { Database, DatabaseHandle } from './db/client';
+import type { Cipher } from './lib/crypto';
+
+/** Everything a use case needs, passed in so tests run the same code on either backend. */
+export type AppContext = {
+  config: Config;
+  database: DatabaseHandle;
+  db: Database;
+  cipher: Cipher;
+  clock: () => Date;
+  logger: Logger;
+  /** Named checks behind /readyz; modules that own a connection add theirs at start. */
+  readinessChecks: Map<string, () => Promise<void>>;
+};

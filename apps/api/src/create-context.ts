@@ -1,0 +1,31 @@
+import { resolve } from 'node:path';
+import type { Config } from './config';
+import type { AppContext } from './context';
+import { type DatabaseHandle, openDatabase } from './db/client';
+import { migrateDatabase } from './db/migrate';
+import { createCipher } from './lib/crypto';
+import { createLogger } from './lib/logger';
+import { resolveSecretKey } from './lib/secret-key';
+
+/** Opens storage (PGlite in DATA_DIR unless DATABASE_URL is set), migrates it, and wires the context. */
+export async function createContext(config: Config, database?: DatabaseHandle): Promise<AppContext> {
+  const handle =
+    database ??
+    (config.DATABASE_URL
+      ? await openDatabase({
+          kind: 'postgres',
+          url: config.DATABASE_URL,
+          poolSize: config.DATABASE_POOL_SIZE,
+        })
+      : await openDatabase({ kind: 'pglite', dataDir: resolve(config.DATA_DIR, 'pglite') }));
+  await migrateDatabase(handle);
+  return {
+    config,
+    database: handle,
+    db: handle.db,
+    cipher: createCipher(resolveSecretKey(config.SECRET_KEY, config.DATA_DIR)),
+    clock: () => new Date(),
+    logger: createLogger(config.LOG_LEVEL),
+    readinessChecks: new Map(),
+  };
+}

@@ -1,0 +1,33 @@
+import { boolean, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+export type AuthDetails = Record<string, string>;
+
+export const applications = pgTable('applications', {
+  id: uuid('id').primaryKey(),
+  name: text('name').notNull(),
+  apiKeyHash: text('api_key_hash').notNull(),
+  /** AES-256-GCM with SECRET_KEY, so a database dump alone yields no usable key. */
+  apiKeyEncrypted: text('api_key_encrypted').notNull(),
+  apiKeyPrefix: text('api_key_prefix').notNull(),
+  visibility: text('visibility').notNull().default('PRIVATE'),
+  callbackUrl: text('callback_url'),
+  callbackAuthType: text('callback_auth_type').notNull().default('NONE'),
+  callbackAuthDetails: jsonb('callback_auth_details').$type<AuthDetails | null>(),
+  createdBy: uuid('created_by'),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+export const userApplications = pgTable(
+  'user_applications',
+  {
+    userId: uuid('user_id').notNull(),
+    applicationId: uuid('application_id').notNull(),
+    isOwner: boolean('is_owner').notNull().default(false),
+    canRead: boolean('can_read').notNull().default(true),
+    canWrite: boolean('can_write').notNull().default(false),
+    canDelete: boolean('can_delete').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.applicationId] })],
+);

@@ -1,0 +1,71 @@
+import { integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const occurrences = pgTable('occurrences', {
+  id: uuid('id').primaryKey(),
+  eventId: uuid('event_id'),
+  applicationId: uuid('application_id').notNull(),
+  eventType: text('event_type').notNull(),
+  data: jsonb('data').$type<unknown>().notNull(),
+  headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
+  payload: jsonb('payload').$type<unknown>(),
+  externalEventId: text('external_event_id'),
+  organizationId: text('organization_id'),
+  idempotencyKey: text('idempotency_key'),
+  response: jsonb('response').$type<unknown>(),
+  callbackSentAt: tz('callback_sent_at'),
+  createdAt: tz('created_at').notNull().defaultNow(),
+});
+
+export const deliveryLogs = pgTable('delivery_logs', {
+  id: uuid('id').primaryKey(),
+  occurrenceId: uuid('occurrence_id').notNull(),
+  subscriptionId: uuid('subscription_id').notNull(),
+  eventId: uuid('event_id'),
+  status: text('status').notNull(),
+  httpStatusCode: integer('http_status_code'),
+  responseBody: text('response_body'),
+  errorMessage: text('error_message'),
+  eventDataReceived: jsonb('event_data_received').$type<unknown>(),
+  payloadSent: jsonb('payload_sent').$type<unknown>(),
+  attemptCount: integer('attempt_count').notNull().default(0),
+  nextAttemptAt: tz('next_attempt_at'),
+  /** A worker owns a claimed delivery until its lease ends; an expired lease is claimed again. */
+  leaseUntil: tz('lease_until'),
+  leasedBy: text('leased_by'),
+  processedAt: tz('processed_at'),
+  createdAt: tz('created_at').notNull().defaultNow(),
+  updatedAt: tz('updated_at').notNull().defaultNow(),
+});
+
+export const deliveryAttempts = pgTable('delivery_attempts', {
+  id: uuid('id').primaryKey(),
+  deliveryLogId: uuid('delivery_log_id').notNull(),
+  attemptNumber: integer('attempt_number').notNull(),
+  startedAt: tz('started_at').notNull(),
+  durationMs: integer('duration_ms').notNull(),
+  httpStatusCode: integer('http_status_code'),
+  errorMessage: text('error_message'),
+  responseBody: text('response_body'),
+  createdAt: tz('created_at').notNull().defaultNow(),
+});
+
+export const eventLogs = pgTable('event_logs', {
+  id: uuid('id').primaryKey(),
+  /** The occurrence id. */
+  eventId: uuid('event_id').notNull(),
+  eventType: text('event_type').notNull(),
+  organizationId: text('organization_id').notNull(),
+  externalEventId: text('external_event_id'),
+  queueType: text('queue_type').notNull(),
+  status: text('status').notNull().default('PENDING'),
+  retryCount: integer('retry_count').notNull().default(0),
+  payload: jsonb('payload').$type<unknown>().notNull(),
+  errorMessage: text('error_message'),
+  applicationId: uuid('application_id').notNull(),
+  eventDefinitionId: uuid('event_definition_id'),
+  processedAt: tz('processed_at'),
+  createdAt: tz('created_at').notNull().defaultNow(),
+  updatedAt: tz('updated_at').notNull().defaultNow(),
+});

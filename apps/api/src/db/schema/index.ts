@@ -1,0 +1,4 @@
+export * from './applications';
+export * from './deliveries';
+export * from './events';
+export * from './users';

@@ -1,0 +1,44 @@
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppContext } from '../context';
+import { newId } from '../lib/ids';
+import { registerModules } from '../modules';
+import { createAuthHooks } from './auth';
+import { registerErrorHandler } from './errors';
+import { registerHealthRoutes } from './health';
+
+/** The HTTP app: /v1 API, health, OpenAPI at /docs; no listening, no workers. */
+export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: ctx.logger as FastifyBaseLogger,
+    bodyLimit: ctx.config.BODY_LIMIT_BYTES,
+    genReqId: () => newId(),
+  }) as unknown as FastifyInstance;
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('user', null);
+  app.decorateRequest('sessionId', null);
+  registerErrorHandler(app);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Webhook Manager API', version: '1.0.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
+
+  registerHealthRoutes(app, ctx);
+  const auth = createAuthHooks(ctx);
+  await app.register(
+    async (v1) => {
+      registerModules(v1, ctx, auth);
+    },
+    { prefix: '/v1' },
+  );
+  return app;
+}

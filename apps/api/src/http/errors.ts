@@ -1,0 +1,78 @@
+import { ERROR_CODES, type ErrorCode } from '@wm/contracts';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+/** The one error type of the API: a code (mapped to a status) and a pt-BR message. */
+export class AppError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+    this.status = ERROR_CODES[code];
+  }
+}
+
+export const notFound = (message: string) => new AppError('NOT_FOUND', message);
+export const conflict = (message: string, details?: unknown) => new AppError('CONFLICT', message, details);
+export const forbidden = (message = 'Acesso negado') => new AppError('FORBIDDEN', message);
+export const badRequest = (message: string, details?: unknown) =>
+  new AppError('BAD_REQUEST', message, details);
+
+type Issue = { instancePath?: string; message?: string; params?: { issue?: { path?: PropertyKey[] } } };
+
+function describeIssues(issues: Issue[]) {
+  return issues.map((issue) => ({
+    path: (issue.params?.issue?.path ?? issue.instancePath?.split('/').filter(Boolean) ?? []).join('.'),
+    message: issue.message ?? 'Valor inválido',
+  }));
+}
+
+/** Maps every failure to `{error, code, details?}`; unknown failures are logged once and answered generically. */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply
+        .status(error.status)
+        .send({ error: error.message, code: error.code, details: error.details });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const details = describeIssues(error.validation as Issue[]);
+      return reply
+        .status(400)
+        .send({ error: details[0]?.message ?? 'Dados inválidos', code: 'VALIDATION_ERROR', details });
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 413) {
+      return reply.status(413).send({ error: 'Corpo da requisição muito grande', code: 'PAYLOAD_TOO_LARGE' });
+    }
+    if (status === 415) {
+      return reply
+        .status(415)
+        .send({ error: 'Tipo de conteúdo não suportado; use application/json', code: 'BAD_REQUEST' });
+    }
+    if (status === 429) {
+      return reply
+        .status(429)
+        .send({ error: 'Muitas requisições; tente novamente mais tarde', code: 'RATE_LIMITED' });
+    }
+    if (status >= 400 && status < 500) {
+      const isJsonError = error.code?.startsWith('FST_ERR_CTP') || error instanceof SyntaxError;
+      return reply.status(400).send({
+        error: isJsonError ? 'JSON inválido no corpo da requisição' : 'Requisição inválida',
+        code: 'BAD_REQUEST',
+      });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ error: 'Erro interno do servidor', code: 'INTERNAL_ERROR' });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send({
+      error: `Rota não encontrada: ${request.method} ${request.url.split('?')[0]}`,
+      code: 'NOT_FOUND',
+    });
+  });
+}

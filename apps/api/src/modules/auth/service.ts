@@ -1,0 +1,81 @@
+import type { TLoginRequest, TLoginResponse } from '@wm/contracts';
+import { and, count, eq, gt, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import { loginFailures, sessions, users } from '../../db/schema';
+import { AppError } from '../../http/errors';
+import { hashPassword, randomToken, sha256, verifyPassword } from '../../lib/crypto';
+import { newId } from '../../lib/ids';
+import { toUserView } from './user-view';
+
+export const LOGIN_FAILURE_LIMIT = 10;
+export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
+
+/** Compared against when the e-mail is unknown, so both cases take the same time. */
+let dummyHash: Promise<string> | null = null;
+
+async function countRecentFailures(ctx: AppContext, email: string, ip: string) {
+  const since = new Date(ctx.clock().getTime() - LOGIN_FAILURE_WINDOW_MS);
+  const [row] = await ctx.db
+    .select({ value: count() })
+    .from(loginFailures)
+    .where(and(eq(loginFailures.email, email), eq(loginFailures.ip, ip), gt(loginFailures.createdAt, since)));
+  return row?.value ?? 0;
+}
+
+export async function loginUser(
+  ctx: AppContext,
+  input: TLoginRequest & { ip: string },
+): Promise<TLoginResponse> {
+  if ((await countRecentFailures(ctx, input.email, input.ip)) >= LOGIN_FAILURE_LIMIT) {
+    throw new AppError('RATE_LIMITED', 'Muitas tentativas de login. Tente novamente em 15 minutos.');
+  }
+  const [user] = await ctx.db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${input.email}`)
+    .limit(1);
+  dummyHash ??= hashPassword(randomToken());
+  const isValid = await verifyPassword(input.password, user?.passwordHash ?? (await dummyHash));
+  if (!user || !isValid) {
+    await ctx.db
+      .insert(loginFailures)
+      .values({ id: newId(), email: input.email, ip: input.ip, createdAt: ctx.clock() });
+    throw new AppError('INVALID_CREDENTIALS', 'Credenciais inválidas');
+  }
+  if (!user.isActive) throw new AppError('USER_INACTIVE', 'Usuário inativo. Procure um administrador.');
+  await ctx.db
+    .delete(loginFailures)
+    .where(and(eq(loginFailures.email, input.email), eq(loginFailures.ip, input.ip)));
+  const token = await createSession(ctx, user.id);
+  return { user: toUserView(user), token };
+}
+
+/** Opaque random token; only its hash is stored. */
+export async function createSession(ctx: AppContext, userId: string): Promise<string> {
+  const token = randomToken(32);
+  const now = ctx.clock();
+  await ctx.db.insert(sessions).values({
+    id: newId(),
+    userId,
+    tokenHash: sha256(token),
+    createdAt: now,
+    lastUsedAt: now,
+    expiresAt: new Date(now.getTime() + ctx.config.SESSION_TTL_HOURS * 3_600_000),
+  });
+  return token;
+}
+
+export async function logoutSession(ctx: AppContext, sessionId: string) {
+  await ctx.db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+/** Ends every session of a user (deactivation, password change), optionally keeping one. */
+export async function revokeUserSessions(ctx: AppContext, userId: string, keepSessionId?: string) {
+  await ctx.db
+    .delete(sessions)
+    .where(
+      keepSessionId
+        ? and(eq(sessions.userId, userId), sql`${sessions.id} <> ${keepSessionId}`)
+        : eq(sessions.userId, userId),
+    );
+}

@@ -1,0 +1,16 @@
+import type { AppContext } from './context';
+
+export type Workers = { stop(): Promise<void> };
+
+/**
+ * Background work of a `worker`/`all` process. Each engine (delivery, queue)
+ * adds its start here and returns a stop that finishes or releases in-flight work.
+ */
+export async function startWorkers(_ctx: AppContext): Promise<Workers> {
+  const stops: Array<() => Promise<void>> = [];
+  return {
+    async stop() {
+      await Promise.all(stops.map((stop) => stop()));
+    },
+  };
+}

@@ -1,0 +1,2 @@
+// Placeholder until the console shell lands.
+export {};

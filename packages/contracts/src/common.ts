@@ -1,0 +1,53 @@
+import { z } from 'zod';
+
+export const ZId = z.uuid({ error: 'Identificador inválido' });
+
+/** `?page&limit&search` as every list route accepts them. */
+export const ZListQuery = z.object({
+  page: z.coerce.number({ error: 'Página inválida' }).int().min(1, { error: 'Página inválida' }).default(1),
+  limit: z.coerce
+    .number({ error: 'Limite inválido' })
+    .int()
+    .min(1, { error: 'Limite inválido' })
+    .max(100, { error: 'Limite máximo é 100' })
+    .default(10),
+  search: z.string().trim().max(255, { error: 'Busca muito longa' }).optional(),
+});
+export type TListQuery = z.infer<typeof ZListQuery>;
+
+export const ZPagination = z.object({
+  page: z.number().int(),
+  limit: z.number().int(),
+  total: z.number().int(),
+  totalPages: z.number().int(),
+});
+export type TPagination = z.infer<typeof ZPagination>;
+
+export const paginated = <T extends z.ZodTypeAny>(item: T) =>
+  z.object({ data: z.array(item), pagination: ZPagination });
+
+export const ZIdParams = z.object({ id: ZId });
+
+export const ZMessageResponse = z.object({ message: z.string() });
+
+/** http:// or https:// URL (the spec's "{host}" typo means https://). */
+export const ZHttpUrl = z
+  .string()
+  .trim()
+  .max(2048, { error: 'URL muito longa' })
+  .regex(/^https?:\/\//i, { error: 'URL deve começar com http:// ou https://' })
+  .refine((value) => URL.canParse(value), { error: 'URL inválida' });
+
+export const ZEmail = z
+  .string({ error: 'Email é obrigatório' })
+  .trim()
+  .min(1, { error: 'Email é obrigatório' })
+  .max(255, { error: 'Email deve ter no máximo 255 caracteres' })
+  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { error: 'Email inválido' })
+  .transform((value) => value.toLowerCase());
+
+export const ZPassword = z
+  .string({ error: 'Senha é obrigatória' })
+  .min(1, { error: 'Senha é obrigatória' })
+  .min(6, { error: 'Senha deve ter pelo menos 6 caracteres' })
+  .max(128, { error: 'Senha deve ter no máximo 128 caracteres' });

@@ -1,0 +1,29 @@
+export const VISIBILITIES = ['PUBLIC', 'PRIVATE'] as const;
+export type Visibility = (typeof VISIBILITIES)[number];
+
+export const AUTH_TYPES = ['NONE', 'BASIC', 'BEARER', 'API_KEY'] as const;
+export type AuthType = (typeof AUTH_TYPES)[number];
+
+export const ENTITY_STATUSES = ['ACTIVE', 'INACTIVE', 'PAUSED', 'FAILED'] as const;
+export type EntityStatus = (typeof ENTITY_STATUSES)[number];
+
+/** STANDARD and FIFO exist as values but are refused by the API (400). */
+export const QUEUE_TYPES = ['IMMEDIATE', 'RABBITMQ', 'STANDARD', 'FIFO'] as const;
+export const SELECTABLE_QUEUE_TYPES = ['IMMEDIATE', 'RABBITMQ'] as const;
+export type QueueType = (typeof QUEUE_TYPES)[number];
+
+export const HTTP_METHODS = ['POST', 'PUT', 'GET', 'PATCH', 'DELETE'] as const;
+export type HttpMethod = (typeof HTTP_METHODS)[number];
+
+export const DELIVERY_STATUSES = ['PENDING', 'RETRYING', 'SUCCESS', 'FAILED', 'IGNORED'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+export const EVENT_LOG_STATUSES = ['PENDING', 'PROCESSING', 'SUCCESS', 'FAILED'] as const;
+export type EventLogStatus = (typeof EVENT_LOG_STATUSES)[number];
+
+export const FILTER_ORIGINS = ['HEADER', 'BODY'] as const;
+export type FilterOrigin = (typeof FILTER_ORIGINS)[number];
+
+export const FILTER_OPERATORS = ['=', '!=', '>', '<', '>=', '<=', 'CONTAINS', 'NOT_CONTAINS'] as const;
+export type FilterOperator = (typeof FILTER_OPERATORS)[number];
+export const NUMERIC_FILTER_OPERATORS: readonly FilterOperator[] = ['>', '<', '>=', '<='];

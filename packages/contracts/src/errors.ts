@@ -1,0 +1,26 @@
+import { z } from 'zod';
+
+/** Every error answer of the API has this shape; `error` is pt-BR. */
+export const ZErrorResponse = z.object({
+  error: z.string(),
+  code: z.string(),
+  details: z.unknown().optional(),
+});
+export type TErrorResponse = z.infer<typeof ZErrorResponse>;
+
+export const ERROR_CODES = {
+  VALIDATION_ERROR: 400,
+  BAD_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  INVALID_CREDENTIALS: 401,
+  FORBIDDEN: 403,
+  USER_INACTIVE: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  UNPROCESSABLE: 422,
+  RATE_LIMITED: 429,
+  PAYLOAD_TOO_LARGE: 413,
+  INTERNAL_ERROR: 500,
+  SERVICE_UNAVAILABLE: 503,
+} as const;
+export type ErrorCode = keyof typeof ERROR_CODES;

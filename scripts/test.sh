@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# The whole test suite: lint, types, unit, API on PGlite and PostgreSQL, browser tests in Chromium.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+bash scripts/ensure-services.sh
+bash scripts/ensure-chromium.sh
+
+echo "== lint"; npx biome check .
+echo "== typecheck"; npm run --silent typecheck
+echo "== unit, API and queue tests (PGlite and PostgreSQL)"; npx vitest run
+if [ -f e2e/tests.enabled ]; then echo "== browser tests (Chromium)"; npm run --silent test:e2e; fi
