@@ -13,6 +13,12 @@ export {
   sampleValueFor,
 } from './samples/build-sample-payload';
 export { findTemplatePlaceholders } from './templates/find-template-placeholders';
+export {
+  type DeliveryBodyInput,
+  isEmptyTemplate,
+  renderDeliveryBody,
+  renderEventPayload,
+} from './templates/render-delivery-body';
 export { MAX_TEMPLATE_DEPTH, renderTemplate, toInterpolatedText } from './templates/render-template';
 export { type PlaceholderToken, scanPlaceholders } from './templates/scan-placeholders';
 export * from './templates/types';

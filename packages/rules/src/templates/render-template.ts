@@ -44,13 +44,14 @@ function renderString(text: string, context: TemplateContext): unknown {
     const resolved = resolveToken(first, context);
     return resolved === undefined ? null : copyValue(resolved, 0);
   }
-  let result = '';
+  const parts: string[] = [];
   let cursor = 0;
   for (const token of tokens) {
-    result += text.slice(cursor, token.start) + toInterpolatedText(resolveToken(token, context));
+    parts.push(text.slice(cursor, token.start), toInterpolatedText(resolveToken(token, context)));
     cursor = token.end;
   }
-  return result + text.slice(cursor);
+  parts.push(text.slice(cursor));
+  return parts.join('');
 }
 
 /** The context value a placeholder names; undefined when missing. */

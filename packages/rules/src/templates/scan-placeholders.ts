@@ -15,7 +15,10 @@ export type PlaceholderToken =
  */
 export function scanPlaceholders(text: string): PlaceholderToken[] {
   const tokens: PlaceholderToken[] = [];
-  let nextClose = -2; // cached index of the next '}}'; -1 once none remain
+  // Cached positions of the next '}}' and the next '{' after an opener; each only moves forward,
+  // so the scan is linear. An expression never contains '{', which rules out nested openers.
+  let nextClose = -2;
+  let nextBrace = -2;
   let i = 0;
   while (i < text.length) {
     const char = text.charCodeAt(i);
@@ -28,7 +31,9 @@ export function scanPlaceholders(text: string): PlaceholderToken[] {
       }
     } else if (char === 123 /* { */ && text.charCodeAt(i + 1) === 123 && nextClose !== -1) {
       if (nextClose < i + 2) nextClose = text.indexOf('}}', i + 2);
-      if (nextClose !== -1 && nextClose - (i + 2) <= MAX_EXPRESSION_LENGTH) {
+      if (nextBrace !== -1 && nextBrace < i + 2) nextBrace = text.indexOf('{', i + 2);
+      const isEnclosed = nextClose !== -1 && (nextBrace === -1 || nextBrace > nextClose);
+      if (isEnclosed && nextClose - (i + 2) <= MAX_EXPRESSION_LENGTH) {
         const expression = parseExpression(text.slice(i + 2, nextClose));
         if (expression) {
           const end = nextClose + 2;

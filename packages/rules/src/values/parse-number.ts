@@ -7,6 +7,7 @@ const MAX_NUMERIC_LENGTH = 400;
  * `'Infinity'` or `'1,5'` — unlike Number(), which accepts several of those.
  */
 export function isDecimalNumberText(text: string): boolean {
+  if (text.length > MAX_NUMERIC_LENGTH * 4) return false;
   const value = text.trim();
   if (value.length === 0 || value.length > MAX_NUMERIC_LENGTH) return false;
   let i = 0;
