@@ -318,6 +318,18 @@ describe('evaluateFilter — reasons', () => {
     expect(result.reason).toMatch(reason);
   });
 
+  it('When the field name is huge, then the reason is truncated', () => {
+    const field = 'f'.repeat(50_000);
+    const missing = evaluateFilter(filter('BODY', field, '=', 'y'), { headers: {}, body: {} });
+    const differs = evaluateFilter(filter('HEADER', field, '=', 'y'), {
+      headers: { [field]: 'x' },
+      body: {},
+    });
+    expect(missing.reason!.length).toBeLessThan(400);
+    expect(differs.reason!.length).toBeLessThan(400);
+    expect(differs.found).toBe(true);
+  });
+
   it('When the filter value is not a string, then its string form is used', () => {
     const odd = { origin: 'BODY', field: 'n', operator: '=', value: 10 } as unknown as Filter;
     expect(evaluateFilter(odd, { headers: {}, body: { n: '10' } }).match).toBe(true);

@@ -1,7 +1,7 @@
 import { getPath } from '../paths/get-path';
 import type { Lookup } from '../paths/own-property';
 import { toFiniteNumber } from '../values/parse-number';
-import { describeValue, toComparableText } from '../values/to-text';
+import { describeValue, toComparableText, truncate } from '../values/to-text';
 import { compareNumbers, containsText, isEqual } from './compare-values';
 import { readHeader } from './read-header';
 import {
@@ -57,7 +57,11 @@ function evaluateSafely(filter: Filter, input: FilterInput): FilterResult {
     if (operator === '!=' && expected.trim() !== '') return success(actual, lookup.found);
     const where = origin === 'HEADER' ? 'nos headers' : 'no body';
     const state = lookup.found ? `está ${lookup.value === null ? 'nulo' : 'indefinido'}` : 'não encontrado';
-    return failure(`Campo "${field}" ${state} ${where} (esperado ${expectation})`, actual, lookup.found);
+    return failure(
+      `Campo "${truncate(field, 100)}" ${state} ${where} (esperado ${expectation})`,
+      actual,
+      lookup.found,
+    );
   }
 
   const actual = lookup.value;
@@ -111,7 +115,7 @@ function toExpectedText(value: unknown): string {
 }
 
 function describeField(field: string, origin: unknown): string {
-  return `campo "${field}" (${origin === 'HEADER' ? 'header' : 'body'})`;
+  return `campo "${truncate(field, 100)}" (${origin === 'HEADER' ? 'header' : 'body'})`;
 }
 
 function mismatch(fieldLabel: string, expectation: string, actual: unknown): FilterResult {
