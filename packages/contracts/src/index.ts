@@ -1,3 +1,5 @@
+import './locale';
+
 export * from './applications';
 export * from './auth';
 export * from './auth-details';
