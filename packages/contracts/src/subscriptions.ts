@@ -42,7 +42,8 @@ export const ZEventRef = z
 
 export type TFilter = { origin: FilterOrigin; field: string; operator: FilterOperator; value: string };
 
-const isNumeric = (value: string) => value.trim() !== '' && Number.isFinite(Number(value));
+/** Decimal text only (no hex, no Infinity), as @wm/rules compares numbers. */
+const isNumeric = (value: string) => /^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/.test(value);
 
 /** Per-filter checks with the console's 'Filtro n: …' messages (n from 1). */
 export function checkFilter(filter: unknown, index: number, ctx: z.RefinementCtx, pathPrefix: PropertyKey[]) {
