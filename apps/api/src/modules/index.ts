@@ -3,9 +3,13 @@ import type { AppContext } from '../context';
 import type { AuthHooks } from '../http/auth';
 import { registerAdminUserRoutes } from './admin-users/routes';
 import { registerAuthRoutes } from './auth/routes';
+import { registerEmitRoutes } from './emit/routes';
+import { registerLogRoutes } from './logs/routes';
 
 /** Every /v1 route module, one line each. */
 export function registerModules(app: FastifyInstance, ctx: AppContext, auth: AuthHooks) {
   registerAuthRoutes(app, ctx, auth);
   registerAdminUserRoutes(app, ctx, auth);
+  registerEmitRoutes(app, ctx, auth);
+  registerLogRoutes(app, ctx, auth);
 }
