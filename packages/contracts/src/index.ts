@@ -1,5 +1,10 @@
+import './locale';
+
+export * from './applications';
 export * from './auth';
+export * from './auth-details';
 export * from './common';
 export * from './enums';
 export * from './errors';
+export * from './profile';
 export * from './users';

@@ -9,6 +9,7 @@ import { createAuthHooks } from './auth';
 import { registerConsole } from './console';
 import { registerErrorHandler } from './errors';
 import { registerHealthRoutes } from './health';
+import { registerMetricsRoutes } from './metrics-routes';
 
 /** The HTTP app: /v1 API, health, OpenAPI at /docs; no listening, no workers. */
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
@@ -34,6 +35,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
 
   registerHealthRoutes(app, ctx);
+  registerMetricsRoutes(app, ctx);
   const auth = createAuthHooks(ctx);
   await app.register(
     async (v1) => {
