@@ -91,16 +91,56 @@ test.describe('Admin users', () => {
     await expect(page.getByText('Nenhum usuário encontrado')).toBeVisible();
   });
 
-  test('When details are opened, then the user and linked applications show', async ({ page, api }) => {
+  test('When details are opened, then the user and linked applications show with their roles', async ({
+    page,
+    api,
+  }) => {
     const user = await api.createUser({ name: 'Davi Rocha', email: 'davi@e2e.local' });
+    const owned = await api.post<{ id: string }>('/applications', { name: 'Loja do Davi' }, user.token);
+    const shared = await api.post<{ id: string }>('/applications', { name: 'Portal Compartilhado' });
+    await api.post(`/applications/${shared.id}/members`, {
+      email: user.email,
+      canRead: true,
+      canWrite: true,
+    });
+    const detail = await api.get<{
+      userApplications: { application: { id: string; apiKeyPrefix: string } }[];
+    }>(`/admin/users/${user.id}`);
+    const prefixOf = (id: string) =>
+      detail.userApplications.find((link) => link.application.id === id)!.application.apiKeyPrefix;
+
     await page.reload();
-    await page
-      .getByRole('row', { name: /davi@e2e\.local/ })
-      .getByRole('button', { name: 'Ver detalhes' })
-      .click();
+    const row = page.getByRole('row', { name: /davi@e2e\.local/ });
+    await expect(row.getByRole('cell').nth(3)).toHaveText('2');
+    await row.getByRole('button', { name: 'Ver detalhes' }).click();
     const dialog = page.getByRole('dialog', { name: 'Detalhes do Usuário' });
     await expect(dialog.getByText('Davi Rocha')).toBeVisible();
     await expect(dialog.getByText(user.email)).toBeVisible();
+    await expect(dialog.getByText('Aplicações (2)')).toBeVisible();
+
+    const ownedItem = dialog.getByRole('listitem').filter({ hasText: 'Loja do Davi' });
+    await expect(ownedItem).toContainText(`${prefixOf(owned.id)}...`);
+    await expect(ownedItem.getByText('Proprietário')).toBeVisible();
+    for (const permission of ['Leitura', 'Escrita', 'Exclusão']) {
+      await expect(ownedItem.getByText(permission)).toBeVisible();
+    }
+
+    const sharedItem = dialog.getByRole('listitem').filter({ hasText: 'Portal Compartilhado' });
+    await expect(sharedItem).toContainText(`${prefixOf(shared.id)}...`);
+    await expect(sharedItem.getByText('Membro')).toBeVisible();
+    await expect(sharedItem.getByText('Leitura')).toBeVisible();
+    await expect(sharedItem.getByText('Escrita')).toBeVisible();
+    await expect(sharedItem.getByText('Exclusão')).toHaveCount(0);
+  });
+
+  test('When a user has no applications, then the details say so', async ({ page, api }) => {
+    await api.createUser({ name: 'Helena Dias', email: 'helena@e2e.local' });
+    await page.reload();
+    await page
+      .getByRole('row', { name: /helena@e2e\.local/ })
+      .getByRole('button', { name: 'Ver detalhes' })
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Detalhes do Usuário' });
     await expect(dialog.getByText('Aplicações (0)')).toBeVisible();
     await expect(dialog.getByText('Nenhuma aplicação vinculada.')).toBeVisible();
   });
