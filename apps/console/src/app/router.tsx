@@ -6,7 +6,7 @@ import { PageFallback } from './layout/page-fallback';
 import { lazyPage } from './lazy-page';
 
 /**
- * Signed-in screens, one line each (spec part 2 §2). To build a screen, replace its placeholder import
+ * Signed-in screens, one entry each (spec part 2 §2). To build a screen, replace its placeholder import
  * with your page module (a default-exported component under `features/<domain>/pages/`).
  */
 const appRoutes: RouteObject[] = [
@@ -69,7 +69,7 @@ const appRoutes: RouteObject[] = [
   { path: paths.profile.path, element: lazyPage(() => import('@/features/profile/pages/placeholder-page')) },
   {
     path: paths.admin.path,
-    element: lazyPage(() => import('@/features/admin-users/pages/placeholder-page')),
+    element: lazyPage(() => import('@/features/admin-users/pages/admin-users-page')),
   },
 
   {
