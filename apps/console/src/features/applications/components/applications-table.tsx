@@ -55,7 +55,7 @@ export function ApplicationsTable({
         <Link
           to={paths.events.list.getHref({ applicationId: app.id })}
           className="text-primary hover:underline"
-          aria-label={`Eventos de ${app.name}`}
+          title={`Ver os eventos de ${app.name}`}
         >
           {app._count.events}
         </Link>
