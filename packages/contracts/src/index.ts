@@ -6,5 +6,8 @@ export * from './auth-details';
 export * from './common';
 export * from './enums';
 export * from './errors';
+export * from './events';
+export * from './json-field';
 export * from './profile';
+export * from './subscriptions';
 export * from './users';

@@ -4,7 +4,9 @@ import type { AuthHooks } from '../http/auth';
 import { registerAdminUserRoutes } from './admin-users/routes';
 import { registerApplicationRoutes } from './applications/routes';
 import { registerAuthRoutes } from './auth/routes';
+import { registerEventRoutes } from './events/routes';
 import { registerProfileRoutes } from './profile/routes';
+import { registerSubscriptionRoutes } from './subscriptions/routes';
 
 /** Every /v1 route module, one line each. */
 export function registerModules(app: FastifyInstance, ctx: AppContext, auth: AuthHooks) {
@@ -12,4 +14,6 @@ export function registerModules(app: FastifyInstance, ctx: AppContext, auth: Aut
   registerAdminUserRoutes(app, ctx, auth);
   registerApplicationRoutes(app, ctx, auth);
   registerProfileRoutes(app, ctx, auth);
+  registerEventRoutes(app, ctx, auth);
+  registerSubscriptionRoutes(app, ctx, auth);
 }
