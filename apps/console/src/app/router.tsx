@@ -10,23 +10,23 @@ import { lazyPage } from './lazy-page';
  * with your page module (a default-exported component under `features/<domain>/pages/`).
  */
 const appRoutes: RouteObject[] = [
-  { path: paths.home.path, element: lazyPage(() => import('@/features/dashboard/pages/placeholder-page')) },
+  { path: paths.home.path, element: lazyPage(() => import('@/features/home/pages/home-page')) },
 
   {
     path: paths.applications.list.path,
-    element: lazyPage(() => import('@/features/applications/pages/placeholder-page')),
+    element: lazyPage(() => import('@/features/applications/pages/applications-list-page')),
   },
   {
     path: paths.applications.new.path,
-    element: lazyPage(() => import('@/features/applications/pages/placeholder-page')),
+    element: lazyPage(() => import('@/features/applications/pages/application-new-page')),
   },
   {
     path: paths.applications.detail.path,
-    element: lazyPage(() => import('@/features/applications/pages/placeholder-page')),
+    element: lazyPage(() => import('@/features/applications/pages/application-detail-page')),
   },
   {
     path: paths.applications.edit.path,
-    element: lazyPage(() => import('@/features/applications/pages/placeholder-page')),
+    element: lazyPage(() => import('@/features/applications/pages/application-edit-page')),
   },
 
   {
@@ -66,7 +66,7 @@ const appRoutes: RouteObject[] = [
   { path: paths.logs.list.path, element: lazyPage(() => import('@/features/logs/pages/placeholder-page')) },
   { path: paths.logs.detail.path, element: lazyPage(() => import('@/features/logs/pages/placeholder-page')) },
 
-  { path: paths.profile.path, element: lazyPage(() => import('@/features/profile/pages/placeholder-page')) },
+  { path: paths.profile.path, element: lazyPage(() => import('@/features/profile/pages/profile-page')) },
   {
     path: paths.admin.path,
     element: lazyPage(() => import('@/features/admin-users/pages/admin-users-page')),
