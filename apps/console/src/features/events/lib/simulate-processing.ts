@@ -1,6 +1,5 @@
 import { evaluateFilters, type Filter, type FilterFailure, renderDeliveryBody } from '@wm/rules';
-import { parseTestInput } from '../../subscriptions/lib/parse-test-input';
-import { filteredDescription } from '../../subscriptions/lib/test-filters';
+import { filteredDescription, parseTestInput } from '@/lib/test-data';
 
 export type SimulatedSubscription = {
   id: string;

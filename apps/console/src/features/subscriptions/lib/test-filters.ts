@@ -1,5 +1,5 @@
 import { evaluateFilters, type Filter, type FilterFailure } from '@wm/rules';
-import { parseTestInput } from './parse-test-input';
+import { filteredDescription, parseTestInput } from '@/lib/test-data';
 
 export type FilterTestOutcome = {
   kind: 'invalid-data' | 'no-filters' | 'match' | 'filtered';
@@ -7,8 +7,6 @@ export type FilterTestOutcome = {
   description: string;
   failures: FilterFailure[];
 };
-
-export const filteredDescription = (count: number) => `Evento filtrado: ${count} filtro(s) falharam`;
 
 /** The subscription detail's filter test: spec §5 matching rules via @wm/rules, nothing sent. */
 export function testSubscriptionFilters(

@@ -17,3 +17,6 @@ export function parseTestInput(bodyText: string, headersText: string): TestInput
     return null;
   }
 }
+
+/** The spec's outcome line for a subscription whose filters rejected the test data. */
+export const filteredDescription = (count: number) => `Evento filtrado: ${count} filtro(s) falharam`;
