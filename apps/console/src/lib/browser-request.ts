@@ -6,9 +6,13 @@ export type BrowserRequestResult =
   | { ok: false; error: string };
 
 /** The Authorization (or API key) header of an auth type, as the test tools send it. */
-export function authHeaders(authType: string, details: Record<string, string> | null): Record<string, string> {
+export function authHeaders(
+  authType: string,
+  details: Record<string, string> | null,
+): Record<string, string> {
   if (!details) return {};
-  if (authType === 'BASIC') return { authorization: `Basic ${btoa(`${details.username ?? ''}:${details.password ?? ''}`)}` };
+  if (authType === 'BASIC')
+    return { authorization: `Basic ${btoa(`${details.username ?? ''}:${details.password ?? ''}`)}` };
   if (authType === 'BEARER') return { authorization: `Bearer ${details.token ?? ''}` };
   if (authType === 'API_KEY' && details.key) return { [details.key]: details.value ?? '' };
   return {};
@@ -29,7 +33,12 @@ export async function sendBrowserRequest(
       body: init.method === 'GET' || init.body === undefined ? undefined : JSON.stringify(init.body),
       signal: AbortSignal.timeout(BROWSER_TEST_TIMEOUT_MS),
     });
-    return { ok: true, status: response.status, statusText: response.statusText, body: await response.text() };
+    return {
+      ok: true,
+      status: response.status,
+      statusText: response.statusText,
+      body: await response.text(),
+    };
   } catch (error) {
     const isTimeout = error instanceof DOMException && error.name === 'TimeoutError';
     return {

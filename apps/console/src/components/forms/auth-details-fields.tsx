@@ -37,7 +37,13 @@ export function AuthDetailsFields({ name, authType }: { name: string; authType: 
         const id = `${name}.${field}`;
         return (
           <FormField key={field} label={meta.label} name={id} htmlFor={id}>
-            <Input id={id} type={meta.type} placeholder={meta.placeholder} autoComplete="off" {...register(id)} />
+            <Input
+              id={id}
+              type={meta.type}
+              placeholder={meta.placeholder}
+              autoComplete="off"
+              {...register(id)}
+            />
           </FormField>
         );
       })}

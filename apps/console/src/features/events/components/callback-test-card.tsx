@@ -27,7 +27,13 @@ export function CallbackTestCard({ event }: { event: TEvent }) {
         'x-event-alias': event.alias,
         ...authHeaders(event.callbackAuthType, event.callbackAuthDetails),
       },
-      body: { test: true, eventId: event.id, alias: event.alias, name: event.name, timestamp: new Date().toISOString() },
+      body: {
+        test: true,
+        eventId: event.id,
+        alias: event.alias,
+        name: event.name,
+        timestamp: new Date().toISOString(),
+      },
     });
     setIsSending(false);
     setResult(response);

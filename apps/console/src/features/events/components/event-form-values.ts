@@ -1,11 +1,11 @@
 import {
   DEFAULT_BODY_TEMPLATE,
   EVENT_QUEUE_DEFAULTS,
+  eventFormToRequest,
   type TEvent,
   type TEventForm,
   type TEventFormValues,
   type TUpdateEventRequest,
-  eventFormToRequest,
 } from '@wm/contracts';
 
 /** New-event defaults (spec §9). */

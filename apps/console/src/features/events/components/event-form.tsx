@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   AUTH_TYPES,
-  BODY_TEMPLATE_MESSAGE,
   type AuthType,
+  BODY_TEMPLATE_MESSAGE,
   QUEUE_TYPES,
   SELECTABLE_QUEUE_TYPES,
   type TEventForm,
@@ -165,8 +165,16 @@ export function EventForm({
                         value={field.value}
                         onChange={field.onChange}
                         options={[
-                          { value: 'PUBLIC', label: 'Público', description: 'Outras aplicações podem assinar.' },
-                          { value: 'PRIVATE', label: 'Privado', description: 'Visível apenas para a aplicação.' },
+                          {
+                            value: 'PUBLIC',
+                            label: 'Público',
+                            description: 'Outras aplicações podem assinar.',
+                          },
+                          {
+                            value: 'PRIVATE',
+                            label: 'Privado',
+                            description: 'Visível apenas para a aplicação.',
+                          },
                         ]}
                       />
                     )}
@@ -203,7 +211,9 @@ export function EventForm({
           <CardHeader className="flex-row items-center justify-between">
             <div className="grid gap-1.5">
               <CardTitle>Callbacks</CardTitle>
-              <CardDescription>Receba um relatório quando as entregas de uma emissão terminarem.</CardDescription>
+              <CardDescription>
+                Receba um relatório quando as entregas de uma emissão terminarem.
+              </CardDescription>
             </div>
             <Switch
               checked={enableCallbacks}
@@ -214,7 +224,11 @@ export function EventForm({
           {enableCallbacks ? (
             <CardContent className="grid gap-4">
               <FormField label="URL de callback" name="callbackUrl" htmlFor="callbackUrl">
-                <Input id="callbackUrl" placeholder="https://exemplo.com/callback" {...register('callbackUrl')} />
+                <Input
+                  id="callbackUrl"
+                  placeholder="https://exemplo.com/callback"
+                  {...register('callbackUrl')}
+                />
               </FormField>
               <FormField label="Autenticação" name="callbackAuthType" htmlFor="callbackAuthType">
                 <Controller
@@ -268,7 +282,12 @@ export function EventForm({
               >
                 <Input id="messageTtl" type="number" {...register('messageTtl', { valueAsNumber: true })} />
               </FormField>
-              <FormField label="Máximo de tentativas" name="maxRetries" htmlFor="maxRetries" description="De 0 a 10.">
+              <FormField
+                label="Máximo de tentativas"
+                name="maxRetries"
+                htmlFor="maxRetries"
+                description="De 0 a 10."
+              >
                 <Input id="maxRetries" type="number" {...register('maxRetries', { valueAsNumber: true })} />
               </FormField>
               <FormField
@@ -287,13 +306,18 @@ export function EventForm({
           <CardHeader>
             <CardTitle>Template do body</CardTitle>
             <CardDescription>
-              Objeto JSON com placeholders como {'{{payload.campo}}'}. Vazio: os dados emitidos são enviados como
-              estão.
+              Objeto JSON com placeholders como {'{{payload.campo}}'}. Vazio: os dados emitidos são enviados
+              como estão.
             </CardDescription>
           </CardHeader>
           <CardContent>
             <FormField name="bodyTemplate" htmlFor="bodyTemplate" label="Template (JSON)">
-              <Textarea id="bodyTemplate" rows={8} className="font-mono text-xs" {...register('bodyTemplate')} />
+              <Textarea
+                id="bodyTemplate"
+                rows={8}
+                className="font-mono text-xs"
+                {...register('bodyTemplate')}
+              />
             </FormField>
           </CardContent>
         </Card>

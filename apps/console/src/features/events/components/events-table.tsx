@@ -3,8 +3,8 @@ import { Eye, Pencil, Plus } from 'lucide-react';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { type Column, DataTable } from '@/components/ui/table';
 import { EntityStatusBadge, VisibilityBadge } from '@/components/ui/status-badges';
+import { type Column, DataTable } from '@/components/ui/table';
 import { paths } from '@/config/paths';
 import { shortId } from '@/lib/format';
 import { DeleteEventButton } from './delete-event-button';
@@ -92,6 +92,12 @@ export function EventsTable({
   empty: React.ReactNode;
 }) {
   return (
-    <DataTable columns={columns} data={events} isLoading={isLoading} getRowKey={(event) => event.id} empty={empty} />
+    <DataTable
+      columns={columns}
+      data={events}
+      isLoading={isLoading}
+      getRowKey={(event) => event.id}
+      empty={empty}
+    />
   );
 }

@@ -10,7 +10,12 @@ import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { type ProcessingOutcome, simulateEventProcessing } from '../lib/simulate-processing';
 
-const KIND_VARIANT = { delivered: 'success', filtered: 'warning', 'no-url': 'error', error: 'error' } as const;
+const KIND_VARIANT = {
+  delivered: 'success',
+  filtered: 'warning',
+  'no-url': 'error',
+  error: 'error',
+} as const;
 
 /** Simulates an emit with the typed data against the event's subscriptions and filters; nothing is sent. */
 export function ProcessingTestCard({ event }: { event: TEventDetail }) {

@@ -17,7 +17,12 @@ export function RadioCards({
   options: RadioCardOption[];
 }) {
   return (
-    <RadioGroup value={value} onValueChange={onChange} className="grid gap-3 sm:grid-cols-2" aria-label={name}>
+    <RadioGroup
+      value={value}
+      onValueChange={onChange}
+      className="grid gap-3 sm:grid-cols-2"
+      aria-label={name}
+    >
       {options.map((option) => {
         const id = `${name}-${option.value}`;
         return (

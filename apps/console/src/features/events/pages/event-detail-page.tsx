@@ -102,7 +102,9 @@ function RelatedSubscriptions({ event }: { event: TEventDetail }) {
             >
               <div className="grid min-w-0">
                 <span className="text-sm font-medium">{subscription.name}</span>
-                <span className="truncate font-mono text-xs text-muted-foreground">{subscription.targetUrl}</span>
+                <span className="truncate font-mono text-xs text-muted-foreground">
+                  {subscription.targetUrl}
+                </span>
               </div>
               <div className="flex items-center gap-2">
                 <HttpMethodBadge method={subscription.httpMethod} />
@@ -127,7 +129,10 @@ export default function EventDetailPage() {
 
   return (
     <div className="grid gap-6">
-      <Link to={paths.events.list.getHref()} className="flex w-fit items-center gap-1 text-sm text-muted-foreground">
+      <Link
+        to={paths.events.list.getHref()}
+        className="flex w-fit items-center gap-1 text-sm text-muted-foreground"
+      >
         <ArrowLeft className="size-4" />
         Voltar para eventos
       </Link>
@@ -145,7 +150,11 @@ export default function EventDetailPage() {
               </Button>
             ) : null}
             {event.permissions.canDelete ? (
-              <DeleteEventButton event={event} showLabel onDeleted={() => navigate(paths.events.list.getHref())} />
+              <DeleteEventButton
+                event={event}
+                showLabel
+                onDeleted={() => navigate(paths.events.list.getHref())}
+              />
             ) : null}
           </>
         }
@@ -194,7 +203,10 @@ export default function EventDetailPage() {
               <CardTitle>Template do Body</CardTitle>
             </CardHeader>
             <CardContent>
-              <JsonView value={event.bodyTemplate} emptyText="Nenhum template: os dados emitidos são enviados." />
+              <JsonView
+                value={event.bodyTemplate}
+                emptyText="Nenhum template: os dados emitidos são enviados."
+              />
             </CardContent>
           </Card>
           <StatisticsCard event={event} />

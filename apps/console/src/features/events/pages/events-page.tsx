@@ -24,7 +24,13 @@ export default function EventsPage() {
   const [page, setPage] = useState(1);
   const [search, setSearch] = useState('');
   const applications = useApplicationOptions();
-  const events = useEvents({ page, limit: PAGE_SIZE, applicationId, eventId, search: search.trim() || undefined });
+  const events = useEvents({
+    page,
+    limit: PAGE_SIZE,
+    applicationId,
+    eventId,
+    search: search.trim() || undefined,
+  });
   const stats = events.data?.stats;
   const filteredApplication = applications.data?.find((application) => application.id === applicationId);
 
@@ -116,7 +122,9 @@ export default function EventsPage() {
             empty={
               <EmptyState
                 title="Nenhum evento encontrado"
-                description={search ? 'Nenhum evento corresponde à busca.' : 'Crie o primeiro evento para começar.'}
+                description={
+                  search ? 'Nenhum evento corresponde à busca.' : 'Crie o primeiro evento para começar.'
+                }
                 action={
                   <Button asChild>
                     <Link to={paths.events.new.getHref({ applicationId })}>

@@ -20,4 +20,5 @@ export const subscriptionsQueryOptions = (params: SubscriptionListParams = {}) =
     placeholderData: keepPreviousData,
   });
 
-export const useSubscriptions = (params: SubscriptionListParams) => useQuery(subscriptionsQueryOptions(params));
+export const useSubscriptions = (params: SubscriptionListParams) =>
+  useQuery(subscriptionsQueryOptions(params));
