@@ -1,3 +1,4 @@
+import { MASKED_SECRET } from '@wm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliveryLogs, occurrences, subscriptions } from '../src/db/schema';
 import { newId } from '../src/lib/ids';
@@ -405,7 +406,7 @@ describe('events', () => {
       const token = users.stranger.token;
       const detail = await t.get(`/v1/events/${publicEvent.id}`, { token });
       expect(detail.status).toBe(200);
-      expect(detail.body.callbackAuthDetails).toEqual({ token: '••••••••' });
+      expect(detail.body.callbackAuthDetails).toEqual({ token: MASKED_SECRET });
       expect(JSON.stringify(detail.body)).not.toContain('pub-token');
       expect(detail.body.permissions).toEqual({ canWrite: false, canDelete: false });
       const mine = await t.get('/v1/events', { token });
@@ -424,9 +425,9 @@ describe('events', () => {
     it('When members act, then each flag allows exactly its actions and readers see masked secrets', async () => {
       const read = await t.get(`/v1/events/${privateEvent.id}`, { token: users.reader.token });
       expect(read.status).toBe(200);
-      expect(read.body.callbackAuthDetails).toEqual({ username: 'bob', password: '••••••••' });
+      expect(read.body.callbackAuthDetails).toEqual({ username: 'bob', password: MASKED_SECRET });
       const listed = await t.get(`/v1/events?applicationId=${privateApp}`, { token: users.reader.token });
-      expect(listed.body.data[0].callbackAuthDetails).toEqual({ username: 'bob', password: '••••••••' });
+      expect(listed.body.data[0].callbackAuthDetails).toEqual({ username: 'bob', password: MASKED_SECRET });
       expect(
         (await t.put(`/v1/events/${privateEvent.id}`, { token: users.reader.token, body: { name: 'r' } }))
           .status,

@@ -1,5 +1,6 @@
 import './locale';
 
+export * from './applications';
 export * from './auth';
 export * from './auth-details';
 export * from './common';
@@ -7,5 +8,6 @@ export * from './enums';
 export * from './errors';
 export * from './events';
 export * from './json-field';
+export * from './profile';
 export * from './subscriptions';
 export * from './users';
