@@ -98,13 +98,14 @@ export function EventForm({
               />
             </FormField>
             <div className="grid gap-4 sm:grid-cols-2">
-              <FormField label="Nome" name="name" htmlFor="name">
+              <FormField label="Nome" name="name" htmlFor="name" className="content-start">
                 <Input id="name" placeholder="Pedido criado" {...register('name')} />
               </FormField>
               <FormField
                 label="Alias"
                 name="alias"
                 htmlFor="alias"
+                className="content-start"
                 description="Letras minúsculas, números, pontos, hífens e underscores. Ex.: order.created"
               >
                 <Input id="alias" placeholder="order.created" {...register('alias')} />

@@ -10,7 +10,12 @@ import { JsonView } from '@/components/ui/json-view';
 import { NotFoundState } from '@/components/ui/not-found-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
-import { detailStatusVariant, EntityStatusBadge, VisibilityBadge } from '@/components/ui/status-badges';
+import {
+  detailStatusVariant,
+  EntityStatusBadge,
+  entityStatusLabel,
+  VisibilityBadge,
+} from '@/components/ui/status-badges';
 import { paths } from '@/config/paths';
 import { formatDateTime, shortId } from '@/lib/format';
 import { useEvent } from '../api/get-event';
@@ -178,7 +183,7 @@ export default function EventDetailPage() {
                   </span>
                 </Field>
                 <Field label="Status">
-                  <Badge variant={detailStatusVariant(event.status)}>{event.status}</Badge>
+                  <Badge variant={detailStatusVariant(event.status)}>{entityStatusLabel[event.status]}</Badge>
                 </Field>
                 <Field label="Visibilidade">
                   <VisibilityBadge visibility={event.visibility} />

@@ -70,7 +70,7 @@ export default function EventsPage() {
           <span>
             {applicationId
               ? `Filtrando pela aplicação: ${filteredApplication?.name ?? applicationId}`
-              : `Filtrando pelo evento: ${eventId}`}
+              : `Filtrando pelo evento: ${events.data?.data[0]?.name ?? eventId}`}
           </span>
           <Button variant="ghost" size="sm" onClick={resetFilters}>
             <X />
