@@ -197,6 +197,22 @@ describe('events', () => {
     expect(list.body.pagination.total).toBe(0);
   });
 
+  it('When text holds a NUL character, then 400 and not a server error', async () => {
+    const name = await t.post('/v1/events', {
+      token: owner.token,
+      body: { applicationId: appId, name: 'a\u0000b', alias: 'nul.name' },
+    });
+    const template = await t.post('/v1/events', {
+      token: owner.token,
+      body: { applicationId: appId, name: 'ok', alias: 'nul.template', bodyTemplate: { k: 'a\u0000b' } },
+    });
+    const search = await t.get('/v1/events?search=a%00b', { token: owner.token });
+    for (const res of [name, template, search]) {
+      expect(res.status).toBe(400);
+      expect(res.body.code).toBe('BAD_REQUEST');
+    }
+  });
+
   it('When an update breaks a rule after merging, then 400 with the same message and nothing changes', async () => {
     const event = await createEvent(t, appId, {}, owner.token);
     const toRabbit = await t.put(`/v1/events/${event.id}`, {
