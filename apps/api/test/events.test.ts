@@ -260,6 +260,24 @@ describe('events', () => {
     await createEvent(t, secondApp, { alias: 'dup.alias' }, owner.token);
   });
 
+  it('When an event moves to another application, then write access on the target is required', async () => {
+    const event = await createEvent(t, appId, { alias: 'moving.event' }, owner.token);
+    const target = await insertApplication(t, { ownerId: owner.id, name: 'Destino' });
+    const moved = await t.put(`/v1/events/${event.id}`, {
+      token: owner.token,
+      body: { applicationId: target },
+    });
+    expect(moved.status).toBe(200);
+    expect(moved.body.application).toEqual({ id: target, name: 'Destino' });
+    const foreign = await insertApplication(t, { ownerId: (await t.createUser()).id });
+    const refused = await t.put(`/v1/events/${event.id}`, {
+      token: owner.token,
+      body: { applicationId: foreign },
+    });
+    expect(refused.status).toBe(404);
+    expect(refused.body.error).toBe('Aplicação não encontrada');
+  });
+
   it('When an event is deleted, then its subscriptions, occurrences and delivery logs go with it', async () => {
     const event = await createEvent(t, appId, {}, owner.token);
     const subscription = await createSubscription(t, event.id, {}, owner.token);
