@@ -84,8 +84,6 @@ export function maskAuthDetails(type: string, details: TAuthDetails | null | und
   );
 }
 
-/* ---------- helpers used by events and subscriptions (same rules as above) ---------- */
-
 /** The detail keys each auth type needs; NONE needs none. */
 export const AUTH_DETAIL_FIELDS = {
   NONE: [],
@@ -94,18 +92,27 @@ export const AUTH_DETAIL_FIELDS = {
   API_KEY: ['key', 'value'],
 } as const satisfies Record<AuthType, readonly string[]>;
 
-/** Detail keys whose values are secrets (masked for readers, never logged). */
-export const SECRET_AUTH_DETAIL_FIELDS: readonly string[] = ['password', 'token', 'value'];
+export type AuthDetailField = (typeof AUTH_DETAIL_FIELDS)[AuthType][number];
 
-/** Request shape of auth details: a record of strings, checked per type by checkAuthDetails. */
+export const AUTH_DETAIL_MESSAGES: Record<AuthDetailField, string> = {
+  username: 'Usuário é obrigatório',
+  password: 'Senha é obrigatória',
+  token: 'Token é obrigatório',
+  key: 'Chave é obrigatória',
+  value: 'Valor é obrigatório',
+};
+
+/** Detail keys whose values are secrets (masked for readers, never logged). */
+export const SECRET_AUTH_DETAIL_FIELDS: readonly AuthDetailField[] = ['password', 'token', 'value'];
+
 export const ZAuthDetails = z.record(z.string(), z.string({ error: 'Detalhes de autenticação inválidos' }), {
   error: 'Detalhes de autenticação inválidos',
 });
 
-/** superRefine helper: one pt-BR issue per missing or invalid detail of `type`, at `[...pathPrefix, field]`. */
+/** superRefine helper for subscription and event forms: same rules as addAuthDetailsIssues. */
 export function checkAuthDetails(
   type: AuthType,
-  details: unknown,
+  details: Record<string, unknown> | null | undefined,
   ctx: z.RefinementCtx,
   pathPrefix: PropertyKey[] = ['authDetails'],
 ) {
@@ -117,13 +124,12 @@ export function pickAuthDetails(
   type: AuthType,
   details: Record<string, unknown> | null | undefined,
 ): Record<string, string> | null {
-  if (type === 'NONE') return null;
-  const normalized = normalizeAuthDetails(type, details);
-  if (normalized) return normalized;
-  return Object.fromEntries(
-    AUTH_DETAIL_FIELDS[type].map((field) => [
-      field,
-      typeof details?.[field] === 'string' ? details[field] : '',
-    ]),
-  ) as Record<string, string>;
+  const fields = AUTH_DETAIL_FIELDS[type];
+  if (fields.length === 0) return null;
+  const picked: Record<string, string> = {};
+  for (const field of fields) {
+    const value = details?.[field];
+    picked[field] = typeof value === 'string' ? value.trim() : '';
+  }
+  return picked;
 }
