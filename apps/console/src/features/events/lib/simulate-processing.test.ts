@@ -55,4 +55,27 @@ describe('processing test', () => {
     expect(outcome.results[2].description).toBe('Evento filtrado: 2 filtro(s) falharam');
     expect(outcome.description).toBe('2 de 4 assinatura(s) receberiam o evento.');
   });
+
+  it('When evaluating a subscription fails unexpectedly, then Erro desconhecido for that subscription only', () => {
+    const broken: never[] = [];
+    Object.defineProperty(broken, 0, {
+      enumerable: true,
+      get() {
+        throw new Error('filtro corrompido');
+      },
+    });
+    broken.length = 1;
+    const outcome = simulateEventProcessing(
+      event,
+      [{ ...subscription, filters: broken }, subscription],
+      '{}',
+      '',
+    );
+    if (outcome.kind !== 'processed') throw new Error('expected processed');
+    expect(outcome.results.map((result) => result.title)).toEqual([
+      'Erro desconhecido',
+      'Nenhum filtro configurado',
+    ]);
+    expect(outcome.results[0].description).toBe('filtro corrompido');
+  });
 });
