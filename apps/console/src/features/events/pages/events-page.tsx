@@ -9,6 +9,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Pager } from '@/components/ui/pager';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { paths } from '@/config/paths';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useApplicationOptions } from '../api/get-application-options';
 import { useEvents } from '../api/get-events';
 import { EventsTable } from '../components/events-table';
@@ -23,13 +24,14 @@ export default function EventsPage() {
   const eventId = searchParams.get('eventId') ?? undefined;
   const [page, setPage] = useState(1);
   const [search, setSearch] = useState('');
+  const debouncedSearch = useDebouncedValue(search.trim());
   const applications = useApplicationOptions();
   const events = useEvents({
     page,
     limit: PAGE_SIZE,
     applicationId,
     eventId,
-    search: search.trim() || undefined,
+    search: debouncedSearch || undefined,
   });
   const stats = events.data?.stats;
   const filteredApplication = applications.data?.find((application) => application.id === applicationId);

@@ -11,6 +11,7 @@ import { Pager } from '@/components/ui/pager';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { entityStatusLabel } from '@/components/ui/status-badges';
 import { paths } from '@/config/paths';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useEventOptions } from '../api/get-event-options';
 import { useSubscriptions } from '../api/get-subscriptions';
 import { SubscriptionsTable } from '../components/subscriptions-table';
@@ -25,13 +26,14 @@ export default function SubscriptionsPage() {
   const status = searchParams.get('status') ?? undefined;
   const [page, setPage] = useState(1);
   const [search, setSearch] = useState('');
+  const debouncedSearch = useDebouncedValue(search.trim());
   const events = useEventOptions();
   const subscriptions = useSubscriptions({
     page,
     limit: PAGE_SIZE,
     eventId,
     status,
-    search: search.trim() || undefined,
+    search: debouncedSearch || undefined,
   });
   const stats = subscriptions.data?.stats;
 
