@@ -31,36 +31,36 @@ const appRoutes: RouteObject[] = [
 
   {
     path: paths.events.list.path,
-    element: lazyPage(() => import('@/features/events/pages/placeholder-page')),
+    element: lazyPage(() => import('@/features/events/pages/events-page')),
   },
   {
     path: paths.events.new.path,
-    element: lazyPage(() => import('@/features/events/pages/placeholder-page')),
+    element: lazyPage(() => import('@/features/events/pages/new-event-page')),
   },
   {
     path: paths.events.detail.path,
-    element: lazyPage(() => import('@/features/events/pages/placeholder-page')),
+    element: lazyPage(() => import('@/features/events/pages/event-detail-page')),
   },
   {
     path: paths.events.edit.path,
-    element: lazyPage(() => import('@/features/events/pages/placeholder-page')),
+    element: lazyPage(() => import('@/features/events/pages/edit-event-page')),
   },
 
   {
     path: paths.subscriptions.list.path,
-    element: lazyPage(() => import('@/features/subscriptions/pages/placeholder-page')),
+    element: lazyPage(() => import('@/features/subscriptions/pages/subscriptions-page')),
   },
   {
     path: paths.subscriptions.new.path,
-    element: lazyPage(() => import('@/features/subscriptions/pages/placeholder-page')),
+    element: lazyPage(() => import('@/features/subscriptions/pages/new-subscription-page')),
   },
   {
     path: paths.subscriptions.detail.path,
-    element: lazyPage(() => import('@/features/subscriptions/pages/placeholder-page')),
+    element: lazyPage(() => import('@/features/subscriptions/pages/subscription-detail-page')),
   },
   {
     path: paths.subscriptions.edit.path,
-    element: lazyPage(() => import('@/features/subscriptions/pages/placeholder-page')),
+    element: lazyPage(() => import('@/features/subscriptions/pages/edit-subscription-page')),
   },
 
   { path: paths.logs.list.path, element: lazyPage(() => import('@/features/logs/pages/placeholder-page')) },
