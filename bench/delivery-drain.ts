@@ -30,12 +30,15 @@ async function insertFixture(
   ctx: AppContext,
   targetUrl: string,
   subscriptions = SUBSCRIPTIONS,
+  existingApplicationId?: string,
 ): Promise<Fixture> {
-  const applicationId = newId();
+  const applicationId = existingApplicationId ?? newId();
   const eventId = newId();
   const alias = `bench.${eventId.slice(-6)}`;
-  await ctx.db.execute(sql`INSERT INTO applications (id, name, api_key_hash, api_key_encrypted, api_key_prefix)
-    VALUES (${applicationId}, 'Bench', ${sha256(API_KEY)}, ${ctx.cipher.encrypt(API_KEY)}, ${API_KEY.slice(0, 12)})`);
+  if (!existingApplicationId) {
+    await ctx.db.execute(sql`INSERT INTO applications (id, name, api_key_hash, api_key_encrypted, api_key_prefix)
+      VALUES (${applicationId}, 'Bench', ${sha256(API_KEY)}, ${ctx.cipher.encrypt(API_KEY)}, ${API_KEY.slice(0, 12)})`);
+  }
   await ctx.db.execute(
     sql`INSERT INTO events (id, application_id, name, alias) VALUES (${eventId}, ${applicationId}, 'Bench', ${alias})`,
   );
@@ -113,7 +116,7 @@ async function drain(kind: 'postgres' | 'pglite', receiverUrl: string) {
 async function emitThroughput(receiverUrl: string) {
   const storage = await openBenchStorage('postgres');
   const fixture = await insertFixture(storage.ctx, `${receiverUrl}/emit`, 1);
-  const latencyFixture = await insertFixture(storage.ctx, `${receiverUrl}/latency`, 1);
+  const latencyFixture = await insertFixture(storage.ctx, `${receiverUrl}/latency`, 1, fixture.applicationId);
   const server = await spawnServer({ ...storage.env, LOG_LEVEL: 'warn', ALLOW_PRIVATE_TARGETS: 'true' });
   try {
     const headers = { 'content-type': 'application/json', 'x-api-key': API_KEY };
