@@ -22,7 +22,7 @@ const N = Number(process.env.BENCH_N ?? 20_000);
 const PARTS = new Set((process.env.BENCH_PARTS ?? 'drain,emit,latency,logs').split(','));
 const LOG_ROWS = Number(process.env.BENCH_LOG_ROWS ?? 1_000_000);
 const SUBSCRIPTIONS = 10;
-const API_KEY = 'wm_bench_key_0123456789abcdef0123456789abcdef';
+const API_KEY = `whm_${'b'.repeat(43)}`;
 
 type Fixture = { applicationId: string; eventId: string; alias: string; subscriptionIds: string[] };
 

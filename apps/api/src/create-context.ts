@@ -5,6 +5,7 @@ import { type DatabaseHandle, openDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { createCipher } from './lib/crypto';
 import { createLogger } from './lib/logger';
+import { createMetrics } from './lib/metrics';
 import { resolveSecretKey } from './lib/secret-key';
 
 /** Opens storage (PGlite in DATA_DIR unless DATABASE_URL is set), migrates it, and wires the context. */
@@ -26,6 +27,7 @@ export async function createContext(config: Config, database?: DatabaseHandle): 
     cipher: createCipher(resolveSecretKey(config.SECRET_KEY, config.DATA_DIR)),
     clock: () => new Date(),
     logger: createLogger(config.LOG_LEVEL),
+    metrics: createMetrics(),
     readinessChecks: new Map(),
   };
 }

@@ -1,7 +1,15 @@
+import './locale';
+
+export * from './applications';
 export * from './auth';
+export * from './auth-details';
 export * from './common';
 export * from './emit';
 export * from './enums';
 export * from './errors';
+export * from './events';
+export * from './json-field';
 export * from './logs';
+export * from './profile';
+export * from './subscriptions';
 export * from './users';

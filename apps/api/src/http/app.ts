@@ -6,8 +6,10 @@ import type { AppContext } from '../context';
 import { newId } from '../lib/ids';
 import { registerModules } from '../modules';
 import { createAuthHooks } from './auth';
+import { registerConsole } from './console';
 import { registerErrorHandler } from './errors';
 import { registerHealthRoutes } from './health';
+import { registerMetricsRoutes } from './metrics-routes';
 
 /** The HTTP app: /v1 API, health, OpenAPI at /docs; no listening, no workers. */
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
@@ -33,6 +35,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
 
   registerHealthRoutes(app, ctx);
+  registerMetricsRoutes(app, ctx);
   const auth = createAuthHooks(ctx);
   await app.register(
     async (v1) => {
@@ -40,5 +43,6 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     },
     { prefix: '/v1' },
   );
+  await registerConsole(app, ctx);
   return app;
 }

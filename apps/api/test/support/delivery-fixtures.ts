@@ -5,8 +5,8 @@ import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../src/context';
 import { applications, deliveryLogs, events, subscriptions, userApplications } from '../../src/db/schema';
 import type { FilterRow } from '../../src/db/schema/events';
-import { sha256 } from '../../src/lib/crypto';
 import { newId } from '../../src/lib/ids';
+import { apiKeyColumns, generateApiKey } from '../../src/modules/applications/api-keys';
 
 export type ReceivedRequest = {
   method: string;
@@ -72,14 +72,12 @@ export async function insertApplication(
   ctx: AppContext,
   input: { ownerId?: string; visibility?: string; callbackUrl?: string | null } = {},
 ) {
-  const apiKey = `wm_${randomBytes(24).toString('hex')}`;
+  const apiKey = generateApiKey();
   const id = newId();
   await ctx.db.insert(applications).values({
     id,
     name: `App ${id.slice(-6)}`,
-    apiKeyHash: sha256(apiKey),
-    apiKeyEncrypted: ctx.cipher.encrypt(apiKey),
-    apiKeyPrefix: apiKey.slice(0, 12),
+    ...apiKeyColumns(ctx, apiKey),
     visibility: input.visibility ?? 'PRIVATE',
     callbackUrl: input.callbackUrl ?? null,
     createdBy: input.ownerId ?? null,

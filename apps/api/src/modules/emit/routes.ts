@@ -5,7 +5,7 @@ import type { AppContext } from '../../context';
 import { type AuthHooks, bearerToken, currentUser, findSessionUser } from '../../http/auth';
 import { AppError } from '../../http/errors';
 import { requireApplicationAccess, requireSubscriptionAccess } from '../access/service';
-import { findApplicationByApiKey } from './find-application-by-key';
+import { findApplicationByApiKey } from '../applications/api-keys';
 import { emitEvent } from './service';
 import { testSubscription } from './test-subscription';
 
