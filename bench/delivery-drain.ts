@@ -97,7 +97,11 @@ async function rawCeiling(url: string, total: number, concurrency: number) {
 }
 
 async function drain(kind: 'postgres' | 'pglite', receiverUrl: string) {
-  const storage = await openBenchStorage(kind, { DELIVERY_POLL_MS: '50' });
+  const storage = await openBenchStorage(kind, {
+    DELIVERY_POLL_MS: '50',
+    ...(process.env.DELIVERY_CONCURRENCY ? { DELIVERY_CONCURRENCY: process.env.DELIVERY_CONCURRENCY } : {}),
+    ...(process.env.DELIVERY_BATCH_SIZE ? { DELIVERY_BATCH_SIZE: process.env.DELIVERY_BATCH_SIZE } : {}),
+  });
   const fixture = await insertFixture(storage.ctx, `${receiverUrl}/drain`);
   await insertPending(storage.ctx, fixture, N);
   let peakRss = process.memoryUsage().rss;
@@ -261,7 +265,9 @@ async function main() {
     if (PARTS.has('drain')) {
       const ceiling = await rawCeiling(receiver.url, N, 64);
       print(`raw ceiling (undici, 64 in flight, no database): ${fmt(ceiling, 0)} deliveries/s`);
-      for (const kind of ['postgres', 'pglite'] as const) {
+      for (const kind of (process.env.BENCH_BACKENDS ?? 'postgres,pglite').split(',') as Array<
+        'postgres' | 'pglite'
+      >) {
         const result = await drain(kind, receiver.url);
         print(
           `drain ${kind}: ${N} deliveries in ${fmt(result.seconds, 2)} s = ${fmt(result.rate, 0)}/s ` +
