@@ -22,7 +22,7 @@ const N = Number(process.env.BENCH_N ?? 20_000);
 const PARTS = new Set((process.env.BENCH_PARTS ?? 'drain,emit,latency,logs').split(','));
 const LOG_ROWS = Number(process.env.BENCH_LOG_ROWS ?? 1_000_000);
 const SUBSCRIPTIONS = 10;
-const API_KEY = 'wm_bench_key_0123456789abcdef0123456789abcdef';
+const API_KEY = `whm_${'b'.repeat(43)}`;
 
 type Fixture = { applicationId: string; eventId: string; alias: string; subscriptionIds: string[] };
 
@@ -30,12 +30,15 @@ async function insertFixture(
   ctx: AppContext,
   targetUrl: string,
   subscriptions = SUBSCRIPTIONS,
+  existingApplicationId?: string,
 ): Promise<Fixture> {
-  const applicationId = newId();
+  const applicationId = existingApplicationId ?? newId();
   const eventId = newId();
   const alias = `bench.${eventId.slice(-6)}`;
-  await ctx.db.execute(sql`INSERT INTO applications (id, name, api_key_hash, api_key_encrypted, api_key_prefix)
-    VALUES (${applicationId}, 'Bench', ${sha256(API_KEY)}, ${ctx.cipher.encrypt(API_KEY)}, ${API_KEY.slice(0, 12)})`);
+  if (!existingApplicationId) {
+    await ctx.db.execute(sql`INSERT INTO applications (id, name, api_key_hash, api_key_encrypted, api_key_prefix)
+      VALUES (${applicationId}, 'Bench', ${sha256(API_KEY)}, ${ctx.cipher.encrypt(API_KEY)}, ${API_KEY.slice(0, 12)})`);
+  }
   await ctx.db.execute(
     sql`INSERT INTO events (id, application_id, name, alias) VALUES (${eventId}, ${applicationId}, 'Bench', ${alias})`,
   );
@@ -94,7 +97,11 @@ async function rawCeiling(url: string, total: number, concurrency: number) {
 }
 
 async function drain(kind: 'postgres' | 'pglite', receiverUrl: string) {
-  const storage = await openBenchStorage(kind, { DELIVERY_POLL_MS: '50' });
+  const storage = await openBenchStorage(kind, {
+    DELIVERY_POLL_MS: '50',
+    ...(process.env.DELIVERY_CONCURRENCY ? { DELIVERY_CONCURRENCY: process.env.DELIVERY_CONCURRENCY } : {}),
+    ...(process.env.DELIVERY_BATCH_SIZE ? { DELIVERY_BATCH_SIZE: process.env.DELIVERY_BATCH_SIZE } : {}),
+  });
   const fixture = await insertFixture(storage.ctx, `${receiverUrl}/drain`);
   await insertPending(storage.ctx, fixture, N);
   let peakRss = process.memoryUsage().rss;
@@ -113,7 +120,7 @@ async function drain(kind: 'postgres' | 'pglite', receiverUrl: string) {
 async function emitThroughput(receiverUrl: string) {
   const storage = await openBenchStorage('postgres');
   const fixture = await insertFixture(storage.ctx, `${receiverUrl}/emit`, 1);
-  const latencyFixture = await insertFixture(storage.ctx, `${receiverUrl}/latency`, 1);
+  const latencyFixture = await insertFixture(storage.ctx, `${receiverUrl}/latency`, 1, fixture.applicationId);
   const server = await spawnServer({ ...storage.env, LOG_LEVEL: 'warn', ALLOW_PRIVATE_TARGETS: 'true' });
   try {
     const headers = { 'content-type': 'application/json', 'x-api-key': API_KEY };
@@ -258,7 +265,9 @@ async function main() {
     if (PARTS.has('drain')) {
       const ceiling = await rawCeiling(receiver.url, N, 64);
       print(`raw ceiling (undici, 64 in flight, no database): ${fmt(ceiling, 0)} deliveries/s`);
-      for (const kind of ['postgres', 'pglite'] as const) {
+      for (const kind of (process.env.BENCH_BACKENDS ?? 'postgres,pglite').split(',') as Array<
+        'postgres' | 'pglite'
+      >) {
         const result = await drain(kind, receiver.url);
         print(
           `drain ${kind}: ${N} deliveries in ${fmt(result.seconds, 2)} s = ${fmt(result.rate, 0)}/s ` +

@@ -30,7 +30,7 @@ beforeAll(async () => {
   t = await createTestApp({
     DELIVERY_RETRY_DELAYS_MS: '20,40,80',
     DELIVERY_POLL_MS: '20',
-    DELIVERY_TIMEOUT_MS: '300',
+    DELIVERY_TIMEOUT_MS: '1500',
   });
   engine = startDeliveryEngine(t.ctx);
   receiver = await startReceiver((request) => {
@@ -119,7 +119,7 @@ describe('retries and failures', () => {
   });
 
   it('When the receiver is slower than the timeout, then the attempt fails with a timeout error', async () => {
-    const { event } = await subscribe('/slow', [{ status: 200, delayMs: 1500 }], { maxRetries: 0 });
+    const { event } = await subscribe('/slow', [{ status: 200, delayMs: 4000 }], { maxRetries: 0 });
     const response = await emit(event.alias);
     const log = await settle(response.body.occurrenceId);
     expect(log.status).toBe('FAILED');

@@ -157,4 +157,21 @@ describe('signed delivery', () => {
       deliveries: [{ subscriptionId: subscription.id, status: 'SUCCESS', httpStatusCode: 200 }],
     });
   });
+
+  it('When every delivery is IGNORED, then the callback report is still posted once', async () => {
+    const event = await insertEvent(t.ctx, app.id, {
+      enableCallbacks: true,
+      callbackUrl: `${receiver.url}/callback-ignored`,
+    });
+    const subscription = await insertSubscription(t.ctx, event.id, {
+      targetUrl: `${receiver.url}/never`,
+      filters: [{ origin: 'BODY', field: 'kind', operator: '=', value: 'vip' }],
+    });
+    const response = await emit({ eventType: event.alias, applicationId: app.id, data: { kind: 'normal' } });
+    expect(response.body).toMatchObject({ deliveries: 0, ignored: 1 });
+    const callback = await waitFor(() => receiver.requests.find((r) => r.url === '/callback-ignored'));
+    expect(JSON.parse(callback.body).deliveries).toEqual([
+      { subscriptionId: subscription.id, status: 'IGNORED', httpStatusCode: null },
+    ]);
+  });
 });

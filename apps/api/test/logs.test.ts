@@ -105,6 +105,9 @@ describe('GET /v1/logs', () => {
     expect(future.body.pagination.total).toBe(0);
     const past = await t.get('/v1/logs?endDate=2000-01-01', { token: owner.token });
     expect(past.body.data).toHaveLength(0);
+    const counted = await t.get('/v1/logs?startDate=2000-01-01', { token: owner.token });
+    const kept = await t.get('/v1/logs', { token: owner.token });
+    expect(counted.body.stats).toEqual(kept.body.stats);
   });
 
   it('When the query is invalid, then 400', async () => {

@@ -27,10 +27,13 @@ export function startDeliveryEngine(ctx: AppContext): DeliveryEngine {
   });
   const concurrency = config.DELIVERY_CONCURRENCY;
   const claimSize = Math.min(config.DELIVERY_BATCH_SIZE, concurrency);
+  // Claim again once a quarter of the slots are free, so sends never wait for a whole batch to finish.
+  const refillAt = Math.max(1, Math.floor(claimSize / 4));
   const inFlight = new Set<Promise<void>>();
   let results: AttemptResult[] = [];
   let isRunning = true;
   let isWorkDue = false;
+  let isWaitingForSlots = false;
   let wakeSleeper: (() => void) | null = null;
   let flushChain: Promise<void> = Promise.resolve();
   let isFlushScheduled = false;
@@ -46,7 +49,13 @@ export function startDeliveryEngine(ctx: AppContext): DeliveryEngine {
       wakeSleeper = done;
     });
 
-  const unsubscribe = onDeliveryWake(ctx, () => {
+  const unsubscribe = onDeliveryWake(ctx, (signal) => {
+    if (signal.finishedOccurrenceIds) {
+      sendFinishedCallbacks(ctx, sender, signal.finishedOccurrenceIds).catch((error) =>
+        logger.error({ err: error }, 'event callbacks failed'),
+      );
+      return;
+    }
     isWorkDue = true;
     wakeSleeper?.();
   });
@@ -97,7 +106,7 @@ export function startDeliveryEngine(ctx: AppContext): DeliveryEngine {
       .catch((error) => logger.error({ err: error, deliveryId: delivery.id }, 'delivery attempt crashed'))
       .finally(() => {
         inFlight.delete(task);
-        if (concurrency - inFlight.size >= claimSize) wakeSleeper?.();
+        if (isWaitingForSlots && concurrency - inFlight.size >= refillAt) wakeSleeper?.();
       });
     inFlight.add(task);
   }
@@ -105,8 +114,10 @@ export function startDeliveryEngine(ctx: AppContext): DeliveryEngine {
   async function run() {
     while (isRunning) {
       const room = concurrency - inFlight.size;
-      if (room < claimSize && inFlight.size > 0) {
+      if (room < refillAt) {
+        isWaitingForSlots = true;
         await sleep(config.DELIVERY_POLL_MS);
+        isWaitingForSlots = false;
         continue;
       }
       isWorkDue = false;

@@ -5,7 +5,6 @@ import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../src/context';
 import { applications, deliveryLogs, events, subscriptions, userApplications } from '../../src/db/schema';
 import type { FilterRow } from '../../src/db/schema/events';
-import { sha256 } from '../../src/lib/crypto';
 import { newId } from '../../src/lib/ids';
 import { apiKeyColumns, generateApiKey } from '../../src/modules/applications/api-keys';
 

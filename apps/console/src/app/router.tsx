@@ -63,8 +63,8 @@ const appRoutes: RouteObject[] = [
     element: lazyPage(() => import('@/features/subscriptions/pages/edit-subscription-page')),
   },
 
-  { path: paths.logs.list.path, element: lazyPage(() => import('@/features/logs/pages/placeholder-page')) },
-  { path: paths.logs.detail.path, element: lazyPage(() => import('@/features/logs/pages/placeholder-page')) },
+  { path: paths.logs.list.path, element: lazyPage(() => import('@/features/logs/pages/logs-page')) },
+  { path: paths.logs.detail.path, element: lazyPage(() => import('@/features/logs/pages/log-detail-page')) },
 
   { path: paths.profile.path, element: lazyPage(() => import('@/features/profile/pages/profile-page')) },
   {

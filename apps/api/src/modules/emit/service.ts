@@ -1,9 +1,9 @@
 import type { TEmitRequest, TEmitResponse } from '@wm/contracts';
-import { evaluateFilters } from '@wm/rules';
+import { evaluateFilters, type Filter } from '@wm/rules';
 import { and, eq, gt, inArray, lte } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { deliveryLogs, events, occurrences, subscriptions } from '../../db/schema';
-import { notifyDeliveryWorkers } from '../../delivery/wake';
+import { notifyDeliveryWorkers, notifyOccurrencesFinished } from '../../delivery/wake';
 import { conflict, notFound } from '../../http/errors';
 import { newId } from '../../lib/ids';
 import { EVENT_NOT_FOUND } from '../access/service';
@@ -63,7 +63,7 @@ export async function emitEvent(ctx: AppContext, input: EmitInput): Promise<TEmi
     const verdict =
       subscription.status === 'FAILED'
         ? { match: false, reason: AUTO_DISABLED_REASON }
-        : evaluateFilters(subscription.filters ?? [], { headers, body: input.data });
+        : evaluateFilters(subscription.filters as Filter[], { headers, body: input.data });
     const isDue = verdict.match;
     return {
       id: newId(),
@@ -129,6 +129,7 @@ export async function emitEvent(ctx: AppContext, input: EmitInput): Promise<TEmi
     if (previous) return previous;
   }
   if (pending > 0) notifyDeliveryWorkers(ctx);
+  else if (event.enableCallbacks) notifyOccurrencesFinished(ctx, [occurrenceId]);
   return answer;
 }
 

@@ -5,9 +5,9 @@ import type {
   TDeliveryLogListResponse,
   TDeliveryLogStats,
 } from '@wm/contracts';
-import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, type SQL, sum } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { deliveryAttempts, deliveryLogs, events, subscriptions } from '../../db/schema';
+import { deliveryAttempts, deliveryLogCounts, deliveryLogs, events, subscriptions } from '../../db/schema';
 import { notifyDeliveryWorkers } from '../../delivery/wake';
 import type { SessionUser } from '../../http/auth';
 import { conflict, notFound } from '../../http/errors';
@@ -58,46 +58,81 @@ const toListItem = (row: ListRow): TDeliveryLogListItem => ({
   subscription: { ...row.subscription, event: row.event },
 });
 
+/** Conditions on the subscription (and its event) a log belongs to: visibility, search, ids. */
+function subscriptionScope(
+  user: SessionUser,
+  query: TDeliveryLogListQuery,
+  withIds: boolean,
+): SQL | undefined {
+  const pattern = query.search ? likePattern(query.search) : null;
+  return and(
+    visibleSubscriptionsWhere(user),
+    withIds && query.subscriptionId ? eq(subscriptions.id, query.subscriptionId) : undefined,
+    withIds && query.eventId ? eq(subscriptions.eventId, query.eventId) : undefined,
+    pattern
+      ? or(
+          ilike(subscriptions.name, pattern),
+          ilike(subscriptions.targetUrl, pattern),
+          ilike(events.name, pattern),
+          ilike(events.alias, pattern),
+        )
+      : undefined,
+  );
+}
+
+function scopedSubscriptionIds(ctx: AppContext, scope: SQL) {
+  return ctx.db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .innerJoin(events, eq(events.id, subscriptions.eventId))
+    .where(scope);
+}
+
 /** A date-only end bound includes that whole day. */
 const endBound = (value: string) =>
   new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T23:59:59.999Z` : value);
 
-/**
- * The filter on delivery_logs alone (visibility and search as semi-joins), so
- * counts run on the log indexes without joining every row.
- */
+/** The filter on delivery_logs alone (visibility and search as a semi-join), so the log indexes serve it. */
 function listWhere(ctx: AppContext, user: SessionUser, query: TDeliveryLogListQuery): SQL | undefined {
-  const visible = visibleSubscriptionsWhere(user);
-  const pattern = query.search ? likePattern(query.search) : null;
+  const scope = subscriptionScope(user, query, false);
   return and(
-    visible
-      ? inArray(
-          deliveryLogs.subscriptionId,
-          ctx.db.select({ id: subscriptions.id }).from(subscriptions).where(visible),
-        )
-      : undefined,
+    scope ? inArray(deliveryLogs.subscriptionId, scopedSubscriptionIds(ctx, scope)) : undefined,
     query.subscriptionId ? eq(deliveryLogs.subscriptionId, query.subscriptionId) : undefined,
     query.eventId ? eq(deliveryLogs.eventId, query.eventId) : undefined,
     query.startDate ? gte(deliveryLogs.createdAt, new Date(query.startDate)) : undefined,
     query.endDate ? lte(deliveryLogs.createdAt, endBound(query.endDate)) : undefined,
-    pattern
-      ? inArray(
-          deliveryLogs.subscriptionId,
-          ctx.db
-            .select({ id: subscriptions.id })
-            .from(subscriptions)
-            .innerJoin(events, eq(events.id, subscriptions.eventId))
-            .where(
-              or(
-                ilike(subscriptions.name, pattern),
-                ilike(subscriptions.targetUrl, pattern),
-                ilike(events.name, pattern),
-                ilike(events.alias, pattern),
-              ),
-            ),
-        )
-      : undefined,
+    query.status ? eq(deliveryLogs.status, query.status) : undefined,
   );
+}
+
+/**
+ * Counts per status over the filter. Without a date range they come from the
+ * trigger-kept counters (no scan of the logs); with one, from the logs' indexes.
+ */
+async function countByStatus(
+  ctx: AppContext,
+  user: SessionUser,
+  query: TDeliveryLogListQuery,
+  where: SQL | undefined,
+) {
+  if (query.startDate || query.endDate) {
+    return ctx.db
+      .select({ status: deliveryLogs.status, total: count() })
+      .from(deliveryLogs)
+      .where(where)
+      .groupBy(deliveryLogs.status);
+  }
+  const scope = subscriptionScope(user, query, true);
+  return ctx.db
+    .select({ status: deliveryLogCounts.status, total: sum(deliveryLogCounts.n) })
+    .from(deliveryLogCounts)
+    .where(
+      and(
+        scope ? inArray(deliveryLogCounts.subscriptionId, scopedSubscriptionIds(ctx, scope)) : undefined,
+        query.status ? eq(deliveryLogCounts.status, query.status) : undefined,
+      ),
+    )
+    .groupBy(deliveryLogCounts.status);
 }
 
 /** Delivery logs visible to `user` (as subscriptions are), newest first, with counts per status over the filter. */
@@ -107,28 +142,23 @@ export async function listDeliveryLogs(
   query: TDeliveryLogListQuery,
 ): Promise<TDeliveryLogListResponse> {
   const where = listWhere(ctx, user, query);
-  const pageWhere = and(where, query.status ? eq(deliveryLogs.status, query.status) : undefined);
   const [rows, counts] = await Promise.all([
     ctx.db
       .select(listColumns)
       .from(deliveryLogs)
       .innerJoin(subscriptions, eq(subscriptions.id, deliveryLogs.subscriptionId))
       .innerJoin(events, eq(events.id, subscriptions.eventId))
-      .where(pageWhere)
+      .where(where)
       .orderBy(desc(deliveryLogs.createdAt), desc(deliveryLogs.id))
       .limit(query.limit)
       .offset(pageOffset(query.page, query.limit)),
-    ctx.db
-      .select({ status: deliveryLogs.status, total: count() })
-      .from(deliveryLogs)
-      .where(pageWhere)
-      .groupBy(deliveryLogs.status),
+    countByStatus(ctx, user, query, where),
   ]);
   const stats: TDeliveryLogStats = { SUCCESS: 0, FAILED: 0, PENDING: 0, RETRYING: 0, IGNORED: 0 };
   for (const entry of counts) {
-    if (entry.status in stats) stats[entry.status as keyof TDeliveryLogStats] = Number(entry.total);
+    if (entry.status in stats) stats[entry.status as keyof TDeliveryLogStats] = Number(entry.total ?? 0);
   }
-  const total = Object.values(stats).reduce((sum, value) => sum + value, 0);
+  const total = Object.values(stats).reduce((acc, value) => acc + value, 0);
   return {
     data: (rows as ListRow[]).map(toListItem),
     pagination: toPagination(query.page, query.limit, total),
