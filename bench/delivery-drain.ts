@@ -297,7 +297,7 @@ async function main() {
   } finally {
     receiver.child.kill();
   }
-  console.log('\nSummary\n' + lines.join('\n'));
+  console.log(`\nSummary\n${lines.join('\n')}`);
   process.exit(0);
 }
 
