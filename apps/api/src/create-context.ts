@@ -6,6 +6,7 @@ import { migrateDatabase } from './db/migrate';
 import { createCipher } from './lib/crypto';
 import { createLogger } from './lib/logger';
 import { resolveSecretKey } from './lib/secret-key';
+import { createQueue } from './queue/create-queue';
 
 /** Opens storage (PGlite in DATA_DIR unless DATABASE_URL is set), migrates it, and wires the context. */
 export async function createContext(config: Config, database?: DatabaseHandle): Promise<AppContext> {
@@ -19,13 +20,16 @@ export async function createContext(config: Config, database?: DatabaseHandle): 
         })
       : await openDatabase({ kind: 'pglite', dataDir: resolve(config.DATA_DIR, 'pglite') }));
   await migrateDatabase(handle);
+  const logger = createLogger(config.LOG_LEVEL);
+  const queue = createQueue({ config, db: handle.db, logger });
   return {
     config,
     database: handle,
     db: handle.db,
     cipher: createCipher(resolveSecretKey(config.SECRET_KEY, config.DATA_DIR)),
     clock: () => new Date(),
-    logger: createLogger(config.LOG_LEVEL),
-    readinessChecks: new Map(),
+    logger,
+    readinessChecks: new Map([['queue', () => queue.ping()]]),
+    queue,
   };
 }

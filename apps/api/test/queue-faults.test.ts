@@ -15,7 +15,9 @@ const rabbitmqctl = (command: 'stop_app' | 'start_app') =>
 
 async function publishAll(publish: (index: number) => Promise<void>) {
   for (let start = 0; start < TOTAL; start += 50) {
-    await Promise.all(Array.from({ length: Math.min(50, TOTAL - start) }, (_, offset) => publish(start + offset)));
+    await Promise.all(
+      Array.from({ length: Math.min(50, TOTAL - start) }, (_, offset) => publish(start + offset)),
+    );
   }
 }
 

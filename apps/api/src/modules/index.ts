@@ -3,9 +3,11 @@ import type { AppContext } from '../context';
 import type { AuthHooks } from '../http/auth';
 import { registerAdminUserRoutes } from './admin-users/routes';
 import { registerAuthRoutes } from './auth/routes';
+import { registerEventLogRoutes } from './event-logs/routes';
 
 /** Every /v1 route module, one line each. */
 export function registerModules(app: FastifyInstance, ctx: AppContext, auth: AuthHooks) {
   registerAuthRoutes(app, ctx, auth);
   registerAdminUserRoutes(app, ctx, auth);
+  registerEventLogRoutes(app, ctx, auth);
 }

@@ -3,7 +3,6 @@ import { sleep } from './pacing';
 import { type Decision, type EngineDeps, processMessage } from './process-message';
 import {
   type ConsumeOptions,
-  type Consumer,
   clampPriority,
   DEFAULT_STOP_GRACE_MS,
   type MessageHandler,
@@ -112,6 +111,12 @@ export function createRabbitQueue(options: RabbitQueueOptions): Queue & { connec
       for (let attempt = 0; !isClosed; attempt += 1) {
         try {
           await openConnection();
+          if (isClosed) {
+            const opened = current as Connected | null;
+            current = null;
+            await opened?.model.close().catch(() => {});
+            return;
+          }
           if (attempt > 0) logger.info({ attempt }, 'rabbitmq reconnected');
           const ready = waiters;
           waiters = [];
@@ -300,6 +305,9 @@ export function createRabbitQueue(options: RabbitQueueOptions): Queue & { connec
     // Closing the channel returns whatever is still unacked to the queue.
     await channel?.close().catch(() => {});
   };
+
+  // Topology is declared at start; publishes and consumers also wait for it.
+  void ensureConnected();
 
   return {
     kind: 'rabbitmq',
