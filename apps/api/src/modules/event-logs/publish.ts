@@ -6,14 +6,16 @@ export const DEFAULT_MESSAGE_TTL_MS = 3_600_000;
 export const DEFAULT_DELAY_BETWEEN_SENDS_MS = 1_000;
 export const DEFAULT_MAX_RETRIES = 3;
 
+export const pacingKeyOf = (eventDefinitionId: string) => `event:${eventDefinitionId}`;
+
 /** Body of a queued event-log message: the consumer reloads everything else from the database. */
 export type EventLogMessage = { kind: 'event-log'; eventLogId: string };
 
-type EventSettings = Pick<typeof events.$inferSelect, 'id' | 'priority' | 'messageTtl'>;
+type EventSettings = Pick<typeof events.$inferSelect, 'id' | 'priority' | 'messageTtl' | 'delayBetweenSends'>;
 
 /**
- * Puts an event log on the queue with its event's priority and TTL. Sends of
- * one event are paced by the consumer (delayBetweenSends), keyed by the event id.
+ * Puts an event log on the queue with its event's priority and TTL; sends of
+ * one event are paced delayBetweenSends apart (pacing key: the event id).
  */
 export async function publishEventLog(
   ctx: AppContext,
@@ -27,5 +29,11 @@ export async function publishEventLog(
     body,
     priority: event?.priority ?? DEFAULT_PRIORITY,
     ttlMs: event?.messageTtl ?? DEFAULT_MESSAGE_TTL_MS,
+    ...(event
+      ? {
+          pacingKey: pacingKeyOf(event.id),
+          pacingMs: event.delayBetweenSends ?? DEFAULT_DELAY_BETWEEN_SENDS_MS,
+        }
+      : {}),
   });
 }
