@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config';
 import type { Database, DatabaseHandle } from './db/client';
 import type { Cipher } from './lib/crypto';
+import type { Metrics } from './lib/metrics';
 import type { Queue } from './queue/types';
 
 /** Everything a use case needs, passed in so tests run the same code on either backend. */
@@ -12,6 +13,7 @@ export type AppContext = {
   cipher: Cipher;
   clock: () => Date;
   logger: Logger;
+  metrics: Metrics;
   /** Named checks behind /readyz; modules that own a connection add theirs at start. */
   readinessChecks: Map<string, () => Promise<void>>;
   /** Queue of RABBITMQ events (RabbitMQ or the database table); consumed by the workers. */

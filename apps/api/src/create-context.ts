@@ -5,6 +5,7 @@ import { type DatabaseHandle, openDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { createCipher } from './lib/crypto';
 import { createLogger } from './lib/logger';
+import { createMetrics } from './lib/metrics';
 import { resolveSecretKey } from './lib/secret-key';
 import { createQueue } from './queue/create-queue';
 
@@ -29,6 +30,7 @@ export async function createContext(config: Config, database?: DatabaseHandle): 
     cipher: createCipher(resolveSecretKey(config.SECRET_KEY, config.DATA_DIR)),
     clock: () => new Date(),
     logger,
+    metrics: createMetrics(),
     readinessChecks: new Map([['queue', () => queue.ping()]]),
     queue,
   };

@@ -172,3 +172,24 @@ describe('health and docs', () => {
     expect(res.body.code).toBe('NOT_FOUND');
   });
 });
+
+describe('metrics', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('When requests were answered, then /metrics counts them by route template and status', async () => {
+    await t.get('/v1/admin/users/0190a5b0-0000-7000-8000-000000000000');
+    const res = await t.get('/metrics', { token: null });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toContain('text/plain');
+    expect(res.body).toContain(
+      'http_requests_total{method="GET",route="/v1/admin/users/:id",status="404"} 1',
+    );
+    expect(res.body).toMatch(/process_resident_memory_bytes \d+/);
+  });
+});

@@ -1,3 +1,5 @@
+import './locale';
+
 export * from './auth';
 export * from './common';
 export * from './enums';

@@ -1,1 +1,25 @@
-export {};
+export { compareNumbers, containsText, isEqual } from './filters/compare-values';
+export { evaluateFilter } from './filters/evaluate-filter';
+export { evaluateFilters, summariseFailures } from './filters/evaluate-filters';
+export { readHeader } from './filters/read-header';
+export * from './filters/types';
+export { getPath, getSegments } from './paths/get-path';
+export { isForbiddenKey, type Lookup } from './paths/own-property';
+export { MAX_PATH_LENGTH, MAX_PATH_SEGMENTS, parsePath } from './paths/parse-path';
+export {
+  buildSamplePayload,
+  type SampleField,
+  type SampleFieldType,
+  sampleValueFor,
+} from './samples/build-sample-payload';
+export { findTemplatePlaceholders } from './templates/find-template-placeholders';
+export {
+  type DeliveryBodyInput,
+  isEmptyTemplate,
+  renderDeliveryBody,
+  renderEventPayload,
+} from './templates/render-delivery-body';
+export { MAX_TEMPLATE_DEPTH, renderTemplate, toInterpolatedText } from './templates/render-template';
+export { type PlaceholderToken, scanPlaceholders } from './templates/scan-placeholders';
+export * from './templates/types';
+export { isDecimalNumberText, toFiniteNumber } from './values/parse-number';

@@ -8,6 +8,7 @@ import { registerModules } from '../modules';
 import { createAuthHooks } from './auth';
 import { registerErrorHandler } from './errors';
 import { registerHealthRoutes } from './health';
+import { registerMetricsRoutes } from './metrics-routes';
 
 /** The HTTP app: /v1 API, health, OpenAPI at /docs; no listening, no workers. */
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
@@ -33,6 +34,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
 
   registerHealthRoutes(app, ctx);
+  registerMetricsRoutes(app, ctx);
   const auth = createAuthHooks(ctx);
   await app.register(
     async (v1) => {

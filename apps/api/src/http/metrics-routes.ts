@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context';
+
+/** Request counters per route template (never the raw URL, which may carry ids) and process gauges. */
+export function registerMetricsRoutes(app: FastifyInstance, ctx: AppContext) {
+  const { metrics } = ctx;
+  metrics.collect(() => {
+    const memory = process.memoryUsage();
+    metrics.set('process_resident_memory_bytes', 'Resident memory of the process', memory.rss);
+    metrics.set('process_heap_used_bytes', 'V8 heap in use', memory.heapUsed);
+    metrics.set('process_uptime_seconds', 'Seconds since the process started', Math.round(process.uptime()));
+  });
+
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    const labels = { method: request.method, route, status: reply.statusCode };
+    metrics.increment('http_requests_total', 'HTTP requests answered', labels);
+    metrics.increment(
+      'http_request_duration_seconds_sum',
+      'Total seconds spent answering',
+      labels,
+      reply.elapsedTime / 1000,
+    );
+  });
+
+  app.get('/metrics', { schema: { hide: true } }, async (_request, reply) =>
+    reply.type('text/plain; version=0.0.4').send(await metrics.render()),
+  );
+}
