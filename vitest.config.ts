@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 // API and queue suites run once per backend through the same code; the
@@ -36,6 +37,7 @@ export default defineConfig({
           include: ['apps/console/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
         },
+        resolve: { alias: { '@': fileURLToPath(new URL('./apps/console/src', import.meta.url)) } },
       },
       integration('api-pglite', { TEST_BACKEND: 'pglite' }),
       integration('api-postgres', { TEST_BACKEND: 'postgres' }),

@@ -6,6 +6,7 @@ import type { AppContext } from '../context';
 import { newId } from '../lib/ids';
 import { registerModules } from '../modules';
 import { createAuthHooks } from './auth';
+import { registerConsole } from './console';
 import { registerErrorHandler } from './errors';
 import { registerHealthRoutes } from './health';
 import { registerMetricsRoutes } from './metrics-routes';
@@ -42,5 +43,6 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     },
     { prefix: '/v1' },
   );
+  await registerConsole(app, ctx);
   return app;
 }

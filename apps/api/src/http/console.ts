@@ -1,0 +1,67 @@
+import { existsSync, statSync } from 'node:fs';
+import { resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { AppContext } from '../context';
+
+const DEFAULT_CONSOLE_DIR = fileURLToPath(new URL('../../../console/dist', import.meta.url));
+const API_PREFIXES = ['/v1/', '/docs/'];
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+function isApiPath(pathname: string) {
+  return (
+    pathname === '/v1' || pathname === '/docs' || API_PREFIXES.some((prefix) => pathname.startsWith(prefix))
+  );
+}
+
+function findFile(root: string, pathname: string): string | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return null;
+  }
+  const filePath = resolve(root, `.${decoded}`);
+  if (!filePath.startsWith(root + sep)) return null;
+  try {
+    return statSync(filePath).isFile() ? filePath.slice(root.length + 1) : null;
+  } catch {
+    return null;
+  }
+}
+
+function sendIndex(reply: FastifyReply) {
+  return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
+}
+
+/**
+ * The built console at `/`: its files, and index.html for every other page a browser asks for
+ * (client-side routes). Hashed files under /assets never change, so browsers keep them a year.
+ * Without a build (CONSOLE_DIR or apps/console/dist) nothing is registered and `/` answers 404.
+ */
+export async function registerConsole(app: FastifyInstance, ctx: AppContext) {
+  const root = resolve(ctx.config.CONSOLE_DIR ?? DEFAULT_CONSOLE_DIR);
+  if (!existsSync(resolve(root, 'index.html'))) {
+    ctx.logger.warn(
+      { consoleDir: root },
+      'console build not found; run `npm run build` to serve the console',
+    );
+    return;
+  }
+  await app.register(fastifyStatic, { root, serve: false });
+
+  app.get('/*', { schema: { hide: true } }, (request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    if (isApiPath(pathname)) return reply.callNotFound();
+    const file = pathname === '/' ? null : findFile(root, pathname);
+    if (file === 'index.html') return sendIndex(reply);
+    if (file) {
+      const cacheControl = file.startsWith(`assets${sep}`) ? IMMUTABLE : 'no-cache';
+      return reply.header('cache-control', cacheControl).sendFile(file, { cacheControl: false });
+    }
+    const acceptsHtml = request.headers.accept?.includes('text/html') ?? false;
+    if (acceptsHtml || pathname === '/') return sendIndex(reply);
+    return reply.callNotFound();
+  });
+}

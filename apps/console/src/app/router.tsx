@@ -1,0 +1,167 @@
+import { Suspense } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { paths } from '@/config/paths';
+import { RequireGuest, RequireSession } from '@/lib/session';
+import { PageFallback } from './layout/page-fallback';
+import { lazyPage } from './lazy-page';
+
+/**
+ * Signed-in screens, one line each (spec part 2 §2). To build a screen, replace its placeholder import
+ * with your page module (a default-exported component under `features/<domain>/pages/`).
+ */
+const appRoutes: RouteObject[] = [
+  { path: paths.home.path, element: lazyPage(() => import('@/features/dashboard/pages/placeholder-page')) },
+
+  {
+    path: paths.applications.list.path,
+    element: lazyPage(() => import('@/features/applications/pages/placeholder-page')),
+  },
+  {
+    path: paths.applications.new.path,
+    element: lazyPage(() => import('@/features/applications/pages/placeholder-page')),
+  },
+  {
+    path: paths.applications.detail.path,
+    element: lazyPage(() => import('@/features/applications/pages/placeholder-page')),
+  },
+  {
+    path: paths.applications.edit.path,
+    element: lazyPage(() => import('@/features/applications/pages/placeholder-page')),
+  },
+
+  {
+    path: paths.events.list.path,
+    element: lazyPage(() => import('@/features/events/pages/placeholder-page')),
+  },
+  {
+    path: paths.events.new.path,
+    element: lazyPage(() => import('@/features/events/pages/placeholder-page')),
+  },
+  {
+    path: paths.events.detail.path,
+    element: lazyPage(() => import('@/features/events/pages/placeholder-page')),
+  },
+  {
+    path: paths.events.edit.path,
+    element: lazyPage(() => import('@/features/events/pages/placeholder-page')),
+  },
+
+  {
+    path: paths.subscriptions.list.path,
+    element: lazyPage(() => import('@/features/subscriptions/pages/placeholder-page')),
+  },
+  {
+    path: paths.subscriptions.new.path,
+    element: lazyPage(() => import('@/features/subscriptions/pages/placeholder-page')),
+  },
+  {
+    path: paths.subscriptions.detail.path,
+    element: lazyPage(() => import('@/features/subscriptions/pages/placeholder-page')),
+  },
+  {
+    path: paths.subscriptions.edit.path,
+    element: lazyPage(() => import('@/features/subscriptions/pages/placeholder-page')),
+  },
+
+  { path: paths.logs.list.path, element: lazyPage(() => import('@/features/logs/pages/placeholder-page')) },
+  { path: paths.logs.detail.path, element: lazyPage(() => import('@/features/logs/pages/placeholder-page')) },
+
+  { path: paths.profile.path, element: lazyPage(() => import('@/features/profile/pages/placeholder-page')) },
+  {
+    path: paths.admin.path,
+    element: lazyPage(() => import('@/features/admin-users/pages/placeholder-page')),
+  },
+
+  {
+    path: paths.eventLogs.list.path,
+    element: lazyPage(() => import('@/features/event-logs/pages/placeholder-page')),
+  },
+  {
+    path: paths.eventLogs.detail.path,
+    element: lazyPage(() => import('@/features/event-logs/pages/placeholder-page')),
+  },
+
+  {
+    path: paths.eventRules.list.path,
+    element: lazyPage(() => import('@/features/event-rules/pages/placeholder-page')),
+  },
+  {
+    path: paths.eventRules.new.path,
+    element: lazyPage(() => import('@/features/event-rules/pages/placeholder-page')),
+  },
+  {
+    path: paths.eventRules.detail.path,
+    element: lazyPage(() => import('@/features/event-rules/pages/placeholder-page')),
+  },
+  {
+    path: paths.eventRules.edit.path,
+    element: lazyPage(() => import('@/features/event-rules/pages/placeholder-page')),
+  },
+
+  {
+    path: paths.routes.list.path,
+    element: lazyPage(() => import('@/features/routes/pages/placeholder-page')),
+  },
+  {
+    path: paths.routes.new.path,
+    element: lazyPage(() => import('@/features/routes/pages/placeholder-page')),
+  },
+  {
+    path: paths.routes.detail.path,
+    element: lazyPage(() => import('@/features/routes/pages/placeholder-page')),
+  },
+  {
+    path: paths.routes.edit.path,
+    element: lazyPage(() => import('@/features/routes/pages/placeholder-page')),
+  },
+  {
+    path: paths.routes.newEventType.path,
+    element: lazyPage(() => import('@/features/routes/pages/placeholder-page')),
+  },
+  {
+    path: paths.routes.eventType.path,
+    element: lazyPage(() => import('@/features/routes/pages/placeholder-page')),
+  },
+  {
+    path: paths.routes.newField.path,
+    element: lazyPage(() => import('@/features/routes/pages/placeholder-page')),
+  },
+  {
+    path: paths.routes.editField.path,
+    element: lazyPage(() => import('@/features/routes/pages/placeholder-page')),
+  },
+
+  {
+    path: paths.integration.path,
+    element: lazyPage(() => import('@/features/integration/pages/placeholder-page')),
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter([
+    {
+      path: paths.auth.login.path,
+      element: (
+        <RequireGuest>
+          <Suspense fallback={<PageFallback />}>
+            {lazyPage(() => import('@/features/auth/pages/login-page'))}
+          </Suspense>
+        </RequireGuest>
+      ),
+    },
+    {
+      element: (
+        <RequireSession>
+          <Suspense fallback={null}>{lazyPage(() => import('./layout/app-layout'))}</Suspense>
+        </RequireSession>
+      ),
+      children: appRoutes,
+    },
+    {
+      path: '*',
+      element: (
+        <Suspense fallback={<PageFallback />}>{lazyPage(() => import('@/app/not-found-page'))}</Suspense>
+      ),
+    },
+  ]);
+}

@@ -1,0 +1,62 @@
+import { Check, Copy } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { toast } from 'sonner';
+import { Button, type ButtonProps } from './button';
+
+async function copyText(text: string) {
+  if (navigator.clipboard && window.isSecureContext) {
+    await navigator.clipboard.writeText(text);
+    return;
+  }
+  const area = document.createElement('textarea');
+  area.value = text;
+  area.style.position = 'fixed';
+  area.style.opacity = '0';
+  document.body.appendChild(area);
+  area.select();
+  const isCopied = document.execCommand('copy');
+  area.remove();
+  if (!isCopied) throw new Error('copy refused');
+}
+
+/** Copies `value`; toasts 'Copiado!' or 'Erro ao copiar'. The check mark resets after 2 s. */
+export function CopyButton({
+  value,
+  successDescription = 'API Key copiada para a área de transferência.',
+  errorDescription = 'Não foi possível copiar para a área de transferência.',
+  label = 'Copiar',
+  showLabel = false,
+  variant = 'ghost',
+  size = showLabel ? 'sm' : 'icon',
+  ...props
+}: Omit<ButtonProps, 'value' | 'onClick'> & {
+  value: string;
+  successDescription?: string;
+  errorDescription?: string;
+  label?: string;
+  showLabel?: boolean;
+}) {
+  const [isCopied, setIsCopied] = useState(false);
+  useEffect(() => {
+    if (!isCopied) return;
+    const timer = setTimeout(() => setIsCopied(false), 2000);
+    return () => clearTimeout(timer);
+  }, [isCopied]);
+
+  const onClick = async () => {
+    try {
+      await copyText(value);
+      setIsCopied(true);
+      toast.success('Copiado!', { description: successDescription });
+    } catch {
+      toast.error('Erro ao copiar', { description: errorDescription });
+    }
+  };
+
+  return (
+    <Button variant={variant} size={size} onClick={onClick} aria-label={label} title={label} {...props}>
+      {isCopied ? <Check className="text-success" /> : <Copy />}
+      {showLabel ? (isCopied ? 'Copiado!' : label) : null}
+    </Button>
+  );
+}

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import {
+  formatDate,
+  formatDateTime,
+  formatDateTimeSeconds,
+  formatJson,
+  shortId,
+  truncateKey,
+} from '../format';
+
+// Local time: built with the Date constructor so the test holds in any time zone.
+const moment = new Date(2026, 2, 5, 9, 7, 3);
+
+describe('format', () => {
+  it('When a date is formatted, then it reads dd/MM/yyyy HH:mm, with seconds, or the day only', () => {
+    expect(formatDateTime(moment)).toBe('05/03/2026 09:07');
+    expect(formatDateTimeSeconds(moment)).toBe('05/03/2026 09:07:03');
+    expect(formatDate(moment)).toBe('05/03/2026');
+    expect(formatDateTime(moment.toISOString())).toBe('05/03/2026 09:07');
+  });
+
+  it('When the date is missing or invalid, then the fallback is shown', () => {
+    expect(formatDateTime(null)).toBe('-');
+    expect(formatDateTimeSeconds(undefined, 'Não processado')).toBe('Não processado');
+    expect(formatDate('not a date')).toBe('-');
+  });
+
+  it('When ids and keys are shortened, then ids keep 8 characters and keys 12 plus "..."', () => {
+    expect(shortId('0193f1d2-aaaa-bbbb-cccc-ddddeeeeffff')).toBe('0193f1d2');
+    expect(shortId(undefined)).toBe('');
+    expect(truncateKey('wm_live_abcdefghijklmnop')).toBe('wm_live_abcd...');
+  });
+
+  it('When JSON is formatted, then objects and JSON strings are pretty-printed and other text kept', () => {
+    expect(formatJson({ a: 1 })).toBe('{\n  "a": 1\n}');
+    expect(formatJson('{"b":[1]}')).toBe('{\n  "b": [\n    1\n  ]\n}');
+    expect(formatJson('texto')).toBe('texto');
+  });
+});

@@ -1,0 +1,113 @@
+import { toast } from 'sonner';
+
+/** localStorage key of the session token. */
+export const TOKEN_STORAGE_KEY = 'webhook-manager-token';
+export const UNEXPECTED_ERROR = 'Erro inesperado';
+
+export const tokenStorage = {
+  get: () => localStorage.getItem(TOKEN_STORAGE_KEY),
+  set: (token: string) => localStorage.setItem(TOKEN_STORAGE_KEY, token),
+  clear: () => localStorage.removeItem(TOKEN_STORAGE_KEY),
+};
+
+/** A non-2xx answer of the API: its status and the `{error, code, details}` body. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly error: string,
+    readonly code: string,
+    readonly details?: unknown,
+  ) {
+    super(error);
+    this.name = 'ApiError';
+  }
+}
+
+type UnauthorizedHandler = () => void;
+let handleUnauthorized: UnauthorizedHandler = () => window.location.assign('/login');
+
+/** Set once by the app provider: what a 401 does after the token is cleared. */
+export function setUnauthorizedHandler(handler: UnauthorizedHandler) {
+  handleUnauthorized = handler;
+}
+
+export type QueryParams = Record<string, string | number | boolean | null | undefined>;
+
+type RequestOptions = { body?: unknown; params?: QueryParams; signal?: AbortSignal };
+
+function buildUrl(path: string, params?: QueryParams) {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params ?? {})) {
+    if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
+  }
+  const query = search.toString();
+  return `/v1${path}${query ? `?${query}` : ''}`;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function toApiError(status: number, body: unknown): ApiError {
+  const fields = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+  const message = typeof fields.error === 'string' && fields.error ? fields.error : UNEXPECTED_ERROR;
+  const code = typeof fields.code === 'string' ? fields.code : 'UNKNOWN';
+  return new ApiError(status, message, code, fields.details);
+}
+
+/** One JSON request to `/v1{path}`; resolves with the parsed body, rejects with ApiError. */
+export async function apiRequest<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  const token = tokenStorage.get();
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  if (token) headers.authorization = `Bearer ${token}`;
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.params), {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, UNEXPECTED_ERROR, 'NETWORK_ERROR');
+  }
+  const body = await readBody(response);
+  if (response.ok) return body as T;
+  // A wrong password also answers 401; only a rejected session ends the session.
+  if (response.status === 401 && token) {
+    tokenStorage.clear();
+    handleUnauthorized();
+  }
+  throw toApiError(response.status, body);
+}
+
+export const api = {
+  get: <T>(path: string, params?: QueryParams, signal?: AbortSignal) =>
+    apiRequest<T>('GET', path, { params, signal }),
+  post: <T>(path: string, body?: unknown) => apiRequest<T>('POST', path, { body }),
+  put: <T>(path: string, body?: unknown) => apiRequest<T>('PUT', path, { body }),
+  patch: <T>(path: string, body?: unknown) => apiRequest<T>('PATCH', path, { body }),
+  delete: <T = void>(path: string, body?: unknown) => apiRequest<T>('DELETE', path, { body }),
+};
+
+/** The text to show for a failed call: the body's `error`, else 'Erro inesperado'. */
+export function errorMessage(error: unknown): string {
+  return error instanceof ApiError && error.error ? error.error : UNEXPECTED_ERROR;
+}
+
+/** Destructive toast for a failed change, e.g. `toastError('Erro ao deletar', error)`. */
+export function toastError(title: string, error: unknown) {
+  toast.error(title, { description: errorMessage(error) });
+}
+
+export function isClientError(error: unknown) {
+  return error instanceof ApiError && error.status >= 400 && error.status < 500;
+}

@@ -1,0 +1,45 @@
+import { format, isValid, parseISO } from 'date-fns';
+import { ptBR } from 'date-fns/locale/pt-BR';
+
+type DateInput = string | number | Date | null | undefined;
+
+function toDate(value: DateInput): Date | null {
+  if (value === null || value === undefined || value === '') return null;
+  const date = typeof value === 'string' ? parseISO(value) : new Date(value);
+  return isValid(date) ? date : null;
+}
+
+function formatWith(pattern: string, value: DateInput, fallback: string) {
+  const date = toDate(value);
+  return date ? format(date, pattern, { locale: ptBR }) : fallback;
+}
+
+/** dd/MM/yyyy HH:mm in local time; `fallback` when absent or invalid. */
+export const formatDateTime = (value: DateInput, fallback = '-') =>
+  formatWith('dd/MM/yyyy HH:mm', value, fallback);
+
+/** dd/MM/yyyy HH:mm:ss (logs). */
+export const formatDateTimeSeconds = (value: DateInput, fallback = '-') =>
+  formatWith('dd/MM/yyyy HH:mm:ss', value, fallback);
+
+/** dd/MM/yyyy. */
+export const formatDate = (value: DateInput, fallback = '-') => formatWith('dd/MM/yyyy', value, fallback);
+
+/** First `length` characters of an id (the spec shows 8). */
+export const shortId = (id: string | null | undefined, length = 8) => (id ? id.slice(0, length) : '');
+
+/** An API key shown as its first 12 characters and '...'. */
+export const truncateKey = (key: string | null | undefined, length = 12) =>
+  key ? `${key.slice(0, length)}...` : '';
+
+/** Pretty JSON for display; strings that hold JSON are parsed first. */
+export function formatJson(value: unknown): string {
+  if (typeof value === 'string') {
+    try {
+      return JSON.stringify(JSON.parse(value), null, 2);
+    } catch {
+      return value;
+    }
+  }
+  return JSON.stringify(value ?? null, null, 2) ?? 'null';
+}

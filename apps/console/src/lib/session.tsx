@@ -1,0 +1,78 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TLoginRequest, TLoginResponse, TUser } from '@wm/contracts';
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { paths } from '@/config/paths';
+import { api, tokenStorage } from './api-client';
+
+/** The signed-in user, restored from the stored token with GET /auth/me; null when signed out. */
+export const sessionQueryOptions = () =>
+  queryOptions({
+    queryKey: ['auth', 'me'],
+    queryFn: async ({ signal }): Promise<TUser | null> => {
+      if (!tokenStorage.get()) return null;
+      try {
+        return await api.get<TUser>('/auth/me', undefined, signal);
+      } catch {
+        tokenStorage.clear();
+        return null;
+      }
+    },
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+
+export function useSession() {
+  const query = useQuery(sessionQueryOptions());
+  return { user: query.data ?? null, isLoading: query.isPending };
+}
+
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: TLoginRequest) => api.post<TLoginResponse>('/auth/login', input),
+    onSuccess: ({ token, user }) => {
+      tokenStorage.set(token);
+      queryClient.clear();
+      queryClient.setQueryData(sessionQueryOptions().queryKey, user);
+    },
+  });
+}
+
+/** 'Sair': revokes the session on the server, then forgets it here whatever the answer. */
+export function useLogout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<void>('/auth/logout'),
+    onSettled: () => {
+      tokenStorage.clear();
+      queryClient.clear();
+      queryClient.setQueryData(sessionQueryOptions().queryKey, null);
+    },
+  });
+}
+
+function SessionLoading() {
+  return (
+    <div className="flex min-h-screen items-center justify-center" role="status" aria-label="Carregando">
+      <div className="size-8 animate-spin rounded-full border-4 border-primary border-t-transparent" />
+    </div>
+  );
+}
+
+/** Gate of every signed-in page: restores the session first, else sends the visitor to /login. */
+export function RequireSession({ children }: { children: ReactNode }) {
+  const { user, isLoading } = useSession();
+  const location = useLocation();
+  if (isLoading) return <SessionLoading />;
+  if (!user) return <Navigate to={paths.auth.login.getHref()} replace state={{ from: location.pathname }} />;
+  return children;
+}
+
+/** /login and other signed-out pages: a signed-in visitor goes to /. */
+export function RequireGuest({ children }: { children: ReactNode }) {
+  const { user, isLoading } = useSession();
+  if (isLoading) return <SessionLoading />;
+  if (user) return <Navigate to={paths.home.getHref()} replace />;
+  return children;
+}

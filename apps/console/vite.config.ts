@@ -1,0 +1,17 @@
+import { fileURLToPath, URL } from 'node:url';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  server: {
+    port: 5173,
+    proxy: {
+      '/v1': 'http://localhost:3333',
+      '/docs': 'http://localhost:3333',
+    },
+  },
+  build: { manifest: true, sourcemap: false },
+});

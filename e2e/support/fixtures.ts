@@ -1,0 +1,44 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import { type Api, createApi } from './api';
+import { type RunningServer, startServer } from './server';
+
+export const TOKEN_STORAGE_KEY = 'webhook-manager-token';
+
+type WorkerFixtures = { server: RunningServer };
+type TestFixtures = {
+  api: Api;
+  /** Signs in through the login screen and waits for the home page. */
+  loginAs: (page: Page, email: string, password: string) => Promise<void>;
+  /** Signs in as the bootstrap admin through the login screen. */
+  loginAsAdmin: (page: Page) => Promise<void>;
+};
+
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  server: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies by destructuring
+    async ({}, use) => {
+      const server = await startServer();
+      await use(server);
+      await server.stop();
+    },
+    { scope: 'worker', timeout: 90_000 },
+  ],
+  baseURL: async ({ server }, use) => use(server.baseURL),
+  api: async ({ server }, use) => use(createApi(server.baseURL, server.admin)),
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies by destructuring
+  loginAs: async ({}, use) => {
+    await use(async (page, email, password) => {
+      await page.goto('/login');
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Senha', { exact: true }).fill(password);
+      await page.getByRole('button', { name: 'Entrar' }).click();
+      await expect(page).toHaveURL(/\/$/);
+      await expect(page.getByText('Dashboard', { exact: true })).toBeVisible();
+    });
+  },
+  loginAsAdmin: async ({ loginAs, server }, use) => {
+    await use((page) => loginAs(page, server.admin.email, server.admin.password));
+  },
+});
+
+export { expect };

@@ -1,0 +1,106 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export const ADMIN = { name: 'Administrador', email: 'admin@e2e.local', password: 'admin-e2e-secret' };
+
+const REPO_ROOT = resolve(import.meta.dirname, '..', '..');
+const READY_TIMEOUT_MS = 60_000;
+
+export type RunningServer = {
+  baseURL: string;
+  admin: typeof ADMIN;
+  dataDir: string;
+  stop(): Promise<void>;
+};
+
+function findFreePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolvePort(port));
+    });
+  });
+}
+
+async function waitUntilReady(baseURL: string, child: ChildProcess, output: () => string) {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output()}`);
+    try {
+      const response = await fetch(`${baseURL}/readyz`);
+      if (response.ok) return;
+    } catch {}
+    await new Promise((done) => setTimeout(done, 250));
+  }
+  throw new Error(`server not ready after ${READY_TIMEOUT_MS} ms:\n${output()}`);
+}
+
+function waitForExit(child: ChildProcess, timeoutMs: number): Promise<boolean> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(true);
+  return new Promise((done) => {
+    const timer = setTimeout(() => done(false), timeoutMs);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      done(true);
+    });
+  });
+}
+
+/** The real server from this checkout on a free port, with a fresh embedded database; the console must be built. */
+export async function startServer(): Promise<RunningServer> {
+  const port = await findFreePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'wm-e2e-'));
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    ALLOW_PRIVATE_TARGETS: 'true',
+    SECRET_KEY: 'e2e-secret-key-with-at-least-32-characters!',
+    LOG_LEVEL: 'warn',
+  };
+  delete env.DATABASE_URL;
+  delete env.RABBITMQ_URL;
+  delete env.CONSOLE_DIR;
+
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
+    cwd: REPO_ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-20_000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+
+  const baseURL = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      if (!(await waitForExit(child, 15_000))) {
+        child.kill('SIGKILL');
+        await waitForExit(child, 5_000);
+      }
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  try {
+    await waitUntilReady(baseURL, child, () => output);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { baseURL, admin: ADMIN, dataDir, stop };
+}
