@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { eventLogs, events } from '../../db/schema';
-import { waitForPacingSlot } from '../../queue/pacing';
+import { reservePacingSlot, sleep, waitForPacingSlot } from '../../queue/pacing';
 import { EXPIRED_MESSAGE_ERROR, type HandlerOutcome, type QueueMessage } from '../../queue/types';
 import {
   DEFAULT_DELAY_BETWEEN_SENDS_MS,
@@ -55,6 +55,19 @@ export async function processEventLog<Claimed>(
     : [];
   const maxRetries = event?.maxRetries ?? DEFAULT_MAX_RETRIES;
   const isLastTry = log.retryCount >= maxRetries;
+  const pacingMs = event?.delayBetweenSends ?? DEFAULT_DELAY_BETWEEN_SENDS_MS;
+  // The first send's slot is reserved before any work so that a far slot puts the message back untouched.
+  let firstSendAt = Date.now();
+  if (event) {
+    const slot = await reservePacingSlot(
+      ctx.db,
+      pacingKeyOf(event.id),
+      pacingMs,
+      ctx.config.QUEUE_PACING_MAX_WAIT_MS,
+    );
+    if (!slot.isReserved) return { type: 'defer', delayMs: slot.waitMs };
+    firstSendAt += slot.waitMs;
+  }
   await ctx.db
     .update(eventLogs)
     .set({ status: 'PROCESSING', updatedAt: ctx.clock() })
@@ -66,14 +79,9 @@ export async function processEventLog<Claimed>(
     const errors: string[] = [];
     let hasOpen = false;
     for (const [index, delivery] of claimed.entries()) {
-      // The first send was paced by the queue (the message's pacing key); the next ones wait here.
-      if (index > 0 && event) {
-        await waitForPacingSlot(
-          ctx.db,
-          pacingKeyOf(event.id),
-          event.delayBetweenSends ?? DEFAULT_DELAY_BETWEEN_SENDS_MS,
-        );
-      }
+      // Slots are delayBetweenSends apart across every worker (one pacing row per event).
+      if (index === 0) await sleep(firstSendAt - Date.now());
+      else if (event) await waitForPacingSlot(ctx.db, pacingKeyOf(event.id), pacingMs);
       const attempt = await deliveries.send(delivery, isLastTry);
       if (attempt.status === 'RETRYING') hasOpen = true;
       if (attempt.status !== 'SUCCESS' && attempt.error) errors.push(attempt.error);

@@ -11,11 +11,12 @@ export const pacingKeyOf = (eventDefinitionId: string) => `event:${eventDefiniti
 /** Body of a queued event-log message: the consumer reloads everything else from the database. */
 export type EventLogMessage = { kind: 'event-log'; eventLogId: string };
 
-type EventSettings = Pick<typeof events.$inferSelect, 'id' | 'priority' | 'messageTtl' | 'delayBetweenSends'>;
+type EventSettings = Pick<typeof events.$inferSelect, 'id' | 'priority' | 'messageTtl'>;
 
 /**
- * Puts an event log on the queue with its event's priority and TTL; sends of
- * one event are paced delayBetweenSends apart (pacing key: the event id).
+ * Puts an event log on the queue with its event's priority and TTL. The
+ * consumer paces the sends of one event itself (pacing key: the event id),
+ * right before each HTTP request.
  */
 export async function publishEventLog(
   ctx: AppContext,
@@ -29,11 +30,5 @@ export async function publishEventLog(
     body,
     priority: event?.priority ?? DEFAULT_PRIORITY,
     ttlMs: event?.messageTtl ?? DEFAULT_MESSAGE_TTL_MS,
-    ...(event
-      ? {
-          pacingKey: pacingKeyOf(event.id),
-          pacingMs: event.delayBetweenSends ?? DEFAULT_DELAY_BETWEEN_SENDS_MS,
-        }
-      : {}),
   });
 }

@@ -9,7 +9,7 @@ import {
 } from '@wm/contracts';
 import { and, count, desc, eq, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { eventLogs, events } from '../../db/schema';
+import { deliveryLogs, eventLogs, events } from '../../db/schema';
 import type { SessionUser } from '../../http/auth';
 import { conflict, forbidden, notFound } from '../../http/errors';
 import { likePattern, pageOffset, toPagination } from '../../http/pagination';
@@ -120,6 +120,11 @@ export async function reprocessEventLog(ctx: AppContext, user: SessionUser, id: 
       retryCount: found.log.retryCount,
     });
   }
+  // Deliveries that failed finally are tried again by the consumer (they never become due for the delivery workers).
+  await ctx.db
+    .update(deliveryLogs)
+    .set({ status: 'PENDING', nextAttemptAt: null, processedAt: null, updatedAt: ctx.clock() })
+    .where(and(eq(deliveryLogs.occurrenceId, updated.eventId), eq(deliveryLogs.status, 'FAILED')));
   const [event] = updated.eventDefinitionId
     ? await ctx.db.select().from(events).where(eq(events.id, updated.eventDefinitionId)).limit(1)
     : [];
