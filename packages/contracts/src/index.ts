@@ -1,8 +1,14 @@
 import './locale';
 
+export * from './applications';
 export * from './auth';
+export * from './auth-details';
 export * from './common';
 export * from './enums';
 export * from './errors';
 export * from './event-logs';
+export * from './events';
+export * from './json-field';
+export * from './profile';
+export * from './subscriptions';
 export * from './users';

@@ -3,7 +3,9 @@ import type { TLoginRequest, TLoginResponse, TUser } from '@wm/contracts';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { paths } from '@/config/paths';
-import { api, tokenStorage } from './api-client';
+import { ApiError, api, tokenStorage } from './api-client';
+
+const isUnauthorized = (error: unknown) => error instanceof ApiError && error.status === 401;
 
 /** The signed-in user, restored from the stored token with GET /auth/me; null when signed out. */
 export const sessionQueryOptions = () =>
@@ -13,13 +15,17 @@ export const sessionQueryOptions = () =>
       if (!tokenStorage.get()) return null;
       try {
         return await api.get<TUser>('/auth/me', undefined, signal);
-      } catch {
+      } catch (error) {
+        // Only the server saying the token is no good ends the session; a slow or
+        // unreachable server is retried so a passing failure does not sign anyone out.
+        if (!isUnauthorized(error)) throw error;
         tokenStorage.clear();
         return null;
       }
     },
     staleTime: Number.POSITIVE_INFINITY,
-    retry: false,
+    retry: 3,
+    retryDelay: (attempt) => Math.min(500 * 2 ** attempt, 4000),
   });
 
 export function useSession() {

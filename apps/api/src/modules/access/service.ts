@@ -160,3 +160,14 @@ export function visibleSubscriptionsWhere(user: SessionUser): SQL | undefined {
     sql`${subscriptions.eventId} IN (SELECT ${events.id} FROM ${events} WHERE ${events.applicationId} IN (${memberApplicationIds(user)}))`,
   );
 }
+
+/** What a user may do given their membership row (or none) on an application they can see. */
+export function permissionsFromMembership(
+  user: SessionUser,
+  link: { isOwner: boolean; canRead: boolean; canWrite: boolean; canDelete: boolean } | null,
+): Permissions {
+  if (user.isAdmin || link?.isOwner) return FULL;
+  if (link)
+    return { isOwner: false, canRead: link.canRead, canWrite: link.canWrite, canDelete: link.canDelete };
+  return READ_ONLY;
+}

@@ -68,7 +68,7 @@ export async function getUserDetail(ctx: AppContext, id: string): Promise<TUserD
   };
 }
 
-async function assertEmailFree(ctx: AppContext, email: string, exceptId?: string) {
+export async function assertEmailFree(ctx: AppContext, email: string, exceptId?: string) {
   const [taken] = await ctx.db
     .select({ id: users.id })
     .from(users)
@@ -77,7 +77,7 @@ async function assertEmailFree(ctx: AppContext, email: string, exceptId?: string
   if (taken) throw conflict(EMAIL_TAKEN);
 }
 
-function isUniqueViolation(error: unknown) {
+export function isUniqueViolation(error: unknown) {
   const code =
     (error as { code?: string; cause?: { code?: string } })?.code ??
     (error as { cause?: { code?: string } })?.cause?.code;

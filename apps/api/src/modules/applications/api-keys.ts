@@ -1,0 +1,45 @@
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import { applications } from '../../db/schema';
+import { AppError } from '../../http/errors';
+import { randomToken, sha256 } from '../../lib/crypto';
+
+/** Recognisable prefix: `whm_` + 32 random bytes (256 bits) in base64url. */
+export const API_KEY_PREFIX = 'whm_';
+/** How much of the key lists and cards show. */
+export const API_KEY_VISIBLE_CHARS = 12;
+const API_KEY_PATTERN = /^whm_[\w-]{43}$/;
+
+export const generateApiKey = (): string => `${API_KEY_PREFIX}${randomToken(32)}`;
+
+/** The columns that store a key: a lookup hash, an encrypted copy for reveal, and the visible prefix. */
+export function apiKeyColumns(ctx: AppContext, apiKey: string) {
+  return {
+    apiKeyHash: sha256(apiKey),
+    apiKeyEncrypted: ctx.cipher.encrypt(apiKey),
+    apiKeyPrefix: apiKey.slice(0, API_KEY_VISIBLE_CHARS),
+  };
+}
+
+/** The application a machine call's `x-api-key` belongs to, or null (unknown, malformed or replaced key). */
+export async function findApplicationByApiKey(ctx: AppContext, apiKey: string | null | undefined) {
+  if (!apiKey || !API_KEY_PATTERN.test(apiKey)) return null;
+  const [application] = await ctx.db
+    .select()
+    .from(applications)
+    .where(eq(applications.apiKeyHash, sha256(apiKey)))
+    .limit(1);
+  return application ?? null;
+}
+
+/** Decrypts the stored copy; a SECRET_KEY change makes old copies unreadable (regenerate then). */
+export function revealApiKey(ctx: AppContext, application: { apiKeyEncrypted: string }): string {
+  try {
+    return ctx.cipher.decrypt(application.apiKeyEncrypted);
+  } catch {
+    throw new AppError(
+      'UNPROCESSABLE',
+      'Não foi possível recuperar a API Key (a chave secreta do servidor mudou). Regenere a chave.',
+    );
+  }
+}

@@ -1,0 +1,28 @@
+import { type AuthType, maskAuthDetails, type TApplicationListItem, type Visibility } from '@wm/contracts';
+import type { applications } from '../../db/schema';
+import type { Permissions } from '../access/service';
+
+type ApplicationRow = typeof applications.$inferSelect;
+
+/** The public shape of an application: never the key, secrets masked unless the caller may edit. */
+export function toApplicationView(
+  application: ApplicationRow,
+  permissions: Permissions,
+  eventCount: number,
+): TApplicationListItem {
+  return {
+    id: application.id,
+    name: application.name,
+    apiKeyPrefix: application.apiKeyPrefix,
+    visibility: application.visibility as Visibility,
+    callbackUrl: application.callbackUrl,
+    callbackAuthType: application.callbackAuthType as AuthType,
+    callbackAuthDetails: permissions.canWrite
+      ? (application.callbackAuthDetails ?? null)
+      : maskAuthDetails(application.callbackAuthType, application.callbackAuthDetails),
+    createdAt: application.createdAt.toISOString(),
+    updatedAt: application.updatedAt.toISOString(),
+    _count: { events: Number(eventCount) },
+    permissions: { ...permissions },
+  };
+}

@@ -1,0 +1,39 @@
+import { ZAddMemberRequest, ZIdParams, ZMemberParams, ZUpdateMemberRequest } from '@wm/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context';
+import { type AuthHooks, currentUser } from '../../http/auth';
+import { addMember, listMembers, removeMember, updateMember } from './members-service';
+
+export function registerMemberRoutes(app: FastifyInstance, ctx: AppContext, auth: AuthHooks) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const guard = { onRequest: [auth.requireUser] };
+  const tags = ['applications'];
+
+  r.get('/applications/:id/members', { ...guard, schema: { tags, params: ZIdParams } }, async (request) =>
+    listMembers(ctx, currentUser(request), request.params.id),
+  );
+
+  r.post(
+    '/applications/:id/members',
+    { ...guard, schema: { tags, params: ZIdParams, body: ZAddMemberRequest } },
+    async (request, reply) =>
+      reply.status(201).send(await addMember(ctx, currentUser(request), request.params.id, request.body)),
+  );
+
+  r.put(
+    '/applications/:id/members/:userId',
+    { ...guard, schema: { tags, params: ZMemberParams, body: ZUpdateMemberRequest } },
+    async (request) =>
+      updateMember(ctx, currentUser(request), request.params.id, request.params.userId, request.body),
+  );
+
+  r.delete(
+    '/applications/:id/members/:userId',
+    { ...guard, schema: { tags, params: ZMemberParams } },
+    async (request, reply) => {
+      await removeMember(ctx, currentUser(request), request.params.id, request.params.userId);
+      return reply.status(204).send();
+    },
+  );
+}

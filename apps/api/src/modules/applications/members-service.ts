@@ -1,0 +1,135 @@
+import type { TAddMemberRequest, TMember, TUpdateMemberRequest } from '@wm/contracts';
+import { and, eq, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import { userApplications, users } from '../../db/schema';
+import type { SessionUser } from '../../http/auth';
+import { AppError, conflict, forbidden, notFound } from '../../http/errors';
+import { APPLICATION_NOT_FOUND, findApplicationAccess, requireApplicationAccess } from '../access/service';
+import { isUniqueViolation } from '../admin-users/service';
+
+const USER_NOT_FOUND = 'Usuário não encontrado';
+const MEMBER_NOT_FOUND = 'Membro não encontrado';
+const ALREADY_MEMBER = 'Este usuário já é membro da aplicação';
+
+type MemberRow = { link: typeof userApplications.$inferSelect; user: typeof users.$inferSelect };
+
+const toMemberView = ({ link, user }: MemberRow): TMember => ({
+  userId: user.id,
+  name: user.name,
+  email: user.email,
+  isOwner: link.isOwner,
+  canRead: link.canRead,
+  canWrite: link.canWrite,
+  canDelete: link.canDelete,
+  createdAt: link.createdAt.toISOString(),
+});
+
+/** Writing or deleting without reading makes no sense, so either implies read. */
+const withImpliedRead = (flags: { canRead: boolean; canWrite: boolean; canDelete: boolean }) => ({
+  ...flags,
+  canRead: flags.canRead || flags.canWrite || flags.canDelete,
+});
+
+async function findMember(ctx: AppContext, applicationId: string, userId: string) {
+  const [row] = await ctx.db
+    .select({ link: userApplications, user: users })
+    .from(userApplications)
+    .innerJoin(users, eq(users.id, userApplications.userId))
+    .where(and(eq(userApplications.applicationId, applicationId), eq(userApplications.userId, userId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Members with read (and admins) see the member list; outsiders of a PUBLIC application do not. */
+export async function listMembers(ctx: AppContext, user: SessionUser, applicationId: string) {
+  const access = await requireApplicationAccess(ctx, user, applicationId, 'read');
+  if (!access.isMember) throw forbidden('Apenas membros podem ver os membros desta aplicação');
+  const rows = await ctx.db
+    .select({ link: userApplications, user: users })
+    .from(userApplications)
+    .innerJoin(users, eq(users.id, userApplications.userId))
+    .where(eq(userApplications.applicationId, applicationId))
+    .orderBy(sql`${userApplications.isOwner} DESC`, users.name);
+  return { data: rows.map(toMemberView) };
+}
+
+export async function addMember(
+  ctx: AppContext,
+  user: SessionUser,
+  applicationId: string,
+  input: TAddMemberRequest,
+): Promise<TMember> {
+  await requireApplicationAccess(ctx, user, applicationId, 'owner');
+  const [target] = await ctx.db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${input.email.toLowerCase()}`)
+    .limit(1);
+  if (!target) throw notFound(USER_NOT_FOUND);
+  if (await findMember(ctx, applicationId, target.id)) throw conflict(ALREADY_MEMBER);
+  try {
+    const [link] = await ctx.db
+      .insert(userApplications)
+      .values({
+        userId: target.id,
+        applicationId,
+        isOwner: false,
+        ...withImpliedRead(input),
+        createdAt: ctx.clock(),
+      })
+      .returning();
+    return toMemberView({ link, user: target });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(ALREADY_MEMBER);
+    throw error;
+  }
+}
+
+export async function updateMember(
+  ctx: AppContext,
+  user: SessionUser,
+  applicationId: string,
+  memberId: string,
+  input: TUpdateMemberRequest,
+): Promise<TMember> {
+  await requireApplicationAccess(ctx, user, applicationId, 'owner');
+  const member = await findMember(ctx, applicationId, memberId);
+  if (!member) throw notFound(MEMBER_NOT_FOUND);
+  if (member.link.isOwner) {
+    throw new AppError('UNPROCESSABLE', 'As permissões do proprietário não podem ser alteradas');
+  }
+  const flags = withImpliedRead({
+    canRead: input.canRead ?? member.link.canRead,
+    canWrite: input.canWrite ?? member.link.canWrite,
+    canDelete: input.canDelete ?? member.link.canDelete,
+  });
+  const [link] = await ctx.db
+    .update(userApplications)
+    .set(flags)
+    .where(and(eq(userApplications.applicationId, applicationId), eq(userApplications.userId, memberId)))
+    .returning();
+  return toMemberView({ link, user: member.user });
+}
+
+/** The owner (or an admin) removes members; a member may also leave on their own. */
+export async function removeMember(
+  ctx: AppContext,
+  user: SessionUser,
+  applicationId: string,
+  memberId: string,
+) {
+  const isLeaving = memberId === user.id;
+  if (isLeaving) {
+    if (!(await findApplicationAccess(ctx, user, applicationId))) throw notFound(APPLICATION_NOT_FOUND);
+  } else {
+    await requireApplicationAccess(ctx, user, applicationId, 'owner');
+  }
+  const member = await findMember(ctx, applicationId, memberId);
+  if (!member) throw notFound(MEMBER_NOT_FOUND);
+  if (member.link.isOwner) {
+    throw new AppError('UNPROCESSABLE', 'O proprietário não pode ser removido da aplicação');
+  }
+  await ctx.db
+    .delete(userApplications)
+    .where(and(eq(userApplications.applicationId, applicationId), eq(userApplications.userId, memberId)));
+}

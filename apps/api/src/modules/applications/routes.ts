@@ -1,0 +1,74 @@
+import {
+  ZApplicationListQuery,
+  ZCreateApplicationRequest,
+  ZIdParams,
+  ZUpdateApplicationRequest,
+} from '@wm/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context';
+import { type AuthHooks, currentUser } from '../../http/auth';
+import { registerMemberRoutes } from './members-routes';
+import {
+  createApplication,
+  deleteApplication,
+  getApiKey,
+  getApplicationDetail,
+  listApplications,
+  regenerateApiKey,
+  updateApplication,
+} from './service';
+
+export function registerApplicationRoutes(app: FastifyInstance, ctx: AppContext, auth: AuthHooks) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const guard = { onRequest: [auth.requireUser] };
+  const tags = ['applications'];
+
+  r.get(
+    '/applications',
+    { ...guard, schema: { tags, querystring: ZApplicationListQuery } },
+    async (request) => listApplications(ctx, currentUser(request), request.query),
+  );
+
+  r.post(
+    '/applications',
+    { ...guard, schema: { tags, body: ZCreateApplicationRequest } },
+    async (request, reply) =>
+      reply.status(201).send(await createApplication(ctx, currentUser(request), request.body)),
+  );
+
+  r.get('/applications/:id', { ...guard, schema: { tags, params: ZIdParams } }, async (request) =>
+    getApplicationDetail(ctx, currentUser(request), request.params.id),
+  );
+
+  r.get(
+    '/applications/:id/api-key',
+    { ...guard, schema: { tags, params: ZIdParams } },
+    async (request, reply) =>
+      reply
+        .header('cache-control', 'no-store')
+        .send(await getApiKey(ctx, currentUser(request), request.params.id)),
+  );
+
+  r.put(
+    '/applications/:id',
+    { ...guard, schema: { tags, params: ZIdParams, body: ZUpdateApplicationRequest } },
+    async (request) => updateApplication(ctx, currentUser(request), request.params.id, request.body),
+  );
+
+  r.delete('/applications/:id', { ...guard, schema: { tags, params: ZIdParams } }, async (request, reply) => {
+    await deleteApplication(ctx, currentUser(request), request.params.id);
+    return reply.status(204).send();
+  });
+
+  r.post(
+    '/applications/:id/regenerate-key',
+    { ...guard, schema: { tags, params: ZIdParams } },
+    async (request, reply) =>
+      reply
+        .header('cache-control', 'no-store')
+        .send(await regenerateApiKey(ctx, currentUser(request), request.params.id)),
+  );
+
+  registerMemberRoutes(app, ctx, auth);
+}

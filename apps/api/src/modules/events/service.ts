@@ -1,0 +1,248 @@
+import {
+  type TEvent,
+  type TEventDetail,
+  type TEventInput,
+  type TEventListQuery,
+  type TEventListResponse,
+  type TUpdateEventRequest,
+  ZCreateEventRequest,
+} from '@wm/contracts';
+import { and, count, desc, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import { applications, deliveryLogs, events, subscriptions, userApplications } from '../../db/schema';
+import type { SessionUser } from '../../http/auth';
+import { conflict } from '../../http/errors';
+import { likePattern, pageOffset, toPagination } from '../../http/pagination';
+import { parseOrThrow } from '../../http/validation';
+import { isUniqueViolation } from '../../lib/db-errors';
+import { newId } from '../../lib/ids';
+import { eventCanDelete, eventCanWrite, membershipJoin } from '../access/row-permissions';
+import {
+  requireApplicationAccess,
+  requireEventAccess,
+  visibleEventsWhere,
+  visibleSubscriptionsWhere,
+} from '../access/service';
+import { toEventSubscriptionSummary } from './event-subscription-summary';
+import { toEventView } from './event-view';
+
+export const ALIAS_TAKEN = 'Já existe um evento com este alias nesta aplicação';
+
+/** Subscriptions of the row's event that `user` can see (so counts never reveal others' subscriptions). */
+const visibleSubscriptionCount = (user: SessionUser) => {
+  const visible = visibleSubscriptionsWhere(user);
+  return sql<number>`(SELECT count(*)::int FROM ${subscriptions} WHERE ${subscriptions.eventId} = ${events.id}${
+    visible ? sql` AND ${visible}` : sql``
+  })`;
+};
+
+function listWhere(user: SessionUser, query: TEventListQuery): SQL | undefined {
+  return and(
+    visibleEventsWhere(user, query.scope === 'discover'),
+    query.applicationId ? eq(events.applicationId, query.applicationId) : undefined,
+    query.eventId ? eq(events.id, query.eventId) : undefined,
+    query.status ? eq(events.status, query.status) : undefined,
+    query.visibility ? eq(events.visibility, query.visibility) : undefined,
+    query.search
+      ? or(ilike(events.name, likePattern(query.search)), ilike(events.alias, likePattern(query.search)))
+      : undefined,
+  );
+}
+
+function selectEventRows(ctx: AppContext, user: SessionUser) {
+  return ctx.db
+    .select({
+      event: events,
+      applicationName: applications.name,
+      subscriptionCount: visibleSubscriptionCount(user),
+      canWrite: eventCanWrite(user),
+      canDelete: eventCanDelete(user),
+    })
+    .from(events)
+    .innerJoin(applications, eq(applications.id, events.applicationId))
+    .leftJoin(userApplications, membershipJoin(user));
+}
+
+export async function listEvents(
+  ctx: AppContext,
+  user: SessionUser,
+  query: TEventListQuery,
+): Promise<TEventListResponse> {
+  const where = listWhere(user, query);
+  const [rows, [stats]] = await Promise.all([
+    selectEventRows(ctx, user)
+      .where(where)
+      .orderBy(desc(events.createdAt), desc(events.id))
+      .limit(query.limit)
+      .offset(pageOffset(query.page, query.limit)),
+    ctx.db
+      .select({
+        total: count(),
+        active: sql<number>`count(*) FILTER (WHERE ${events.status} = 'ACTIVE')::int`,
+        public: sql<number>`count(*) FILTER (WHERE ${events.visibility} = 'PUBLIC')::int`,
+        private: sql<number>`count(*) FILTER (WHERE ${events.visibility} = 'PRIVATE')::int`,
+      })
+      .from(events)
+      .where(where),
+  ]);
+  const total = Number(stats?.total ?? 0);
+  return {
+    data: rows.map((row) => toEventView(row.event, row)),
+    pagination: toPagination(query.page, query.limit, total),
+    stats: {
+      total,
+      active: Number(stats?.active ?? 0),
+      public: Number(stats?.public ?? 0),
+      private: Number(stats?.private ?? 0),
+    },
+  };
+}
+
+async function loadEventView(ctx: AppContext, user: SessionUser, id: string): Promise<TEvent> {
+  const [row] = await selectEventRows(ctx, user).where(eq(events.id, id)).limit(1);
+  if (!row) throw new Error(`event ${id} vanished`);
+  return toEventView(row.event, row);
+}
+
+async function assertAliasFree(ctx: AppContext, applicationId: string, alias: string, exceptId?: string) {
+  const [taken] = await ctx.db
+    .select({ id: events.id })
+    .from(events)
+    .where(
+      and(
+        eq(events.applicationId, applicationId),
+        eq(events.alias, alias),
+        exceptId ? ne(events.id, exceptId) : undefined,
+      ),
+    )
+    .limit(1);
+  if (taken) throw conflict(ALIAS_TAKEN);
+}
+
+const columnsOf = (input: TEventInput) => ({
+  applicationId: input.applicationId,
+  name: input.name,
+  alias: input.alias,
+  status: input.status,
+  visibility: input.visibility,
+  queueType: input.queueType,
+  enableCallbacks: input.enableCallbacks,
+  callbackUrl: input.callbackUrl,
+  callbackAuthType: input.callbackAuthType,
+  callbackAuthDetails: input.callbackAuthDetails,
+  bodyTemplate: input.bodyTemplate,
+  delayBetweenSends: input.delayBetweenSends ?? null,
+  messageTtl: input.messageTtl ?? null,
+  maxRetries: input.maxRetries ?? null,
+  priority: input.priority ?? null,
+});
+
+export async function createEvent(ctx: AppContext, user: SessionUser, input: TEventInput): Promise<TEvent> {
+  await requireApplicationAccess(ctx, user, input.applicationId, 'write');
+  await assertAliasFree(ctx, input.applicationId, input.alias);
+  const now = ctx.clock();
+  const id = newId();
+  try {
+    await ctx.db
+      .insert(events)
+      .values({ id, ...columnsOf(input), createdBy: user.id, createdAt: now, updatedAt: now });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(ALIAS_TAKEN);
+    throw error;
+  }
+  return loadEventView(ctx, user, id);
+}
+
+export async function getEventDetail(ctx: AppContext, user: SessionUser, id: string): Promise<TEventDetail> {
+  await requireEventAccess(ctx, user, id, 'read');
+  const visible = visibleSubscriptionsWhere(user);
+  const [view, subscriptionRows, [deliveries]] = await Promise.all([
+    loadEventView(ctx, user, id),
+    ctx.db
+      .select()
+      .from(subscriptions)
+      .where(and(eq(subscriptions.eventId, id), visible))
+      .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id)),
+    ctx.db
+      .select({
+        total: count(),
+        successful: sql<number>`count(*) FILTER (WHERE ${deliveryLogs.status} = 'SUCCESS')::int`,
+        failed: sql<number>`count(*) FILTER (WHERE ${deliveryLogs.status} = 'FAILED')::int`,
+      })
+      .from(deliveryLogs)
+      .innerJoin(subscriptions, eq(subscriptions.id, deliveryLogs.subscriptionId))
+      .where(and(eq(subscriptions.eventId, id), visible)),
+  ]);
+  return {
+    ...view,
+    subscriptions: subscriptionRows.map(toEventSubscriptionSummary),
+    statistics: {
+      totalSubscriptions: subscriptionRows.length,
+      activeSubscriptions: subscriptionRows.filter((row) => row.status === 'ACTIVE').length,
+      totalDeliveries: Number(deliveries?.total ?? 0),
+      successfulDeliveries: Number(deliveries?.successful ?? 0),
+      failedDeliveries: Number(deliveries?.failed ?? 0),
+    },
+  };
+}
+
+/**
+ * PUT semantics: absent fields keep their value, null clears. A body that sets
+ * enableCallbacks or callbackAuthType without the dependent fields clears them
+ * (the console omits empty fields). The merged event is then validated whole.
+ */
+function mergeEvent(existing: typeof events.$inferSelect, input: TUpdateEventRequest) {
+  const has = (key: keyof TUpdateEventRequest) => Object.hasOwn(input, key);
+  const callbacksOff = input.enableCallbacks === false;
+  return {
+    applicationId: input.applicationId ?? existing.applicationId,
+    name: input.name ?? existing.name,
+    alias: input.alias ?? existing.alias,
+    visibility: input.visibility ?? existing.visibility,
+    status: input.status ?? existing.status,
+    queueType: input.queueType ?? existing.queueType,
+    enableCallbacks: input.enableCallbacks ?? existing.enableCallbacks,
+    callbackUrl:
+      has('callbackUrl') || has('enableCallbacks') ? (input.callbackUrl ?? null) : existing.callbackUrl,
+    callbackAuthType: callbacksOff ? 'NONE' : (input.callbackAuthType ?? existing.callbackAuthType),
+    callbackAuthDetails:
+      has('callbackAuthDetails') || has('callbackAuthType') || callbacksOff
+        ? (input.callbackAuthDetails ?? null)
+        : existing.callbackAuthDetails,
+    bodyTemplate: has('bodyTemplate') ? input.bodyTemplate : existing.bodyTemplate,
+    delayBetweenSends: has('delayBetweenSends') ? input.delayBetweenSends : existing.delayBetweenSends,
+    messageTtl: has('messageTtl') ? input.messageTtl : existing.messageTtl,
+    maxRetries: has('maxRetries') ? input.maxRetries : existing.maxRetries,
+    priority: has('priority') ? input.priority : existing.priority,
+  };
+}
+
+export async function updateEvent(
+  ctx: AppContext,
+  user: SessionUser,
+  id: string,
+  input: TUpdateEventRequest,
+): Promise<TEvent> {
+  const { event: existing } = await requireEventAccess(ctx, user, id, 'write');
+  const merged = parseOrThrow(ZCreateEventRequest, mergeEvent(existing, input));
+  if (merged.applicationId !== existing.applicationId) {
+    await requireApplicationAccess(ctx, user, merged.applicationId, 'write');
+  }
+  await assertAliasFree(ctx, merged.applicationId, merged.alias, id);
+  try {
+    await ctx.db
+      .update(events)
+      .set({ ...columnsOf(merged), updatedAt: ctx.clock() })
+      .where(eq(events.id, id));
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(ALIAS_TAKEN);
+    throw error;
+  }
+  return loadEventView(ctx, user, id);
+}
+
+/** Subscriptions, occurrences, delivery and event logs go with the event (ON DELETE CASCADE). */
+export async function deleteEvent(ctx: AppContext, user: SessionUser, id: string) {
+  await requireEventAccess(ctx, user, id, 'delete');
+  await ctx.db.delete(events).where(eq(events.id, id));
+}

@@ -1,0 +1,170 @@
+import type { TChangePasswordRequest, TProfileStats, TUpdateProfileRequest, TUser } from '@wm/contracts';
+import { count, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import { applications, deliveryLogs, events, subscriptions, userApplications, users } from '../../db/schema';
+import type { SessionUser } from '../../http/auth';
+import { badRequest, conflict } from '../../http/errors';
+import { hashPassword, verifyPassword } from '../../lib/crypto';
+import { memberApplicationIds, visibleSubscriptionsWhere } from '../access/service';
+import { assertEmailFree, isUniqueViolation } from '../admin-users/service';
+import { revokeUserSessions } from '../auth/service';
+import { toUserView } from '../auth/user-view';
+
+const EMAIL_TAKEN = 'Já existe um usuário com este e-mail';
+
+export async function updateProfile(
+  ctx: AppContext,
+  user: SessionUser,
+  input: TUpdateProfileRequest,
+): Promise<TUser> {
+  await assertEmailFree(ctx, input.email, user.id);
+  try {
+    const [updated] = await ctx.db
+      .update(users)
+      .set({ name: input.name, email: input.email, updatedAt: ctx.clock() })
+      .where(eq(users.id, user.id))
+      .returning();
+    return toUserView(updated);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN);
+    throw error;
+  }
+}
+
+/** Ends every other session of the user; the one making the change stays signed in. */
+export async function changePassword(
+  ctx: AppContext,
+  user: SessionUser,
+  currentSessionId: string | null,
+  input: TChangePasswordRequest,
+) {
+  const [row] = await ctx.db
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, user.id))
+    .limit(1);
+  if (!row || !(await verifyPassword(input.currentPassword, row.passwordHash))) {
+    throw badRequest('Senha atual incorreta', [
+      { path: 'currentPassword', message: 'Senha atual incorreta' },
+    ]);
+  }
+  await ctx.db
+    .update(users)
+    .set({ passwordHash: await hashPassword(input.newPassword), updatedAt: ctx.clock() })
+    .where(eq(users.id, user.id));
+  await revokeUserSessions(ctx, user.id, currentSessionId ?? undefined);
+  return { message: 'Senha alterada com sucesso' };
+}
+
+const countOf = (value: { value: number } | undefined) => Number(value?.value ?? 0);
+
+/** Counts over what the user can reach as a member (admins: everything), as the lists show them. */
+export async function getProfileStats(ctx: AppContext, user: SessionUser): Promise<TProfileStats> {
+  const subscriptionsWhere = visibleSubscriptionsWhere(user) ?? sql`true`;
+  const [[apps], [evts], [subs], [logs]] = await Promise.all([
+    ctx.db
+      .select({ value: count() })
+      .from(applications)
+      .where(sql`${applications.id} IN (${memberApplicationIds(user)})`),
+    ctx.db
+      .select({ value: count() })
+      .from(events)
+      .where(sql`${events.applicationId} IN (${memberApplicationIds(user)})`),
+    ctx.db.select({ value: count() }).from(subscriptions).where(subscriptionsWhere),
+    ctx.db
+      .select({ value: count() })
+      .from(deliveryLogs)
+      .where(
+        sql`${deliveryLogs.subscriptionId} IN (SELECT ${subscriptions.id} FROM ${subscriptions} WHERE ${subscriptionsWhere})`,
+      ),
+  ]);
+  return {
+    applications: countOf(apps),
+    events: countOf(evts),
+    subscriptions: countOf(subs),
+    logs: countOf(logs),
+  };
+}
+
+/**
+ * The user's own data: profile, the applications they belong to, those
+ * applications' events, and the subscriptions they created or that hang on
+ * those events. No API keys, auth details, signing secrets or password hash.
+ */
+export async function exportProfileData(ctx: AppContext, user: SessionUser) {
+  const memberships = await ctx.db
+    .select({ link: userApplications, application: applications })
+    .from(userApplications)
+    .innerJoin(applications, eq(applications.id, userApplications.applicationId))
+    .where(eq(userApplications.userId, user.id))
+    .orderBy(applications.createdAt);
+  const applicationIds = memberships.map((row) => row.application.id);
+  const eventRows = applicationIds.length
+    ? await ctx.db
+        .select()
+        .from(events)
+        .where(inArray(events.applicationId, applicationIds))
+        .orderBy(events.createdAt)
+    : [];
+  const eventIds = eventRows.map((event) => event.id);
+  const ownSubscriptions: SQL | undefined = eventIds.length
+    ? or(eq(subscriptions.createdBy, user.id), inArray(subscriptions.eventId, eventIds))
+    : eq(subscriptions.createdBy, user.id);
+  const subscriptionRows = await ctx.db
+    .select()
+    .from(subscriptions)
+    .where(ownSubscriptions)
+    .orderBy(subscriptions.createdAt);
+
+  return {
+    exportedAt: ctx.clock().toISOString(),
+    user: toUserView(user),
+    applications: memberships.map(({ link, application }) => ({
+      id: application.id,
+      name: application.name,
+      visibility: application.visibility,
+      callbackUrl: application.callbackUrl,
+      callbackAuthType: application.callbackAuthType,
+      createdAt: application.createdAt.toISOString(),
+      updatedAt: application.updatedAt.toISOString(),
+      membership: {
+        isOwner: link.isOwner,
+        canRead: link.canRead,
+        canWrite: link.canWrite,
+        canDelete: link.canDelete,
+      },
+    })),
+    events: eventRows.map((event) => ({
+      id: event.id,
+      applicationId: event.applicationId,
+      name: event.name,
+      alias: event.alias,
+      status: event.status,
+      visibility: event.visibility,
+      queueType: event.queueType,
+      enableCallbacks: event.enableCallbacks,
+      callbackUrl: event.callbackUrl,
+      callbackAuthType: event.callbackAuthType,
+      bodyTemplate: event.bodyTemplate,
+      delayBetweenSends: event.delayBetweenSends,
+      messageTtl: event.messageTtl,
+      maxRetries: event.maxRetries,
+      priority: event.priority,
+      createdAt: event.createdAt.toISOString(),
+      updatedAt: event.updatedAt.toISOString(),
+    })),
+    subscriptions: subscriptionRows.map((subscription) => ({
+      id: subscription.id,
+      eventId: subscription.eventId,
+      name: subscription.name,
+      status: subscription.status,
+      targetUrl: subscription.targetUrl,
+      httpMethod: subscription.httpMethod,
+      authType: subscription.authType,
+      jsonBody: subscription.jsonBody,
+      filters: subscription.filters,
+      createdAt: subscription.createdAt.toISOString(),
+      updatedAt: subscription.updatedAt.toISOString(),
+    })),
+  };
+}

@@ -1,0 +1,174 @@
+import {
+  type TSubscription,
+  type TSubscriptionInput,
+  type TSubscriptionListQuery,
+  type TSubscriptionListResponse,
+  type TUpdateSubscriptionRequest,
+  ZSubscriptionAuth,
+} from '@wm/contracts';
+import { and, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import { events, subscriptions, userApplications } from '../../db/schema';
+import type { SessionUser } from '../../http/auth';
+import { likePattern, pageOffset, toPagination } from '../../http/pagination';
+import { parseOrThrow } from '../../http/validation';
+import { newId } from '../../lib/ids';
+import { membershipJoin, subscriptionCanDelete, subscriptionCanWrite } from '../access/row-permissions';
+import { requireEventAccess, requireSubscriptionAccess, visibleSubscriptionsWhere } from '../access/service';
+import { newSigningSecret } from './signing-secret';
+import { toSubscriptionView } from './subscription-view';
+
+function listWhere(user: SessionUser, query: TSubscriptionListQuery): SQL | undefined {
+  return and(
+    visibleSubscriptionsWhere(user),
+    query.eventId ? eq(subscriptions.eventId, query.eventId) : undefined,
+    query.applicationId ? eq(events.applicationId, query.applicationId) : undefined,
+    query.status ? eq(subscriptions.status, query.status) : undefined,
+    query.search
+      ? or(
+          ilike(subscriptions.name, likePattern(query.search)),
+          ilike(subscriptions.targetUrl, likePattern(query.search)),
+        )
+      : undefined,
+  );
+}
+
+function selectSubscriptionRows(ctx: AppContext, user: SessionUser) {
+  return ctx.db
+    .select({
+      subscription: subscriptions,
+      event: { id: events.id, name: events.name, alias: events.alias, applicationId: events.applicationId },
+      canWrite: subscriptionCanWrite(user),
+      canDelete: subscriptionCanDelete(user),
+    })
+    .from(subscriptions)
+    .innerJoin(events, eq(events.id, subscriptions.eventId))
+    .leftJoin(userApplications, membershipJoin(user));
+}
+
+export async function listSubscriptions(
+  ctx: AppContext,
+  user: SessionUser,
+  query: TSubscriptionListQuery,
+): Promise<TSubscriptionListResponse> {
+  const where = listWhere(user, query);
+  const [rows, [stats]] = await Promise.all([
+    selectSubscriptionRows(ctx, user)
+      .where(where)
+      .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
+      .limit(query.limit)
+      .offset(pageOffset(query.page, query.limit)),
+    ctx.db
+      .select({
+        total: count(),
+        active: sql<number>`count(*) FILTER (WHERE ${subscriptions.status} = 'ACTIVE')::int`,
+        attempts: sql<number>`coalesce(sum(${subscriptions.attempts}), 0)::int`,
+      })
+      .from(subscriptions)
+      .innerJoin(events, eq(events.id, subscriptions.eventId))
+      .where(where),
+  ]);
+  const total = Number(stats?.total ?? 0);
+  const active = Number(stats?.active ?? 0);
+  return {
+    data: rows.map((row) => toSubscriptionView(row.subscription, row.event, row)),
+    pagination: toPagination(query.page, query.limit, total),
+    stats: { total, active, inactive: total - active, attempts: Number(stats?.attempts ?? 0) },
+  };
+}
+
+async function loadSubscriptionView(ctx: AppContext, user: SessionUser, id: string): Promise<TSubscription> {
+  const [row] = await selectSubscriptionRows(ctx, user).where(eq(subscriptions.id, id)).limit(1);
+  if (!row) throw new Error(`subscription ${id} vanished`);
+  return toSubscriptionView(row.subscription, row.event, row);
+}
+
+/** Any signed-in user who can read the event may subscribe to it (PUBLIC events of PUBLIC applications: everyone). */
+export async function createSubscription(
+  ctx: AppContext,
+  user: SessionUser,
+  input: TSubscriptionInput,
+): Promise<TSubscription> {
+  await requireEventAccess(ctx, user, input.eventId, 'read');
+  const now = ctx.clock();
+  const id = newId();
+  await ctx.db.insert(subscriptions).values({
+    id,
+    eventId: input.eventId,
+    name: input.name,
+    status: input.status,
+    targetUrl: input.targetUrl,
+    httpMethod: input.httpMethod,
+    authType: input.authType,
+    authDetails: input.authDetails,
+    jsonBody: input.jsonBody ?? null,
+    filters: input.filters,
+    secret: newSigningSecret(),
+    createdBy: user.id,
+    createdAt: now,
+    updatedAt: now,
+  });
+  return loadSubscriptionView(ctx, user, id);
+}
+
+export async function getSubscription(
+  ctx: AppContext,
+  user: SessionUser,
+  id: string,
+): Promise<TSubscription> {
+  await requireSubscriptionAccess(ctx, user, id, 'read');
+  return loadSubscriptionView(ctx, user, id);
+}
+
+/** PUT semantics: absent fields keep their value; null clears; a new auth type without details clears them. */
+export async function updateSubscription(
+  ctx: AppContext,
+  user: SessionUser,
+  id: string,
+  input: TUpdateSubscriptionRequest & { jsonBody?: unknown },
+): Promise<TSubscription> {
+  const { subscription: existing } = await requireSubscriptionAccess(ctx, user, id, 'write');
+  if (input.eventId && input.eventId !== existing.eventId) {
+    await requireEventAccess(ctx, user, input.eventId, 'read');
+  }
+  const has = (key: string) => Object.hasOwn(input, key);
+  const auth = parseOrThrow(ZSubscriptionAuth, {
+    authType: input.authType ?? existing.authType,
+    authDetails: has('authDetails') || has('authType') ? input.authDetails : existing.authDetails,
+  });
+  await ctx.db
+    .update(subscriptions)
+    .set({
+      eventId: input.eventId,
+      name: input.name,
+      targetUrl: input.targetUrl,
+      status: input.status,
+      httpMethod: input.httpMethod,
+      ...auth,
+      jsonBody: has('jsonBody') ? (input.jsonBody ?? null) : undefined,
+      filters: has('filters') ? ((input.filters as TSubscription['filters'] | null) ?? []) : undefined,
+      updatedAt: ctx.clock(),
+    })
+    .where(eq(subscriptions.id, id));
+  return loadSubscriptionView(ctx, user, id);
+}
+
+/** Delivery logs and attempts of the subscription go with it (ON DELETE CASCADE). */
+export async function deleteSubscription(ctx: AppContext, user: SessionUser, id: string) {
+  await requireSubscriptionAccess(ctx, user, id, 'delete');
+  await ctx.db.delete(subscriptions).where(eq(subscriptions.id, id));
+}
+
+/** The old secret stops verifying at once; receivers must take the new one. */
+export async function rotateSubscriptionSecret(
+  ctx: AppContext,
+  user: SessionUser,
+  id: string,
+): Promise<TSubscription> {
+  await requireSubscriptionAccess(ctx, user, id, 'write');
+  await ctx.db
+    .update(subscriptions)
+    .set({ secret: newSigningSecret(), updatedAt: ctx.clock() })
+    .where(eq(subscriptions.id, id));
+  return loadSubscriptionView(ctx, user, id);
+}

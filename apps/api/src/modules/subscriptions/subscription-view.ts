@@ -1,0 +1,32 @@
+import type { TSubscription } from '@wm/contracts';
+import type { events, subscriptions } from '../../db/schema';
+
+type SubscriptionRow = typeof subscriptions.$inferSelect;
+type EventRow = Pick<typeof events.$inferSelect, 'id' | 'name' | 'alias' | 'applicationId'>;
+
+/** Auth details and the signing secret only for callers who may edit the subscription. */
+export function toSubscriptionView(
+  row: SubscriptionRow,
+  event: EventRow,
+  permissions: { canWrite: boolean; canDelete: boolean },
+): TSubscription {
+  return {
+    id: row.id,
+    eventId: row.eventId,
+    name: row.name,
+    status: row.status as TSubscription['status'],
+    targetUrl: row.targetUrl,
+    httpMethod: row.httpMethod as TSubscription['httpMethod'],
+    authType: row.authType as TSubscription['authType'],
+    authDetails: permissions.canWrite ? row.authDetails : null,
+    secret: permissions.canWrite ? row.secret : null,
+    jsonBody: row.jsonBody,
+    filters: row.filters as TSubscription['filters'],
+    attempts: row.attempts,
+    _count: { attempts: row.attempts },
+    event: { id: event.id, name: event.name, alias: event.alias, applicationId: event.applicationId },
+    permissions: { canWrite: Boolean(permissions.canWrite), canDelete: Boolean(permissions.canDelete) },
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}

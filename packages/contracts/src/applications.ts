@@ -1,0 +1,155 @@
+import { z } from 'zod';
+import { addAuthDetailsIssues, normalizeAuthDetails, ZAuthDetailsInput, ZAuthType } from './auth-details';
+import { ZEmail, ZHttpUrl, ZListQuery, ZPagination } from './common';
+import { VISIBILITIES } from './enums';
+
+export const ZVisibility = z.enum(VISIBILITIES, { error: 'Visibilidade inválida' });
+
+export const ZApplicationName = z
+  .string({ error: 'Nome é obrigatório' })
+  .trim()
+  .min(1, { error: 'Nome é obrigatório' })
+  .max(255, { error: 'Nome deve ter no máximo 255 caracteres' });
+
+/** Absent, null or blank means "no callback". */
+export const ZOptionalHttpUrl = z
+  .union([z.literal(''), ZHttpUrl])
+  .nullish()
+  .transform((value) => value || null);
+
+export const ZCreateApplicationRequest = z.object({ name: ZApplicationName });
+export type TCreateApplicationRequest = z.infer<typeof ZCreateApplicationRequest>;
+
+/** PUT /applications/{id}: callback settings are replaced as sent; visibility kept when absent. */
+export const ZUpdateApplicationRequest = z
+  .object({
+    name: ZApplicationName,
+    visibility: ZVisibility.optional(),
+    callbackUrl: ZOptionalHttpUrl,
+    callbackAuthType: ZAuthType.default('NONE'),
+    callbackAuthDetails: ZAuthDetailsInput,
+  })
+  .superRefine((value, ctx) =>
+    addAuthDetailsIssues(value.callbackAuthType, value.callbackAuthDetails, ctx, ['callbackAuthDetails']),
+  )
+  .transform((value) => ({
+    ...value,
+    callbackAuthDetails: normalizeAuthDetails(value.callbackAuthType, value.callbackAuthDetails),
+  }));
+export type TUpdateApplicationRequest = z.output<typeof ZUpdateApplicationRequest>;
+export type TUpdateApplicationForm = z.input<typeof ZUpdateApplicationRequest>;
+
+export const ZApplicationListQuery = ZListQuery.extend({
+  /** discover: the PUBLIC applications of every user, read-only unless a member. */
+  scope: z.enum(['member', 'discover'], { error: 'Escopo inválido' }).default('member'),
+});
+export type TApplicationListQuery = z.infer<typeof ZApplicationListQuery>;
+
+export const ZApplicationPermissions = z.object({
+  isOwner: z.boolean(),
+  canRead: z.boolean(),
+  canWrite: z.boolean(),
+  canDelete: z.boolean(),
+});
+export type TApplicationPermissions = z.infer<typeof ZApplicationPermissions>;
+
+export const ZApplicationListItem = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** First 12 characters of the key; the full key only via GET /applications/{id}/api-key. */
+  apiKeyPrefix: z.string(),
+  visibility: ZVisibility,
+  callbackUrl: z.string().nullable(),
+  callbackAuthType: ZAuthType,
+  /** Secret values are '••••••' unless the caller may edit. */
+  callbackAuthDetails: z.record(z.string(), z.string()).nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  _count: z.object({ events: z.number().int() }),
+  permissions: ZApplicationPermissions,
+});
+export type TApplicationListItem = z.infer<typeof ZApplicationListItem>;
+
+export const ZApplicationStats = z.object({
+  total: z.number().int(),
+  public: z.number().int(),
+  private: z.number().int(),
+  events: z.number().int(),
+});
+export type TApplicationStats = z.infer<typeof ZApplicationStats>;
+
+export const ZApplicationListResponse = z.object({
+  data: z.array(ZApplicationListItem),
+  pagination: ZPagination,
+  stats: ZApplicationStats,
+});
+export type TApplicationListResponse = z.infer<typeof ZApplicationListResponse>;
+
+/** Create and regenerate answer the full key once. */
+export const ZApplicationWithKey = ZApplicationListItem.extend({ apiKey: z.string() });
+export type TApplicationWithKey = z.infer<typeof ZApplicationWithKey>;
+
+export const ZApiKeyResponse = z.object({ apiKey: z.string() });
+export type TApiKeyResponse = z.infer<typeof ZApiKeyResponse>;
+
+export const ZApplicationEventSummary = z.object({
+  id: z.string(),
+  name: z.string(),
+  alias: z.string(),
+  status: z.string(),
+  visibility: z.string(),
+  queueType: z.string(),
+  createdAt: z.string(),
+  _count: z.object({ subscriptions: z.number().int() }),
+});
+export type TApplicationEventSummary = z.infer<typeof ZApplicationEventSummary>;
+
+export const ZApplicationDetail = ZApplicationListItem.extend({
+  statistics: z.object({
+    totalEvents: z.number().int(),
+    totalSubscriptions: z.number().int(),
+    totalLogs: z.number().int(),
+  }),
+  events: z.array(ZApplicationEventSummary),
+});
+export type TApplicationDetail = z.infer<typeof ZApplicationDetail>;
+
+// Membership
+
+const ZFlag = z.boolean({ error: 'Use verdadeiro ou falso' });
+
+export const ZAddMemberRequest = z.object({
+  email: ZEmail,
+  canRead: ZFlag.default(true),
+  canWrite: ZFlag.default(false),
+  canDelete: ZFlag.default(false),
+});
+export type TAddMemberRequest = z.output<typeof ZAddMemberRequest>;
+export type TAddMemberForm = z.input<typeof ZAddMemberRequest>;
+
+export const ZUpdateMemberRequest = z.object({
+  canRead: ZFlag.optional(),
+  canWrite: ZFlag.optional(),
+  canDelete: ZFlag.optional(),
+});
+export type TUpdateMemberRequest = z.infer<typeof ZUpdateMemberRequest>;
+
+export const ZMemberParams = z.object({
+  id: z.uuid({ error: 'Identificador inválido' }),
+  userId: z.uuid({ error: 'Identificador inválido' }),
+});
+
+export const ZMember = z.object({
+  userId: z.string(),
+  name: z.string(),
+  email: z.string(),
+  isOwner: z.boolean(),
+  canRead: z.boolean(),
+  canWrite: z.boolean(),
+  canDelete: z.boolean(),
+  createdAt: z.string(),
+});
+export type TMember = z.infer<typeof ZMember>;
+
+export const ZMemberListResponse = z.object({ data: z.array(ZMember) });
+export type TMemberListResponse = z.infer<typeof ZMemberListResponse>;

@@ -1,0 +1,135 @@
+import { z } from 'zod';
+import { AUTH_TYPES, type AuthType } from './enums';
+
+/** What a reader without edit permission sees in place of a secret value. */
+export const MASKED_SECRET = '••••••';
+
+export const ZAuthType = z.enum(AUTH_TYPES, { error: 'Tipo de autenticação inválido' });
+
+const requiredText = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, { error: message })
+    .max(2048, { error: 'Valor muito longo' })
+    .regex(/^[^\r\n]*$/, { error: 'Não pode conter quebras de linha' });
+
+export const ZBasicAuthDetails = z.object({
+  username: requiredText('Usuário é obrigatório'),
+  password: requiredText('Senha é obrigatória'),
+});
+export const ZBearerAuthDetails = z.object({ token: requiredText('Token é obrigatório') });
+export const ZApiKeyAuthDetails = z.object({
+  key: requiredText('Chave é obrigatória').regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, {
+    error: 'Chave deve ser um nome de cabeçalho HTTP válido',
+  }),
+  value: requiredText('Valor é obrigatório'),
+});
+
+/** The details each auth type needs; NONE needs none. */
+export const AUTH_DETAILS_SCHEMAS = {
+  BASIC: ZBasicAuthDetails,
+  BEARER: ZBearerAuthDetails,
+  API_KEY: ZApiKeyAuthDetails,
+} as const;
+
+/** Fields holding a secret, masked for readers who may not edit. */
+export const AUTH_SECRET_FIELDS: Record<AuthType, readonly string[]> = {
+  NONE: [],
+  BASIC: ['password'],
+  BEARER: ['token'],
+  API_KEY: ['value'],
+};
+
+export type TBasicAuthDetails = z.infer<typeof ZBasicAuthDetails>;
+export type TBearerAuthDetails = z.infer<typeof ZBearerAuthDetails>;
+export type TApiKeyAuthDetails = z.infer<typeof ZApiKeyAuthDetails>;
+export type TAuthDetails = Record<string, string>;
+
+/** Loose input accepted for any type; checked against the type with addAuthDetailsIssues. */
+export const ZAuthDetailsInput = z.record(z.string(), z.unknown()).nullish();
+
+/**
+ * Adds one issue per missing or invalid field required by `type`, under `path`
+ * (e.g. ['callbackAuthDetails', 'password']). For use in a superRefine of the
+ * object that holds both the type and the details.
+ */
+export function addAuthDetailsIssues(
+  type: AuthType,
+  details: unknown,
+  ctx: z.RefinementCtx,
+  path: PropertyKey[],
+) {
+  if (type === 'NONE') return;
+  const result = AUTH_DETAILS_SCHEMAS[type].safeParse(details ?? {});
+  if (result.success) return;
+  for (const issue of result.error.issues) {
+    ctx.addIssue({ code: 'custom', message: issue.message, path: [...path, ...issue.path] });
+  }
+}
+
+/** The fields `type` uses, trimmed; null for NONE (details are dropped). Call after validation. */
+export function normalizeAuthDetails(type: AuthType, details: unknown): TAuthDetails | null {
+  if (type === 'NONE') return null;
+  const result = AUTH_DETAILS_SCHEMAS[type].safeParse(details ?? {});
+  return result.success ? { ...result.data } : null;
+}
+
+/** A copy with the secret fields replaced by MASKED_SECRET. */
+export function maskAuthDetails(type: string, details: TAuthDetails | null | undefined): TAuthDetails | null {
+  if (!details) return null;
+  const secrets = AUTH_SECRET_FIELDS[type as AuthType] ?? Object.keys(details);
+  return Object.fromEntries(
+    Object.entries(details).map(([field, value]) => [field, secrets.includes(field) ? MASKED_SECRET : value]),
+  );
+}
+
+/** The detail keys each auth type needs; NONE needs none. */
+export const AUTH_DETAIL_FIELDS = {
+  NONE: [],
+  BASIC: ['username', 'password'],
+  BEARER: ['token'],
+  API_KEY: ['key', 'value'],
+} as const satisfies Record<AuthType, readonly string[]>;
+
+export type AuthDetailField = (typeof AUTH_DETAIL_FIELDS)[AuthType][number];
+
+export const AUTH_DETAIL_MESSAGES: Record<AuthDetailField, string> = {
+  username: 'Usuário é obrigatório',
+  password: 'Senha é obrigatória',
+  token: 'Token é obrigatório',
+  key: 'Chave é obrigatória',
+  value: 'Valor é obrigatório',
+};
+
+/** Detail keys whose values are secrets (masked for readers, never logged). */
+export const SECRET_AUTH_DETAIL_FIELDS: readonly AuthDetailField[] = ['password', 'token', 'value'];
+
+export const ZAuthDetails = z.record(z.string(), z.string({ error: 'Detalhes de autenticação inválidos' }), {
+  error: 'Detalhes de autenticação inválidos',
+});
+
+/** superRefine helper for subscription and event forms: same rules as addAuthDetailsIssues. */
+export function checkAuthDetails(
+  type: AuthType,
+  details: Record<string, unknown> | null | undefined,
+  ctx: z.RefinementCtx,
+  pathPrefix: PropertyKey[] = ['authDetails'],
+) {
+  addAuthDetailsIssues(type, details, ctx, pathPrefix);
+}
+
+/** Only the keys `type` uses (null for NONE), so stale keys of another type are never stored. */
+export function pickAuthDetails(
+  type: AuthType,
+  details: Record<string, unknown> | null | undefined,
+): Record<string, string> | null {
+  const fields = AUTH_DETAIL_FIELDS[type];
+  if (fields.length === 0) return null;
+  const picked: Record<string, string> = {};
+  for (const field of fields) {
+    const value = details?.[field];
+    picked[field] = typeof value === 'string' ? value.trim() : '';
+  }
+  return picked;
+}

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { eventFormToRequest, ZCreateEventRequest, ZEventForm } from './events';
+
+const APP = '0195f0e0-0000-7000-8000-000000000000';
+const form = {
+  applicationId: APP,
+  name: 'Pedido',
+  alias: 'order.created',
+  visibility: 'PUBLIC' as const,
+  queueType: 'IMMEDIATE' as const,
+  enableCallbacks: false,
+  callbackUrl: '',
+  callbackAuthType: 'NONE' as const,
+  callbackAuthDetails: {},
+  bodyTemplate: '{"body": "{{payload.body}}"}',
+  delayBetweenSends: 1000,
+  messageTtl: 3_600_000,
+  maxRetries: 3,
+  priority: 5,
+};
+
+const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  result.error?.issues.map((issue) => issue.message) ?? [];
+
+describe('event form', () => {
+  it('When the form is IMMEDIATE, then the payload omits queue settings and empty callback fields', () => {
+    const parsed = ZEventForm.parse(form);
+    const request = eventFormToRequest(parsed);
+    expect(request).toEqual({
+      applicationId: APP,
+      name: 'Pedido',
+      alias: 'order.created',
+      visibility: 'PUBLIC',
+      queueType: 'IMMEDIATE',
+      enableCallbacks: false,
+      callbackAuthType: 'NONE',
+      bodyTemplate: { body: '{{payload.body}}' },
+    });
+    expect(ZCreateEventRequest.safeParse(request).success).toBe(true);
+  });
+
+  it('When the form is RABBITMQ with callbacks and auth, then the payload carries settings and only that type’s details', () => {
+    const request = eventFormToRequest(
+      ZEventForm.parse({
+        ...form,
+        queueType: 'RABBITMQ',
+        enableCallbacks: true,
+        callbackUrl: 'https://e.com/cb',
+        callbackAuthType: 'BASIC',
+        callbackAuthDetails: { username: 'u', password: 'p', token: 'stale' },
+        bodyTemplate: '',
+      }),
+    );
+    expect(request).toMatchObject({
+      callbackUrl: 'https://e.com/cb',
+      callbackAuthDetails: { username: 'u', password: 'p' },
+      delayBetweenSends: 1000,
+      messageTtl: 3_600_000,
+      maxRetries: 3,
+      priority: 5,
+    });
+    expect(request).not.toHaveProperty('bodyTemplate');
+    expect(ZCreateEventRequest.safeParse(request).success).toBe(true);
+  });
+
+  it('When the form breaks rules, then it reports the spec messages', () => {
+    expect(messages(ZEventForm.safeParse({ ...form, bodyTemplate: '{oops' }))).toEqual([
+      'O template do body deve ser um JSON válido.',
+    ]);
+    expect(
+      messages(ZEventForm.safeParse({ ...form, enableCallbacks: true, callbackAuthType: 'BEARER' })),
+    ).toEqual(['URL é obrigatória', 'Token é obrigatório']);
+    expect(
+      messages(
+        ZEventForm.safeParse({ ...form, queueType: 'RABBITMQ', delayBetweenSends: 50, priority: Number.NaN }),
+      ),
+    ).toEqual(['Mínimo 100ms', 'Prioridade é obrigatória']);
+    expect(messages(ZEventForm.safeParse({ ...form, alias: 'Não Pode' }))).toEqual([
+      'Alias deve conter apenas letras minúsculas, números, pontos, hífens e underscores',
+    ]);
+  });
+});

@@ -1,0 +1,320 @@
+import { z } from 'zod';
+import { checkAuthDetails, pickAuthDetails, ZAuthDetails } from './auth-details';
+import { ZHttpUrl } from './common';
+import { AUTH_TYPES, ENTITY_STATUSES, QUEUE_TYPES, VISIBILITIES } from './enums';
+import { addIssue, isBlank, isPlainObject, parseJsonField } from './json-field';
+
+export const EVENT_ALIAS_PATTERN = /^[a-z0-9._-]+$/;
+export const BODY_TEMPLATE_MESSAGE = 'O template do body deve ser um JSON válido.';
+export const UNSUPPORTED_QUEUE_MESSAGE = 'Tipo de fila não suportado. Use IMMEDIATE ou RABBITMQ.';
+export const DEFAULT_BODY_TEMPLATE = '{"body": "{{payload.body}}"}';
+
+/** New-event defaults of the console (spec §9) and fallbacks shown when a setting is absent. */
+export const EVENT_QUEUE_DEFAULTS = {
+  delayBetweenSends: 1000,
+  messageTtl: 3_600_000,
+  maxRetries: 3,
+  priority: 5,
+} as const;
+
+export const ZEventName = z
+  .string({ error: 'Nome deve ter pelo menos 1 caractere' })
+  .trim()
+  .min(1, { error: 'Nome deve ter pelo menos 1 caractere' })
+  .max(255, { error: 'Nome deve ter no máximo 255 caracteres' });
+
+export const ZEventAlias = z
+  .string({ error: 'Alias é obrigatório' })
+  .trim()
+  .min(1, { error: 'Alias é obrigatório' })
+  .max(100, { error: 'Alias deve ter no máximo 100 caracteres' })
+  .regex(EVENT_ALIAS_PATTERN, {
+    error: 'Alias deve conter apenas letras minúsculas, números, pontos, hífens e underscores',
+  });
+
+export const ZApplicationRef = z
+  .string({ error: 'Aplicação é obrigatória' })
+  .trim()
+  .min(1, { error: 'Aplicação é obrigatória' })
+  .pipe(z.uuid({ error: 'Aplicação inválida' }));
+
+const int = (label: string) => z.number({ error: `${label} deve ser um número` }).int(`${label} inválido`);
+
+export const ZDelayBetweenSends = int('Intervalo entre envios')
+  .min(100, { error: 'Mínimo 100ms' })
+  .max(60_000, { error: 'Máximo 60 segundos' });
+export const ZMessageTtl = int('TTL da mensagem')
+  .min(60_000, { error: 'Mínimo 1 minuto' })
+  .max(86_400_000, { error: 'Máximo 24 horas' });
+export const ZMaxRetries = int('Máximo de tentativas')
+  .min(0, { error: 'Mínimo 0' })
+  .max(10, { error: 'Máximo 10' });
+export const ZPriority = int('Prioridade').min(1, { error: 'Mínimo 1' }).max(10, { error: 'Máximo 10' });
+
+const QUEUE_SETTING_REQUIRED = {
+  delayBetweenSends: 'Intervalo entre envios é obrigatório',
+  messageTtl: 'TTL da mensagem é obrigatório',
+  maxRetries: 'Máximo de tentativas é obrigatório',
+  priority: 'Prioridade é obrigatória',
+} as const;
+
+/** `''`, null or absent → null; otherwise an http(s) URL. */
+const ZOptionalUrl = z
+  .union([z.literal(''), ZHttpUrl])
+  .nullable()
+  .optional()
+  .transform((value) => value || null);
+
+/** A JSON object given as an object or as JSON text; '' or null → null. */
+export const ZBodyTemplate = z
+  .unknown()
+  .optional()
+  .transform((value, ctx): Record<string, unknown> | null => {
+    if (isBlank(value)) return null;
+    const parsed = parseJsonField(value);
+    if (!parsed.ok || !isPlainObject(parsed.value)) {
+      addIssue(ctx, BODY_TEMPLATE_MESSAGE);
+      return z.NEVER;
+    }
+    return parsed.value;
+  });
+
+const eventFields = {
+  name: ZEventName,
+  alias: ZEventAlias,
+  visibility: z.enum(VISIBILITIES, { error: 'Visibilidade inválida' }),
+  status: z.enum(ENTITY_STATUSES, { error: 'Status inválido' }),
+  queueType: z.enum(QUEUE_TYPES, { error: 'Tipo de fila inválido' }),
+  enableCallbacks: z.boolean({ error: 'Callbacks habilitados deve ser verdadeiro ou falso' }),
+  callbackUrl: ZOptionalUrl,
+  callbackAuthType: z.enum(AUTH_TYPES, { error: 'Tipo de autenticação inválido' }),
+  callbackAuthDetails: ZAuthDetails.nullable().optional(),
+  bodyTemplate: ZBodyTemplate,
+  delayBetweenSends: ZDelayBetweenSends.nullable().optional(),
+  messageTtl: ZMessageTtl.nullable().optional(),
+  maxRetries: ZMaxRetries.nullable().optional(),
+  priority: ZPriority.nullable().optional(),
+};
+
+type EventRuleInput = {
+  queueType: (typeof QUEUE_TYPES)[number];
+  enableCallbacks: boolean;
+  callbackUrl: string | null;
+  callbackAuthType: (typeof AUTH_TYPES)[number];
+  callbackAuthDetails?: Record<string, unknown> | null;
+  delayBetweenSends?: number | null;
+  messageTtl?: number | null;
+  maxRetries?: number | null;
+  priority?: number | null;
+};
+
+/** Rules across fields (spec §5): callbacks need a URL and auth details; RABBITMQ needs every queue setting. */
+export function checkEventRules(event: EventRuleInput, ctx: z.RefinementCtx) {
+  if (event.queueType === 'STANDARD' || event.queueType === 'FIFO') {
+    addIssue(ctx, UNSUPPORTED_QUEUE_MESSAGE, ['queueType']);
+  }
+  if (event.enableCallbacks && !event.callbackUrl) addIssue(ctx, 'URL é obrigatória', ['callbackUrl']);
+  checkAuthDetails(event.callbackAuthType, event.callbackAuthDetails, ctx, ['callbackAuthDetails']);
+  if (event.queueType === 'RABBITMQ') {
+    for (const [field, message] of Object.entries(QUEUE_SETTING_REQUIRED)) {
+      if (event[field as keyof typeof QUEUE_SETTING_REQUIRED] == null) addIssue(ctx, message, [field]);
+    }
+  }
+}
+
+/** Body of POST /events (and the merged result of a PUT). */
+export const ZCreateEventRequest = z
+  .object({
+    applicationId: ZApplicationRef,
+    ...eventFields,
+    visibility: eventFields.visibility.default('PUBLIC'),
+    status: eventFields.status.default('ACTIVE'),
+    queueType: eventFields.queueType.default('IMMEDIATE'),
+    enableCallbacks: eventFields.enableCallbacks.default(false),
+    callbackAuthType: eventFields.callbackAuthType.default('NONE'),
+  })
+  .superRefine(checkEventRules)
+  .transform((event) => ({
+    ...event,
+    callbackAuthDetails: pickAuthDetails(event.callbackAuthType, event.callbackAuthDetails),
+  }));
+export type TCreateEventRequest = z.input<typeof ZCreateEventRequest>;
+export type TEventInput = z.output<typeof ZCreateEventRequest>;
+
+/**
+ * Body of PUT /events/{id}: absent fields keep their value, null clears.
+ * Turning callbacks off (or changing the auth type) without the dependent
+ * fields clears them, as the console's form does.
+ */
+export const ZUpdateEventRequest = z.object({
+  applicationId: ZApplicationRef.optional(),
+  name: ZEventName.optional(),
+  alias: ZEventAlias.optional(),
+  visibility: eventFields.visibility.optional(),
+  status: eventFields.status.optional(),
+  queueType: eventFields.queueType.optional(),
+  enableCallbacks: eventFields.enableCallbacks.optional(),
+  callbackUrl: z
+    .union([z.literal(''), ZHttpUrl])
+    .nullable()
+    .optional(),
+  callbackAuthType: eventFields.callbackAuthType.optional(),
+  callbackAuthDetails: ZAuthDetails.nullable().optional(),
+  bodyTemplate: z.unknown().optional(),
+  delayBetweenSends: eventFields.delayBetweenSends,
+  messageTtl: eventFields.messageTtl,
+  maxRetries: eventFields.maxRetries,
+  priority: eventFields.priority,
+});
+export type TUpdateEventRequest = z.input<typeof ZUpdateEventRequest>;
+
+export const ZEventListQuery = z.object({
+  page: z.coerce.number({ error: 'Página inválida' }).int().min(1, { error: 'Página inválida' }).default(1),
+  limit: z.coerce
+    .number({ error: 'Limite inválido' })
+    .int()
+    .min(1, { error: 'Limite inválido' })
+    .max(100, { error: 'Limite máximo é 100' })
+    .default(10),
+  search: z.string().trim().max(255, { error: 'Busca muito longa' }).optional(),
+  applicationId: z.uuid({ error: 'Aplicação inválida' }).optional(),
+  eventId: z.uuid({ error: 'Evento inválido' }).optional(),
+  status: z.enum(ENTITY_STATUSES, { error: 'Status inválido' }).optional(),
+  visibility: z.enum(VISIBILITIES, { error: 'Visibilidade inválida' }).optional(),
+  /** `discover`: also every PUBLIC event of a PUBLIC application (the subscription form's picker). */
+  scope: z.enum(['mine', 'discover'], { error: 'Escopo inválido' }).optional(),
+});
+export type TEventListQuery = z.infer<typeof ZEventListQuery>;
+
+export type TEventPermissions = { canWrite: boolean; canDelete: boolean };
+
+export type TEvent = {
+  id: string;
+  applicationId: string;
+  name: string;
+  alias: string;
+  status: (typeof ENTITY_STATUSES)[number];
+  visibility: (typeof VISIBILITIES)[number];
+  queueType: (typeof QUEUE_TYPES)[number];
+  enableCallbacks: boolean;
+  callbackUrl: string | null;
+  callbackAuthType: (typeof AUTH_TYPES)[number];
+  /** Secret values are masked for callers who may not edit the event. */
+  callbackAuthDetails: Record<string, string> | null;
+  bodyTemplate: Record<string, unknown> | null;
+  delayBetweenSends: number | null;
+  messageTtl: number | null;
+  maxRetries: number | null;
+  priority: number | null;
+  createdAt: string;
+  updatedAt: string;
+  application: { id: string; name: string };
+  _count: { subscriptions: number };
+  permissions: TEventPermissions;
+};
+
+export type TEventStatistics = {
+  totalSubscriptions: number;
+  activeSubscriptions: number;
+  totalDeliveries: number;
+  successfulDeliveries: number;
+  failedDeliveries: number;
+};
+
+export type TEventSubscriptionSummary = {
+  id: string;
+  name: string;
+  status: string;
+  targetUrl: string;
+  httpMethod: string;
+  authType: string;
+  filters: { origin: string; field: string; operator: string; value: string }[];
+  jsonBody: unknown;
+  attempts: number;
+  createdAt: string;
+};
+
+export type TEventDetail = TEvent & {
+  subscriptions: TEventSubscriptionSummary[];
+  statistics: TEventStatistics;
+};
+
+export type TEventListResponse = {
+  data: TEvent[];
+  pagination: { page: number; limit: number; total: number; totalPages: number };
+  stats: { total: number; active: number; public: number; private: number };
+};
+
+/* ---------- console form ---------- */
+
+const ZFormNumber = (schema: z.ZodNumber) =>
+  z
+    .union([schema, z.nan(), z.null(), z.undefined()])
+    .transform((value) => (value === null || value === undefined || Number.isNaN(value) ? null : value));
+
+/** The event form of the console: text fields as typed, body template as JSON text. Same messages. */
+export const ZEventForm = z
+  .object({
+    applicationId: ZApplicationRef,
+    name: ZEventName,
+    alias: ZEventAlias,
+    visibility: eventFields.visibility,
+    queueType: eventFields.queueType,
+    enableCallbacks: z.boolean(),
+    callbackUrl: z.union([z.literal(''), ZHttpUrl]).transform((value) => value || null),
+    callbackAuthType: eventFields.callbackAuthType,
+    callbackAuthDetails: z.record(z.string(), z.string().optional()).optional(),
+    bodyTemplate: z.string().superRefine((value, ctx) => {
+      if (value.trim() === '') return;
+      const parsed = parseJsonField(value);
+      if (!parsed.ok || !isPlainObject(parsed.value)) addIssue(ctx, BODY_TEMPLATE_MESSAGE);
+    }),
+    delayBetweenSends: ZFormNumber(ZDelayBetweenSends),
+    messageTtl: ZFormNumber(ZMessageTtl),
+    maxRetries: ZFormNumber(ZMaxRetries),
+    priority: ZFormNumber(ZPriority),
+  })
+  .superRefine((form, ctx) => {
+    if (form.queueType === 'STANDARD' || form.queueType === 'FIFO') {
+      addIssue(ctx, UNSUPPORTED_QUEUE_MESSAGE, ['queueType']);
+    }
+    if (form.enableCallbacks) {
+      if (!form.callbackUrl) addIssue(ctx, 'URL é obrigatória', ['callbackUrl']);
+      checkAuthDetails(form.callbackAuthType, form.callbackAuthDetails, ctx, ['callbackAuthDetails']);
+    }
+    if (form.queueType === 'RABBITMQ') {
+      for (const [field, message] of Object.entries(QUEUE_SETTING_REQUIRED)) {
+        if (form[field as keyof typeof QUEUE_SETTING_REQUIRED] == null) addIssue(ctx, message, [field]);
+      }
+    }
+  });
+export type TEventFormValues = z.input<typeof ZEventForm>;
+export type TEventForm = z.output<typeof ZEventForm>;
+
+/** The spec §3 payload from a validated form: empties omitted, queue settings only for RABBITMQ. */
+export function eventFormToRequest(form: TEventForm): TCreateEventRequest {
+  const isQueued = form.queueType === 'RABBITMQ';
+  const hasAuth = form.enableCallbacks && form.callbackAuthType !== 'NONE';
+  return {
+    applicationId: form.applicationId,
+    name: form.name,
+    alias: form.alias,
+    visibility: form.visibility,
+    queueType: form.queueType,
+    enableCallbacks: form.enableCallbacks,
+    ...(form.bodyTemplate.trim() ? { bodyTemplate: JSON.parse(form.bodyTemplate) } : {}),
+    ...(form.enableCallbacks && form.callbackUrl ? { callbackUrl: form.callbackUrl } : {}),
+    callbackAuthType: form.enableCallbacks ? form.callbackAuthType : 'NONE',
+    ...(hasAuth
+      ? { callbackAuthDetails: pickAuthDetails(form.callbackAuthType, form.callbackAuthDetails) ?? undefined }
+      : {}),
+    ...(isQueued
+      ? {
+          delayBetweenSends: form.delayBetweenSends,
+          messageTtl: form.messageTtl,
+          maxRetries: form.maxRetries,
+          priority: form.priority,
+        }
+      : {}),
+  };
+}

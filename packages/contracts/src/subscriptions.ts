@@ -1,0 +1,274 @@
+import { z } from 'zod';
+import { checkAuthDetails, pickAuthDetails, ZAuthDetails } from './auth-details';
+import {
+  AUTH_TYPES,
+  ENTITY_STATUSES,
+  FILTER_OPERATORS,
+  FILTER_ORIGINS,
+  type FilterOperator,
+  type FilterOrigin,
+  HTTP_METHODS,
+  NUMERIC_FILTER_OPERATORS,
+} from './enums';
+import { addIssue, isBlank, isPlainObject, parseJsonField } from './json-field';
+
+export const JSON_BODY_REQUIRED = 'JSON Body é obrigatório';
+export const JSON_BODY_INVALID = 'JSON Body deve ser um JSON válido';
+export const JSON_BODY_INVALID_ON_EDIT = 'O JSON Body deve ser um JSON válido.';
+export const MAX_FILTERS = 50;
+
+/** Placeholders offered in a new subscription's JSON body (DESIGN §3). */
+export const SUBSCRIPTION_BODY_PLACEHOLDERS = ['#eventId#', '#eventName#', '#timestamp#', '#data#'] as const;
+
+export const ZSubscriptionName = z
+  .string({ error: 'Nome é obrigatório' })
+  .trim()
+  .min(1, { error: 'Nome é obrigatório' })
+  .max(255, { error: 'Nome deve ter no máximo 255 caracteres' });
+
+export const ZTargetUrl = z
+  .string({ error: 'URL é obrigatória' })
+  .trim()
+  .min(1, { error: 'URL é obrigatória' })
+  .max(2048, { error: 'URL muito longa' })
+  .regex(/^https?:\/\//i, { error: 'URL deve começar com http:// ou https://' })
+  .refine((value) => URL.canParse(value), { error: 'URL inválida' });
+
+export const ZEventRef = z
+  .string({ error: 'Evento é obrigatório' })
+  .trim()
+  .min(1, { error: 'Evento é obrigatório' })
+  .pipe(z.uuid({ error: 'Evento inválido' }));
+
+export type TFilter = { origin: FilterOrigin; field: string; operator: FilterOperator; value: string };
+
+/** Decimal text only (no hex, no Infinity), as @wm/rules compares numbers. */
+const isNumeric = (value: string) => /^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/.test(value);
+
+/** Per-filter checks with the console's 'Filtro n: …' messages (n from 1). */
+export function checkFilter(filter: unknown, index: number, ctx: z.RefinementCtx, pathPrefix: PropertyKey[]) {
+  const label = `Filtro ${index + 1}`;
+  const path = [...pathPrefix, index];
+  if (!isPlainObject(filter)) {
+    addIssue(ctx, `${label}: Filtro inválido`, path);
+    return;
+  }
+  const text = (value: unknown) =>
+    typeof value === 'number' || typeof value === 'boolean'
+      ? String(value)
+      : typeof value === 'string'
+        ? value
+        : '';
+  if (text(filter.field).trim() === '') addIssue(ctx, `${label}: Campo é obrigatório`, [...path, 'field']);
+  const value = text(filter.value);
+  if (value.trim() === '') addIssue(ctx, `${label}: Valor é obrigatório`, [...path, 'value']);
+  if (isBlank(filter.operator)) addIssue(ctx, `${label}: Operador é obrigatório`, [...path, 'operator']);
+  else if (!FILTER_OPERATORS.includes(filter.operator as FilterOperator))
+    addIssue(ctx, `${label}: Operador inválido`, [...path, 'operator']);
+  else if (
+    NUMERIC_FILTER_OPERATORS.includes(filter.operator as FilterOperator) &&
+    value.trim() !== '' &&
+    !isNumeric(value)
+  )
+    addIssue(ctx, `${label}: Valor deve ser numérico para este operador`, [...path, 'value']);
+  if (isBlank(filter.origin)) addIssue(ctx, `${label}: Origem é obrigatória`, [...path, 'origin']);
+  else if (!FILTER_ORIGINS.includes(filter.origin as FilterOrigin))
+    addIssue(ctx, `${label}: Origem inválida`, [...path, 'origin']);
+}
+
+const toFilter = (filter: Record<string, unknown>): TFilter => ({
+  origin: filter.origin as FilterOrigin,
+  field: String(filter.field).trim(),
+  operator: filter.operator as FilterOperator,
+  value: String(filter.value),
+});
+
+export const ZFilters = z
+  .array(z.unknown(), { error: 'Filtros devem ser uma lista' })
+  .max(MAX_FILTERS, { error: `Máximo de ${MAX_FILTERS} filtros` })
+  .superRefine((filters, ctx) => {
+    filters.forEach((filter, index) => {
+      checkFilter(filter, index, ctx, []);
+    });
+  })
+  .transform((filters) => filters.map((filter) => toFilter(filter as Record<string, unknown>)));
+
+/** JSON body as JSON text or as a value; stored parsed. */
+const jsonBody = (isRequired: boolean, invalidMessage: string) =>
+  z
+    .unknown()
+    .optional()
+    .transform((value, ctx): unknown => {
+      if (isBlank(value)) {
+        if (isRequired) {
+          addIssue(ctx, JSON_BODY_REQUIRED);
+          return z.NEVER;
+        }
+        return null;
+      }
+      const parsed = parseJsonField(value);
+      if (!parsed.ok) {
+        addIssue(ctx, invalidMessage);
+        return z.NEVER;
+      }
+      return parsed.value;
+    });
+
+const subscriptionFields = {
+  name: ZSubscriptionName,
+  targetUrl: ZTargetUrl,
+  status: z.enum(ENTITY_STATUSES, { error: 'Status inválido' }),
+  httpMethod: z.enum(HTTP_METHODS, { error: 'Método HTTP inválido' }),
+  authType: z.enum(AUTH_TYPES, { error: 'Tipo de autenticação inválido' }),
+  authDetails: ZAuthDetails.nullable().optional(),
+};
+
+/** Body of POST /subscriptions. */
+export const ZCreateSubscriptionRequest = z
+  .object({
+    eventId: ZEventRef,
+    ...subscriptionFields,
+    status: subscriptionFields.status.default('ACTIVE'),
+    httpMethod: subscriptionFields.httpMethod.default('POST'),
+    authType: subscriptionFields.authType.default('NONE'),
+    jsonBody: jsonBody(true, JSON_BODY_INVALID),
+    filters: ZFilters.nullable()
+      .optional()
+      .transform((filters) => filters ?? []),
+  })
+  .superRefine((subscription, ctx) => checkAuthDetails(subscription.authType, subscription.authDetails, ctx))
+  .transform((subscription) => ({
+    ...subscription,
+    authDetails: pickAuthDetails(subscription.authType, subscription.authDetails),
+  }));
+export type TCreateSubscriptionRequest = z.input<typeof ZCreateSubscriptionRequest>;
+export type TSubscriptionInput = z.output<typeof ZCreateSubscriptionRequest>;
+
+/**
+ * Body of PUT /subscriptions/{id}: absent fields keep their value; null (or
+ * '' for the JSON body) clears. Changing the auth type without details clears them.
+ */
+export const ZUpdateSubscriptionRequest = z
+  .object({
+    eventId: ZEventRef.optional(),
+    name: subscriptionFields.name.optional(),
+    targetUrl: subscriptionFields.targetUrl.optional(),
+    status: subscriptionFields.status.optional(),
+    httpMethod: subscriptionFields.httpMethod.optional(),
+    authType: subscriptionFields.authType.optional(),
+    authDetails: subscriptionFields.authDetails,
+    jsonBody: jsonBody(false, JSON_BODY_INVALID_ON_EDIT),
+    filters: ZFilters.nullable().optional(),
+  })
+  .superRefine((subscription, ctx) => {
+    if (subscription.authType) checkAuthDetails(subscription.authType, subscription.authDetails, ctx);
+  });
+export type TUpdateSubscriptionRequest = z.input<typeof ZUpdateSubscriptionRequest>;
+
+export const ZSubscriptionListQuery = z.object({
+  page: z.coerce.number({ error: 'Página inválida' }).int().min(1, { error: 'Página inválida' }).default(1),
+  limit: z.coerce
+    .number({ error: 'Limite inválido' })
+    .int()
+    .min(1, { error: 'Limite inválido' })
+    .max(100, { error: 'Limite máximo é 100' })
+    .default(10),
+  search: z.string().trim().max(255, { error: 'Busca muito longa' }).optional(),
+  eventId: z.uuid({ error: 'Evento inválido' }).optional(),
+  applicationId: z.uuid({ error: 'Aplicação inválida' }).optional(),
+  status: z.enum(ENTITY_STATUSES, { error: 'Status inválido' }).optional(),
+});
+export type TSubscriptionListQuery = z.infer<typeof ZSubscriptionListQuery>;
+
+export type TSubscription = {
+  id: string;
+  eventId: string;
+  name: string;
+  status: (typeof ENTITY_STATUSES)[number];
+  targetUrl: string;
+  httpMethod: (typeof HTTP_METHODS)[number];
+  authType: (typeof AUTH_TYPES)[number];
+  /** Only for callers who may edit the subscription; null otherwise. */
+  authDetails: Record<string, string> | null;
+  /** Standard Webhooks signing secret; only for callers who may edit the subscription. */
+  secret: string | null;
+  jsonBody: unknown;
+  filters: TFilter[];
+  attempts: number;
+  _count: { attempts: number };
+  event: { id: string; name: string; alias: string; applicationId: string };
+  permissions: { canWrite: boolean; canDelete: boolean };
+  createdAt: string;
+  updatedAt: string;
+};
+
+export type TSubscriptionListResponse = {
+  data: TSubscription[];
+  pagination: { page: number; limit: number; total: number; totalPages: number };
+  stats: { total: number; active: number; inactive: number; attempts: number };
+};
+
+/* ---------- console form ---------- */
+
+export const ZFilterForm = z.object({
+  origin: z.string(),
+  field: z.string(),
+  operator: z.string(),
+  value: z.string(),
+});
+export type TFilterForm = z.infer<typeof ZFilterForm>;
+
+const subscriptionForm = (isCreate: boolean) =>
+  z
+    .object({
+      eventId: ZEventRef,
+      name: ZSubscriptionName,
+      targetUrl: ZTargetUrl,
+      httpMethod: subscriptionFields.httpMethod,
+      authType: subscriptionFields.authType,
+      authDetails: z.record(z.string(), z.string().optional()).optional(),
+      jsonBody: z.string(),
+      filters: z.array(ZFilterForm),
+    })
+    .superRefine((form, ctx) => {
+      checkAuthDetails(form.authType, form.authDetails, ctx);
+      if (form.jsonBody.trim() === '') {
+        if (isCreate) addIssue(ctx, JSON_BODY_REQUIRED, ['jsonBody']);
+      } else if (!parseJsonField(form.jsonBody).ok) {
+        addIssue(ctx, isCreate ? JSON_BODY_INVALID : JSON_BODY_INVALID_ON_EDIT, ['jsonBody']);
+      }
+      form.filters.forEach((filter, index) => {
+        checkFilter(filter, index, ctx, ['filters']);
+      });
+    });
+
+/** Console create form (JSON body as text). */
+export const ZCreateSubscriptionForm = subscriptionForm(true);
+/** Console edit form: JSON body optional, its own invalid-JSON message. */
+export const ZUpdateSubscriptionForm = subscriptionForm(false);
+export type TSubscriptionForm = z.infer<typeof ZCreateSubscriptionForm>;
+
+/** The spec §3 payload from a validated form: details only when not NONE, empties omitted. */
+export function subscriptionFormToRequest(form: TSubscriptionForm): TCreateSubscriptionRequest {
+  return {
+    eventId: form.eventId,
+    name: form.name,
+    targetUrl: form.targetUrl,
+    httpMethod: form.httpMethod,
+    authType: form.authType,
+    ...(form.authType !== 'NONE'
+      ? { authDetails: pickAuthDetails(form.authType, form.authDetails) ?? {} }
+      : {}),
+    ...(form.jsonBody.trim() ? { jsonBody: JSON.parse(form.jsonBody) } : {}),
+    ...(form.filters.length > 0 ? { filters: form.filters } : {}),
+  };
+}
+
+/** Auth type and details of a subscription after a PUT merge, checked together. */
+export const ZSubscriptionAuth = z
+  .object({ authType: subscriptionFields.authType, authDetails: ZAuthDetails.nullable().optional() })
+  .superRefine((auth, ctx) => checkAuthDetails(auth.authType, auth.authDetails, ctx))
+  .transform((auth) => ({
+    authType: auth.authType,
+    authDetails: pickAuthDetails(auth.authType, auth.authDetails),
+  }));
