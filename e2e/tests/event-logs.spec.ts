@@ -42,7 +42,12 @@ async function emitFailingEvents(api: Api, targetUrl: string, alias: string, cou
     maxRetries: 0,
     priority: 5,
   });
-  await api.post('/subscriptions', { eventId: event.id, name: `Destino ${alias}`, targetUrl });
+  await api.post('/subscriptions', {
+    eventId: event.id,
+    name: `Destino ${alias}`,
+    targetUrl,
+    jsonBody: { alias },
+  });
   for (let index = 0; index < count; index += 1) {
     await api.post('/events/emit', { eventType: alias, applicationId: application.id, data: { index } });
   }
