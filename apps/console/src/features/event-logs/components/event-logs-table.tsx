@@ -15,9 +15,12 @@ import {
   TableSkeletonRows,
 } from '@/components/ui/table';
 import { paths } from '@/config/paths';
-import { formatDateTime, shortId } from '@/lib/format';
+import { formatDateTime } from '@/lib/format';
 
 const COLUMNS = 9;
+
+/** Ids are UUIDv7 (time first): the last 8 characters are what tells two rows apart. */
+const tailId = (id: string) => (id.length > 8 ? id.slice(-8) : id);
 
 /** Only FAILED rows can be selected for the batch reprocess. */
 export function EventLogsTable({
@@ -70,7 +73,7 @@ export function EventLogsTable({
             <TableRow key={log.id} data-testid="event-log-row">
               <TableCell>
                 <Checkbox
-                  aria-label={`Selecionar evento ${shortId(log.eventId)}`}
+                  aria-label={`Selecionar evento ${tailId(log.eventId)}`}
                   checked={selected.has(log.id)}
                   disabled={log.status !== 'FAILED'}
                   onCheckedChange={(value) => onToggle(log.id, value === true)}
@@ -81,10 +84,12 @@ export function EventLogsTable({
               </TableCell>
               <TableCell>
                 <div className="font-medium">{log.eventType}</div>
-                <div className="font-mono text-xs text-muted-foreground">{shortId(log.eventId)}</div>
+                <div className="font-mono text-xs text-muted-foreground" title={log.eventId}>
+                  {tailId(log.eventId)}
+                </div>
               </TableCell>
               <TableCell className="font-mono text-xs" title={log.organizationId}>
-                {shortId(log.organizationId)}
+                {tailId(log.organizationId)}
               </TableCell>
               <TableCell>
                 {log.retryCount}/{MAX_EVENT_LOG_ATTEMPTS}

@@ -100,7 +100,7 @@ export default function EventLogsPage() {
       </div>
 
       <Card>
-        <CardContent className="grid gap-3 pt-6 md:grid-cols-4">
+        <CardContent className="grid gap-3 md:grid-cols-4">
           <div className="relative">
             <Search className="absolute top-2.5 left-3 size-4 text-muted-foreground" />
             <Input
@@ -152,7 +152,7 @@ export default function EventLogsPage() {
       </Card>
 
       <Card>
-        <CardContent className="pt-6">
+        <CardContent>
           <EventLogsTable
             logs={logs}
             isLoading={isLoading}
