@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { Database } from '../db/client';
-import { reservePacingSlot, sleep } from './pacing';
+import { acquirePacingSlot } from './pacing';
 import type { ConsumeOptions, HandlerOutcome, MessageHandler, QueueMessage } from './types';
 
 /** A delivered message with the engine's own metadata, whichever backend carried it. */
@@ -36,14 +36,13 @@ export async function processMessage(
     return { type: 'expired' };
   }
   if (delivered.pacingKey && delivered.pacingMs > 0) {
-    const slot = await reservePacingSlot(
+    const slot = await acquirePacingSlot(
       deps.db,
       delivered.pacingKey,
       delivered.pacingMs,
       deps.pacingMaxWaitMs,
     );
-    if (!slot.isReserved) return { type: 'defer', delayMs: slot.waitMs };
-    if (slot.waitMs > 0) await sleep(slot.waitMs);
+    if (!slot.isAcquired) return { type: 'defer', delayMs: slot.waitMs };
   }
   try {
     return await handler(message);

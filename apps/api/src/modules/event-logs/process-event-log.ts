@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { eventLogs, events } from '../../db/schema';
-import { reservePacingSlot, sleep, waitForPacingSlot } from '../../queue/pacing';
+import { acquirePacingSlot, NO_WAIT_LIMIT_MS } from '../../queue/pacing';
 import { EXPIRED_MESSAGE_ERROR, type HandlerOutcome, type QueueMessage } from '../../queue/types';
 import {
   DEFAULT_DELAY_BETWEEN_SENDS_MS,
@@ -10,6 +10,8 @@ import {
   pacingKeyOf,
 } from './publish';
 
+type EventRow = typeof events.$inferSelect;
+
 export type DeliveryTry = { status: 'SUCCESS' | 'RETRYING' | 'FAILED'; error: string | null };
 
 /**
@@ -17,13 +19,19 @@ export type DeliveryTry = { status: 'SUCCESS' | 'RETRYING' | 'FAILED'; error: st
  * call is idempotent so a redelivered message does no harm.
  */
 export type QueuedDeliveries<Claimed = unknown> = {
-  /** Creates the occurrence's delivery logs once (failing filters give IGNORED ones). */
-  prepare(occurrenceId: string): Promise<void>;
+  /**
+   * Creates the occurrence's delivery logs once (failing filters give IGNORED
+   * ones) and answers the due ones, already leased to this consumer; null when
+   * they existed before (a retry or a redelivery: claim them with claimOpen).
+   */
+  prepare(occurrenceId: string, event: EventRow | null): Promise<Claimed[] | null>;
   /** Leases the deliveries not final yet; `busy` counts those another worker holds. */
   claimOpen(occurrenceId: string): Promise<{ claimed: Claimed[]; busy: number }>;
+  /** Gives claimed deliveries back (the message comes back later). */
+  release(claimed: Claimed[]): Promise<void>;
   /** Sends one claimed delivery once; on the last try a failure is final (FAILED), else RETRYING. */
   send(delivery: Claimed, isLastTry: boolean): Promise<DeliveryTry>;
-  /** Called once every delivery is final (event callbacks). */
+  /** Called once every delivery is final, for events with callbacks on. */
   finish(occurrenceId: string): Promise<void>;
 };
 
@@ -46,49 +54,46 @@ export async function processEventLog<Claimed>(
     ctx.logger.error({ messageId: message.id }, 'unknown queue message dropped');
     return { type: 'ack' };
   }
-  const [log] = await ctx.db.select().from(eventLogs).where(eq(eventLogs.id, body.eventLogId)).limit(1);
+  const [row] = await ctx.db
+    .select({ log: eventLogs, event: events })
+    .from(eventLogs)
+    .leftJoin(events, eq(events.id, eventLogs.eventDefinitionId))
+    .where(eq(eventLogs.id, body.eventLogId))
+    .limit(1);
+  const log = row?.log;
+  const event = row?.event ?? undefined;
   // Gone, or already settled by an earlier delivery of this message.
   if (!log || log.status === 'SUCCESS' || log.status === 'FAILED') return { type: 'ack' };
 
-  const [event] = log.eventDefinitionId
-    ? await ctx.db.select().from(events).where(eq(events.id, log.eventDefinitionId)).limit(1)
-    : [];
   const maxRetries = event?.maxRetries ?? DEFAULT_MAX_RETRIES;
   const isLastTry = log.retryCount >= maxRetries;
   const pacingMs = event?.delayBetweenSends ?? DEFAULT_DELAY_BETWEEN_SENDS_MS;
-  // The first send's slot is reserved before any work so that a far slot puts the message back untouched.
-  let firstSendAt = Date.now();
-  if (event) {
-    const slot = await reservePacingSlot(
-      ctx.db,
-      pacingKeyOf(event.id),
-      pacingMs,
-      ctx.config.QUEUE_PACING_MAX_WAIT_MS,
-    );
-    if (!slot.isReserved) return { type: 'defer', delayMs: slot.waitMs };
-    firstSendAt += slot.waitMs;
-  }
-  await ctx.db
-    .update(eventLogs)
-    .set({ status: 'PROCESSING', updatedAt: ctx.clock() })
-    .where(eq(eventLogs.id, log.id));
+  await markLog(ctx, log.id, 'PROCESSING');
 
   try {
-    await deliveries.prepare(log.eventId);
-    const { claimed, busy } = await deliveries.claimOpen(log.eventId);
+    const fresh = await deliveries.prepare(log.eventId, event ?? null);
+    const { claimed, busy } = fresh ? { claimed: fresh, busy: 0 } : await deliveries.claimOpen(log.eventId);
     const errors: string[] = [];
     let hasOpen = false;
     for (const [index, delivery] of claimed.entries()) {
-      // Slots are delayBetweenSends apart across every worker (one pacing row per event).
-      if (index === 0) await sleep(firstSendAt - Date.now());
-      else if (event) await waitForPacingSlot(ctx.db, pacingKeyOf(event.id), pacingMs);
+      // Each send takes the event's slot right before its request: sends of one event start
+      // delayBetweenSends apart across every worker. A long wait for the first puts the message back.
+      if (event) {
+        const maxWaitMs = index === 0 ? ctx.config.QUEUE_PACING_MAX_WAIT_MS : NO_WAIT_LIMIT_MS;
+        const slot = await acquirePacingSlot(ctx.db, pacingKeyOf(event.id), pacingMs, maxWaitMs);
+        if (!slot.isAcquired) {
+          await deliveries.release(claimed);
+          await markLog(ctx, log.id, 'PENDING');
+          return { type: 'defer', delayMs: slot.waitMs };
+        }
+      }
       const attempt = await deliveries.send(delivery, isLastTry);
       if (attempt.status === 'RETRYING') hasOpen = true;
       if (attempt.status !== 'SUCCESS' && attempt.error) errors.push(attempt.error);
     }
     if (busy > 0) return { type: 'defer', delayMs: BUSY_RETRY_MS };
     if (hasOpen) return await scheduleRetry(ctx, log.id, log.retryCount, errors.join('; '));
-    await deliveries.finish(log.eventId);
+    if (event?.enableCallbacks) await deliveries.finish(log.eventId);
     await settle(ctx, log.id, errors.length > 0 ? errors.join('; ') : null);
     return { type: 'ack' };
   } catch (error) {
@@ -98,6 +103,10 @@ export async function processEventLog<Claimed>(
     await settle(ctx, log.id, `Erro no processamento: ${reason}`);
     return { type: 'ack' };
   }
+}
+
+async function markLog(ctx: AppContext, id: string, status: 'PENDING' | 'PROCESSING') {
+  await ctx.db.update(eventLogs).set({ status, updatedAt: ctx.clock() }).where(eq(eventLogs.id, id));
 }
 
 async function scheduleRetry(
