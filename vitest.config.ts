@@ -3,11 +3,17 @@ import { defineConfig } from 'vitest/config';
 
 // API and queue suites run once per backend through the same code; the
 // backend is chosen by TEST_BACKEND, read only by the test harness.
-const integration = (name: string, env: Record<string, string>) => ({
+const integration = (
+  name: string,
+  env: Record<string, string>,
+  include = ['apps/api/test/**/*.test.ts'],
+  exclude = ['apps/api/test/**/queue*.test.ts'],
+) => ({
   extends: true as const,
   test: {
     name,
-    include: ['apps/api/test/**/*.test.ts'],
+    include,
+    exclude,
     env,
     testTimeout: 30_000,
     hookTimeout: 60_000,
@@ -35,6 +41,25 @@ export default defineConfig({
       },
       integration('api-pglite', { TEST_BACKEND: 'pglite' }),
       integration('api-postgres', { TEST_BACKEND: 'postgres' }),
+      // The queue suite once per queue backend; QUEUE_BACKEND is read only by the tests.
+      integration(
+        'queue-database',
+        { TEST_BACKEND: 'pglite', QUEUE_BACKEND: 'database' },
+        ['apps/api/test/queue.test.ts'],
+        [],
+      ),
+      integration(
+        'queue-database-postgres',
+        { TEST_BACKEND: 'postgres', QUEUE_BACKEND: 'database' },
+        ['apps/api/test/queue.test.ts'],
+        [],
+      ),
+      integration(
+        'queue-rabbitmq',
+        { TEST_BACKEND: 'postgres', QUEUE_BACKEND: 'rabbitmq' },
+        ['apps/api/test/queue*.test.ts'],
+        [],
+      ),
     ],
   },
 });

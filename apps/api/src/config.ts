@@ -42,6 +42,14 @@ const ZEnv = z.object({
   DELIVERY_BATCH_SIZE: z.coerce.number().int().min(1).max(1000).default(100),
   DELIVERY_LEASE_MS: z.coerce.number().int().positive().default(60_000),
   DELIVERY_POLL_MS: z.coerce.number().int().positive().default(500),
+  /** Queue of RABBITMQ events: name on the broker (or in the database table), messages processed at once per process. */
+  QUEUE_NAME: z.string().min(1).default('wm.events'),
+  QUEUE_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(64),
+  /** Database queue: a claimed message returns after this long without an answer; polling interval. */
+  QUEUE_LEASE_MS: z.coerce.number().int().positive().default(60_000),
+  QUEUE_POLL_MS: z.coerce.number().int().positive().default(100),
+  /** A paced message whose slot is further away than this is put back instead of holding a worker. */
+  QUEUE_PACING_MAX_WAIT_MS: z.coerce.number().int().min(0).default(5_000),
 });
 
 export type Config = z.output<typeof ZEnv> & { role: 'api' | 'worker' | 'all' };

@@ -3,6 +3,7 @@ import type { Config } from './config';
 import type { Database, DatabaseHandle } from './db/client';
 import type { Cipher } from './lib/crypto';
 import type { Metrics } from './lib/metrics';
+import type { Queue } from './queue/types';
 
 /** Everything a use case needs, passed in so tests run the same code on either backend. */
 export type AppContext = {
@@ -15,4 +16,6 @@ export type AppContext = {
   metrics: Metrics;
   /** Named checks behind /readyz; modules that own a connection add theirs at start. */
   readinessChecks: Map<string, () => Promise<void>>;
+  /** Queue of RABBITMQ events (RabbitMQ or the database table); consumed by the workers. */
+  queue?: Queue;
 };

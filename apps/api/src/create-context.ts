@@ -7,6 +7,7 @@ import { createCipher } from './lib/crypto';
 import { createLogger } from './lib/logger';
 import { createMetrics } from './lib/metrics';
 import { resolveSecretKey } from './lib/secret-key';
+import { createQueue } from './queue/create-queue';
 
 /** Opens storage (PGlite in DATA_DIR unless DATABASE_URL is set), migrates it, and wires the context. */
 export async function createContext(config: Config, database?: DatabaseHandle): Promise<AppContext> {
@@ -20,14 +21,17 @@ export async function createContext(config: Config, database?: DatabaseHandle): 
         })
       : await openDatabase({ kind: 'pglite', dataDir: resolve(config.DATA_DIR, 'pglite') }));
   await migrateDatabase(handle);
+  const logger = createLogger(config.LOG_LEVEL);
+  const queue = createQueue({ config, db: handle.db, logger });
   return {
     config,
     database: handle,
     db: handle.db,
     cipher: createCipher(resolveSecretKey(config.SECRET_KEY, config.DATA_DIR)),
     clock: () => new Date(),
-    logger: createLogger(config.LOG_LEVEL),
+    logger,
     metrics: createMetrics(),
-    readinessChecks: new Map(),
+    readinessChecks: new Map([['queue', () => queue.ping()]]),
+    queue,
   };
 }

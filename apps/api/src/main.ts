@@ -24,6 +24,7 @@ async function main() {
     force.unref();
     await app.close();
     await workers?.stop();
+    await ctx.queue?.close();
     await ctx.database.close();
     process.exit(0);
   };

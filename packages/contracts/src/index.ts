@@ -7,6 +7,7 @@ export * from './common';
 export * from './emit';
 export * from './enums';
 export * from './errors';
+export * from './event-logs';
 export * from './events';
 export * from './json-field';
 export * from './logs';

@@ -5,6 +5,7 @@ import { registerAdminUserRoutes } from './admin-users/routes';
 import { registerApplicationRoutes } from './applications/routes';
 import { registerAuthRoutes } from './auth/routes';
 import { registerEmitRoutes } from './emit/routes';
+import { registerEventLogRoutes } from './event-logs/routes';
 import { registerEventRoutes } from './events/routes';
 import { registerLogRoutes } from './logs/routes';
 import { registerProfileRoutes } from './profile/routes';
@@ -14,6 +15,7 @@ import { registerSubscriptionRoutes } from './subscriptions/routes';
 export function registerModules(app: FastifyInstance, ctx: AppContext, auth: AuthHooks) {
   registerAuthRoutes(app, ctx, auth);
   registerAdminUserRoutes(app, ctx, auth);
+  registerEventLogRoutes(app, ctx, auth);
   registerApplicationRoutes(app, ctx, auth);
   registerProfileRoutes(app, ctx, auth);
   registerEventRoutes(app, ctx, auth);

@@ -74,11 +74,11 @@ const appRoutes: RouteObject[] = [
 
   {
     path: paths.eventLogs.list.path,
-    element: lazyPage(() => import('@/features/event-logs/pages/placeholder-page')),
+    element: lazyPage(() => import('@/features/event-logs/pages/event-logs-page')),
   },
   {
     path: paths.eventLogs.detail.path,
-    element: lazyPage(() => import('@/features/event-logs/pages/placeholder-page')),
+    element: lazyPage(() => import('@/features/event-logs/pages/event-log-detail-page')),
   },
 
   {

@@ -1,4 +1,5 @@
 export * from './applications';
 export * from './deliveries';
 export * from './events';
+export * from './queue';
 export * from './users';

@@ -1,0 +1,152 @@
+import {
+  type EventLogStatus,
+  MAX_EVENT_LOG_ATTEMPTS,
+  type TEventLog,
+  type TEventLogListQuery,
+  type TEventLogListResponse,
+  type TEventLogStats,
+  type TReprocessBatchResponse,
+} from '@wm/contracts';
+import { and, count, desc, eq, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import { deliveryLogs, eventLogs, events } from '../../db/schema';
+import type { SessionUser } from '../../http/auth';
+import { conflict, forbidden, notFound } from '../../http/errors';
+import { likePattern, pageOffset, toPagination } from '../../http/pagination';
+import { findApplicationAccess, memberApplicationIds } from '../access/service';
+import { toEventLogView } from './event-log-view';
+import { publishEventLog } from './publish';
+
+export const EVENT_LOG_NOT_FOUND = 'Log de evento não encontrado';
+const ONLY_FAILED = 'Apenas eventos com status FAILED podem ser reprocessados';
+const ATTEMPTS_EXHAUSTED = 'Limite de tentativas atingido';
+
+/** Event logs are visible to members of the emitting application, and to admins. */
+const visibleEventLogsWhere = (user: SessionUser): SQL | undefined =>
+  user.isAdmin ? undefined : sql`${eventLogs.applicationId} IN (${memberApplicationIds(user)})`;
+
+function listWhere(user: SessionUser, query: TEventLogListQuery, status?: EventLogStatus) {
+  const search = query.search ? likePattern(query.search) : null;
+  return and(
+    visibleEventLogsWhere(user),
+    status ? eq(eventLogs.status, status) : undefined,
+    query.organizationId ? ilike(eventLogs.organizationId, likePattern(query.organizationId)) : undefined,
+    query.eventType ? ilike(eventLogs.eventType, likePattern(query.eventType)) : undefined,
+    search
+      ? or(
+          ilike(eventLogs.eventType, search),
+          ilike(eventLogs.organizationId, search),
+          ilike(eventLogs.errorMessage, search),
+        )
+      : undefined,
+  );
+}
+
+/** A page of event logs, newest first, with counts per status over the whole filter. */
+export async function listEventLogs(
+  ctx: AppContext,
+  user: SessionUser,
+  query: TEventLogListQuery,
+  options: { onlyFailed?: boolean } = {},
+): Promise<TEventLogListResponse> {
+  const where = listWhere(user, query, options.onlyFailed ? 'FAILED' : query.status);
+  const [rows, byStatus] = await Promise.all([
+    ctx.db
+      .select()
+      .from(eventLogs)
+      .where(where)
+      .orderBy(desc(eventLogs.createdAt), desc(eventLogs.id))
+      .limit(query.limit)
+      .offset(pageOffset(query.page, query.limit)),
+    ctx.db
+      .select({ status: eventLogs.status, total: count() })
+      .from(eventLogs)
+      .where(where)
+      .groupBy(eventLogs.status),
+  ]);
+  const stats: TEventLogStats = { SUCCESS: 0, FAILED: 0, PENDING: 0, PROCESSING: 0 };
+  let total = 0;
+  for (const row of byStatus) {
+    total += Number(row.total);
+    if (row.status in stats) stats[row.status as EventLogStatus] = Number(row.total);
+  }
+  return { data: rows.map(toEventLogView), pagination: toPagination(query.page, query.limit, total), stats };
+}
+
+async function findVisibleEventLog(ctx: AppContext, user: SessionUser, id: string) {
+  const [log] = await ctx.db.select().from(eventLogs).where(eq(eventLogs.id, id)).limit(1);
+  if (!log) return null;
+  const access = await findApplicationAccess(ctx, user, log.applicationId);
+  if (!access?.isMember) return null;
+  return { log, access };
+}
+
+export async function getEventLog(ctx: AppContext, user: SessionUser, id: string): Promise<TEventLog> {
+  const found = await findVisibleEventLog(ctx, user, id);
+  if (!found) throw notFound(EVENT_LOG_NOT_FOUND);
+  return toEventLogView(found.log);
+}
+
+/**
+ * Publishes a FAILED event log again (retryCount + 1, status PENDING). The
+ * state change is one conditional UPDATE, so two concurrent reprocess calls
+ * cannot both pass the limit.
+ */
+export async function reprocessEventLog(ctx: AppContext, user: SessionUser, id: string): Promise<TEventLog> {
+  const found = await findVisibleEventLog(ctx, user, id);
+  if (!found) throw notFound(EVENT_LOG_NOT_FOUND);
+  if (!found.access.permissions.canWrite)
+    throw forbidden('Você não tem permissão para reprocessar este evento');
+  const [updated] = await ctx.db
+    .update(eventLogs)
+    .set({
+      status: 'PENDING',
+      retryCount: sql`${eventLogs.retryCount} + 1`,
+      errorMessage: null,
+      processedAt: null,
+      updatedAt: ctx.clock(),
+    })
+    .where(
+      and(
+        eq(eventLogs.id, id),
+        eq(eventLogs.status, 'FAILED'),
+        lt(eventLogs.retryCount, MAX_EVENT_LOG_ATTEMPTS),
+      ),
+    )
+    .returning();
+  if (!updated) {
+    throw conflict(found.log.status === 'FAILED' ? ATTEMPTS_EXHAUSTED : ONLY_FAILED, {
+      status: found.log.status,
+      retryCount: found.log.retryCount,
+    });
+  }
+  // Deliveries that failed finally are tried again by the consumer (they never become due for the delivery workers).
+  await ctx.db
+    .update(deliveryLogs)
+    .set({ status: 'PENDING', nextAttemptAt: null, processedAt: null, updatedAt: ctx.clock() })
+    .where(and(eq(deliveryLogs.occurrenceId, updated.eventId), eq(deliveryLogs.status, 'FAILED')));
+  const [event] = updated.eventDefinitionId
+    ? await ctx.db.select().from(events).where(eq(events.id, updated.eventDefinitionId)).limit(1)
+    : [];
+  await publishEventLog(ctx, updated, event ?? null);
+  return toEventLogView(updated);
+}
+
+/** Reprocesses each id on its own; one that cannot be reprocessed counts as failed. */
+export async function reprocessEventLogBatch(
+  ctx: AppContext,
+  user: SessionUser,
+  ids: string[],
+): Promise<TReprocessBatchResponse> {
+  const stats = { succeeded: 0, failed: 0 };
+  for (const id of new Set(ids)) {
+    try {
+      await reprocessEventLog(ctx, user, id);
+      stats.succeeded += 1;
+    } catch (error) {
+      ctx.logger.debug({ err: error, eventLogId: id }, 'event log not reprocessed');
+      stats.failed += 1;
+    }
+  }
+  return { stats };
+}

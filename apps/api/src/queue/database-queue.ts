@@ -1,0 +1,194 @@
+import { eq, sql } from 'drizzle-orm';
+import { queueMessages } from '../db/schema';
+import { newId } from '../lib/ids';
+import { type Decision, type EngineDeps, processMessage } from './process-message';
+import { queryRows } from './sql-rows';
+import {
+  type Consumer,
+  clampPriority,
+  DEFAULT_STOP_GRACE_MS,
+  type PublishInput,
+  type Queue,
+  settleWithin,
+} from './types';
+
+export type DatabaseQueueOptions = EngineDeps & {
+  /** Logical queue name: several queues can share the table. */
+  name: string;
+  /** A claimed message returns to the queue when its holder has not settled it by then. */
+  leaseMs: number;
+  pollMs: number;
+  defaultConcurrency: number;
+};
+
+type ClaimedRow = {
+  id: string;
+  message_id: string;
+  body: unknown;
+  priority: number;
+  attempts: number;
+  pacing_key: string | null;
+  pacing_ms: number | null;
+  expires_at_ms: string | number | null;
+  is_expired: boolean;
+};
+
+const ms = (value: number) => sql`${Math.max(0, Math.round(value))} * interval '1 millisecond'`;
+
+/**
+ * The queue on a table: claims in priority order with FOR UPDATE SKIP LOCKED
+ * and a lease (a claimed row is simply made unavailable until the lease
+ * ends), so a crashed consumer's messages come back after the lease.
+ */
+export function createDatabaseQueue(options: DatabaseQueueOptions): Queue {
+  const { db, logger, name } = options;
+  const wakers = new Set<() => void>();
+  const consumers = new Set<Consumer>();
+
+  const publish = async (input: PublishInput) => {
+    await db.insert(queueMessages).values({
+      id: newId(),
+      queue: name,
+      messageId: input.id,
+      body: input.body ?? null,
+      priority: clampPriority(input.priority),
+      availableAt: sql`now() + ${ms(input.delayMs ?? 0)}`,
+      expiresAt: input.ttlMs === undefined ? null : sql`now() + ${ms(input.ttlMs)}`,
+      attempts: input.attempts ?? 0,
+      pacingKey: input.pacingKey ?? null,
+      pacingMs: input.pacingMs ?? null,
+    });
+    for (const wake of wakers) wake();
+  };
+
+  const claim = async (count: number): Promise<ClaimedRow[]> => {
+    const rows = await queryRows<ClaimedRow>(
+      db,
+      sql`
+      UPDATE queue_messages SET lease_until = now() + ${ms(options.leaseMs)},
+        available_at = now() + ${ms(options.leaseMs)}
+      WHERE id IN (
+        SELECT id FROM queue_messages
+        WHERE queue = ${name} AND available_at <= now()
+        ORDER BY priority DESC, available_at, id
+        LIMIT ${count}
+        FOR UPDATE SKIP LOCKED)
+      RETURNING id, message_id, body, priority, attempts, pacing_key, pacing_ms,
+        EXTRACT(EPOCH FROM expires_at) * 1000 AS expires_at_ms,
+        (expires_at IS NOT NULL AND expires_at < now()) AS is_expired`,
+    );
+    return rows.sort((a, b) => b.priority - a.priority);
+  };
+
+  const settle = async (row: ClaimedRow, decision: Decision) => {
+    const mine = eq(queueMessages.id, row.id);
+    if (decision.type === 'ack' || decision.type === 'expired') {
+      await db.delete(queueMessages).where(mine);
+      return;
+    }
+    await db
+      .update(queueMessages)
+      .set({
+        availableAt: sql`now() + ${ms(decision.delayMs)}`,
+        leaseUntil: null,
+        attempts: decision.type === 'retry' ? row.attempts + 1 : row.attempts,
+        // TTL counts until the first processing; a retried message no longer expires.
+        ...(decision.type === 'retry' ? { expiresAt: null } : {}),
+      })
+      .where(mine);
+  };
+
+  return {
+    kind: 'database',
+    publish,
+    async consume(handler, consumeOptions = {}) {
+      const concurrency = consumeOptions.concurrency ?? options.defaultConcurrency;
+      const inFlight = new Set<Promise<void>>();
+      let isStopped = false;
+      let hasNews = false;
+      let wake: () => void = () => {};
+      const waker = () => {
+        hasNews = true;
+        wake();
+      };
+      wakers.add(waker);
+
+      const run = async (row: ClaimedRow) => {
+        try {
+          const decision = await processMessage(
+            options,
+            {
+              message: { id: row.message_id, body: row.body, priority: row.priority, attempts: row.attempts },
+              expiresAt: row.is_expired ? 0 : row.expires_at_ms === null ? null : Number(row.expires_at_ms),
+              pacingKey: row.pacing_key,
+              pacingMs: row.pacing_ms ?? 0,
+            },
+            handler,
+            consumeOptions,
+          );
+          await settle(row, decision);
+        } catch (error) {
+          // Left leased: it comes back when the lease ends.
+          logger.error({ err: error, messageId: row.message_id }, 'queue message not settled');
+        }
+      };
+
+      const loop = async () => {
+        while (!isStopped) {
+          const free = concurrency - inFlight.size;
+          let claimed: ClaimedRow[] = [];
+          if (free > 0) {
+            try {
+              claimed = await claim(free);
+            } catch (error) {
+              logger.error({ err: error }, 'queue claim failed');
+            }
+          }
+          for (const row of claimed) {
+            const task = run(row).finally(() => {
+              inFlight.delete(task);
+              waker();
+            });
+            inFlight.add(task);
+          }
+          if (claimed.length > 0 && claimed.length === free) continue;
+          if (hasNews) {
+            hasNews = false;
+            if (claimed.length > 0 || free > 0) continue;
+          }
+          await new Promise<void>((resolve) => {
+            const timer = setTimeout(resolve, options.pollMs);
+            wake = () => {
+              clearTimeout(timer);
+              resolve();
+            };
+          });
+          wake = () => {};
+          hasNews = false;
+        }
+      };
+      const looping = loop();
+
+      const consumer: Consumer = {
+        async stop(stopOptions = {}) {
+          if (isStopped) return;
+          isStopped = true;
+          wakers.delete(waker);
+          waker();
+          await looping;
+          // Abandoned messages stay leased and come back when the lease ends.
+          await settleWithin(inFlight, stopOptions.graceMs ?? DEFAULT_STOP_GRACE_MS);
+          consumers.delete(consumer);
+        },
+      };
+      consumers.add(consumer);
+      return consumer;
+    },
+    async ping() {
+      await db.execute(sql`SELECT 1`);
+    },
+    async close(stopOptions) {
+      await Promise.all([...consumers].map((consumer) => consumer.stop(stopOptions)));
+    },
+  };
+}

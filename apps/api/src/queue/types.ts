@@ -1,0 +1,88 @@
+/** What a producer hands to the queue. */
+export type PublishInput = {
+  /** Stable id of the message (e.g. the event log id); kept across retries. */
+  id: string;
+  body: unknown;
+  /** 1 (lowest) … 10 (highest); a backlog drains highest priority first. */
+  priority?: number;
+  /** Time to live before first processing; past it the message goes to the expiry handler. */
+  ttlMs?: number;
+  /** Not delivered before this many ms from now. */
+  delayMs?: number;
+  /** Consecutive messages with the same key start at least pacingMs apart, across every process. */
+  pacingKey?: string;
+  pacingMs?: number;
+  /** Retries already made (set by the engine when it republishes). */
+  attempts?: number;
+};
+
+/** A message as a consumer sees it. */
+export type QueueMessage = {
+  id: string;
+  body: unknown;
+  priority: number;
+  /** Retries made before this delivery (0 on the first one). */
+  attempts: number;
+};
+
+/**
+ * What the handler decided: done (`ack`), try again later counting one more
+ * retry (`retry`), or put back without counting (`defer`, e.g. pacing).
+ * A handler that throws is treated as `retry` after `retryDelayMs`.
+ */
+export type HandlerOutcome =
+  | { type: 'ack' }
+  | { type: 'retry'; delayMs: number }
+  | { type: 'defer'; delayMs: number };
+
+export type MessageHandler = (message: QueueMessage) => Promise<HandlerOutcome>;
+
+/** Called once for a message whose TTL passed before it was processed. */
+export type ExpiryHandler = (message: QueueMessage) => Promise<void>;
+
+export type ConsumeOptions = {
+  /** Messages processed at once by this consumer (RabbitMQ prefetch). */
+  concurrency?: number;
+  onExpired?: ExpiryHandler;
+  /** Delay before the retry of a message whose handler threw. */
+  retryDelayMs?: number;
+};
+
+export type StopOptions = {
+  /** How long to wait for in-flight messages; past it they are abandoned and come back to the queue. */
+  graceMs?: number;
+};
+
+export type Consumer = {
+  /** Stops taking messages and waits (up to graceMs) for the in-flight ones to finish. */
+  stop(options?: StopOptions): Promise<void>;
+};
+
+/** The one queue interface; RabbitMQ and the database give the same semantics. */
+export type Queue = {
+  readonly kind: 'rabbitmq' | 'database';
+  publish(input: PublishInput): Promise<void>;
+  consume(handler: MessageHandler, options?: ConsumeOptions): Promise<Consumer>;
+  /** Resolves when the backend answers (for /readyz). */
+  ping(): Promise<void>;
+  close(options?: StopOptions): Promise<void>;
+};
+
+export const EXPIRED_MESSAGE_ERROR = 'Mensagem expirada antes do processamento (TTL)';
+
+export const clampPriority = (priority: number | undefined) =>
+  Math.min(10, Math.max(1, Math.round(priority ?? 5)));
+
+export const DEFAULT_STOP_GRACE_MS = 25_000;
+
+/** Resolves when every task settled or after graceMs, whichever comes first. */
+export async function settleWithin(tasks: Iterable<Promise<unknown>>, graceMs: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    Promise.allSettled([...tasks]),
+    new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, graceMs);
+    }),
+  ]);
+  clearTimeout(timer);
+}

@@ -1,0 +1,94 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrateDatabase } from '../src/db/migrate';
+import { readProcessed, spawnConsumer, stopChild } from './support/spawn-consumer';
+import { openTestDatabase } from './support/test-database';
+import { deleteTestQueue, openTestQueue, uniqueQueueName, waitUntil } from './support/test-queue';
+
+const TOTAL = 2_000;
+
+const rabbitmqctl = (command: 'stop_app' | 'start_app') =>
+  execFileSync('rabbitmqctl', [command], { stdio: 'ignore', timeout: 30_000 });
+
+async function publishAll(publish: (index: number) => Promise<void>) {
+  for (let start = 0; start < TOTAL; start += 50) {
+    await Promise.all(
+      Array.from({ length: Math.min(50, TOTAL - start) }, (_, offset) => publish(start + offset)),
+    );
+  }
+}
+
+// RabbitMQ only (the queue-rabbitmq project). The broker is shared: every outage is short and always undone.
+describe('queue faults (rabbitmq)', () => {
+  let database: Awaited<ReturnType<typeof openTestDatabase>>;
+  const tempDir = mkdtempSync(join(tmpdir(), 'wm-faults-'));
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    await migrateDatabase(database);
+  });
+  afterAll(async () => {
+    await database?.close();
+    rmSync(tempDir, { recursive: true, force: true });
+  });
+
+  it('When the broker stops mid-run and comes back, then every message is processed by the same consumer', async () => {
+    const name = uniqueQueueName('wm-faults');
+    const queue = openTestQueue(database.db, { name, concurrency: 32 });
+    const processed = new Set<string>();
+    let isBrokerStopped = false;
+    try {
+      await queue.consume(async (message) => {
+        await new Promise((resolve) => setTimeout(resolve, 2));
+        processed.add(message.id);
+        return { type: 'ack' };
+      });
+      const publishing = publishAll((index) => queue.publish({ id: `m${index}`, body: { index } }));
+      await waitUntil(() => processed.size >= 400, 30_000, 'the first messages');
+      try {
+        isBrokerStopped = true;
+        rabbitmqctl('stop_app');
+        await new Promise((resolve) => setTimeout(resolve, 2_000));
+      } finally {
+        rabbitmqctl('start_app');
+        isBrokerStopped = false;
+      }
+      await publishing;
+      await waitUntil(() => processed.size === TOTAL, 60_000, 'every message after the outage');
+      expect([...processed].sort()).toEqual(Array.from({ length: TOTAL }, (_, index) => `m${index}`).sort());
+      await expect(queue.ping()).resolves.toBeUndefined();
+    } finally {
+      if (isBrokerStopped) rabbitmqctl('start_app');
+      await queue.close({ graceMs: 1_000 });
+      await deleteTestQueue(name);
+    }
+  }, 120_000);
+
+  it('When a consumer process is killed mid-run, then a new one processes everything left', async () => {
+    const name = uniqueQueueName('wm-faults');
+    const queue = openTestQueue(database.db, { name });
+    const outFile = join(tempDir, `${name}.out`);
+    const env = { QUEUE_NAME: name, DATABASE_URL: String(database.url), OUT_FILE: outFile, WORK_MS: '3' };
+    let child = await spawnConsumer(env);
+    try {
+      await publishAll((index) => queue.publish({ id: `m${index}`, body: { index } }));
+      await waitUntil(() => readProcessed(outFile).length >= 300, 30_000, 'the first messages');
+      await stopChild(child, 'SIGKILL');
+      const beforeRestart = new Set(readProcessed(outFile).map((line) => line.id)).size;
+      expect(beforeRestart).toBeLessThan(TOTAL);
+      child = await spawnConsumer(env);
+      await waitUntil(
+        () => new Set(readProcessed(outFile).map((line) => line.id)).size === TOTAL,
+        60_000,
+        'every message after the restart',
+      );
+    } finally {
+      await stopChild(child);
+      await queue.close({ graceMs: 0 });
+      await deleteTestQueue(name);
+    }
+  }, 120_000);
+});

@@ -1,0 +1,220 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { migrateDatabase } from '../src/db/migrate';
+import type { Queue, QueueMessage } from '../src/queue/types';
+import { readProcessed, spawnConsumer, stopChild } from './support/spawn-consumer';
+import { openTestDatabase, testBackend } from './support/test-database';
+import {
+  deleteTestQueue,
+  openTestQueue,
+  queueBackend,
+  uniqueQueueName,
+  waitUntil,
+} from './support/test-queue';
+
+describe(`queue (${queueBackend} on ${testBackend})`, () => {
+  let database: Awaited<ReturnType<typeof openTestDatabase>>;
+  const opened: Queue[] = [];
+  const names: string[] = [];
+  const tempDir = mkdtempSync(join(tmpdir(), 'wm-queue-'));
+
+  const newQueue = (options: { name?: string; leaseMs?: number; concurrency?: number } = {}) => {
+    const name = options.name ?? uniqueQueueName();
+    if (!names.includes(name)) names.push(name);
+    const queue = openTestQueue(database.db, { ...options, name });
+    opened.push(queue);
+    return { queue, name };
+  };
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    await migrateDatabase(database);
+  });
+  afterEach(async () => {
+    await Promise.all(opened.splice(0).map((queue) => queue.close({ graceMs: 0 })));
+    await Promise.all(names.splice(0).map((name) => deleteTestQueue(name)));
+  });
+  afterAll(async () => {
+    await database?.close();
+    rmSync(tempDir, { recursive: true, force: true });
+  });
+
+  it('When a backlog waits, then it drains highest priority first', async () => {
+    const { queue } = newQueue();
+    const priorities = [3, 9, 1, 10, 5, 7, 2, 8, 4, 6];
+    for (const [index, priority] of priorities.entries()) {
+      await queue.publish({ id: `m${index}`, body: { priority }, priority });
+    }
+    const seen: number[] = [];
+    await queue.consume(
+      async (message) => {
+        seen.push(message.priority);
+        return { type: 'ack' };
+      },
+      { concurrency: 1 },
+    );
+    await waitUntil(() => seen.length === priorities.length, 10_000, 'the backlog');
+    expect(seen).toEqual([10, 9, 8, 7, 6, 5, 4, 3, 2, 1]);
+  });
+
+  it('When a message outlives its TTL before processing, then only the expiry handler sees it', async () => {
+    const { queue } = newQueue();
+    await queue.publish({ id: 'short-lived', body: { n: 1 }, ttlMs: 100 });
+    await queue.publish({ id: 'long-lived', body: { n: 2 }, ttlMs: 60_000 });
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    const handled: string[] = [];
+    const expired: QueueMessage[] = [];
+    await queue.consume(
+      async (message) => {
+        handled.push(message.id);
+        return { type: 'ack' };
+      },
+      {
+        onExpired: async (message) => {
+          expired.push(message);
+        },
+      },
+    );
+    await waitUntil(() => handled.length === 1 && expired.length === 1, 10_000, 'expiry');
+    expect(handled).toEqual(['long-lived']);
+    expect(expired[0]).toMatchObject({ id: 'short-lived', body: { n: 1 } });
+  });
+
+  it('When a delayed message is published, then it is not delivered before its delay', async () => {
+    const { queue } = newQueue();
+    const publishedAt = Date.now();
+    await queue.publish({ id: 'later', body: {}, delayMs: 500 });
+    let receivedAt = 0;
+    await queue.consume(async () => {
+      receivedAt = Date.now();
+      return { type: 'ack' };
+    });
+    await waitUntil(() => receivedAt > 0, 10_000, 'the delayed message');
+    expect(receivedAt - publishedAt).toBeGreaterThanOrEqual(450);
+  });
+
+  const publishPaced = async (queue: Queue, key: string, count: number) => {
+    for (let index = 0; index < count; index += 1) {
+      await queue.publish({ id: `${key}-${index}`, body: { index }, pacingKey: key, pacingMs: 200 });
+    }
+  };
+
+  it('When 10 messages share a pacing key of 200 ms, then they take between 1.8 s and 2.5 s', async () => {
+    const { queue } = newQueue({ concurrency: 10 });
+    const key = uniqueQueueName('pace');
+    await publishPaced(queue, key, 10);
+    const times: number[] = [];
+    const startedAt = Date.now();
+    await queue.consume(async () => {
+      times.push(Date.now());
+      return { type: 'ack' };
+    });
+    await waitUntil(() => times.length === 10, 10_000, 'paced messages');
+    const took = Math.max(...times) - startedAt;
+    expect(took).toBeGreaterThanOrEqual(1_750);
+    expect(took).toBeLessThanOrEqual(2_500);
+    const gaps = times
+      .sort((a, b) => a - b)
+      .slice(1)
+      .map((time, index) => time - (times[index] ?? 0));
+    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(150);
+  });
+
+  it('When two consumers share the pacing key, then the pace still holds across them', async () => {
+    const { queue: first, name } = newQueue({ concurrency: 10 });
+    const { queue: second } = newQueue({ name, concurrency: 10 });
+    const key = uniqueQueueName('pace');
+    await publishPaced(first, key, 10);
+    const times: number[] = [];
+    const record = async () => {
+      times.push(Date.now());
+      return { type: 'ack' as const };
+    };
+    const startedAt = Date.now();
+    await Promise.all([first.consume(record), second.consume(record)]);
+    await waitUntil(() => times.length === 10, 10_000, 'paced messages');
+    const took = Math.max(...times) - startedAt;
+    expect(took).toBeGreaterThanOrEqual(1_750);
+    expect(took).toBeLessThanOrEqual(2_500);
+  });
+
+  // Separate processes need a shared server database (PGlite lives in one process).
+  if (testBackend === 'postgres')
+    it('When two consumer processes share the pacing key, then the pace holds across processes', async () => {
+      const { queue, name } = newQueue();
+      const outFile = join(tempDir, `${name}.out`);
+      const env = { QUEUE_NAME: name, DATABASE_URL: String(database.url), OUT_FILE: outFile };
+      const children = await Promise.all([spawnConsumer(env), spawnConsumer(env)]);
+      try {
+        const key = uniqueQueueName('pace');
+        const startedAt = Date.now();
+        await publishPaced(queue, key, 10);
+        await waitUntil(() => readProcessed(outFile).length >= 10, 15_000, 'paced messages');
+        const times = readProcessed(outFile).map((line) => line.at);
+        const took = Math.max(...times) - startedAt;
+        expect(took).toBeGreaterThanOrEqual(1_750);
+        expect(took).toBeLessThanOrEqual(2_500);
+      } finally {
+        await Promise.all(children.map((child) => stopChild(child)));
+      }
+    }, 30_000);
+
+  it('When the handler asks for retries, then the message comes back with its retry count', async () => {
+    const { queue } = newQueue();
+    await queue.publish({ id: 'flaky', body: { x: 1 }, priority: 7 });
+    const attempts: number[] = [];
+    await queue.consume(async (message) => {
+      attempts.push(message.attempts);
+      expect(message).toMatchObject({ id: 'flaky', body: { x: 1 }, priority: 7 });
+      return message.attempts < 3 ? { type: 'retry', delayMs: 50 } : { type: 'ack' };
+    });
+    await waitUntil(() => attempts.length === 4, 10_000, 'retries');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(attempts).toEqual([0, 1, 2, 3]);
+  });
+
+  it('When the handler throws, then the message is retried', async () => {
+    const { queue } = newQueue();
+    await queue.publish({ id: 'boom', body: {} });
+    const attempts: number[] = [];
+    await queue.consume(
+      async (message) => {
+        attempts.push(message.attempts);
+        if (message.attempts === 0) throw new Error('boom');
+        return { type: 'ack' };
+      },
+      { retryDelayMs: 50 },
+    );
+    await waitUntil(() => attempts.length === 2, 10_000, 'the retry');
+    expect(attempts).toEqual([0, 1]);
+  });
+
+  it('When a consumer dies without acking, then the message is delivered again', async () => {
+    const { queue: dying, name } = newQueue({ leaseMs: 500 });
+    await dying.publish({ id: 'survivor', body: { keep: true } });
+    let taken = false;
+    await dying.consume(async () => {
+      taken = true;
+      return new Promise(() => {});
+    });
+    await waitUntil(() => taken, 10_000, 'the first delivery');
+    await dying.close({ graceMs: 0 });
+
+    const { queue: next } = newQueue({ name, leaseMs: 500 });
+    const received: QueueMessage[] = [];
+    await next.consume(async (message) => {
+      received.push(message);
+      return { type: 'ack' };
+    });
+    await waitUntil(() => received.length === 1, 10_000, 'the redelivery');
+    expect(received[0]).toMatchObject({ id: 'survivor', body: { keep: true } });
+  });
+
+  it('When the queue is reachable, then ping answers', async () => {
+    const { queue } = newQueue();
+    await queue.publish({ id: 'warm-up', body: {} });
+    await expect(queue.ping()).resolves.toBeUndefined();
+  });
+});

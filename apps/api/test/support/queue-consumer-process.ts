@@ -1,0 +1,27 @@
+/**
+ * A consumer in its own process, for the multi-process pacing and crash tests.
+ * Appends `<id> <epoch ms>` to OUT_FILE for every message before acking it.
+ * Env: QUEUE_BACKEND, QUEUE_NAME, DATABASE_URL, OUT_FILE, CONCURRENCY, WORK_MS.
+ */
+import { appendFileSync } from 'node:fs';
+import { openDatabase } from '../../src/db/client';
+import { openTestQueue } from './test-queue';
+
+const env = process.env;
+const database = await openDatabase({ kind: 'postgres', url: String(env.DATABASE_URL), poolSize: 4 });
+const queue = openTestQueue(database.db, {
+  name: String(env.QUEUE_NAME),
+  concurrency: Number(env.CONCURRENCY ?? 16),
+});
+const workMs = Number(env.WORK_MS ?? 0);
+await queue.consume(async (message) => {
+  if (workMs > 0) await new Promise((resolve) => setTimeout(resolve, workMs));
+  appendFileSync(String(env.OUT_FILE), `${message.id} ${Date.now()}\n`);
+  return { type: 'ack' };
+});
+process.stdout.write('ready\n');
+process.on('SIGTERM', async () => {
+  await queue.close({ graceMs: 1_000 });
+  await database.close();
+  process.exit(0);
+});

@@ -1,0 +1,72 @@
+import { randomBytes } from 'node:crypto';
+import amqp from 'amqplib';
+import pino from 'pino';
+import type { Database } from '../../src/db/client';
+import { createDatabaseQueue } from '../../src/queue/database-queue';
+import { createRabbitQueue } from '../../src/queue/rabbitmq-queue';
+import type { Queue } from '../../src/queue/types';
+
+/** Which queue backend this run exercises: the vitest project sets QUEUE_BACKEND. */
+export const queueBackend = (process.env.QUEUE_BACKEND ?? 'database') as 'database' | 'rabbitmq';
+export const TEST_RABBITMQ_URL = process.env.TEST_RABBITMQ_URL ?? 'amqp://guest:guest@127.0.0.1:5672';
+
+const DELAY_BUCKETS_MS = [
+  50, 100, 200, 500, 1_000, 2_000, 5_000, 10_000, 30_000, 60_000, 120_000, 300_000, 600_000, 1_800_000,
+  3_600_000, 7_200_000, 21_600_000, 86_400_000,
+];
+
+/** A queue name no other run (or engineer) shares. */
+export const uniqueQueueName = (prefix = 'wm-test') =>
+  `${prefix}.${Date.now()}.${randomBytes(4).toString('hex')}`;
+
+export type TestQueueOptions = {
+  name: string;
+  leaseMs?: number;
+  pacingMaxWaitMs?: number;
+  concurrency?: number;
+};
+
+/** A queue of this run's backend over `db`. */
+export function openTestQueue(db: Database, options: TestQueueOptions): Queue {
+  const engine = {
+    db,
+    logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+    pacingMaxWaitMs: options.pacingMaxWaitMs ?? 5_000,
+    name: options.name,
+    defaultConcurrency: options.concurrency ?? 16,
+  };
+  return queueBackend === 'rabbitmq'
+    ? createRabbitQueue({ ...engine, url: TEST_RABBITMQ_URL, reconnectMinMs: 100, reconnectMaxMs: 1_000 })
+    : createDatabaseQueue({ ...engine, leaseMs: options.leaseMs ?? 1_000, pollMs: 20 });
+}
+
+/** Deletes every broker object a test queue may have declared (no-op for the database backend). */
+export async function deleteTestQueue(name: string): Promise<void> {
+  if (queueBackend !== 'rabbitmq') return;
+  const model = await amqp.connect(TEST_RABBITMQ_URL);
+  model.on('error', () => {});
+  try {
+    const queues = [name, `${name}.dead`, ...DELAY_BUCKETS_MS.map((ms) => `${name}.delay.${ms}`)];
+    for (const queue of queues) {
+      const channel = await model.createChannel();
+      channel.on('error', () => {});
+      await channel.deleteQueue(queue).catch(() => {});
+      await channel.close().catch(() => {});
+    }
+    const channel = await model.createChannel();
+    channel.on('error', () => {});
+    await channel.deleteExchange(`${name}.dlx`).catch(() => {});
+    await channel.close().catch(() => {});
+  } finally {
+    await model.close().catch(() => {});
+  }
+}
+
+/** Resolves when `check` is true, polling; throws after timeoutMs with `what` in the message. */
+export async function waitUntil(check: () => boolean | Promise<boolean>, timeoutMs: number, what: string) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

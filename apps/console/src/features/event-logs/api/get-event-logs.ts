@@ -1,0 +1,22 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { EVENT_LOG_PAGE_SIZE, type EventLogStatus, type TEventLogListResponse } from '@wm/contracts';
+import { api } from '@/lib/api-client';
+
+export type EventLogFilters = {
+  page: number;
+  status?: EventLogStatus;
+  organizationId?: string;
+  eventType?: string;
+};
+
+export const getEventLogs = (filters: EventLogFilters, signal?: AbortSignal) =>
+  api.get<TEventLogListResponse>('/rabbitmq/events', { ...filters, limit: EVENT_LOG_PAGE_SIZE }, signal);
+
+export const eventLogsQueryOptions = (filters: EventLogFilters) =>
+  queryOptions({
+    queryKey: ['event-logs', 'list', filters],
+    queryFn: ({ signal }) => getEventLogs(filters, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export const useEventLogs = (filters: EventLogFilters) => useQuery(eventLogsQueryOptions(filters));

@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TReprocessResponse } from '@wm/contracts';
+import { toast } from 'sonner';
+import { api, toastError } from '@/lib/api-client';
+
+export const reprocessEventLog = (id: string) =>
+  api.post<TReprocessResponse>(`/rabbitmq/events/${id}/reprocess`);
+
+/** 'Reprocessar': toasts 'Reprocessamento iniciado' or 'Erro no reprocessamento' and refreshes the logs. */
+export function useReprocessEventLog() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: reprocessEventLog,
+    onSuccess: () => {
+      toast.success('Reprocessamento iniciado');
+      return queryClient.invalidateQueries({ queryKey: ['event-logs'] });
+    },
+    onError: (error) => toastError('Erro no reprocessamento', error),
+  });
+}

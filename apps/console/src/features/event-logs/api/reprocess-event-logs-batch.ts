@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TReprocessBatchResponse } from '@wm/contracts';
+import { toast } from 'sonner';
+import { api, toastError } from '@/lib/api-client';
+
+export const reprocessEventLogsBatch = (eventIds: string[]) =>
+  api.post<TReprocessBatchResponse>('/rabbitmq/events/reprocess-batch', { eventIds });
+
+/** Batch reprocess with the summary toast '{n} eventos processados com sucesso, {m} falharam.' */
+export function useReprocessEventLogsBatch(onDone?: () => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: reprocessEventLogsBatch,
+    onSuccess: ({ stats }) => {
+      toast.success(`${stats.succeeded} eventos processados com sucesso, ${stats.failed} falharam.`);
+      onDone?.();
+      return queryClient.invalidateQueries({ queryKey: ['event-logs'] });
+    },
+    onError: (error) => toastError('Erro no reprocessamento em lote', error),
+  });
+}

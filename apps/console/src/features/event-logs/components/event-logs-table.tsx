@@ -1,0 +1,129 @@
+import { canReprocessEventLog, MAX_EVENT_LOG_ATTEMPTS, type TEventLog } from '@wm/contracts';
+import { Eye, RotateCcw } from 'lucide-react';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { EmptyState } from '@/components/ui/empty-state';
+import { EventLogStatusBadge } from '@/components/ui/status-badges';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+  TableSkeletonRows,
+} from '@/components/ui/table';
+import { paths } from '@/config/paths';
+import { formatDateTime } from '@/lib/format';
+
+const COLUMNS = 9;
+
+/** Ids are UUIDv7 (time first): the last 8 characters are what tells two rows apart. */
+const tailId = (id: string) => (id.length > 8 ? id.slice(-8) : id);
+
+/** Only FAILED rows can be selected for the batch reprocess. */
+export function EventLogsTable({
+  logs,
+  isLoading,
+  selected,
+  onToggle,
+  onToggleAll,
+  onReprocess,
+  reprocessingId,
+}: {
+  logs: TEventLog[];
+  isLoading: boolean;
+  selected: Set<string>;
+  onToggle: (id: string, isChecked: boolean) => void;
+  onToggleAll: (isChecked: boolean) => void;
+  onReprocess: (id: string) => void;
+  reprocessingId: string | null;
+}) {
+  const selectable = logs.filter((log) => log.status === 'FAILED');
+  const isAllSelected = selectable.length > 0 && selectable.every((log) => selected.has(log.id));
+  if (!isLoading && logs.length === 0) return <EmptyState title="Nenhum log de evento encontrado" />;
+  return (
+    <Table>
+      <TableHeader>
+        <TableRow>
+          <TableHead className="w-10">
+            <Checkbox
+              aria-label="Selecionar todos os eventos com falha"
+              checked={isAllSelected}
+              disabled={selectable.length === 0}
+              onCheckedChange={(value) => onToggleAll(value === true)}
+            />
+          </TableHead>
+          <TableHead>Status</TableHead>
+          <TableHead>Tipo de Evento</TableHead>
+          <TableHead>Organização</TableHead>
+          <TableHead>Tentativas</TableHead>
+          <TableHead>Erro</TableHead>
+          <TableHead>Criado em</TableHead>
+          <TableHead>Processado em</TableHead>
+          <TableHead className="text-right">Ações</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {isLoading ? (
+          <TableSkeletonRows columns={COLUMNS} />
+        ) : (
+          logs.map((log) => (
+            <TableRow key={log.id} data-testid="event-log-row">
+              <TableCell>
+                <Checkbox
+                  aria-label={`Selecionar evento ${tailId(log.eventId)}`}
+                  checked={selected.has(log.id)}
+                  disabled={log.status !== 'FAILED'}
+                  onCheckedChange={(value) => onToggle(log.id, value === true)}
+                />
+              </TableCell>
+              <TableCell>
+                <EventLogStatusBadge status={log.status} />
+              </TableCell>
+              <TableCell>
+                <div className="font-medium">{log.eventType}</div>
+                <div className="font-mono text-xs text-muted-foreground" title={log.eventId}>
+                  {tailId(log.eventId)}
+                </div>
+              </TableCell>
+              <TableCell className="font-mono text-xs" title={log.organizationId}>
+                {tailId(log.organizationId)}
+              </TableCell>
+              <TableCell>
+                {log.retryCount}/{MAX_EVENT_LOG_ATTEMPTS}
+              </TableCell>
+              <TableCell className="max-w-60 truncate text-destructive" title={log.errorMessage ?? undefined}>
+                {log.errorMessage ?? '-'}
+              </TableCell>
+              <TableCell className="whitespace-nowrap">{formatDateTime(log.createdAt)}</TableCell>
+              <TableCell className="whitespace-nowrap">{formatDateTime(log.processedAt)}</TableCell>
+              <TableCell>
+                <div className="flex justify-end gap-1">
+                  <Button asChild variant="ghost" size="icon" title="Ver detalhes">
+                    <Link to={paths.eventLogs.detail.getHref(log.id)} aria-label="Ver detalhes">
+                      <Eye />
+                    </Link>
+                  </Button>
+                  {canReprocessEventLog(log) ? (
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      title="Reprocessar"
+                      aria-label="Reprocessar"
+                      disabled={reprocessingId === log.id}
+                      onClick={() => onReprocess(log.id)}
+                    >
+                      <RotateCcw />
+                    </Button>
+                  ) : null}
+                </div>
+              </TableCell>
+            </TableRow>
+          ))
+        )}
+      </TableBody>
+    </Table>
+  );
+}

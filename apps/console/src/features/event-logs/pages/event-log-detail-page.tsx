@@ -1,0 +1,199 @@
+import { canReprocessEventLog, MAX_EVENT_LOG_ATTEMPTS, type TEventLog } from '@wm/contracts';
+import { AlertTriangle, ArrowLeft, CheckCircle2, Clock, Loader2, RotateCcw, XCircle } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { CopyButton } from '@/components/ui/copy-button';
+import { JsonView } from '@/components/ui/json-view';
+import { NotFoundState } from '@/components/ui/not-found-state';
+import { PageHeader } from '@/components/ui/page-header';
+import { Skeleton } from '@/components/ui/skeleton';
+import { EventLogStatusBadge } from '@/components/ui/status-badges';
+import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
+import { formatDateTimeSeconds } from '@/lib/format';
+import { useEventLog } from '../api/get-event-log';
+import { useReprocessEventLog } from '../api/reprocess-event-log';
+
+const NOT_PROCESSED = 'Não processado';
+
+const statusIcon: Record<string, ReactNode> = {
+  SUCCESS: <CheckCircle2 className="size-5 text-success" />,
+  FAILED: <XCircle className="size-5 text-destructive" />,
+  PENDING: <Clock className="size-5 text-warning" />,
+  PROCESSING: <Loader2 className="size-5 animate-spin text-warning" />,
+};
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="space-y-1">
+      <p className="text-xs font-medium text-muted-foreground">{label}</p>
+      <div className="text-sm break-all">{children}</div>
+    </div>
+  );
+}
+
+function IdField({ label, value }: { label: string; value: string }) {
+  return (
+    <Field label={label}>
+      <span className="flex items-center gap-1 font-mono text-xs">
+        {value}
+        <CopyButton value={value} successDescription="ID copiado para a área de transferência." />
+      </span>
+    </Field>
+  );
+}
+
+function ReprocessAction({ log }: { log: TEventLog }) {
+  const reprocess = useReprocessEventLog();
+  if (canReprocessEventLog(log)) {
+    return (
+      <Button className="w-full" onClick={() => reprocess.mutate(log.id)} disabled={reprocess.isPending}>
+        <RotateCcw />
+        Reprocessar
+      </Button>
+    );
+  }
+  if (log.status === 'FAILED') {
+    return (
+      <p className="flex items-center gap-2 text-sm text-muted-foreground">
+        <AlertTriangle className="size-4 text-warning" />
+        Limite de tentativas atingido
+      </p>
+    );
+  }
+  return null;
+}
+
+export default function EventLogDetailPage() {
+  const { id = '' } = useParams();
+  const { data: log, isLoading, error } = useEventLog(id);
+
+  if (isLoading) {
+    return (
+      <div className="space-y-4">
+        <Skeleton className="h-8 w-64" />
+        <Skeleton className="h-64 w-full" />
+      </div>
+    );
+  }
+  if (!log) {
+    const isMissing = !error || (error instanceof ApiError && (error.status === 404 || error.status === 400));
+    return (
+      <NotFoundState
+        title="Log de evento não encontrado"
+        description={isMissing ? undefined : error?.message}
+        backHref={paths.eventLogs.list.getHref()}
+        backLabel="Voltar para o Log de Eventos"
+      />
+    );
+  }
+
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title={
+          <span className="flex items-center gap-3">
+            <Button asChild variant="ghost" size="icon" aria-label="Voltar">
+              <Link to={paths.eventLogs.list.getHref()}>
+                <ArrowLeft />
+              </Link>
+            </Button>
+            Detalhes do Log de Evento
+          </span>
+        }
+        description={log.eventType}
+      />
+
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="space-y-6 lg:col-span-2">
+          <Card>
+            <CardHeader>
+              <CardTitle className="flex items-center gap-2">
+                {statusIcon[log.status]}
+                Status
+                <EventLogStatusBadge status={log.status} />
+              </CardTitle>
+            </CardHeader>
+            <CardContent className="grid gap-4 sm:grid-cols-2">
+              <Field label="Tentativas">
+                {log.retryCount}/{MAX_EVENT_LOG_ATTEMPTS}
+              </Field>
+              <Field label="Criado em">{formatDateTimeSeconds(log.createdAt)}</Field>
+              <Field label="Processado em">{formatDateTimeSeconds(log.processedAt, NOT_PROCESSED)}</Field>
+              <IdField label="ID do Evento" value={log.eventId} />
+              <Field label="Tipo de Evento">{log.eventType}</Field>
+              <Field label="ID da Organização">{log.organizationId}</Field>
+              {log.externalEventId ? <Field label="ID Externo">{log.externalEventId}</Field> : null}
+              {log.queueType ? <Field label="Tipo de Fila">{log.queueType}</Field> : null}
+            </CardContent>
+          </Card>
+
+          {log.errorMessage ? (
+            <Card className="border-destructive/40">
+              <CardHeader>
+                <CardTitle className="flex items-center gap-2 text-destructive">
+                  <XCircle className="size-5" />
+                  Mensagem de Erro
+                </CardTitle>
+              </CardHeader>
+              <CardContent>
+                <p className="text-sm whitespace-pre-wrap text-destructive" data-testid="event-log-error">
+                  {log.errorMessage}
+                </p>
+              </CardContent>
+            </Card>
+          ) : null}
+
+          <Card>
+            <CardHeader>
+              <CardTitle>Payload</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <JsonView value={log.payload} />
+            </CardContent>
+          </Card>
+        </div>
+
+        <div className="space-y-6">
+          <Card>
+            <CardHeader>
+              <CardTitle>Ações Rápidas</CardTitle>
+            </CardHeader>
+            <CardContent className="space-y-2">
+              <ReprocessAction log={log} />
+              <Button asChild variant="outline" className="w-full">
+                <Link to={paths.eventLogs.list.getHref()}>Voltar para a lista</Link>
+              </Button>
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader>
+              <CardTitle>Resumo</CardTitle>
+            </CardHeader>
+            <CardContent className="space-y-3">
+              <Field label="Status">
+                <EventLogStatusBadge status={log.status} />
+              </Field>
+              <Field label="Tentativas">
+                {log.retryCount}/{MAX_EVENT_LOG_ATTEMPTS}
+              </Field>
+              <Field label="Última atualização">{formatDateTimeSeconds(log.updatedAt)}</Field>
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader>
+              <CardTitle>IDs Técnicos</CardTitle>
+            </CardHeader>
+            <CardContent className="space-y-3">
+              <IdField label="ID do Log" value={log.id} />
+              <IdField label="ID do Evento" value={log.eventId} />
+              <IdField label="ID da Aplicação" value={log.applicationId} />
+            </CardContent>
+          </Card>
+        </div>
+      </div>
+    </div>
+  );
+}

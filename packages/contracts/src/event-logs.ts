@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { ZId, ZPagination } from './common';
+import { EVENT_LOG_STATUSES } from './enums';
+
+/** A FAILED event log may be reprocessed while retryCount is below this. */
+export const MAX_EVENT_LOG_ATTEMPTS = 3;
+export const EVENT_LOG_PAGE_SIZE = 20;
+export const REPROCESS_BATCH_MAX = 100;
+
+export const ZEventLogStatus = z.enum(EVENT_LOG_STATUSES, { error: 'Status inválido' });
+
+/** `GET /rabbitmq/events` (and `/failed`) query. */
+export const ZEventLogListQuery = z.object({
+  page: z.coerce.number({ error: 'Página inválida' }).int().min(1, { error: 'Página inválida' }).default(1),
+  limit: z.coerce
+    .number({ error: 'Limite inválido' })
+    .int()
+    .min(1, { error: 'Limite inválido' })
+    .max(100, { error: 'Limite máximo é 100' })
+    .default(EVENT_LOG_PAGE_SIZE),
+  status: ZEventLogStatus.optional(),
+  organizationId: z.string().trim().max(255, { error: 'Organização muito longa' }).optional(),
+  eventType: z.string().trim().max(255, { error: 'Tipo de evento muito longo' }).optional(),
+  search: z.string().trim().max(255, { error: 'Busca muito longa' }).optional(),
+});
+export type TEventLogListQuery = z.infer<typeof ZEventLogListQuery>;
+
+export const ZEventLog = z.object({
+  id: z.string(),
+  /** The occurrence id. */
+  eventId: z.string(),
+  eventType: z.string(),
+  organizationId: z.string(),
+  externalEventId: z.string().nullable(),
+  queueType: z.string(),
+  status: ZEventLogStatus,
+  retryCount: z.number().int(),
+  payload: z.unknown(),
+  errorMessage: z.string().nullable(),
+  applicationId: z.string(),
+  eventDefinitionId: z.string().nullable(),
+  createdAt: z.string(),
+  processedAt: z.string().nullable(),
+  updatedAt: z.string(),
+});
+export type TEventLog = z.infer<typeof ZEventLog>;
+
+export const ZEventLogStats = z.object({
+  SUCCESS: z.number().int(),
+  FAILED: z.number().int(),
+  PENDING: z.number().int(),
+  PROCESSING: z.number().int(),
+});
+export type TEventLogStats = z.infer<typeof ZEventLogStats>;
+
+export const ZEventLogListResponse = z.object({
+  data: z.array(ZEventLog),
+  pagination: ZPagination,
+  stats: ZEventLogStats,
+});
+export type TEventLogListResponse = z.infer<typeof ZEventLogListResponse>;
+
+export const ZReprocessBatchRequest = z.object({
+  eventIds: z
+    .array(ZId, { error: 'Nenhum evento selecionado' })
+    .min(1, { error: 'Nenhum evento selecionado' })
+    .max(REPROCESS_BATCH_MAX, { error: `Selecione no máximo ${REPROCESS_BATCH_MAX} eventos` }),
+});
+export type TReprocessBatchRequest = z.infer<typeof ZReprocessBatchRequest>;
+
+export const ZReprocessResponse = z.object({ message: z.string(), data: ZEventLog });
+export type TReprocessResponse = z.infer<typeof ZReprocessResponse>;
+
+export const ZReprocessBatchResponse = z.object({
+  stats: z.object({ succeeded: z.number().int(), failed: z.number().int() }),
+});
+export type TReprocessBatchResponse = z.infer<typeof ZReprocessBatchResponse>;
+
+/** Whether the console offers 'Reprocessar' (and the API accepts it). */
+export const canReprocessEventLog = (log: Pick<TEventLog, 'status' | 'retryCount'>) =>
+  log.status === 'FAILED' && log.retryCount < MAX_EVENT_LOG_ATTEMPTS;
