@@ -14,10 +14,10 @@ import { registerSubscriptionRoutes } from './subscriptions/routes';
 export function registerModules(app: FastifyInstance, ctx: AppContext, auth: AuthHooks) {
   registerAuthRoutes(app, ctx, auth);
   registerAdminUserRoutes(app, ctx, auth);
-  registerEmitRoutes(app, ctx, auth);
-  registerLogRoutes(app, ctx, auth);
   registerApplicationRoutes(app, ctx, auth);
   registerProfileRoutes(app, ctx, auth);
   registerEventRoutes(app, ctx, auth);
   registerSubscriptionRoutes(app, ctx, auth);
+  registerEmitRoutes(app, ctx, auth);
+  registerLogRoutes(app, ctx, auth);
 }
