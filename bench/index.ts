@@ -1,2 +1,15 @@
-// Placeholder until the first benchmark lands.
-export {};
+// `npm run bench -- <name>` runs bench/<name>*.ts; see the header of each file.
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+
+const BENCHES: Record<string, string> = { delivery: 'delivery-drain.ts' };
+const name = process.argv[2] ?? 'delivery';
+const file = BENCHES[name];
+if (!file) {
+  console.error(`Benchmarks: ${Object.keys(BENCHES).join(', ')}`);
+  process.exit(1);
+}
+const result = spawnSync(process.execPath, ['--import', 'tsx', join(import.meta.dirname, file)], {
+  stdio: 'inherit',
+});
+process.exit(result.status ?? 1);

@@ -8,7 +8,8 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   reporter: 'list',
-  timeout: 60_000,
+  // The first test of each spec file also waits for its fresh server to start.
+  timeout: 90_000,
   expect: { timeout: 10_000 },
   forbidOnly: Boolean(process.env.CI),
   use: {

@@ -4,8 +4,13 @@ import { type RunningServer, startServer } from './server';
 
 export const TOKEN_STORAGE_KEY = 'webhook-manager-token';
 
-type WorkerFixtures = { server: RunningServer };
+/** One server per spec file: a worker keeps it while it runs that file's tests. */
+type ServerPool = { serverFor(file: string): Promise<RunningServer> };
+
+type WorkerFixtures = { serverPool: ServerPool };
 type TestFixtures = {
+  /** The real server of this spec file: fresh database, known admin (`server.admin`). */
+  server: RunningServer;
   api: Api;
   /** Signs in through the login screen and waits for the home page. */
   loginAs: (page: Page, email: string, password: string) => Promise<void>;
@@ -14,15 +19,27 @@ type TestFixtures = {
 };
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
-  server: [
+  serverPool: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies by destructuring
     async ({}, use) => {
-      const server = await startServer();
-      await use(server);
-      await server.stop();
+      const current: { file?: string; server?: RunningServer } = {};
+      await use({
+        async serverFor(file) {
+          if (current.server && current.file === file) return current.server;
+          await current.server?.stop();
+          current.server = undefined;
+          current.server = await startServer();
+          current.file = file;
+          return current.server;
+        },
+      });
+      await current.server?.stop();
     },
     { scope: 'worker', timeout: 90_000 },
   ],
+  server: async ({ serverPool }, use, testInfo) => {
+    await use(await serverPool.serverFor(testInfo.file));
+  },
   baseURL: async ({ server }, use) => use(server.baseURL),
   api: async ({ server }, use) => use(createApi(server.baseURL, server.admin)),
   // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies by destructuring

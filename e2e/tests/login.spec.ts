@@ -146,6 +146,18 @@ test.describe('Layout', () => {
     await expect(page.getByRole('link', { name: 'Admin' })).toHaveCount(0);
   });
 
+  test('When a regular user opens /admin, then the refusal is shown instead of the users', async ({
+    page,
+    api,
+    loginAs,
+  }) => {
+    const user = await api.createUser();
+    await loginAs(page, user.email, user.password);
+    await page.goto('/admin');
+    await expect(page.getByText('Acesso restrito a administradores')).toBeVisible();
+    await expect(page.getByRole('table')).toHaveCount(0);
+  });
+
   test('When the screen is small, then the menu opens from a button', async ({ page, loginAsAdmin }) => {
     await page.setViewportSize({ width: 390, height: 800 });
     await loginAsAdmin(page);

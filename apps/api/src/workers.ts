@@ -1,4 +1,5 @@
 import type { AppContext } from './context';
+import { startDeliveryEngine } from './delivery/engine';
 
 export type Workers = { stop(): Promise<void> };
 
@@ -6,8 +7,10 @@ export type Workers = { stop(): Promise<void> };
  * Background work of a `worker`/`all` process. Each engine (delivery, queue)
  * adds its start here and returns a stop that finishes or releases in-flight work.
  */
-export async function startWorkers(_ctx: AppContext): Promise<Workers> {
+export async function startWorkers(ctx: AppContext): Promise<Workers> {
   const stops: Array<() => Promise<void>> = [];
+  const delivery = startDeliveryEngine(ctx);
+  stops.push(() => delivery.stop());
   return {
     async stop() {
       await Promise.all(stops.map((stop) => stop()));

@@ -402,6 +402,48 @@ describe('applications', () => {
     });
   });
 
+  describe('odd input', () => {
+    it('When a client sends odd queries, ids or bodies, then every answer is a pt-BR 4xx, never a 500', async () => {
+      const app = await createApplicationAs(t, t.adminToken);
+      const calls: Array<() => ReturnType<TestApp['get']>> = [
+        () => t.get('/v1/applications?page=100000000000000000000'),
+        () => t.get('/v1/applications?page=-1'),
+        () => t.get('/v1/applications?limit=0'),
+        () => t.get('/v1/applications?page=abc'),
+        () => t.get(`/v1/applications?search=${'x'.repeat(300)}`),
+        () => t.get('/v1/applications/%00'),
+        () => t.put(`/v1/applications/${app.id}`, { body: [] as unknown as object }),
+        () => t.put(`/v1/applications/${app.id}`, { body: { name: 'x', callbackAuthDetails: 'texto' } }),
+        () =>
+          t.put(`/v1/applications/${app.id}`, {
+            body: { name: 'x', callbackAuthType: 'BEARER', callbackAuthDetails: { token: 42 } },
+          }),
+        () =>
+          t.put(`/v1/applications/${app.id}`, {
+            body: { name: 'x', callbackUrl: `https://${'a'.repeat(3000)}` },
+          }),
+        () => t.post(`/v1/applications/${app.id}/members`, { body: { email: 'a@b.co', canRead: null } }),
+        () => t.put(`/v1/applications/${app.id}/members/not-a-uuid`, { body: {} }),
+        () =>
+          t.post('/v1/applications', {
+            body: '{"name": "x"',
+            headers: { 'content-type': 'application/json' },
+          }),
+      ];
+      for (const call of calls) {
+        const res = await call();
+        expect(res.status, JSON.stringify(res.body)).toBeGreaterThanOrEqual(400);
+        expect(res.status, JSON.stringify(res.body)).toBeLessThan(500);
+        expect(typeof res.body.error).toBe('string');
+      }
+      const sqlSearch = await t.get(
+        `/v1/applications?search=${encodeURIComponent("'; DROP TABLE applications; --")}`,
+      );
+      expect(sqlSearch.status).toBe(200);
+      expect(await countRows(t, 'applications')).toBeGreaterThan(0);
+    });
+  });
+
   describe('docs', () => {
     it('When the OpenAPI document is generated, then the application and profile routes are in it', async () => {
       const doc = await t.get('/docs/json', { token: null });

@@ -16,6 +16,8 @@ describe('console serving', () => {
     writeFileSync(join(dir, 'index.html'), '<!doctype html><div id="root"></div>');
     writeFileSync(join(dir, 'assets', 'index-AbC123.js'), 'console.log(1)');
     writeFileSync(join(dir, 'favicon.svg'), '<svg/>');
+    mkdirSync(join(dir, '.vite'));
+    writeFileSync(join(dir, '.vite', 'manifest.json'), '{}');
     t = await createTestApp({ CONSOLE_DIR: dir });
   });
   afterAll(async () => {
@@ -55,9 +57,15 @@ describe('console serving', () => {
     expect(asset.body).toMatchObject({ code: 'NOT_FOUND' });
   });
 
-  it('When a path tries to leave the console folder, then nothing outside is served', async () => {
-    const response = await t.get('/..%2f..%2fetc%2fpasswd', { token: null });
-    expect(response.status).toBe(404);
+  it('When a path tries to leave the console folder or reach a dot-folder, then nothing is served', async () => {
+    expect((await t.get('/..%2f..%2fetc%2fpasswd', { token: null })).status).toBe(404);
+    expect((await t.get('/.vite/manifest.json', { token: null })).status).toBe(404);
+  });
+
+  it('When a plain file of the build is fetched, then it is served and revalidated', async () => {
+    const response = await t.get('/favicon.svg', { token: null });
+    expect(response.status).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-cache');
   });
 
   it('When the API is called, then the console does not get in the way', async () => {

@@ -1,3 +1,4 @@
+import { MASKED_SECRET } from '@wm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliveryLogs, occurrences, subscriptions } from '../src/db/schema';
 import { newId } from '../src/lib/ids';
@@ -196,6 +197,22 @@ describe('events', () => {
     expect(list.body.pagination.total).toBe(0);
   });
 
+  it('When text holds a NUL character, then 400 and not a server error', async () => {
+    const name = await t.post('/v1/events', {
+      token: owner.token,
+      body: { applicationId: appId, name: 'a\u0000b', alias: 'nul.name' },
+    });
+    const template = await t.post('/v1/events', {
+      token: owner.token,
+      body: { applicationId: appId, name: 'ok', alias: 'nul.template', bodyTemplate: { k: 'a\u0000b' } },
+    });
+    const search = await t.get('/v1/events?search=a%00b', { token: owner.token });
+    for (const res of [name, template, search]) {
+      expect(res.status).toBe(400);
+      expect(res.body.code).toBe('BAD_REQUEST');
+    }
+  });
+
   it('When an update breaks a rule after merging, then 400 with the same message and nothing changes', async () => {
     const event = await createEvent(t, appId, {}, owner.token);
     const toRabbit = await t.put(`/v1/events/${event.id}`, {
@@ -241,6 +258,24 @@ describe('events', () => {
     expect(renamed.status).toBe(409);
     const secondApp = await insertApplication(t, { ownerId: owner.id });
     await createEvent(t, secondApp, { alias: 'dup.alias' }, owner.token);
+  });
+
+  it('When an event moves to another application, then write access on the target is required', async () => {
+    const event = await createEvent(t, appId, { alias: 'moving.event' }, owner.token);
+    const target = await insertApplication(t, { ownerId: owner.id, name: 'Destino' });
+    const moved = await t.put(`/v1/events/${event.id}`, {
+      token: owner.token,
+      body: { applicationId: target },
+    });
+    expect(moved.status).toBe(200);
+    expect(moved.body.application).toEqual({ id: target, name: 'Destino' });
+    const foreign = await insertApplication(t, { ownerId: (await t.createUser()).id });
+    const refused = await t.put(`/v1/events/${event.id}`, {
+      token: owner.token,
+      body: { applicationId: foreign },
+    });
+    expect(refused.status).toBe(404);
+    expect(refused.body.error).toBe('Aplicação não encontrada');
   });
 
   it('When an event is deleted, then its subscriptions, occurrences and delivery logs go with it', async () => {
@@ -405,7 +440,7 @@ describe('events', () => {
       const token = users.stranger.token;
       const detail = await t.get(`/v1/events/${publicEvent.id}`, { token });
       expect(detail.status).toBe(200);
-      expect(detail.body.callbackAuthDetails).toEqual({ token: '••••••••' });
+      expect(detail.body.callbackAuthDetails).toEqual({ token: MASKED_SECRET });
       expect(JSON.stringify(detail.body)).not.toContain('pub-token');
       expect(detail.body.permissions).toEqual({ canWrite: false, canDelete: false });
       const mine = await t.get('/v1/events', { token });
@@ -424,9 +459,9 @@ describe('events', () => {
     it('When members act, then each flag allows exactly its actions and readers see masked secrets', async () => {
       const read = await t.get(`/v1/events/${privateEvent.id}`, { token: users.reader.token });
       expect(read.status).toBe(200);
-      expect(read.body.callbackAuthDetails).toEqual({ username: 'bob', password: '••••••••' });
+      expect(read.body.callbackAuthDetails).toEqual({ username: 'bob', password: MASKED_SECRET });
       const listed = await t.get(`/v1/events?applicationId=${privateApp}`, { token: users.reader.token });
-      expect(listed.body.data[0].callbackAuthDetails).toEqual({ username: 'bob', password: '••••••••' });
+      expect(listed.body.data[0].callbackAuthDetails).toEqual({ username: 'bob', password: MASKED_SECRET });
       expect(
         (await t.put(`/v1/events/${privateEvent.id}`, { token: users.reader.token, body: { name: 'r' } }))
           .status,

@@ -22,6 +22,8 @@ function findFile(root: string, pathname: string): string | null {
   } catch {
     return null;
   }
+  // Dot-folders (the build manifest in .vite/) are not part of the site.
+  if (decoded.split('/').some((segment) => segment.startsWith('.'))) return null;
   const filePath = resolve(root, `.${decoded}`);
   if (!filePath.startsWith(root + sep)) return null;
   try {

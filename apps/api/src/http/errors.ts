@@ -30,6 +30,15 @@ function describeIssues(issues: Issue[]) {
   }));
 }
 
+/**
+ * PostgreSQL refuses NUL characters in text (22021) and in jsonb strings
+ * (22P05); they come from the client, so they are a 400, not a 500.
+ */
+function isUnstorableText(error: unknown) {
+  const code = (error as { code?: unknown })?.code ?? (error as { cause?: { code?: unknown } })?.cause?.code;
+  return code === '22021' || code === '22P05';
+}
+
 /** Maps every failure to `{error, code, details?}`; unknown failures are logged once and answered generically. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
@@ -43,6 +52,11 @@ export function registerErrorHandler(app: FastifyInstance) {
       return reply
         .status(400)
         .send({ error: details[0]?.message ?? 'Dados inválidos', code: 'VALIDATION_ERROR', details });
+    }
+    if (isUnstorableText(error)) {
+      return reply
+        .status(400)
+        .send({ error: 'O texto contém caracteres não suportados (como \\u0000)', code: 'BAD_REQUEST' });
     }
     const status = error.statusCode ?? 500;
     if (status === 413) {

@@ -4,8 +4,10 @@ import type { AuthHooks } from '../http/auth';
 import { registerAdminUserRoutes } from './admin-users/routes';
 import { registerApplicationRoutes } from './applications/routes';
 import { registerAuthRoutes } from './auth/routes';
+import { registerEmitRoutes } from './emit/routes';
 import { registerEventLogRoutes } from './event-logs/routes';
 import { registerEventRoutes } from './events/routes';
+import { registerLogRoutes } from './logs/routes';
 import { registerProfileRoutes } from './profile/routes';
 import { registerSubscriptionRoutes } from './subscriptions/routes';
 
@@ -18,4 +20,6 @@ export function registerModules(app: FastifyInstance, ctx: AppContext, auth: Aut
   registerProfileRoutes(app, ctx, auth);
   registerEventRoutes(app, ctx, auth);
   registerSubscriptionRoutes(app, ctx, auth);
+  registerEmitRoutes(app, ctx, auth);
+  registerLogRoutes(app, ctx, auth);
 }

@@ -6,70 +6,70 @@ import { PageFallback } from './layout/page-fallback';
 import { lazyPage } from './lazy-page';
 
 /**
- * Signed-in screens, one line each (spec part 2 §2). To build a screen, replace its placeholder import
+ * Signed-in screens, one entry each (spec part 2 §2). To build a screen, replace its placeholder import
  * with your page module (a default-exported component under `features/<domain>/pages/`).
  */
 const appRoutes: RouteObject[] = [
-  { path: paths.home.path, element: lazyPage(() => import('@/features/dashboard/pages/placeholder-page')) },
+  { path: paths.home.path, element: lazyPage(() => import('@/features/home/pages/home-page')) },
 
   {
     path: paths.applications.list.path,
-    element: lazyPage(() => import('@/features/applications/pages/placeholder-page')),
+    element: lazyPage(() => import('@/features/applications/pages/applications-list-page')),
   },
   {
     path: paths.applications.new.path,
-    element: lazyPage(() => import('@/features/applications/pages/placeholder-page')),
+    element: lazyPage(() => import('@/features/applications/pages/application-new-page')),
   },
   {
     path: paths.applications.detail.path,
-    element: lazyPage(() => import('@/features/applications/pages/placeholder-page')),
+    element: lazyPage(() => import('@/features/applications/pages/application-detail-page')),
   },
   {
     path: paths.applications.edit.path,
-    element: lazyPage(() => import('@/features/applications/pages/placeholder-page')),
+    element: lazyPage(() => import('@/features/applications/pages/application-edit-page')),
   },
 
   {
     path: paths.events.list.path,
-    element: lazyPage(() => import('@/features/events/pages/placeholder-page')),
+    element: lazyPage(() => import('@/features/events/pages/events-page')),
   },
   {
     path: paths.events.new.path,
-    element: lazyPage(() => import('@/features/events/pages/placeholder-page')),
+    element: lazyPage(() => import('@/features/events/pages/new-event-page')),
   },
   {
     path: paths.events.detail.path,
-    element: lazyPage(() => import('@/features/events/pages/placeholder-page')),
+    element: lazyPage(() => import('@/features/events/pages/event-detail-page')),
   },
   {
     path: paths.events.edit.path,
-    element: lazyPage(() => import('@/features/events/pages/placeholder-page')),
+    element: lazyPage(() => import('@/features/events/pages/edit-event-page')),
   },
 
   {
     path: paths.subscriptions.list.path,
-    element: lazyPage(() => import('@/features/subscriptions/pages/placeholder-page')),
+    element: lazyPage(() => import('@/features/subscriptions/pages/subscriptions-page')),
   },
   {
     path: paths.subscriptions.new.path,
-    element: lazyPage(() => import('@/features/subscriptions/pages/placeholder-page')),
+    element: lazyPage(() => import('@/features/subscriptions/pages/new-subscription-page')),
   },
   {
     path: paths.subscriptions.detail.path,
-    element: lazyPage(() => import('@/features/subscriptions/pages/placeholder-page')),
+    element: lazyPage(() => import('@/features/subscriptions/pages/subscription-detail-page')),
   },
   {
     path: paths.subscriptions.edit.path,
-    element: lazyPage(() => import('@/features/subscriptions/pages/placeholder-page')),
+    element: lazyPage(() => import('@/features/subscriptions/pages/edit-subscription-page')),
   },
 
-  { path: paths.logs.list.path, element: lazyPage(() => import('@/features/logs/pages/placeholder-page')) },
-  { path: paths.logs.detail.path, element: lazyPage(() => import('@/features/logs/pages/placeholder-page')) },
+  { path: paths.logs.list.path, element: lazyPage(() => import('@/features/logs/pages/logs-page')) },
+  { path: paths.logs.detail.path, element: lazyPage(() => import('@/features/logs/pages/log-detail-page')) },
 
-  { path: paths.profile.path, element: lazyPage(() => import('@/features/profile/pages/placeholder-page')) },
+  { path: paths.profile.path, element: lazyPage(() => import('@/features/profile/pages/profile-page')) },
   {
     path: paths.admin.path,
-    element: lazyPage(() => import('@/features/admin-users/pages/placeholder-page')),
+    element: lazyPage(() => import('@/features/admin-users/pages/admin-users-page')),
   },
 
   {

@@ -1,4 +1,14 @@
-import { integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -69,3 +79,15 @@ export const eventLogs = pgTable('event_logs', {
   createdAt: tz('created_at').notNull().defaultNow(),
   updatedAt: tz('updated_at').notNull().defaultNow(),
 });
+
+/** Per (subscription, status) delivery log counts, kept by triggers (0300); sum over shards. */
+export const deliveryLogCounts = pgTable(
+  'delivery_log_counts',
+  {
+    subscriptionId: uuid('subscription_id').notNull(),
+    status: text('status').notNull(),
+    shard: smallint('shard').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.subscriptionId, table.status, table.shard] })],
+);

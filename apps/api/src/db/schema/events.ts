@@ -1,7 +1,9 @@
+import type { Filter } from '@wm/rules';
 import { boolean, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { AuthDetails } from './applications';
 
-export type FilterRow = { origin: string; field: string; operator: string; value: string };
+/** Validated by the contracts schema on every write, so rows are well-formed filters. */
+export type FilterRow = Filter;
 
 export const events = pgTable('events', {
   id: uuid('id').primaryKey(),

@@ -1,20 +1,7 @@
-import { SECRET_AUTH_DETAIL_FIELDS, type TEvent } from '@wm/contracts';
+import { maskAuthDetails, type TEvent } from '@wm/contracts';
 import type { events } from '../../db/schema';
 
 type EventRow = typeof events.$inferSelect;
-
-export const MASK = '••••••••';
-
-/** Secret detail values (password, token, value) replaced by a mask; usernames and header names stay. */
-export function maskAuthDetails(details: Record<string, string> | null): Record<string, string> | null {
-  if (!details) return null;
-  return Object.fromEntries(
-    Object.entries(details).map(([key, value]) => [
-      key,
-      (SECRET_AUTH_DETAIL_FIELDS as readonly string[]).includes(key) ? MASK : value,
-    ]),
-  );
-}
 
 export function toEventView(
   row: EventRow,
@@ -31,7 +18,9 @@ export function toEventView(
     enableCallbacks: row.enableCallbacks,
     callbackUrl: row.callbackUrl,
     callbackAuthType: row.callbackAuthType as TEvent['callbackAuthType'],
-    callbackAuthDetails: extra.canWrite ? row.callbackAuthDetails : maskAuthDetails(row.callbackAuthDetails),
+    callbackAuthDetails: extra.canWrite
+      ? row.callbackAuthDetails
+      : maskAuthDetails(row.callbackAuthType, row.callbackAuthDetails),
     bodyTemplate: row.bodyTemplate,
     delayBetweenSends: row.delayBetweenSends,
     messageTtl: row.messageTtl,

@@ -81,6 +81,18 @@ describe('session gate', () => {
     expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
   });
 
+  it('When /auth/me fails once with a server error, then it is retried and the session survives', async () => {
+    tokenStorage.set('good');
+    fetchMock
+      .mockResolvedValueOnce(
+        Response.json({ error: 'Indisponível', code: 'SERVICE_UNAVAILABLE' }, { status: 503 }),
+      )
+      .mockResolvedValueOnce(Response.json(user));
+    renderAt('/events');
+    expect(await screen.findByText('Eventos protegidos', undefined, { timeout: 3000 })).toBeTruthy();
+    expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBe('good');
+  });
+
   it('When a signed-in user opens /login, then they are sent to /', async () => {
     tokenStorage.set('good');
     fetchMock.mockResolvedValue(Response.json(user));

@@ -55,7 +55,7 @@ export function LoginForm() {
             id="password"
             type={isPasswordVisible ? 'text' : 'password'}
             autoComplete="current-password"
-            placeholder="••••••••"
+            placeholder="Digite sua senha"
             className="pr-10"
             aria-invalid={Boolean(errors.password)}
             {...form.register('password')}

@@ -1,0 +1,54 @@
+import type { Config } from '../config';
+import { newId } from '../lib/ids';
+import { buildDeliveryRequest } from './build-request';
+import type { ClaimedDelivery } from './claim';
+import { decideOutcome } from './decide-outcome';
+import type { AttemptResult } from './record-results';
+import type { Sender, SendOutcome } from './sender';
+
+/** Sends one claimed delivery and turns the outcome into the result to record. */
+export async function attemptDelivery(
+  config: Config,
+  sender: Sender,
+  delivery: ClaimedDelivery,
+): Promise<{ result: AttemptResult; outcome: SendOutcome }> {
+  const outbound = buildDeliveryRequest(
+    {
+      deliveryId: delivery.id,
+      targetUrl: delivery.target_url,
+      httpMethod: delivery.http_method,
+      authType: delivery.auth_type,
+      authDetails: delivery.auth_details,
+      secret: delivery.secret,
+      payload: delivery.payload_sent,
+    },
+    new Date(),
+  );
+  const outcome = await sender.send(outbound);
+  const attemptNumber = delivery.attempt_count + 1;
+  const now = new Date();
+  const decision = decideOutcome({
+    outcome,
+    attemptNumber,
+    maxRetries: delivery.max_retries,
+    retryDelaysMs: config.DELIVERY_RETRY_DELAYS_MS,
+    now,
+  });
+  const result: AttemptResult = {
+    id: delivery.id,
+    subscriptionId: delivery.subscription_id,
+    occurrenceId: delivery.occurrence_id,
+    status: decision.status,
+    httpStatusCode: outcome.httpStatusCode,
+    responseBody: outcome.responseBody,
+    errorMessage: outcome.error,
+    nextAttemptAt: decision.nextAttemptAt?.toISOString() ?? null,
+    processedAt: decision.status === 'RETRYING' ? null : now.toISOString(),
+    attemptNumber,
+    attemptId: newId(),
+    startedAt: outcome.startedAt.toISOString(),
+    durationMs: outcome.durationMs,
+    isGone: decision.isGone,
+  };
+  return { result, outcome };
+}

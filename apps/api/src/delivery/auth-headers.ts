@@ -1,0 +1,16 @@
+import type { AuthDetails } from '../db/schema/applications';
+
+/** The outbound authentication header of a subscription or callback: BASIC, BEARER or a custom API_KEY header. */
+export function authHeaders(
+  authType: string,
+  details: AuthDetails | null | undefined,
+): Record<string, string> {
+  if (!details) return {};
+  if (authType === 'BASIC' && details.username !== undefined) {
+    const encoded = Buffer.from(`${details.username}:${details.password ?? ''}`).toString('base64');
+    return { authorization: `Basic ${encoded}` };
+  }
+  if (authType === 'BEARER' && details.token) return { authorization: `Bearer ${details.token}` };
+  if (authType === 'API_KEY' && details.key) return { [details.key.toLowerCase()]: details.value ?? '' };
+  return {};
+}

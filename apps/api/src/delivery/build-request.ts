@@ -1,0 +1,34 @@
+import type { AuthDetails } from '../db/schema/applications';
+import { authHeaders } from './auth-headers';
+import type { OutboundRequest } from './sender';
+import { signWebhook } from './signature';
+
+export type DeliveryTarget = {
+  deliveryId: string;
+  targetUrl: string;
+  httpMethod: string;
+  authType: string;
+  authDetails: AuthDetails | null;
+  secret: string;
+  payload: unknown;
+};
+
+/** The signed HTTP request of one delivery attempt (Standard Webhooks headers; no body for GET). */
+export function buildDeliveryRequest(target: DeliveryTarget, now: Date): OutboundRequest {
+  const method = target.httpMethod.toUpperCase();
+  const body = method === 'GET' ? null : JSON.stringify(target.payload ?? null);
+  const timestamp = Math.floor(now.getTime() / 1000);
+  return {
+    url: target.targetUrl,
+    method,
+    body,
+    headers: {
+      'content-type': 'application/json',
+      'user-agent': 'webhook-manager/1.0',
+      ...authHeaders(target.authType, target.authDetails),
+      'webhook-id': target.deliveryId,
+      'webhook-timestamp': String(timestamp),
+      'webhook-signature': signWebhook(target.secret, target.deliveryId, timestamp, body ?? ''),
+    },
+  };
+}

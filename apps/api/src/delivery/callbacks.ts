@@ -1,0 +1,85 @@
+import { sql } from 'drizzle-orm';
+import type { AppContext } from '../context';
+import type { AuthDetails } from '../db/schema/applications';
+import { authHeaders } from './auth-headers';
+import type { Sender } from './sender';
+import { queryRows } from './sql-rows';
+
+type FinishedOccurrence = {
+  occurrence_id: string;
+  event_id: string;
+  alias: string;
+  callback_url: string | null;
+  callback_auth_type: string;
+  callback_auth_details: AuthDetails | null;
+};
+
+const idList = (ids: string[]) =>
+  sql`(SELECT value::uuid FROM jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`;
+
+/**
+ * For occurrences whose deliveries are all final and whose event has callbacks on,
+ * claims the report (callback_sent_at, so it goes once) and POSTs it to the event's
+ * callback URL, else the application's. The outcome is logged, never retried.
+ */
+export async function sendFinishedCallbacks(ctx: AppContext, sender: Sender, occurrenceIds: string[]) {
+  if (occurrenceIds.length === 0) return;
+  const finished = await queryRows<FinishedOccurrence>(
+    ctx.db,
+    sql`UPDATE occurrences o SET callback_sent_at = now()
+      FROM events e, applications a
+      WHERE o.id IN ${idList(occurrenceIds)}
+        AND o.callback_sent_at IS NULL
+        AND e.id = o.event_id AND e.enable_callbacks
+        AND a.id = o.application_id
+        AND NOT EXISTS (SELECT 1 FROM delivery_logs d
+          WHERE d.occurrence_id = o.id AND d.status IN ('PENDING', 'RETRYING'))
+      RETURNING o.id AS occurrence_id, e.id AS event_id, e.alias,
+        COALESCE(e.callback_url, a.callback_url) AS callback_url,
+        CASE WHEN e.callback_url IS NOT NULL THEN e.callback_auth_type ELSE a.callback_auth_type END AS callback_auth_type,
+        CASE WHEN e.callback_url IS NOT NULL THEN e.callback_auth_details ELSE a.callback_auth_details END AS callback_auth_details`,
+  );
+  await Promise.all(finished.map((occurrence) => sendCallback(ctx, sender, occurrence)));
+}
+
+async function sendCallback(ctx: AppContext, sender: Sender, occurrence: FinishedOccurrence) {
+  if (!occurrence.callback_url) return;
+  const deliveries = await queryRows<{
+    subscription_id: string;
+    status: string;
+    http_status_code: number | null;
+  }>(
+    ctx.db,
+    sql`SELECT subscription_id, status, http_status_code FROM delivery_logs
+      WHERE occurrence_id = ${occurrence.occurrence_id} ORDER BY created_at, id`,
+  );
+  const report = {
+    eventId: occurrence.event_id,
+    alias: occurrence.alias,
+    occurrenceId: occurrence.occurrence_id,
+    deliveries: deliveries.map((delivery) => ({
+      subscriptionId: delivery.subscription_id,
+      status: delivery.status,
+      httpStatusCode: delivery.http_status_code,
+    })),
+  };
+  const outcome = await sender.send({
+    url: occurrence.callback_url,
+    method: 'POST',
+    body: JSON.stringify(report),
+    headers: {
+      'content-type': 'application/json',
+      ...authHeaders(occurrence.callback_auth_type, occurrence.callback_auth_details),
+    },
+  });
+  ctx.logger.info(
+    {
+      occurrenceId: occurrence.occurrence_id,
+      eventId: occurrence.event_id,
+      httpStatusCode: outcome.httpStatusCode,
+      durationMs: outcome.durationMs,
+      error: outcome.error,
+    },
+    'event callback sent',
+  );
+}

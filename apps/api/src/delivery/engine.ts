@@ -1,0 +1,152 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { AppContext } from '../context';
+import { attemptDelivery } from './attempt-delivery';
+import { sendFinishedCallbacks } from './callbacks';
+import { type ClaimedDelivery, claimDueDeliveries } from './claim';
+import { type AttemptResult, recordAttemptResults } from './record-results';
+import { createSender, type Sender } from './sender';
+import { onDeliveryWake } from './wake';
+
+export type DeliveryEngine = { workerId: string; sender: Sender; stop(): Promise<void> };
+
+const FLUSH_DELAY_MS = 2;
+const RECORD_TRIES = 5;
+
+/**
+ * The delivery worker of this process: claims due deliveries in batches, sends
+ * up to DELIVERY_CONCURRENCY at once, and records results in batches. Wakes at
+ * once on an emit in this process, else polls every DELIVERY_POLL_MS.
+ */
+export function startDeliveryEngine(ctx: AppContext): DeliveryEngine {
+  const { config, logger } = ctx;
+  const workerId = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+  const sender = createSender({
+    timeoutMs: config.DELIVERY_TIMEOUT_MS,
+    allowPrivateTargets: config.ALLOW_PRIVATE_TARGETS,
+  });
+  const concurrency = config.DELIVERY_CONCURRENCY;
+  const claimSize = Math.min(config.DELIVERY_BATCH_SIZE, concurrency);
+  // Claim again once a quarter of the slots are free, so sends never wait for a whole batch to finish.
+  const refillAt = Math.max(1, Math.floor(claimSize / 4));
+  const inFlight = new Set<Promise<void>>();
+  let results: AttemptResult[] = [];
+  let isRunning = true;
+  let isWorkDue = false;
+  let isWaitingForSlots = false;
+  let wakeSleeper: (() => void) | null = null;
+  let flushChain: Promise<void> = Promise.resolve();
+  let isFlushScheduled = false;
+
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        wakeSleeper = null;
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      wakeSleeper = done;
+    });
+
+  const unsubscribe = onDeliveryWake(ctx, (signal) => {
+    if (signal.finishedOccurrenceIds) {
+      sendFinishedCallbacks(ctx, sender, signal.finishedOccurrenceIds).catch((error) =>
+        logger.error({ err: error }, 'event callbacks failed'),
+      );
+      return;
+    }
+    isWorkDue = true;
+    wakeSleeper?.();
+  });
+
+  async function flush() {
+    const batch = results;
+    results = [];
+    if (batch.length === 0) return;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await recordAttemptResults(ctx, workerId, batch);
+        break;
+      } catch (error) {
+        if (attempt >= RECORD_TRIES) {
+          // The leases expire and these deliveries are sent again: at least once.
+          logger.error({ err: error, count: batch.length }, 'could not record delivery results');
+          return;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 20 * attempt));
+      }
+    }
+    const finished = [...new Set(batch.filter((r) => r.status !== 'RETRYING').map((r) => r.occurrenceId))];
+    if (finished.length > 0) {
+      sendFinishedCallbacks(ctx, sender, finished).catch((error) =>
+        logger.error({ err: error }, 'event callbacks failed'),
+      );
+    }
+  }
+
+  function scheduleFlush() {
+    if (isFlushScheduled) return;
+    isFlushScheduled = true;
+    setTimeout(
+      () => {
+        isFlushScheduled = false;
+        flushChain = flushChain.then(flush);
+      },
+      results.length >= config.DELIVERY_BATCH_SIZE ? 0 : FLUSH_DELAY_MS,
+    );
+  }
+
+  function start(delivery: ClaimedDelivery) {
+    const task = attemptDelivery(config, sender, delivery)
+      .then(({ result }) => {
+        results.push(result);
+        scheduleFlush();
+      })
+      .catch((error) => logger.error({ err: error, deliveryId: delivery.id }, 'delivery attempt crashed'))
+      .finally(() => {
+        inFlight.delete(task);
+        if (isWaitingForSlots && concurrency - inFlight.size >= refillAt) wakeSleeper?.();
+      });
+    inFlight.add(task);
+  }
+
+  async function run() {
+    while (isRunning) {
+      const room = concurrency - inFlight.size;
+      if (room < refillAt) {
+        isWaitingForSlots = true;
+        await sleep(config.DELIVERY_POLL_MS);
+        isWaitingForSlots = false;
+        continue;
+      }
+      isWorkDue = false;
+      let claimed: ClaimedDelivery[] = [];
+      try {
+        claimed = await claimDueDeliveries(ctx, workerId, Math.min(claimSize, room));
+      } catch (error) {
+        if (isRunning) logger.error({ err: error }, 'could not claim deliveries');
+      }
+      for (const delivery of claimed) start(delivery);
+      if (claimed.length === 0 && !isWorkDue && isRunning) await sleep(config.DELIVERY_POLL_MS);
+    }
+  }
+
+  const loop = run();
+  logger.debug({ workerId }, 'delivery engine started');
+
+  return {
+    workerId,
+    sender,
+    async stop() {
+      isRunning = false;
+      wakeSleeper?.();
+      unsubscribe();
+      await loop;
+      await Promise.all(inFlight);
+      await flushChain;
+      await flush();
+      await sender.close();
+    },
+  };
+}

@@ -1,0 +1,94 @@
+import { sql } from 'drizzle-orm';
+import type { AppContext } from '../context';
+import { queryRows } from './sql-rows';
+
+export type AttemptResult = {
+  id: string;
+  subscriptionId: string;
+  occurrenceId: string;
+  status: 'SUCCESS' | 'RETRYING' | 'FAILED';
+  httpStatusCode: number | null;
+  responseBody: string | null;
+  errorMessage: string | null;
+  nextAttemptAt: string | null;
+  processedAt: string | null;
+  attemptNumber: number;
+  attemptId: string;
+  startedAt: string;
+  durationMs: number;
+  isGone: boolean;
+};
+
+/** Consecutive FAILED deliveries after which a subscription is auto-disabled. */
+export const AUTO_DISABLE_AFTER = 20;
+
+/**
+ * Writes a batch of attempt results in one statement: the delivery logs (only
+ * while still leased by `workerId`), their attempts, and the subscriptions'
+ * counters, with 410 or 20 failures in a row setting the subscription FAILED.
+ */
+export async function recordAttemptResults(ctx: AppContext, workerId: string, results: AttemptResult[]) {
+  if (results.length === 0) return;
+  const rows = JSON.stringify(
+    results.map((result) => ({
+      id: result.id,
+      subscription_id: result.subscriptionId,
+      status: result.status,
+      http_status_code: result.httpStatusCode,
+      response_body: result.responseBody,
+      error_message: result.errorMessage,
+      next_attempt_at: result.nextAttemptAt,
+      processed_at: result.processedAt,
+      attempt_number: result.attemptNumber,
+      attempt_id: result.attemptId,
+      started_at: result.startedAt,
+      duration_ms: result.durationMs,
+      is_gone: result.isGone,
+    })),
+  );
+  await queryRows(
+    ctx.db,
+    sql`WITH r AS (
+      SELECT * FROM jsonb_to_recordset(${rows}::jsonb) AS r(
+        id uuid, subscription_id uuid, status text, http_status_code integer, response_body text,
+        error_message text, next_attempt_at timestamptz, processed_at timestamptz, attempt_number integer,
+        attempt_id uuid, started_at timestamptz, duration_ms integer, is_gone boolean)
+    ),
+    logs AS (
+      UPDATE delivery_logs d SET
+        status = r.status, http_status_code = r.http_status_code, response_body = r.response_body,
+        error_message = r.error_message, next_attempt_at = r.next_attempt_at, processed_at = r.processed_at,
+        attempt_count = r.attempt_number, lease_until = NULL, leased_by = NULL, updated_at = now()
+      FROM r WHERE d.id = r.id AND d.leased_by = ${workerId} AND d.status IN ('PENDING', 'RETRYING')
+      RETURNING d.id
+    ),
+    attempts AS (
+      INSERT INTO delivery_attempts (id, delivery_log_id, attempt_number, started_at, duration_ms,
+        http_status_code, error_message, response_body)
+      SELECT attempt_id, id, attempt_number, started_at, duration_ms, http_status_code, error_message, response_body
+      FROM r
+      RETURNING id
+    ),
+    totals AS (
+      SELECT subscription_id, count(*)::int AS tried,
+        count(*) FILTER (WHERE status = 'SUCCESS')::int AS succeeded,
+        count(*) FILTER (WHERE status = 'FAILED')::int AS failed,
+        bool_or(is_gone) AS is_gone
+      FROM r GROUP BY subscription_id ORDER BY subscription_id
+    ),
+    subs AS (
+      UPDATE subscriptions s SET
+        attempts = s.attempts + t.tried,
+        consecutive_failures = CASE WHEN t.succeeded > 0 THEN 0 ELSE s.consecutive_failures + t.failed END,
+        status = CASE
+          WHEN s.status = 'ACTIVE' AND (t.is_gone
+            OR (t.succeeded = 0 AND s.consecutive_failures + t.failed >= ${AUTO_DISABLE_AFTER})) THEN 'FAILED'
+          ELSE s.status END,
+        updated_at = now()
+      FROM totals t WHERE s.id = t.subscription_id
+      RETURNING s.id
+    )
+    SELECT (SELECT count(*) FROM logs) AS logs, (SELECT count(*) FROM attempts) AS attempts,
+      (SELECT count(*) FROM subs) AS subscriptions`,
+  );
+}

@@ -1,0 +1,54 @@
+import { ZEmitRequest, ZIdParams } from '@wm/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context';
+import { type AuthHooks, bearerToken, currentUser, findSessionUser } from '../../http/auth';
+import { AppError } from '../../http/errors';
+import { requireApplicationAccess, requireSubscriptionAccess } from '../access/service';
+import { findApplicationByApiKey } from '../applications/api-keys';
+import { emitEvent } from './service';
+import { testSubscription } from './test-subscription';
+
+const invalidKey = () => new AppError('UNAUTHORIZED', 'Chave de API inválida para esta aplicação');
+const missingCredentials = () =>
+  new AppError('UNAUTHORIZED', 'Envie a chave de API em x-api-key ou um token de sessão');
+
+/** The emit caller: the application's API key, or a signed-in member with write permission. */
+async function authorizeEmit(ctx: AppContext, request: FastifyRequest, applicationId: string) {
+  const apiKey = request.headers['x-api-key'];
+  if (typeof apiKey === 'string' && apiKey.length > 0) {
+    const application = await findApplicationByApiKey(ctx, apiKey);
+    if (!application || application.id !== applicationId) throw invalidKey();
+    return;
+  }
+  const token = bearerToken(request);
+  if (!token) throw missingCredentials();
+  const user = await findSessionUser(ctx, token);
+  if (!user) throw new AppError('UNAUTHORIZED', 'Sessão inválida ou expirada. Faça login novamente.');
+  await requireApplicationAccess(ctx, user, applicationId, 'write');
+}
+
+export function registerEmitRoutes(app: FastifyInstance, ctx: AppContext, auth: AuthHooks) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post('/events/emit', { schema: { tags: ['emit'], body: ZEmitRequest } }, async (request, reply) => {
+    await authorizeEmit(ctx, request, request.body.applicationId);
+    const idempotencyHeader = request.headers['idempotency-key'];
+    const answer = await emitEvent(ctx, {
+      ...request.body,
+      headers: request.headers,
+      idempotencyKey:
+        typeof idempotencyHeader === 'string' && idempotencyHeader ? idempotencyHeader : undefined,
+    });
+    return reply.status(202).send(answer);
+  });
+
+  r.post(
+    '/subscriptions/:id/test',
+    { onRequest: [auth.requireUser], schema: { tags: ['subscriptions'], params: ZIdParams } },
+    async (request) => {
+      const access = await requireSubscriptionAccess(ctx, currentUser(request), request.params.id, 'write');
+      return testSubscription(ctx, access.subscription, access.event);
+    },
+  );
+}

@@ -1,0 +1,94 @@
+import type { TSubscriptionTestResult } from '@wm/contracts';
+import type { AppContext } from '../../context';
+import type { events, subscriptions } from '../../db/schema';
+import { deliveryLogs, occurrences } from '../../db/schema';
+import { attemptDelivery } from '../../delivery/attempt-delivery';
+import { recordAttemptResults } from '../../delivery/record-results';
+import { createSender } from '../../delivery/sender';
+import { newId } from '../../lib/ids';
+import { renderEventPayload, renderSubscriptionBody } from './render-payload';
+
+type Subscription = typeof subscriptions.$inferSelect;
+type Event = typeof events.$inferSelect;
+
+/**
+ * Sends a sample event to a subscription now, through the same sender and
+ * signing as real deliveries, and logs it as an occurrence with one delivery
+ * log (one attempt, no retries).
+ */
+export async function testSubscription(
+  ctx: AppContext,
+  subscription: Subscription,
+  event: Event,
+): Promise<TSubscriptionTestResult> {
+  const now = ctx.clock();
+  const occurrenceId = newId();
+  const deliveryId = newId();
+  const workerId = `test:${deliveryId}`;
+  const data = {
+    test: true,
+    message: 'Evento de teste enviado pelo Webhook Manager',
+    subscriptionId: subscription.id,
+    timestamp: now.toISOString(),
+  };
+  const renderInput = { occurrenceId, eventName: event.name, timestamp: now.toISOString(), data };
+  const payload = renderEventPayload(event.bodyTemplate, renderInput);
+  const payloadSent = renderSubscriptionBody(subscription.jsonBody, renderInput, payload);
+  await ctx.db.transaction(async (tx) => {
+    await tx.insert(occurrences).values({
+      id: occurrenceId,
+      eventId: event.id,
+      applicationId: event.applicationId,
+      eventType: event.alias,
+      data,
+      payload,
+      headers: { 'x-webhook-manager-test': 'true' },
+      createdAt: now,
+    });
+    // Leased to this request and never due, so no worker picks it up meanwhile.
+    await tx.insert(deliveryLogs).values({
+      id: deliveryId,
+      occurrenceId,
+      subscriptionId: subscription.id,
+      eventId: event.id,
+      status: 'PENDING',
+      eventDataReceived: data,
+      payloadSent,
+      nextAttemptAt: null,
+      leaseUntil: new Date(now.getTime() + ctx.config.DELIVERY_TIMEOUT_MS * 2),
+      leasedBy: workerId,
+      createdAt: now,
+      updatedAt: now,
+    });
+  });
+  const sender = createSender({
+    timeoutMs: ctx.config.DELIVERY_TIMEOUT_MS,
+    allowPrivateTargets: ctx.config.ALLOW_PRIVATE_TARGETS,
+  });
+  try {
+    const { result, outcome } = await attemptDelivery(ctx.config, sender, {
+      id: deliveryId,
+      occurrence_id: occurrenceId,
+      subscription_id: subscription.id,
+      attempt_count: 0,
+      payload_sent: payloadSent,
+      target_url: subscription.targetUrl,
+      http_method: subscription.httpMethod,
+      auth_type: subscription.authType,
+      auth_details: subscription.authDetails,
+      secret: subscription.secret,
+      max_retries: 0,
+    });
+    await recordAttemptResults(ctx, workerId, [{ ...result, isGone: false }]);
+    return {
+      success: result.status === 'SUCCESS',
+      httpStatusCode: outcome.httpStatusCode,
+      durationMs: outcome.durationMs,
+      error: outcome.error,
+      responseBody: outcome.responseBody,
+      deliveryLogId: deliveryId,
+    };
+  } finally {
+    await sender.close();
+  }
+}

@@ -1,0 +1,24 @@
+import { ZDeliveryLogListQuery, ZIdParams } from '@wm/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context';
+import { type AuthHooks, currentUser } from '../../http/auth';
+import { getDeliveryLog, listDeliveryLogs, retryDelivery } from './service';
+
+export function registerLogRoutes(app: FastifyInstance, ctx: AppContext, auth: AuthHooks) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const guard = { onRequest: [auth.requireUser] };
+  const tags = ['logs'];
+
+  r.get('/logs', { ...guard, schema: { tags, querystring: ZDeliveryLogListQuery } }, async (request) =>
+    listDeliveryLogs(ctx, currentUser(request), request.query),
+  );
+
+  r.get('/logs/:id', { ...guard, schema: { tags, params: ZIdParams } }, async (request) =>
+    getDeliveryLog(ctx, currentUser(request), request.params.id),
+  );
+
+  r.post('/logs/:id/retry', { ...guard, schema: { tags, params: ZIdParams } }, async (request) =>
+    retryDelivery(ctx, currentUser(request), request.params.id),
+  );
+}

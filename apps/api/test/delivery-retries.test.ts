@@ -1,0 +1,191 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deliveryAttempts } from '../src/db/schema';
+import { type DeliveryEngine, startDeliveryEngine } from '../src/delivery/engine';
+import {
+  insertApplication,
+  insertEvent,
+  insertSubscription,
+  isFinal,
+  type Receiver,
+  readLogsOf,
+  readSubscription,
+  setEventStatus,
+  startReceiver,
+  waitFor,
+} from './support/delivery-fixtures';
+import { createTestApp, type TestApp } from './support/test-app';
+
+let t: TestApp;
+let engine: DeliveryEngine;
+let receiver: Receiver;
+let app: { id: string; apiKey: string };
+/** Per path: the answers to give, in order; the last one repeats. */
+const script = new Map<
+  string,
+  Array<{ status: number; headers?: Record<string, string>; delayMs?: number }>
+>();
+
+beforeAll(async () => {
+  t = await createTestApp({
+    DELIVERY_RETRY_DELAYS_MS: '20,40,80',
+    DELIVERY_POLL_MS: '20',
+    DELIVERY_TIMEOUT_MS: '1500',
+  });
+  engine = startDeliveryEngine(t.ctx);
+  receiver = await startReceiver((request) => {
+    const answers = script.get(request.url) ?? [{ status: 200 }];
+    const seen = receiver.requests.filter((r) => r.url === request.url).length;
+    return answers[Math.min(seen - 1, answers.length - 1)] ?? { status: 200 };
+  });
+  app = await insertApplication(t.ctx);
+});
+
+afterAll(async () => {
+  await engine.stop();
+  await receiver.close();
+  await t.close();
+});
+
+const emit = (alias: string, data: unknown = { n: 1 }) =>
+  t.post('/v1/events/emit', {
+    token: null,
+    headers: { 'x-api-key': app.apiKey },
+    body: { eventType: alias, applicationId: app.id, data },
+  });
+
+async function settle(occurrenceId: string) {
+  const logs = await waitFor(
+    async () => {
+      const rows = await readLogsOf(t.ctx, occurrenceId);
+      return rows.length > 0 && rows.every((log) => isFinal(log.status)) ? rows : null;
+    },
+    15_000,
+    'deliveries to end',
+  );
+  return logs[0] as NonNullable<(typeof logs)[0]>;
+}
+
+const attemptsOf = (logId: string) =>
+  t.ctx.db
+    .select()
+    .from(deliveryAttempts)
+    .where(eq(deliveryAttempts.deliveryLogId, logId))
+    .orderBy(deliveryAttempts.attemptNumber);
+
+async function subscribe(
+  path: string,
+  answers: Array<{ status: number; headers?: Record<string, string>; delayMs?: number }>,
+  eventInput = {},
+) {
+  script.set(path, answers);
+  const event = await insertEvent(t.ctx, app.id, eventInput);
+  const subscription = await insertSubscription(t.ctx, event.id, { targetUrl: `${receiver.url}${path}` });
+  return { event, subscription };
+}
+
+describe('retries and failures', () => {
+  it('When the receiver answers 500 then 200, then the delivery ends SUCCESS after a retry', async () => {
+    const { event, subscription } = await subscribe('/flaky', [{ status: 500 }, { status: 200 }]);
+    const response = await emit(event.alias);
+    const log = await settle(response.body.occurrenceId);
+    expect(log.status).toBe('SUCCESS');
+    expect(log.attemptCount).toBe(2);
+    const attempts = await attemptsOf(log.id);
+    expect(attempts.map((a) => a.httpStatusCode)).toEqual([500, 200]);
+    expect((await readSubscription(t.ctx, subscription.id))?.attempts).toBe(2);
+  });
+
+  it('When the receiver always answers 500, then the delivery ends FAILED after maxRetries retries with every attempt stored', async () => {
+    const { event } = await subscribe('/down', [{ status: 500 }], { maxRetries: 2 });
+    const response = await emit(event.alias);
+    const log = await settle(response.body.occurrenceId);
+    expect(log.status).toBe('FAILED');
+    const attempts = await attemptsOf(log.id);
+    expect(attempts.map((a) => [a.attemptNumber, a.httpStatusCode])).toEqual([
+      [1, 500],
+      [2, 500],
+      [3, 500],
+    ]);
+    expect(attempts.every((a) => a.responseBody === 'ok' && a.durationMs >= 0)).toBe(true);
+  });
+
+  it('When maxRetries is unset, then 3 retries are made (4 attempts)', async () => {
+    const { event } = await subscribe('/down-default', [{ status: 503 }]);
+    const response = await emit(event.alias);
+    const log = await settle(response.body.occurrenceId);
+    expect(log.status).toBe('FAILED');
+    expect((await attemptsOf(log.id)).length).toBe(4);
+  });
+
+  it('When the receiver is slower than the timeout, then the attempt fails with a timeout error', async () => {
+    const { event } = await subscribe('/slow', [{ status: 200, delayMs: 4000 }], { maxRetries: 0 });
+    const response = await emit(event.alias);
+    const log = await settle(response.body.occurrenceId);
+    expect(log.status).toBe('FAILED');
+    expect(log.errorMessage).toMatch(/Tempo limite/);
+    expect(log.httpStatusCode).toBeNull();
+  });
+
+  it('When the receiver answers 410, then the delivery fails at once and the subscription is set FAILED', async () => {
+    const { event, subscription } = await subscribe('/gone', [{ status: 410 }]);
+    const response = await emit(event.alias);
+    const log = await settle(response.body.occurrenceId);
+    expect(log.status).toBe('FAILED');
+    expect(log.attemptCount).toBe(1);
+    expect((await readSubscription(t.ctx, subscription.id))?.status).toBe('FAILED');
+    const next = await emit(event.alias);
+    expect(next.body).toMatchObject({ deliveries: 0, ignored: 1 });
+  });
+
+  it('When the receiver redirects, then the redirect is not followed and counts as a failure', async () => {
+    const { event } = await subscribe('/moved', [{ status: 302, headers: { location: '/elsewhere' } }], {
+      maxRetries: 0,
+    });
+    const response = await emit(event.alias);
+    const log = await settle(response.body.occurrenceId);
+    expect(log.status).toBe('FAILED');
+    expect(log.httpStatusCode).toBe(302);
+    expect(receiver.requests.some((r) => r.url === '/elsewhere')).toBe(false);
+  });
+
+  it('When the receiver answers 429 with Retry-After, then the retry waits that long', async () => {
+    const { event } = await subscribe('/busy', [
+      { status: 429, headers: { 'retry-after': '1' } },
+      { status: 200 },
+    ]);
+    const response = await emit(event.alias);
+    const log = await settle(response.body.occurrenceId);
+    expect(log.status).toBe('SUCCESS');
+    const [first, second] = receiver.requests.filter((r) => r.url === '/busy');
+    expect((second?.receivedAt ?? 0) - (first?.receivedAt ?? 0)).toBeGreaterThanOrEqual(900);
+  });
+
+  it('When the event is PAUSED, then emits are accepted and held until it is ACTIVE again', async () => {
+    const { event } = await subscribe('/paused', [{ status: 200 }], { status: 'PAUSED' });
+    const response = await emit(event.alias);
+    expect(response.status).toBe(202);
+    expect(response.body.deliveries).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(receiver.requests.some((r) => r.url === '/paused')).toBe(false);
+    expect((await readLogsOf(t.ctx, response.body.occurrenceId))[0]?.status).toBe('PENDING');
+    await setEventStatus(t.ctx, event.id, 'ACTIVE');
+    const log = await settle(response.body.occurrenceId);
+    expect(log.status).toBe('SUCCESS');
+  });
+
+  it('When 20 deliveries in a row end FAILED, then the subscription is auto-disabled and new deliveries are IGNORED', async () => {
+    const { event, subscription } = await subscribe('/broken', [{ status: 500 }], { maxRetries: 0 });
+    for (let i = 0; i < 20; i++) {
+      const response = await emit(event.alias);
+      await settle(response.body.occurrenceId);
+    }
+    const row = await readSubscription(t.ctx, subscription.id);
+    expect(row?.status).toBe('FAILED');
+    expect(row?.consecutiveFailures).toBe(20);
+    const next = await emit(event.alias);
+    expect(next.body).toMatchObject({ deliveries: 0, ignored: 1 });
+    const [ignored] = await readLogsOf(t.ctx, next.body.occurrenceId);
+    expect(ignored?.errorMessage).toMatch(/desativada/);
+  });
+});

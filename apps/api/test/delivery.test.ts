@@ -1,0 +1,177 @@
+import { Webhook } from 'standardwebhooks';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type DeliveryEngine, startDeliveryEngine } from '../src/delivery/engine';
+import {
+  insertApplication,
+  insertEvent,
+  insertSubscription,
+  isFinal,
+  type Receiver,
+  readLogsOf,
+  startReceiver,
+  waitFor,
+} from './support/delivery-fixtures';
+import { createTestApp, type TestApp } from './support/test-app';
+
+let t: TestApp;
+let engine: DeliveryEngine;
+let receiver: Receiver;
+let app: { id: string; apiKey: string };
+
+beforeAll(async () => {
+  t = await createTestApp({ DELIVERY_RETRY_DELAYS_MS: '20,40,80', DELIVERY_POLL_MS: '20' });
+  engine = startDeliveryEngine(t.ctx);
+  receiver = await startReceiver();
+  app = await insertApplication(t.ctx);
+});
+
+afterAll(async () => {
+  await engine.stop();
+  await receiver.close();
+  await t.close();
+});
+
+const emit = (body: Record<string, unknown>, headers: Record<string, string> = {}) =>
+  t.post('/v1/events/emit', { token: null, headers: { 'x-api-key': app.apiKey, ...headers }, body });
+
+async function settle(occurrenceId: string) {
+  return waitFor(
+    async () => {
+      const logs = await readLogsOf(t.ctx, occurrenceId);
+      return logs.length > 0 && logs.every((log) => isFinal(log.status)) ? logs : null;
+    },
+    10_000,
+    'deliveries to end',
+  );
+}
+
+describe('signed delivery', () => {
+  it('When an event is emitted, then the receiver gets a Standard Webhooks signed request with the rendered body', async () => {
+    const event = await insertEvent(t.ctx, app.id, {
+      bodyTemplate: { order: '{{payload.id}}', kind: '#eventName#' },
+    });
+    const subscription = await insertSubscription(t.ctx, event.id, {
+      targetUrl: `${receiver.url}/signed`,
+      jsonBody: { orderId: '{{payload.order}}', label: 'pedido {{payload.order}}' },
+    });
+    const response = await emit({ eventType: event.alias, applicationId: app.id, data: { id: 42 } });
+    expect(response.status).toBe(202);
+    expect(response.body).toMatchObject({ deliveries: 1, ignored: 0 });
+    expect(response.body.eventId).toBe(response.body.occurrenceId);
+
+    const [log] = await settle(response.body.occurrenceId);
+    expect(log?.status).toBe('SUCCESS');
+    expect(log?.processedAt).toBeInstanceOf(Date);
+    const request = receiver.requests.find((r) => r.url === '/signed');
+    expect(request?.method).toBe('POST');
+    expect(request?.headers['content-type']).toBe('application/json');
+    expect(request?.headers['webhook-id']).toBe(log?.id);
+    const verified = new Webhook(subscription.secret).verify(
+      request?.body ?? '',
+      request?.headers as Record<string, string>,
+    );
+    expect(verified).toEqual({ orderId: 42, label: 'pedido 42' });
+  });
+
+  it.each([
+    [
+      'BASIC',
+      { username: 'ana', password: 's3nha' },
+      'authorization',
+      `Basic ${Buffer.from('ana:s3nha').toString('base64')}`,
+    ],
+    ['BEARER', { token: 'tok-123' }, 'authorization', 'Bearer tok-123'],
+    ['API_KEY', { key: 'X-Partner-Key', value: 'pk-9' }, 'x-partner-key', 'pk-9'],
+  ])(
+    'When the subscription uses %s auth, then the receiver gets its header',
+    async (authType, authDetails, header, value) => {
+      const event = await insertEvent(t.ctx, app.id);
+      await insertSubscription(t.ctx, event.id, {
+        targetUrl: `${receiver.url}/auth-${authType}`,
+        authType,
+        authDetails,
+      });
+      const response = await emit({ eventType: event.alias, applicationId: app.id, data: { a: 1 } });
+      await settle(response.body.occurrenceId);
+      const request = receiver.requests.find((r) => r.url === `/auth-${authType}`);
+      expect(request?.headers[header]).toBe(value);
+    },
+  );
+
+  it.each(['PUT', 'PATCH', 'DELETE', 'GET'])(
+    'When the subscription method is %s, then that method is used',
+    async (method) => {
+      const event = await insertEvent(t.ctx, app.id);
+      await insertSubscription(t.ctx, event.id, {
+        targetUrl: `${receiver.url}/method-${method}`,
+        httpMethod: method,
+      });
+      const response = await emit({ eventType: event.alias, applicationId: app.id, data: { a: 1 } });
+      await settle(response.body.occurrenceId);
+      const request = receiver.requests.find((r) => r.url === `/method-${method}`);
+      expect(request?.method).toBe(method);
+      expect(request?.body).toBe(method === 'GET' ? '' : '{"a":1}');
+    },
+  );
+
+  it('When a subscription filter does not match, then its delivery is IGNORED with the reason and nothing is sent', async () => {
+    const event = await insertEvent(t.ctx, app.id);
+    await insertSubscription(t.ctx, event.id, {
+      targetUrl: `${receiver.url}/filtered-out`,
+      filters: [{ origin: 'BODY', field: 'amount', operator: '>', value: '100' }],
+    });
+    await insertSubscription(t.ctx, event.id, {
+      targetUrl: `${receiver.url}/filtered-in`,
+      filters: [{ origin: 'BODY', field: 'amount', operator: '<=', value: '100' }],
+    });
+    const response = await emit({ eventType: event.alias, applicationId: app.id, data: { amount: 50 } });
+    expect(response.body).toMatchObject({ deliveries: 1, ignored: 1 });
+    const logs = await settle(response.body.occurrenceId);
+    const ignored = logs.find((log) => log.status === 'IGNORED');
+    expect(ignored?.errorMessage).toBeTruthy();
+    expect(logs.map((log) => log.status).sort()).toEqual(['IGNORED', 'SUCCESS']);
+    expect(receiver.requests.some((r) => r.url === '/filtered-out')).toBe(false);
+  });
+
+  it('When the event has callbacks on, then a report of the final deliveries is posted to its callback URL', async () => {
+    const event = await insertEvent(t.ctx, app.id, {
+      enableCallbacks: true,
+      callbackUrl: `${receiver.url}/callback`,
+      callbackAuthType: 'BEARER',
+      callbackAuthDetails: { token: 'cb-token' },
+    });
+    const subscription = await insertSubscription(t.ctx, event.id, {
+      targetUrl: `${receiver.url}/with-callback`,
+    });
+    const response = await emit({ eventType: event.alias, applicationId: app.id, data: { a: 1 } });
+    const callback = await waitFor(
+      () => receiver.requests.find((r) => r.url === '/callback'),
+      10_000,
+      'callback',
+    );
+    expect(callback.headers.authorization).toBe('Bearer cb-token');
+    expect(JSON.parse(callback.body)).toEqual({
+      eventId: event.id,
+      alias: event.alias,
+      occurrenceId: response.body.occurrenceId,
+      deliveries: [{ subscriptionId: subscription.id, status: 'SUCCESS', httpStatusCode: 200 }],
+    });
+  });
+
+  it('When every delivery is IGNORED, then the callback report is still posted once', async () => {
+    const event = await insertEvent(t.ctx, app.id, {
+      enableCallbacks: true,
+      callbackUrl: `${receiver.url}/callback-ignored`,
+    });
+    const subscription = await insertSubscription(t.ctx, event.id, {
+      targetUrl: `${receiver.url}/never`,
+      filters: [{ origin: 'BODY', field: 'kind', operator: '=', value: 'vip' }],
+    });
+    const response = await emit({ eventType: event.alias, applicationId: app.id, data: { kind: 'normal' } });
+    expect(response.body).toMatchObject({ deliveries: 0, ignored: 1 });
+    const callback = await waitFor(() => receiver.requests.find((r) => r.url === '/callback-ignored'));
+    expect(JSON.parse(callback.body).deliveries).toEqual([
+      { subscriptionId: subscription.id, status: 'IGNORED', httpStatusCode: null },
+    ]);
+  });
+});

@@ -1,0 +1,147 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deliveryLogs, occurrences } from '../src/db/schema';
+import {
+  addMember,
+  insertApplication,
+  insertEvent,
+  insertSubscription,
+  readLogsOf,
+} from './support/delivery-fixtures';
+import { createTestApp, type TestApp } from './support/test-app';
+
+let t: TestApp;
+let app: { id: string; apiKey: string };
+let event: { id: string; alias: string };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  app = await insertApplication(t.ctx);
+  event = await insertEvent(t.ctx, app.id);
+  await insertSubscription(t.ctx, event.id);
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+const emitWithKey = (key: string, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
+  t.post('/v1/events/emit', { token: null, headers: { 'x-api-key': key, ...headers }, body });
+
+describe('POST /v1/events/emit', () => {
+  it('When emitted with the application key, then 202 answers the occurrence and a PENDING delivery exists', async () => {
+    const response = await emitWithKey(
+      app.apiKey,
+      { eventType: event.alias, applicationId: app.id, data: { a: 1 } },
+      { 'x-trace': 'abc', cookie: 'sid=1' },
+    );
+    expect(response.status).toBe(202);
+    expect(response.body).toEqual({
+      occurrenceId: expect.any(String),
+      eventId: response.body.occurrenceId,
+      deliveries: 1,
+      ignored: 0,
+    });
+    const [log] = await readLogsOf(t.ctx, response.body.occurrenceId);
+    expect(log?.status).toBe('PENDING');
+    expect(log?.eventDataReceived).toEqual({ a: 1 });
+    const [occurrence] = await t.ctx.db
+      .select()
+      .from(occurrences)
+      .where(eq(occurrences.id, response.body.occurrenceId));
+    expect(occurrence?.headers['x-trace']).toBe('abc');
+    expect(occurrence?.headers['x-api-key']).toBeUndefined();
+    expect(occurrence?.headers.cookie).toBeUndefined();
+  });
+
+  it('When the API key is wrong, then 401', async () => {
+    const response = await emitWithKey('wm_nope', {
+      eventType: event.alias,
+      applicationId: app.id,
+      data: {},
+    });
+    expect(response.status).toBe(401);
+    expect(response.body.code).toBe('UNAUTHORIZED');
+  });
+
+  it('When the key belongs to another application, then 401', async () => {
+    const other = await insertApplication(t.ctx);
+    const response = await emitWithKey(other.apiKey, {
+      eventType: event.alias,
+      applicationId: app.id,
+      data: {},
+    });
+    expect(response.status).toBe(401);
+  });
+
+  it('When no credentials are sent, then 401', async () => {
+    const response = await t.post('/v1/events/emit', {
+      token: null,
+      body: { eventType: event.alias, applicationId: app.id, data: {} },
+    });
+    expect(response.status).toBe(401);
+  });
+
+  it('When a member with write permission emits with a session, then 202; without write, 403; a stranger, 404', async () => {
+    const writer = await t.createUser();
+    const reader = await t.createUser();
+    const stranger = await t.createUser();
+    await addMember(t.ctx, app.id, writer.id, { canWrite: true });
+    await addMember(t.ctx, app.id, reader.id, { canWrite: false });
+    const body = { eventType: event.alias, applicationId: app.id, data: { b: 2 } };
+    expect((await t.post('/v1/events/emit', { token: writer.token, body })).status).toBe(202);
+    expect((await t.post('/v1/events/emit', { token: reader.token, body })).status).toBe(403);
+    expect((await t.post('/v1/events/emit', { token: stranger.token, body })).status).toBe(404);
+  });
+
+  it('When the alias is unknown in the application, then 404 Evento não encontrado', async () => {
+    const response = await emitWithKey(app.apiKey, {
+      eventType: 'nao.existe',
+      applicationId: app.id,
+      data: {},
+    });
+    expect(response.status).toBe(404);
+    expect(response.body.error).toBe('Evento não encontrado');
+  });
+
+  it.each(['INACTIVE', 'FAILED'])('When the event is %s, then 409 with a pt-BR message', async (status) => {
+    const blocked = await insertEvent(t.ctx, app.id, { status });
+    const response = await emitWithKey(app.apiKey, {
+      eventType: blocked.alias,
+      applicationId: app.id,
+      data: {},
+    });
+    expect(response.status).toBe(409);
+    expect(response.body.error).toMatch(/Evento/);
+  });
+
+  it('When the body is invalid, then 400 with details', async () => {
+    const response = await emitWithKey(app.apiKey, { eventType: '', applicationId: 'x' });
+    expect(response.status).toBe(400);
+    expect(response.body.code).toBe('VALIDATION_ERROR');
+  });
+
+  it('When the same externalEventId is emitted twice, then the first answer comes back and nothing is emitted twice', async () => {
+    const body = { eventType: event.alias, applicationId: app.id, data: { c: 3 }, externalEventId: 'ext-1' };
+    const first = await emitWithKey(app.apiKey, body);
+    const second = await emitWithKey(app.apiKey, body);
+    expect(second.status).toBe(202);
+    expect(second.body).toEqual(first.body);
+    const stored = await t.ctx.db.select().from(occurrences).where(eq(occurrences.externalEventId, 'ext-1'));
+    expect(stored).toHaveLength(1);
+  });
+
+  it('When the same Idempotency-Key is sent concurrently, then one occurrence and one set of deliveries exist', async () => {
+    const body = { eventType: event.alias, applicationId: app.id, data: { d: 4 } };
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => emitWithKey(app.apiKey, body, { 'idempotency-key': 'idem-42' })),
+    );
+    const ids = new Set(answers.map((answer) => answer.body.occurrenceId));
+    expect(ids.size).toBe(1);
+    const logs = await t.ctx.db
+      .select()
+      .from(deliveryLogs)
+      .where(eq(deliveryLogs.occurrenceId, [...ids][0] as string));
+    expect(logs).toHaveLength(1);
+  });
+});

@@ -1,0 +1,20 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { TUserListResponse } from '@wm/contracts';
+import { api } from '@/lib/api-client';
+
+export const USERS_PAGE_SIZE = 10;
+
+type UsersQuery = { page?: number; search?: string };
+
+export const getUsers = ({ page = 1, search }: UsersQuery, signal?: AbortSignal) =>
+  api.get<TUserListResponse>('/admin/users', { page, limit: USERS_PAGE_SIZE, search }, signal);
+
+/** Without arguments: the key prefix of every user list and detail, for invalidation. */
+export const getUsersQueryOptions = ({ page, search }: UsersQuery = {}) =>
+  queryOptions({
+    queryKey: page ? ['admin-users', 'list', { page, search: search ?? '' }] : ['admin-users'],
+    queryFn: ({ signal }) => getUsers({ page, search }, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export const useUsers = (query: UsersQuery) => useQuery(getUsersQueryOptions(query));

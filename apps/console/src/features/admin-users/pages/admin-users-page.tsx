@@ -1,0 +1,113 @@
+import type { TUserListItem } from '@wm/contracts';
+import { Plus, Search, ShieldAlert } from 'lucide-react';
+import { useCallback, useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Input } from '@/components/ui/input';
+import { PageHeader } from '@/components/ui/page-header';
+import { Pager } from '@/components/ui/pager';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
+import { errorMessage, toastError } from '@/lib/api-client';
+import { useDeleteUser } from '../api/delete-user';
+import { useUsers } from '../api/get-users';
+import { CreateUserDialog } from '../components/create-user-dialog';
+import { EditUserDialog } from '../components/edit-user-dialog';
+import { UserDetailsDialog } from '../components/user-details-dialog';
+import { UsersTable } from '../components/users-table';
+
+export default function AdminUsersPage() {
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const debouncedSearch = useDebouncedValue(search.trim(), 300);
+  const users = useUsers({ page, search: debouncedSearch });
+  const deleteUser = useDeleteUser();
+
+  const [isCreating, setIsCreating] = useState(false);
+  const [viewingId, setViewingId] = useState<string | null>(null);
+  const [editing, setEditing] = useState<TUserListItem | null>(null);
+  const [deleting, setDeleting] = useState<TUserListItem | null>(null);
+  const closeDetails = useCallback(() => setViewingId(null), []);
+
+  const onSearchChange = (value: string) => {
+    setSearch(value);
+    setPage(1);
+  };
+
+  const onConfirmDelete = async () => {
+    if (!deleting) return;
+    try {
+      await deleteUser.mutateAsync(deleting.id);
+      toast.success('Usuário deletado', { description: 'O usuário foi removido com sucesso.' });
+    } catch (error) {
+      toastError('Erro ao deletar usuário', error);
+    } finally {
+      setDeleting(null);
+    }
+  };
+
+  const pagination = users.data?.pagination;
+
+  return (
+    <div className="grid gap-6">
+      <PageHeader
+        title="Usuários"
+        description="Gerencie os usuários que acessam o console."
+        actions={
+          <Button onClick={() => setIsCreating(true)}>
+            <Plus />
+            Novo Usuário
+          </Button>
+        }
+      />
+      <Card>
+        <CardContent className="grid gap-4">
+          <div className="relative max-w-sm">
+            <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
+            <Input
+              type="search"
+              aria-label="Buscar usuários"
+              placeholder="Buscar por nome ou email..."
+              className="pl-9"
+              value={search}
+              onChange={(event) => onSearchChange(event.target.value)}
+            />
+          </div>
+          {users.isError ? (
+            <EmptyState
+              icon={<ShieldAlert />}
+              title="Não foi possível carregar os usuários"
+              description={errorMessage(users.error)}
+            />
+          ) : (
+            <UsersTable
+              users={users.data?.data}
+              isLoading={users.isPending}
+              onView={(user) => setViewingId(user.id)}
+              onEdit={setEditing}
+              onDelete={setDeleting}
+            />
+          )}
+          {pagination ? (
+            <Pager page={pagination.page} totalPages={pagination.totalPages} onPageChange={setPage} />
+          ) : null}
+        </CardContent>
+      </Card>
+
+      <CreateUserDialog open={isCreating} onOpenChange={setIsCreating} />
+      <EditUserDialog user={editing} onClose={() => setEditing(null)} />
+      <UserDetailsDialog userId={viewingId} onClose={closeDetails} />
+      <ConfirmDialog
+        open={Boolean(deleting)}
+        onOpenChange={(isOpen) => !isOpen && setDeleting(null)}
+        title="Excluir usuário"
+        description={`Tem certeza que deseja excluir o usuário "${deleting?.name ?? ''}"? Esta ação não pode ser desfeita.`}
+        confirmLabel="Excluir"
+        isPending={deleteUser.isPending}
+        onConfirm={onConfirmDelete}
+      />
+    </div>
+  );
+}

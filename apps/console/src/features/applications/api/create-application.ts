@@ -1,0 +1,14 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TApplicationWithKey, TCreateApplicationRequest } from '@wm/contracts';
+import { api } from '@/lib/api-client';
+
+export const createApplication = (input: TCreateApplicationRequest) =>
+  api.post<TApplicationWithKey>('/applications', input);
+
+export function useCreateApplication() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createApplication,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['applications'] }),
+  });
+}

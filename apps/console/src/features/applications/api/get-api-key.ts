@@ -1,0 +1,18 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { TApiKeyResponse } from '@wm/contracts';
+import { api } from '@/lib/api-client';
+
+export const getApiKey = (id: string, signal?: AbortSignal) =>
+  api.get<TApiKeyResponse>(`/applications/${id}/api-key`, undefined, signal);
+
+/** The full key, fetched only when revealed or copied and never kept after use. */
+export const apiKeyQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: ['applications', 'api-key', id],
+    queryFn: ({ signal }) => getApiKey(id, signal),
+    staleTime: 0,
+    gcTime: 0,
+  });
+
+export const useApiKey = (id: string, isEnabled: boolean) =>
+  useQuery({ ...apiKeyQueryOptions(id), enabled: isEnabled });

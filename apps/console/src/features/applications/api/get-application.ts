@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { TApplicationDetail } from '@wm/contracts';
+import { api } from '@/lib/api-client';
+
+export const getApplication = (id: string, signal?: AbortSignal) =>
+  api.get<TApplicationDetail>(`/applications/${id}`, undefined, signal);
+
+export const applicationQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: ['applications', 'detail', id],
+    queryFn: ({ signal }) => getApplication(id, signal),
+    enabled: Boolean(id),
+  });
+
+export const useApplication = (id: string | undefined) => useQuery(applicationQueryOptions(id ?? ''));

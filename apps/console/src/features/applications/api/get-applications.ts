@@ -1,0 +1,18 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { TApplicationListResponse } from '@wm/contracts';
+import { api } from '@/lib/api-client';
+
+export type ApplicationListParams = { page?: number; limit?: number; search?: string };
+
+export const getApplications = (params: ApplicationListParams, signal?: AbortSignal) =>
+  api.get<TApplicationListResponse>('/applications', params, signal);
+
+export const applicationsQueryOptions = (params: ApplicationListParams = {}) =>
+  queryOptions({
+    queryKey: ['applications', 'list', params],
+    queryFn: ({ signal }) => getApplications(params, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export const useApplications = (params: ApplicationListParams = {}) =>
+  useQuery(applicationsQueryOptions(params));

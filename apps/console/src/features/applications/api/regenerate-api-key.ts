@@ -1,0 +1,14 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TApplicationWithKey } from '@wm/contracts';
+import { api } from '@/lib/api-client';
+
+export const regenerateApiKey = (id: string) =>
+  api.post<TApplicationWithKey>(`/applications/${id}/regenerate-key`);
+
+export function useRegenerateApiKey() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: regenerateApiKey,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['applications'] }),
+  });
+}

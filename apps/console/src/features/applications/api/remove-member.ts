@@ -1,0 +1,14 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { membersQueryOptions } from './get-members';
+
+export const removeMember = ({ applicationId, userId }: { applicationId: string; userId: string }) =>
+  api.delete(`/applications/${applicationId}/members/${userId}`);
+
+export function useRemoveMember(applicationId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: string) => removeMember({ applicationId, userId }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: membersQueryOptions(applicationId).queryKey }),
+  });
+}

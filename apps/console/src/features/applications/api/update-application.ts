@@ -1,0 +1,14 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TApplicationListItem, TUpdateApplicationRequest } from '@wm/contracts';
+import { api } from '@/lib/api-client';
+
+export const updateApplication = ({ id, input }: { id: string; input: TUpdateApplicationRequest }) =>
+  api.put<TApplicationListItem>(`/applications/${id}`, input);
+
+export function useUpdateApplication() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateApplication,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['applications'] }),
+  });
+}

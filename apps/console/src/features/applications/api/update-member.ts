@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TMember, TUpdateMemberRequest } from '@wm/contracts';
+import { api } from '@/lib/api-client';
+import { membersQueryOptions } from './get-members';
+
+export const updateMember = ({
+  applicationId,
+  userId,
+  input,
+}: {
+  applicationId: string;
+  userId: string;
+  input: TUpdateMemberRequest;
+}) => api.put<TMember>(`/applications/${applicationId}/members/${userId}`, input);
+
+export function useUpdateMember(applicationId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, input }: { userId: string; input: TUpdateMemberRequest }) =>
+      updateMember({ applicationId, userId, input }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: membersQueryOptions(applicationId).queryKey }),
+  });
+}

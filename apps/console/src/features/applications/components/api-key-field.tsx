@@ -1,0 +1,99 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Copy, Eye, EyeOff, Loader2 } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { toastError } from '@/lib/api-client';
+import { truncateKey } from '@/lib/format';
+import { apiKeyQueryOptions, useApiKey } from '../api/get-api-key';
+
+async function writeClipboard(text: string) {
+  if (navigator.clipboard && window.isSecureContext) return navigator.clipboard.writeText(text);
+  const area = document.createElement('textarea');
+  area.value = text;
+  area.style.position = 'fixed';
+  area.style.opacity = '0';
+  document.body.appendChild(area);
+  area.select();
+  const isCopied = document.execCommand('copy');
+  area.remove();
+  if (!isCopied) throw new Error('copy refused');
+}
+
+/**
+ * The key masked to its first 12 characters; callers who may edit can reveal,
+ * hide and copy it (the full key is fetched on demand, GET /applications/{id}/api-key).
+ */
+export function ApiKeyField({
+  applicationId,
+  apiKeyPrefix,
+  canReveal,
+}: {
+  applicationId: string;
+  apiKeyPrefix: string;
+  canReveal: boolean;
+}) {
+  const queryClient = useQueryClient();
+  const [isRevealed, setIsRevealed] = useState(false);
+  const revealed = useApiKey(applicationId, isRevealed);
+  const fullKey = isRevealed ? revealed.data?.apiKey : undefined;
+
+  const onToggle = () => {
+    if (isRevealed) queryClient.removeQueries({ queryKey: apiKeyQueryOptions(applicationId).queryKey });
+    setIsRevealed((value) => !value);
+  };
+
+  const onCopy = async () => {
+    let key: string;
+    try {
+      key = fullKey ?? (await queryClient.fetchQuery(apiKeyQueryOptions(applicationId))).apiKey;
+    } catch (error) {
+      toastError('Erro ao copiar', error);
+      return;
+    }
+    try {
+      await writeClipboard(key);
+      toast.success('Copiado!', { description: 'API Key copiada para a área de transferência.' });
+    } catch {
+      toast.error('Erro ao copiar', { description: 'Não foi possível copiar para a área de transferência.' });
+    }
+  };
+
+  return (
+    <div className="flex min-w-0 items-center gap-1">
+      <code className="truncate rounded bg-muted px-2 py-1 font-mono text-xs" data-testid="api-key">
+        {fullKey ?? truncateKey(apiKeyPrefix)}
+      </code>
+      {canReveal ? (
+        <>
+          <Button
+            variant="ghost"
+            size="icon"
+            className="size-8"
+            onClick={onToggle}
+            aria-label={isRevealed ? 'Ocultar API Key' : 'Mostrar API Key'}
+            title={isRevealed ? 'Ocultar API Key' : 'Mostrar API Key'}
+          >
+            {isRevealed && revealed.isFetching ? (
+              <Loader2 className="animate-spin" />
+            ) : isRevealed ? (
+              <EyeOff />
+            ) : (
+              <Eye />
+            )}
+          </Button>
+          <Button
+            variant="ghost"
+            size="icon"
+            className="size-8"
+            onClick={onCopy}
+            aria-label="Copiar API Key"
+            title="Copiar API Key"
+          >
+            <Copy />
+          </Button>
+        </>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,187 @@
+import { MASKED_SECRET } from '@wm/contracts';
+import { ArrowLeft, Bell, FileText, Pencil, RefreshCw, Trash2, Zap } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle, StatCard } from '@/components/ui/card';
+import { NotFoundState } from '@/components/ui/not-found-state';
+import { PageHeader } from '@/components/ui/page-header';
+import { Skeleton } from '@/components/ui/skeleton';
+import { VisibilityBadge } from '@/components/ui/status-badges';
+import { paths } from '@/config/paths';
+import { formatDate } from '@/lib/format';
+import { useApplication } from '../api/get-application';
+import { ApiKeyField } from '../components/api-key-field';
+import { ApplicationEventsCard } from '../components/application-events-card';
+import { AuthTypeBadge } from '../components/auth-type-badge';
+import { DeleteApplicationDialog } from '../components/delete-application-dialog';
+import { MembersCard } from '../components/members-card';
+import { RegenerateKeyDialog } from '../components/regenerate-key-dialog';
+
+const SECRET_FIELDS = new Set(['password', 'token', 'value']);
+const DETAIL_LABELS: Record<string, string> = {
+  username: 'Usuário',
+  password: 'Senha',
+  token: 'Token',
+  key: 'Chave',
+  value: 'Valor',
+};
+
+function Field({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="grid gap-1">
+      <dt className="text-sm text-muted-foreground">{label}</dt>
+      <dd className="text-sm font-medium">{children}</dd>
+    </div>
+  );
+}
+
+export default function ApplicationDetailPage() {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const application = useApplication(id);
+  const [isDeleting, setIsDeleting] = useState(false);
+  const [isRegenerating, setIsRegenerating] = useState(false);
+
+  if (application.isPending) {
+    return (
+      <div className="space-y-4" data-testid="loading">
+        <Skeleton className="h-8 w-64" />
+        <div className="grid gap-4 md:grid-cols-2">
+          <Skeleton className="h-40" />
+          <Skeleton className="h-40" />
+        </div>
+        <Skeleton className="h-64" />
+      </div>
+    );
+  }
+  const app = application.data;
+  if (!app) {
+    return (
+      <NotFoundState
+        title="Aplicação não encontrada"
+        description="A aplicação não existe ou você não tem acesso a ela."
+        backHref={paths.applications.list.getHref()}
+      />
+    );
+  }
+  const { permissions } = app;
+
+  return (
+    <div className="space-y-6">
+      <Button asChild variant="ghost" size="sm">
+        <Link to={paths.applications.list.getHref()}>
+          <ArrowLeft />
+          Voltar
+        </Link>
+      </Button>
+      <PageHeader
+        title={
+          <span className="flex flex-wrap items-center gap-3">
+            {app.name}
+            <VisibilityBadge visibility={app.visibility} />
+          </span>
+        }
+        description={`ID: ${app.id}`}
+        actions={
+          <>
+            {permissions.canWrite ? (
+              <Button asChild variant="outline">
+                <Link to={paths.applications.edit.getHref(app.id)}>
+                  <Pencil />
+                  Editar
+                </Link>
+              </Button>
+            ) : null}
+            {permissions.canDelete ? (
+              <Button variant="destructive" onClick={() => setIsDeleting(true)}>
+                <Trash2 />
+                Deletar
+              </Button>
+            ) : null}
+          </>
+        }
+      />
+
+      <div className="grid gap-4 sm:grid-cols-3">
+        <StatCard label="Eventos" value={app.statistics.totalEvents} icon={<Zap />} />
+        <StatCard label="Assinaturas" value={app.statistics.totalSubscriptions} icon={<Bell />} />
+        <StatCard label="Logs" value={app.statistics.totalLogs} icon={<FileText />} />
+      </div>
+
+      <div className="grid gap-4 lg:grid-cols-2">
+        <Card>
+          <CardHeader>
+            <CardTitle>Informações</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <dl className="grid gap-4 sm:grid-cols-2">
+              <Field label="Nome">{app.name}</Field>
+              <Field label="Visibilidade">
+                <VisibilityBadge visibility={app.visibility} />
+              </Field>
+              <Field label="Criada em">{formatDate(app.createdAt)}</Field>
+              <Field label="Atualizada em">{formatDate(app.updatedAt)}</Field>
+            </dl>
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader className="flex-row items-center justify-between">
+            <CardTitle>API Key</CardTitle>
+            {permissions.isOwner ? (
+              <Button variant="outline" size="sm" onClick={() => setIsRegenerating(true)}>
+                <RefreshCw />
+                Regenerar Chave
+              </Button>
+            ) : null}
+          </CardHeader>
+          <CardContent className="space-y-2">
+            <ApiKeyField
+              applicationId={app.id}
+              apiKeyPrefix={app.apiKeyPrefix}
+              canReveal={permissions.canWrite}
+            />
+            <p className="text-xs text-muted-foreground">
+              Envie a chave no cabeçalho <code>x-api-key</code> para emitir eventos desta aplicação.
+            </p>
+          </CardContent>
+        </Card>
+      </div>
+
+      {app.callbackUrl ? (
+        <Card>
+          <CardHeader>
+            <CardTitle>Configuração de Callback</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <dl className="grid gap-4 sm:grid-cols-2">
+              <Field label="URL">
+                <span className="break-all font-mono text-xs">{app.callbackUrl}</span>
+              </Field>
+              <Field label="Autenticação">
+                <AuthTypeBadge type={app.callbackAuthType} />
+              </Field>
+              {Object.entries(app.callbackAuthDetails ?? {}).map(([field, value]) => (
+                <Field key={field} label={DETAIL_LABELS[field] ?? field}>
+                  {SECRET_FIELDS.has(field) ? MASKED_SECRET : value}
+                </Field>
+              ))}
+            </dl>
+          </CardContent>
+        </Card>
+      ) : null}
+
+      <ApplicationEventsCard application={app} />
+
+      {permissions.isOwner ? <MembersCard applicationId={app.id} /> : null}
+
+      <DeleteApplicationDialog
+        application={isDeleting ? app : null}
+        onOpenChange={setIsDeleting}
+        onDeleted={() => navigate(paths.applications.list.getHref())}
+      />
+      <RegenerateKeyDialog application={isRegenerating ? app : null} onOpenChange={setIsRegenerating} />
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+import { ArrowLeft } from 'lucide-react';
+import { Link, useParams } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { NotFoundState } from '@/components/ui/not-found-state';
+import { PageHeader } from '@/components/ui/page-header';
+import { Skeleton } from '@/components/ui/skeleton';
+import { paths } from '@/config/paths';
+import { useApplication } from '../api/get-application';
+import { ApplicationEditForm } from '../components/application-edit-form';
+
+export default function ApplicationEditPage() {
+  const { id = '' } = useParams();
+  const application = useApplication(id);
+
+  if (application.isPending) {
+    return (
+      <div className="mx-auto max-w-3xl space-y-4" data-testid="loading">
+        <Skeleton className="h-8 w-64" />
+        <Skeleton className="h-48 w-full" />
+        <Skeleton className="h-48 w-full" />
+      </div>
+    );
+  }
+  if (!application.data) {
+    return (
+      <NotFoundState
+        title="Aplicação não encontrada"
+        description="A aplicação não existe ou você não tem acesso a ela."
+        backHref={paths.applications.list.getHref()}
+      />
+    );
+  }
+  if (!application.data.permissions.canWrite) {
+    return (
+      <NotFoundState
+        title="Sem permissão para editar"
+        description="Você pode ver esta aplicação, mas não alterá-la."
+        backHref={paths.applications.detail.getHref(id)}
+      />
+    );
+  }
+  return (
+    <div className="mx-auto max-w-3xl space-y-6">
+      <Button asChild variant="ghost" size="sm">
+        <Link to={paths.applications.detail.getHref(id)}>
+          <ArrowLeft />
+          Voltar
+        </Link>
+      </Button>
+      <PageHeader title="Editar Aplicação" description={application.data.name} />
+      <ApplicationEditForm application={application.data} />
+    </div>
+  );
+}

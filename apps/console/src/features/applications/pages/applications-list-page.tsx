@@ -1,0 +1,97 @@
+import type { TApplicationListItem } from '@wm/contracts';
+import { Plus, Search } from 'lucide-react';
+import { useDeferredValue, useState } from 'react';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Input } from '@/components/ui/input';
+import { PageHeader } from '@/components/ui/page-header';
+import { Pager } from '@/components/ui/pager';
+import { paths } from '@/config/paths';
+import { useApplications } from '../api/get-applications';
+import { ApplicationCounters } from '../components/application-counters';
+import { ApplicationsTable } from '../components/applications-table';
+import { DeleteApplicationDialog } from '../components/delete-application-dialog';
+import { RegenerateKeyDialog } from '../components/regenerate-key-dialog';
+
+const PAGE_SIZE = 10;
+
+export default function ApplicationsListPage() {
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const deferredSearch = useDeferredValue(search.trim());
+  const applications = useApplications({ page, limit: PAGE_SIZE, search: deferredSearch || undefined });
+  const [toDelete, setToDelete] = useState<TApplicationListItem | null>(null);
+  const [toRegenerate, setToRegenerate] = useState<TApplicationListItem | null>(null);
+
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title="Aplicações"
+        description="Gerencie suas aplicações, API Keys e callbacks."
+        actions={
+          <Button asChild>
+            <Link to={paths.applications.new.getHref()}>
+              <Plus />
+              Nova Aplicação
+            </Link>
+          </Button>
+        }
+      />
+      <ApplicationCounters stats={applications.data?.stats} isLoading={applications.isPending} />
+      <Card>
+        <CardContent className="space-y-4">
+          <div className="relative max-w-sm">
+            <Search className="absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
+            <Input
+              className="pl-9"
+              placeholder="Buscar aplicações..."
+              aria-label="Buscar aplicações"
+              value={search}
+              onChange={(event) => {
+                setSearch(event.target.value);
+                setPage(1);
+              }}
+            />
+          </div>
+          <ApplicationsTable
+            data={applications.data?.data}
+            isLoading={applications.isPending}
+            onDelete={setToDelete}
+            onRegenerate={setToRegenerate}
+            empty={
+              <EmptyState
+                title="Nenhuma aplicação encontrada"
+                description={
+                  search ? 'Tente outro termo de busca.' : 'Crie sua primeira aplicação para começar.'
+                }
+                action={
+                  search ? null : (
+                    <Button asChild>
+                      <Link to={paths.applications.new.getHref()}>Criar Primeira Aplicação</Link>
+                    </Button>
+                  )
+                }
+              />
+            }
+          />
+          <Pager
+            page={page}
+            totalPages={applications.data?.pagination.totalPages ?? 1}
+            onPageChange={setPage}
+          />
+        </CardContent>
+      </Card>
+      <DeleteApplicationDialog
+        application={toDelete}
+        onOpenChange={(open) => !open && setToDelete(null)}
+        onDeleted={() => setToDelete(null)}
+      />
+      <RegenerateKeyDialog
+        application={toRegenerate}
+        onOpenChange={(open) => !open && setToRegenerate(null)}
+      />
+    </div>
+  );
+}

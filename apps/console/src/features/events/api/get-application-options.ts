@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+export type ApplicationOption = { id: string; name: string };
+
+/** The application picker and filter: up to 100 applications (spec §9 lookup size). */
+export const getApplicationOptions = (signal?: AbortSignal) =>
+  api.get<{ data: ApplicationOption[] }>('/applications', { limit: 100 }, signal);
+
+export const applicationOptionsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['applications', 'options'],
+    queryFn: ({ signal }) => getApplicationOptions(signal),
+    select: (response) => response.data,
+  });
+
+export const useApplicationOptions = () => useQuery(applicationOptionsQueryOptions());

@@ -1,0 +1,103 @@
+import type { TEvent } from '@wm/contracts';
+import { Eye, Pencil, Plus } from 'lucide-react';
+import { Link } from 'react-router';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { EntityStatusBadge, VisibilityBadge } from '@/components/ui/status-badges';
+import { type Column, DataTable } from '@/components/ui/table';
+import { paths } from '@/config/paths';
+import { shortId } from '@/lib/format';
+import { DeleteEventButton } from './delete-event-button';
+import { QUEUE_TYPE_LABELS } from './event-labels';
+
+const columns: Column<TEvent>[] = [
+  {
+    header: 'Nome',
+    cell: (event) => (
+      <div className="grid">
+        <Link to={paths.events.detail.getHref(event.id)} className="font-medium hover:underline">
+          {event.name}
+        </Link>
+        <span className="font-mono text-xs text-muted-foreground">{shortId(event.id)}</span>
+      </div>
+    ),
+  },
+  { header: 'Alias', cell: (event) => <code className="text-xs">{event.alias}</code> },
+  {
+    header: 'Aplicação',
+    cell: (event) => (
+      <Link to={paths.applications.detail.getHref(event.application.id)} className="hover:underline">
+        {event.application.name}
+      </Link>
+    ),
+  },
+  { header: 'Status', cell: (event) => <EntityStatusBadge status={event.status} /> },
+  { header: 'Visibilidade', cell: (event) => <VisibilityBadge visibility={event.visibility} /> },
+  { header: 'Fila', cell: (event) => <Badge variant="outline">{QUEUE_TYPE_LABELS[event.queueType]}</Badge> },
+  {
+    header: 'Assinaturas',
+    cell: (event) => (
+      <Link to={paths.subscriptions.list.getHref({ eventId: event.id })} className="hover:underline">
+        {event._count.subscriptions}
+      </Link>
+    ),
+  },
+  {
+    header: 'Callbacks',
+    cell: (event) => (
+      <Badge variant={event.enableCallbacks ? 'success' : 'default'}>
+        {event.enableCallbacks ? 'Ativo' : 'Inativo'}
+      </Badge>
+    ),
+  },
+  {
+    header: 'Ações',
+    className: 'text-right',
+    cell: (event) => (
+      <div className="flex justify-end gap-1">
+        <Button variant="ghost" size="icon" asChild>
+          <Link to={paths.events.detail.getHref(event.id)} aria-label="Ver evento" title="Ver evento">
+            <Eye />
+          </Link>
+        </Button>
+        {event.permissions.canWrite ? (
+          <Button variant="ghost" size="icon" asChild>
+            <Link to={paths.events.edit.getHref(event.id)} aria-label="Editar evento" title="Editar evento">
+              <Pencil />
+            </Link>
+          </Button>
+        ) : null}
+        <Button variant="ghost" size="icon" asChild>
+          <Link
+            to={paths.subscriptions.new.getHref({ eventId: event.id })}
+            aria-label="Criar assinatura"
+            title="Criar assinatura"
+          >
+            <Plus />
+          </Link>
+        </Button>
+        {event.permissions.canDelete ? <DeleteEventButton event={event} /> : null}
+      </div>
+    ),
+  },
+];
+
+export function EventsTable({
+  events,
+  isLoading,
+  empty,
+}: {
+  events: TEvent[] | undefined;
+  isLoading: boolean;
+  empty: React.ReactNode;
+}) {
+  return (
+    <DataTable
+      columns={columns}
+      data={events}
+      isLoading={isLoading}
+      getRowKey={(event) => event.id}
+      empty={empty}
+    />
+  );
+}

@@ -1,0 +1,117 @@
+import { evaluateFilters, type Filter, type FilterFailure, renderDeliveryBody } from '@wm/rules';
+import { filteredDescription, parseTestInput } from '@/lib/test-data';
+
+export type SimulatedSubscription = {
+  id: string;
+  name: string;
+  targetUrl: string | null;
+  filters: readonly Filter[];
+  jsonBody: unknown;
+};
+
+export type SubscriptionOutcome = {
+  subscriptionId: string;
+  name: string;
+  kind: 'delivered' | 'filtered' | 'no-url' | 'error';
+  title: string;
+  description: string;
+  failures: FilterFailure[];
+  /** What would be sent, when it would be sent. */
+  body?: unknown;
+};
+
+export type ProcessingOutcome =
+  | { kind: 'invalid-data' | 'no-subscriptions'; title: string; description: string }
+  | { kind: 'processed'; title: string; description: string; results: SubscriptionOutcome[] };
+
+type SimulatedEvent = { id: string; name: string; bodyTemplate: unknown };
+
+function simulateOne(
+  event: SimulatedEvent,
+  subscription: SimulatedSubscription,
+  input: { body: unknown; headers: Record<string, string> },
+  timestamp: string,
+): SubscriptionOutcome {
+  const base = { subscriptionId: subscription.id, name: subscription.name, failures: [] };
+  try {
+    if (!subscription.targetUrl) {
+      return {
+        ...base,
+        kind: 'no-url',
+        title: 'URL de destino não configurada',
+        description: 'Configure a URL de destino da assinatura.',
+      };
+    }
+    const result = evaluateFilters(subscription.filters, input);
+    if (!result.match) {
+      return {
+        ...base,
+        kind: 'filtered',
+        title: 'Assinatura filtrada',
+        description: filteredDescription(result.failures.length),
+        failures: result.failures,
+      };
+    }
+    const { body } = renderDeliveryBody({
+      eventId: event.id,
+      eventName: event.name,
+      timestamp,
+      data: input.body,
+      bodyTemplate: event.bodyTemplate,
+      jsonBody: subscription.jsonBody,
+    });
+    const hasFilters = subscription.filters.length > 0;
+    return {
+      ...base,
+      kind: 'delivered',
+      title: hasFilters ? 'Filtros aprovados' : 'Nenhum filtro configurado',
+      description: hasFilters
+        ? `${subscription.filters.length} filtro(s) aprovado(s); o webhook seria enviado.`
+        : 'Sem filtros: o webhook seria enviado.',
+      body,
+    };
+  } catch (error) {
+    return {
+      ...base,
+      kind: 'error',
+      title: 'Erro desconhecido',
+      description: error instanceof Error ? error.message : String(error),
+    };
+  }
+}
+
+/**
+ * The event detail's processing test: what an emit with the test data would do
+ * for each subscription (filters, target URL, rendered body). Nothing is sent.
+ */
+export function simulateEventProcessing(
+  event: SimulatedEvent,
+  subscriptions: readonly SimulatedSubscription[],
+  bodyText: string,
+  headersText: string,
+  timestamp = new Date().toISOString(),
+): ProcessingOutcome {
+  const input = parseTestInput(bodyText, headersText);
+  if (!input) {
+    return {
+      kind: 'invalid-data',
+      title: 'Dados inválidos',
+      description: 'Os dados de teste devem ser um JSON válido.',
+    };
+  }
+  if (subscriptions.length === 0) {
+    return {
+      kind: 'no-subscriptions',
+      title: 'Nenhuma assinatura',
+      description: 'Este evento não possui assinaturas para processar.',
+    };
+  }
+  const results = subscriptions.map((subscription) => simulateOne(event, subscription, input, timestamp));
+  const delivered = results.filter((result) => result.kind === 'delivered').length;
+  return {
+    kind: 'processed',
+    title: 'Processamento simulado',
+    description: `${delivered} de ${results.length} assinatura(s) receberiam o evento.`,
+    results,
+  };
+}

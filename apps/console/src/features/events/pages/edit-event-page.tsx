@@ -1,0 +1,44 @@
+import { useNavigate, useParams } from 'react-router';
+import { toast } from 'sonner';
+import { NotFoundState } from '@/components/ui/not-found-state';
+import { PageHeader } from '@/components/ui/page-header';
+import { Skeleton } from '@/components/ui/skeleton';
+import { paths } from '@/config/paths';
+import { toastError } from '@/lib/api-client';
+import { useEvent } from '../api/get-event';
+import { useUpdateEvent } from '../api/update-event';
+import { EventForm } from '../components/event-form';
+import { eventFormToUpdate, eventToFormValues } from '../components/event-form-values';
+
+/** /events/{id}/edit: radio cards for visibility and queue type; on success back to the detail. */
+export default function EditEventPage() {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const event = useEvent(id);
+  const update = useUpdateEvent();
+
+  if (event.isPending) return <Skeleton className="h-96 w-full" data-testid="page-skeleton" />;
+  if (!event.data) {
+    return <NotFoundState title="Evento não encontrado" backHref={paths.events.list.getHref()} />;
+  }
+  return (
+    <div className="grid gap-6">
+      <PageHeader title="Editar Evento" description={event.data.name} />
+      <EventForm
+        variant="edit"
+        defaultValues={eventToFormValues(event.data)}
+        isPending={update.isPending}
+        cancelHref={paths.events.detail.getHref(id)}
+        onSubmit={async (form) => {
+          try {
+            await update.mutateAsync({ id, input: eventFormToUpdate(form) });
+            toast.success('Evento atualizado', { description: 'As alterações foram salvas.' });
+            navigate(paths.events.detail.getHref(id));
+          } catch (error) {
+            toastError('Erro ao atualizar evento', error);
+          }
+        }}
+      />
+    </div>
+  );
+}

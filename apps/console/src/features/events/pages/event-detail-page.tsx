@@ -1,0 +1,266 @@
+import { EVENT_QUEUE_DEFAULTS, type TEventDetail } from '@wm/contracts';
+import { ArrowLeft, List, Pencil, Plus, ScrollText } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { HttpMethodBadge } from '@/components/http-method-badge';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { JsonView } from '@/components/ui/json-view';
+import { NotFoundState } from '@/components/ui/not-found-state';
+import { PageHeader } from '@/components/ui/page-header';
+import { Skeleton } from '@/components/ui/skeleton';
+import {
+  detailStatusVariant,
+  EntityStatusBadge,
+  entityStatusLabel,
+  VisibilityBadge,
+} from '@/components/ui/status-badges';
+import { paths } from '@/config/paths';
+import { formatDateTime, shortId } from '@/lib/format';
+import { useEvent } from '../api/get-event';
+import { CallbackTestCard } from '../components/callback-test-card';
+import { DeleteEventButton } from '../components/delete-event-button';
+import { QUEUE_TYPE_LABELS } from '../components/event-labels';
+import { ProcessingTestCard } from '../components/processing-test-card';
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid gap-1">
+      <dt className="text-xs font-medium text-muted-foreground">{label}</dt>
+      <dd className="text-sm">{children}</dd>
+    </div>
+  );
+}
+
+function QueueSettingsCard({ event }: { event: TEventDetail }) {
+  const delay = event.delayBetweenSends ?? EVENT_QUEUE_DEFAULTS.delayBetweenSends;
+  const ttlMinutes = Math.round((event.messageTtl ?? EVENT_QUEUE_DEFAULTS.messageTtl) / 60_000);
+  return (
+    <Card data-testid="queue-settings">
+      <CardHeader>
+        <CardTitle>Configurações da Fila</CardTitle>
+        <CardDescription>{QUEUE_TYPE_LABELS[event.queueType]}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <dl className="grid grid-cols-2 gap-4">
+          <Field label="Intervalo entre envios">{delay} ms</Field>
+          <Field label="TTL da mensagem">{ttlMinutes} min</Field>
+          <Field label="Máximo de tentativas">{event.maxRetries ?? EVENT_QUEUE_DEFAULTS.maxRetries}</Field>
+          <Field label="Prioridade">{event.priority ?? EVENT_QUEUE_DEFAULTS.priority}</Field>
+        </dl>
+      </CardContent>
+    </Card>
+  );
+}
+
+function StatisticsCard({ event }: { event: TEventDetail }) {
+  const items = [
+    ['Assinaturas', event.statistics.totalSubscriptions],
+    ['Assinaturas ativas', event.statistics.activeSubscriptions],
+    ['Entregas', event.statistics.totalDeliveries],
+    ['Sucessos', event.statistics.successfulDeliveries],
+    ['Falhas', event.statistics.failedDeliveries],
+  ] as const;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Estatísticas</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <dl className="grid grid-cols-2 gap-4 sm:grid-cols-5">
+          {items.map(([label, value]) => (
+            <Field key={label} label={label}>
+              <span className="text-xl font-bold">{value}</span>
+            </Field>
+          ))}
+        </dl>
+      </CardContent>
+    </Card>
+  );
+}
+
+function RelatedSubscriptions({ event }: { event: TEventDetail }) {
+  return (
+    <Card>
+      <CardHeader className="flex-row items-center justify-between">
+        <div className="grid gap-1.5">
+          <CardTitle>Assinaturas</CardTitle>
+          <CardDescription>{event._count.subscriptions} assinatura(s) deste evento</CardDescription>
+        </div>
+        <Button size="sm" asChild>
+          <Link to={paths.subscriptions.new.getHref({ eventId: event.id })}>
+            <Plus />
+            Nova Assinatura
+          </Link>
+        </Button>
+      </CardHeader>
+      <CardContent className="grid gap-2">
+        {event.subscriptions.length === 0 ? (
+          <p className="text-sm text-muted-foreground">Nenhuma assinatura para este evento.</p>
+        ) : (
+          event.subscriptions.map((subscription) => (
+            <Link
+              key={subscription.id}
+              to={paths.subscriptions.detail.getHref(subscription.id)}
+              className="flex items-center justify-between gap-3 rounded-md border p-3 hover:bg-muted/50"
+            >
+              <div className="grid min-w-0">
+                <span className="text-sm font-medium">{subscription.name}</span>
+                <span className="truncate font-mono text-xs text-muted-foreground">
+                  {subscription.targetUrl}
+                </span>
+              </div>
+              <div className="flex items-center gap-2">
+                <HttpMethodBadge method={subscription.httpMethod} />
+                <EntityStatusBadge status={subscription.status} />
+              </div>
+            </Link>
+          ))
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** /events/{id}. */
+export default function EventDetailPage() {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const query = useEvent(id);
+  if (query.isPending) return <Skeleton className="h-96 w-full" data-testid="page-skeleton" />;
+  const event = query.data;
+  if (!event) return <NotFoundState title="Evento não encontrado" backHref={paths.events.list.getHref()} />;
+
+  return (
+    <div className="grid gap-6">
+      <Link
+        to={paths.events.list.getHref()}
+        className="flex w-fit items-center gap-1 text-sm text-muted-foreground"
+      >
+        <ArrowLeft className="size-4" />
+        Voltar para eventos
+      </Link>
+      <PageHeader
+        title={event.name}
+        description={<code>{event.alias}</code>}
+        actions={
+          <>
+            {event.permissions.canWrite ? (
+              <Button variant="outline" asChild>
+                <Link to={paths.events.edit.getHref(event.id)}>
+                  <Pencil />
+                  Editar
+                </Link>
+              </Button>
+            ) : null}
+            {event.permissions.canDelete ? (
+              <DeleteEventButton
+                event={event}
+                showLabel
+                onDeleted={() => navigate(paths.events.list.getHref())}
+              />
+            ) : null}
+          </>
+        }
+      />
+
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="grid content-start gap-6 lg:col-span-2">
+          <Card>
+            <CardHeader>
+              <CardTitle>Informações Básicas</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <dl className="grid gap-4 sm:grid-cols-2">
+                <Field label="Nome">{event.name}</Field>
+                <Field label="Alias">
+                  <code>{event.alias}</code>
+                </Field>
+                <Field label="ID">
+                  <span className="font-mono text-xs" title={event.id}>
+                    {shortId(event.id)}
+                  </span>
+                </Field>
+                <Field label="Status">
+                  <Badge variant={detailStatusVariant(event.status)}>{entityStatusLabel[event.status]}</Badge>
+                </Field>
+                <Field label="Visibilidade">
+                  <VisibilityBadge visibility={event.visibility} />
+                </Field>
+                <Field label="Tipo de fila">{QUEUE_TYPE_LABELS[event.queueType]}</Field>
+                <Field label="Callbacks">
+                  <Badge variant={event.enableCallbacks ? 'success' : 'default'}>
+                    {event.enableCallbacks ? 'Ativo' : 'Inativo'}
+                  </Badge>
+                </Field>
+                <Field label="URL de callback">
+                  <span className="break-all">{event.callbackUrl ?? 'Nenhuma'}</span>
+                </Field>
+                <Field label="Criado em">{formatDateTime(event.createdAt)}</Field>
+                <Field label="Atualizado em">{formatDateTime(event.updatedAt)}</Field>
+              </dl>
+            </CardContent>
+          </Card>
+          <QueueSettingsCard event={event} />
+          <Card>
+            <CardHeader>
+              <CardTitle>Template do Body</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <JsonView
+                value={event.bodyTemplate}
+                emptyText="Nenhum template: os dados emitidos são enviados."
+              />
+            </CardContent>
+          </Card>
+          <StatisticsCard event={event} />
+          <RelatedSubscriptions event={event} />
+        </div>
+
+        <div className="grid content-start gap-6">
+          <Card>
+            <CardHeader>
+              <CardTitle>Aplicação</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <Link
+                to={paths.applications.detail.getHref(event.application.id)}
+                className="font-medium hover:underline"
+              >
+                {event.application.name}
+              </Link>
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader>
+              <CardTitle>Ações Rápidas</CardTitle>
+            </CardHeader>
+            <CardContent className="grid gap-2">
+              <Button variant="outline" className="justify-start" asChild>
+                <Link to={paths.subscriptions.new.getHref({ eventId: event.id })}>
+                  <Plus />
+                  Criar Assinatura
+                </Link>
+              </Button>
+              <Button variant="outline" className="justify-start" asChild>
+                <Link to={paths.subscriptions.list.getHref({ eventId: event.id })}>
+                  <List />
+                  Ver Assinaturas
+                </Link>
+              </Button>
+              <Button variant="outline" className="justify-start" asChild>
+                <Link to={paths.logs.list.getHref({ eventId: event.id })}>
+                  <ScrollText />
+                  Ver Logs
+                </Link>
+              </Button>
+            </CardContent>
+          </Card>
+          <CallbackTestCard event={event} />
+          <ProcessingTestCard event={event} />
+        </div>
+      </div>
+    </div>
+  );
+}

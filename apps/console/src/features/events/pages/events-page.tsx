@@ -1,0 +1,146 @@
+import { Plus, Search, X } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, StatCard } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Input } from '@/components/ui/input';
+import { PageHeader } from '@/components/ui/page-header';
+import { Pager } from '@/components/ui/pager';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { paths } from '@/config/paths';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useApplicationOptions } from '../api/get-application-options';
+import { useEvents } from '../api/get-events';
+import { EventsTable } from '../components/events-table';
+
+const PAGE_SIZE = 10;
+const ALL = 'all';
+
+/** /events: prefilters from ?applicationId and ?eventId, server-side search, stats over the whole filter. */
+export default function EventsPage() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const applicationId = searchParams.get('applicationId') ?? undefined;
+  const eventId = searchParams.get('eventId') ?? undefined;
+  const [page, setPage] = useState(1);
+  const [search, setSearch] = useState('');
+  const debouncedSearch = useDebouncedValue(search.trim());
+  const applications = useApplicationOptions();
+  const events = useEvents({
+    page,
+    limit: PAGE_SIZE,
+    applicationId,
+    eventId,
+    search: debouncedSearch || undefined,
+  });
+  const stats = events.data?.stats;
+  const filteredApplication = applications.data?.find((application) => application.id === applicationId);
+
+  const setApplication = (value: string) => {
+    const next = new URLSearchParams(searchParams);
+    if (value === ALL) next.delete('applicationId');
+    else next.set('applicationId', value);
+    next.delete('eventId');
+    setSearchParams(next);
+    setPage(1);
+  };
+  const resetFilters = () => {
+    setSearchParams({});
+    setPage(1);
+  };
+
+  return (
+    <div className="grid gap-6">
+      <PageHeader
+        title="Eventos"
+        description="Eventos das suas aplicações e suas assinaturas."
+        actions={
+          <Button asChild>
+            <Link to={paths.events.new.getHref({ applicationId })}>
+              <Plus />
+              Novo Evento
+            </Link>
+          </Button>
+        }
+      />
+
+      {applicationId || eventId ? (
+        <div
+          className="flex items-center justify-between gap-3 rounded-lg border bg-muted/40 px-4 py-3 text-sm"
+          data-testid="filter-banner"
+        >
+          <span>
+            {applicationId
+              ? `Filtrando pela aplicação: ${filteredApplication?.name ?? applicationId}`
+              : `Filtrando pelo evento: ${events.data?.data[0]?.name ?? eventId}`}
+          </span>
+          <Button variant="ghost" size="sm" onClick={resetFilters}>
+            <X />
+            Ver todos
+          </Button>
+        </div>
+      ) : null}
+
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <StatCard label="Total" value={stats?.total ?? 0} isLoading={events.isPending} />
+        <StatCard label="Ativos" value={stats?.active ?? 0} isLoading={events.isPending} />
+        <StatCard label="Públicos" value={stats?.public ?? 0} isLoading={events.isPending} />
+        <StatCard label="Privados" value={stats?.private ?? 0} isLoading={events.isPending} />
+      </div>
+
+      <Card>
+        <CardContent className="grid gap-4">
+          <div className="flex flex-col gap-3 sm:flex-row">
+            <div className="relative flex-1">
+              <Search className="absolute top-2.5 left-3 size-4 text-muted-foreground" />
+              <Input
+                className="pl-9"
+                placeholder="Buscar por nome ou alias..."
+                aria-label="Buscar eventos"
+                value={search}
+                onChange={(event) => {
+                  setSearch(event.target.value);
+                  setPage(1);
+                }}
+              />
+            </div>
+            <Select value={applicationId ?? ALL} onValueChange={setApplication}>
+              <SelectTrigger className="sm:w-64" aria-label="Filtrar por aplicação">
+                <SelectValue placeholder="Todas as aplicações" />
+              </SelectTrigger>
+              <SelectContent>
+                <SelectItem value={ALL}>Todas as aplicações</SelectItem>
+                {(applications.data ?? []).map((application) => (
+                  <SelectItem key={application.id} value={application.id}>
+                    {application.name}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </div>
+          <EventsTable
+            events={events.data?.data}
+            isLoading={events.isPending}
+            empty={
+              <EmptyState
+                title="Nenhum evento encontrado"
+                description={
+                  search ? 'Nenhum evento corresponde à busca.' : 'Crie o primeiro evento para começar.'
+                }
+                action={
+                  <Button asChild>
+                    <Link to={paths.events.new.getHref({ applicationId })}>
+                      <Plus />
+                      Criar Primeiro Evento
+                    </Link>
+                  </Button>
+                }
+              />
+            }
+          />
+          <Pager page={page} totalPages={events.data?.pagination.totalPages ?? 1} onPageChange={setPage} />
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

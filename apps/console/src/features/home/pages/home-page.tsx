@@ -1,0 +1,86 @@
+import { AppWindow, Globe, Lock, Plus, Zap } from 'lucide-react';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Card, StatCard } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { PageHeader } from '@/components/ui/page-header';
+import { paths } from '@/config/paths';
+import { HOME_APPLICATION_LIMIT, useRecentApplications } from '../api/get-recent-applications';
+import { ApplicationCard, ApplicationCardSkeleton } from '../components/application-card';
+import { QuickLinks } from '../components/quick-links';
+
+export default function HomePage() {
+  const applications = useRecentApplications();
+  const stats = applications.data?.stats;
+  const total = stats?.total ?? 0;
+  const isLoading = applications.isPending;
+
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title="Minhas Aplicações"
+        description="Suas aplicações, eventos e entregas em um só lugar."
+        actions={
+          <Button asChild>
+            <Link to={paths.applications.new.getHref()}>
+              <Plus />
+              Nova Aplicação
+            </Link>
+          </Button>
+        }
+      />
+      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <StatCard label="Aplicações" value={total} icon={<AppWindow />} isLoading={isLoading} />
+        <StatCard label="Total de Eventos" value={stats?.events ?? 0} icon={<Zap />} isLoading={isLoading} />
+        <StatCard label="Públicas" value={stats?.public ?? 0} icon={<Globe />} isLoading={isLoading} />
+        <StatCard label="Privadas" value={stats?.private ?? 0} icon={<Lock />} isLoading={isLoading} />
+      </div>
+
+      <section className="space-y-4">
+        <div className="flex items-center justify-between">
+          <h2 className="text-lg font-semibold">Aplicações Recentes</h2>
+          {total > HOME_APPLICATION_LIMIT ? (
+            <Button asChild variant="outline" size="sm">
+              <Link to={paths.applications.list.getHref()}>Ver todas ({total})</Link>
+            </Button>
+          ) : null}
+        </div>
+        {isLoading ? (
+          <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+            {Array.from({ length: HOME_APPLICATION_LIMIT }, (_, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+              <ApplicationCardSkeleton key={index} />
+            ))}
+          </div>
+        ) : total === 0 ? (
+          <Card>
+            <EmptyState
+              icon={<AppWindow />}
+              title="Nenhuma aplicação encontrada"
+              description="Crie sua primeira aplicação para começar a enviar webhooks."
+              action={
+                <Button asChild>
+                  <Link to={paths.applications.new.getHref()}>
+                    <Plus />
+                    Criar Primeira Aplicação
+                  </Link>
+                </Button>
+              }
+            />
+          </Card>
+        ) : (
+          <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+            {applications.data?.data.map((application) => (
+              <ApplicationCard key={application.id} application={application} />
+            ))}
+          </div>
+        )}
+      </section>
+
+      <section className="space-y-4">
+        <h2 className="text-lg font-semibold">Acesso Rápido</h2>
+        <QuickLinks />
+      </section>
+    </div>
+  );
+}

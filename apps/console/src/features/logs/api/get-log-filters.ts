@@ -1,0 +1,14 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+type Option = { id: string; name: string };
+
+/** Lookup lists for the filters (up to 100, as the spec's lookups). */
+const lookupOptions = (path: '/subscriptions' | '/events') =>
+  queryOptions({
+    queryKey: ['logs', 'lookup', path],
+    queryFn: ({ signal }) => api.get<{ data: Option[] }>(path, { page: 1, limit: 100 }, signal),
+  });
+
+export const useSubscriptionOptions = () => useQuery(lookupOptions('/subscriptions'));
+export const useEventOptions = () => useQuery(lookupOptions('/events'));

@@ -1,0 +1,25 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { TDeliveryLogListResponse } from '@wm/contracts';
+import { api } from '@/lib/api-client';
+
+export type LogFilters = {
+  page: number;
+  subscriptionId?: string;
+  eventId?: string;
+  status?: string;
+  startDate?: string;
+  endDate?: string;
+};
+
+export const LOGS_PAGE_SIZE = 20;
+
+export const logsQueryOptions = (filters: LogFilters) =>
+  queryOptions({
+    queryKey: ['logs', 'list', filters],
+    queryFn: ({ signal }) =>
+      api.get<TDeliveryLogListResponse>('/logs', { ...filters, limit: LOGS_PAGE_SIZE }, signal),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+
+export const useLogs = (filters: LogFilters) => useQuery(logsQueryOptions(filters));

@@ -1,0 +1,15 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { api, toastError } from '@/lib/api-client';
+
+export function useRetryLog() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.post(`/logs/${id}/retry`),
+    onSuccess: () => {
+      toast.success('Reenvio iniciado', { description: 'O webhook será reenviado em breve.' });
+      return queryClient.invalidateQueries({ queryKey: ['logs'] });
+    },
+    onError: (error) => toastError('Erro no reenvio', error),
+  });
+}

@@ -1,0 +1,239 @@
+import { DELIVERY_STATUSES, type TDeliveryLogListItem } from '@wm/contracts';
+import { CheckCircle2, Clock, Eye, List, RotateCcw, XCircle } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, StatCard } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { PageHeader } from '@/components/ui/page-header';
+import { Pager } from '@/components/ui/pager';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { deliveryStatusLabel } from '@/components/ui/status-badges';
+import { type Column, DataTable } from '@/components/ui/table';
+import { paths } from '@/config/paths';
+import { formatDateTimeSeconds } from '@/lib/format';
+import { useEventOptions, useSubscriptionOptions } from '../api/get-log-filters';
+import { type LogFilters, useLogs } from '../api/get-logs';
+import { useRetryLog } from '../api/retry-log';
+import { DeliveryStatusIcon } from '../components/delivery-status-icon';
+import { HttpStatusBadge } from '../components/http-status-badge';
+
+const ALL = 'all';
+type FilterKey = 'subscriptionId' | 'eventId' | 'status' | 'startDate' | 'endDate' | 'page';
+
+/** Client search over the loaded page: subscription name, target URL, event name. */
+const matchesSearch = (log: TDeliveryLogListItem, term: string) =>
+  [log.subscription.name, log.subscription.targetUrl, log.subscription.event.name].some((text) =>
+    text.toLowerCase().includes(term),
+  );
+
+export default function LogsPage() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [search, setSearch] = useState('');
+  const read = (key: string) => searchParams.get(key) || undefined;
+  const filters: LogFilters = {
+    page: Number(searchParams.get('page') ?? 1) || 1,
+    subscriptionId: read('subscriptionId'),
+    eventId: read('eventId'),
+    status: read('status'),
+    startDate: read('startDate'),
+    endDate: read('endDate'),
+  };
+  const logs = useLogs(filters);
+  const subscriptions = useSubscriptionOptions();
+  const events = useEventOptions();
+  const retry = useRetryLog();
+
+  const setFilter = (key: FilterKey, value: string | undefined) => {
+    const next = new URLSearchParams(searchParams);
+    if (value && value !== ALL) next.set(key, value);
+    else next.delete(key);
+    if (key !== 'page') next.delete('page');
+    setSearchParams(next);
+  };
+
+  const stats = logs.data?.stats;
+  const rows = useMemo(() => {
+    const term = search.trim().toLowerCase();
+    return term ? logs.data?.data.filter((log) => matchesSearch(log, term)) : logs.data?.data;
+  }, [logs.data, search]);
+
+  const columns: Column<TDeliveryLogListItem>[] = [
+    { header: 'Status', cell: (log) => <DeliveryStatusIcon status={log.status} /> },
+    { header: 'Assinatura', cell: (log) => <span className="font-medium">{log.subscription.name}</span> },
+    { header: 'Evento', cell: (log) => log.subscription.event.name },
+    {
+      header: 'URL',
+      cell: (log) => (
+        <span className="block max-w-64 truncate font-mono text-xs" title={log.subscription.targetUrl}>
+          {log.subscription.targetUrl}
+        </span>
+      ),
+    },
+    {
+      header: 'Método',
+      cell: (log) => <span className="font-mono text-xs">{log.subscription.httpMethod}</span>,
+    },
+    { header: 'HTTP', cell: (log) => <HttpStatusBadge code={log.httpStatusCode} /> },
+    { header: 'Processado em', cell: (log) => formatDateTimeSeconds(log.processedAt, 'Não processado') },
+    {
+      header: 'Ações',
+      className: 'text-right',
+      cell: (log) => (
+        <div className="flex justify-end gap-1">
+          <Button asChild variant="ghost" size="icon" aria-label="Ver detalhes">
+            <Link to={paths.logs.detail.getHref(log.id)}>
+              <Eye />
+            </Link>
+          </Button>
+          {log.status === 'FAILED' ? (
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label="Reenviar"
+              disabled={retry.isPending}
+              onClick={() => retry.mutate(log.id)}
+            >
+              <RotateCcw />
+            </Button>
+          ) : null}
+        </div>
+      ),
+    },
+  ];
+
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title="Log de Assinaturas"
+        description="Acompanhe as entregas de webhooks das suas assinaturas."
+      />
+
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <StatCard
+          label="Total"
+          value={logs.data?.pagination.total ?? 0}
+          icon={<List />}
+          isLoading={logs.isLoading}
+        />
+        <StatCard
+          label="Sucessos"
+          value={stats?.SUCCESS ?? 0}
+          icon={<CheckCircle2 />}
+          isLoading={logs.isLoading}
+        />
+        <StatCard label="Falhas" value={stats?.FAILED ?? 0} icon={<XCircle />} isLoading={logs.isLoading} />
+        <StatCard
+          label="Pendentes"
+          value={(stats?.PENDING ?? 0) + (stats?.RETRYING ?? 0)}
+          icon={<Clock />}
+          isLoading={logs.isLoading}
+        />
+      </div>
+
+      <Card>
+        <CardContent className="grid gap-4 pt-6 sm:grid-cols-2 lg:grid-cols-6">
+          <div className="space-y-2 lg:col-span-2">
+            <Label htmlFor="logs-search">Buscar</Label>
+            <Input
+              id="logs-search"
+              placeholder="Assinatura, URL ou evento"
+              value={search}
+              onChange={(event) => setSearch(event.target.value)}
+            />
+          </div>
+          <div className="space-y-2">
+            <Label>Assinatura</Label>
+            <Select
+              value={filters.subscriptionId ?? ALL}
+              onValueChange={(value) => setFilter('subscriptionId', value)}
+            >
+              <SelectTrigger aria-label="Assinatura">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                <SelectItem value={ALL}>Todas</SelectItem>
+                {subscriptions.data?.data.map((option) => (
+                  <SelectItem key={option.id} value={option.id}>
+                    {option.name}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </div>
+          <div className="space-y-2">
+            <Label>Evento</Label>
+            <Select value={filters.eventId ?? ALL} onValueChange={(value) => setFilter('eventId', value)}>
+              <SelectTrigger aria-label="Evento">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                <SelectItem value={ALL}>Todos</SelectItem>
+                {events.data?.data.map((option) => (
+                  <SelectItem key={option.id} value={option.id}>
+                    {option.name}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </div>
+          <div className="space-y-2">
+            <Label>Status</Label>
+            <Select value={filters.status ?? ALL} onValueChange={(value) => setFilter('status', value)}>
+              <SelectTrigger aria-label="Status">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                <SelectItem value={ALL}>Todos</SelectItem>
+                {DELIVERY_STATUSES.map((status) => (
+                  <SelectItem key={status} value={status}>
+                    {deliveryStatusLabel[status]}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </div>
+          <div className="grid grid-cols-2 gap-2 sm:col-span-2 lg:col-span-6 lg:max-w-md">
+            <div className="space-y-2">
+              <Label htmlFor="logs-start">Data inicial</Label>
+              <Input
+                id="logs-start"
+                type="date"
+                value={filters.startDate ?? ''}
+                onChange={(event) => setFilter('startDate', event.target.value)}
+              />
+            </div>
+            <div className="space-y-2">
+              <Label htmlFor="logs-end">Data final</Label>
+              <Input
+                id="logs-end"
+                type="date"
+                value={filters.endDate ?? ''}
+                onChange={(event) => setFilter('endDate', event.target.value)}
+              />
+            </div>
+          </div>
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardContent className="pt-6">
+          <DataTable
+            columns={columns}
+            data={rows}
+            isLoading={logs.isLoading}
+            getRowKey={(log) => log.id}
+            empty={<EmptyState title="Nenhum log encontrado" />}
+          />
+          <Pager
+            page={filters.page}
+            totalPages={logs.data?.pagination.totalPages ?? 1}
+            onPageChange={(page) => setFilter('page', String(page))}
+          />
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { TProfileStats } from '@wm/contracts';
+import { api } from '@/lib/api-client';
+
+export const getProfileStats = (signal?: AbortSignal) =>
+  api.get<TProfileStats>('/auth/me/stats', undefined, signal);
+
+export const profileStatsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['auth', 'me', 'stats'],
+    queryFn: ({ signal }) => getProfileStats(signal),
+    staleTime: 0,
+  });
+
+export const useProfileStats = () => useQuery(profileStatsQueryOptions());

@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TCreateSubscriptionRequest, TSubscription } from '@wm/contracts';
+import { api } from '@/lib/api-client';
+
+export const createSubscription = (input: TCreateSubscriptionRequest) =>
+  api.post<TSubscription>('/subscriptions', input);
+
+/** A new subscription changes its event's counts too. */
+export function useCreateSubscription() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createSubscription,
+    onSuccess: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['subscriptions'] }),
+        queryClient.invalidateQueries({ queryKey: ['events'] }),
+      ]);
+    },
+  });
+}

@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { TEventListResponse } from '@wm/contracts';
+import { api } from '@/lib/api-client';
+
+/** The event picker: up to 100 events, own and PUBLIC ones (scope=discover). */
+export const getEventOptions = (signal?: AbortSignal) =>
+  api.get<TEventListResponse>('/events', { limit: 100, scope: 'discover' }, signal);
+
+export const eventOptionsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['events', 'options'],
+    queryFn: ({ signal }) => getEventOptions(signal),
+    select: (response) => response.data,
+  });
+
+export const useEventOptions = () => useQuery(eventOptionsQueryOptions());

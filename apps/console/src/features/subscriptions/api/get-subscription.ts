@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { TSubscription } from '@wm/contracts';
+import { api } from '@/lib/api-client';
+
+export const getSubscription = (id: string, signal?: AbortSignal) =>
+  api.get<TSubscription>(`/subscriptions/${id}`, undefined, signal);
+
+export const subscriptionQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: ['subscriptions', 'detail', id],
+    queryFn: ({ signal }) => getSubscription(id, signal),
+  });
+
+export const useSubscription = (id: string | undefined) =>
+  useQuery({ ...subscriptionQueryOptions(id ?? ''), enabled: Boolean(id) });

@@ -1,0 +1,42 @@
+import {
+  subscriptionFormToRequest,
+  type TSubscription,
+  type TSubscriptionForm,
+  type TUpdateSubscriptionRequest,
+} from '@wm/contracts';
+
+export const NEW_SUBSCRIPTION_BODY =
+  '{\n  "eventId": "#eventId#",\n  "eventName": "#eventName#",\n  "timestamp": "#timestamp#",\n  "data": "#data#"\n}';
+
+/** New-subscription defaults (spec §9): POST, NONE. */
+export const newSubscriptionFormValues = (eventId = ''): TSubscriptionForm => ({
+  eventId,
+  name: '',
+  targetUrl: '',
+  httpMethod: 'POST',
+  authType: 'NONE',
+  authDetails: {},
+  jsonBody: NEW_SUBSCRIPTION_BODY,
+  filters: [],
+});
+
+export const subscriptionToFormValues = (subscription: TSubscription): TSubscriptionForm => ({
+  eventId: subscription.eventId,
+  name: subscription.name,
+  targetUrl: subscription.targetUrl,
+  httpMethod: subscription.httpMethod,
+  authType: subscription.authType,
+  authDetails: subscription.authDetails ?? {},
+  jsonBody:
+    subscription.jsonBody === null || subscription.jsonBody === undefined
+      ? ''
+      : JSON.stringify(subscription.jsonBody, null, 2),
+  filters: subscription.filters.map((filter) => ({ ...filter })),
+});
+
+/** PUT payload: the create payload, with an emptied body and removed filters cleared explicitly. */
+export const subscriptionFormToUpdate = (form: TSubscriptionForm): TUpdateSubscriptionRequest => ({
+  ...subscriptionFormToRequest(form),
+  jsonBody: form.jsonBody.trim() ? JSON.parse(form.jsonBody) : null,
+  filters: form.filters,
+});

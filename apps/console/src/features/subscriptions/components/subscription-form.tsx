@@ -1,0 +1,198 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  AUTH_TYPES,
+  type AuthType,
+  HTTP_METHODS,
+  SUBSCRIPTION_BODY_PLACEHOLDERS,
+  type TSubscriptionForm,
+  ZCreateSubscriptionForm,
+  ZUpdateSubscriptionForm,
+} from '@wm/contracts';
+import { Controller, FormProvider, useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { AUTH_TYPE_LABELS, AuthDetailsFields } from '@/components/forms/auth-details-fields';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Textarea } from '@/components/ui/textarea';
+import { useEventOptions } from '../api/get-event-options';
+import { FiltersEditor } from './filters-editor';
+
+const EDIT_PLACEHOLDER = '{\n  "pedido": "{{payload.order.id}}",\n  "status": "{{payload.status}}"\n}';
+
+/** Create and edit form of a subscription (same fields; edit accepts an empty JSON body). */
+export function SubscriptionForm({
+  defaultValues,
+  variant,
+  isPending,
+  cancelHref,
+  onSubmit,
+}: {
+  defaultValues: TSubscriptionForm;
+  variant: 'create' | 'edit';
+  isPending: boolean;
+  cancelHref: string;
+  onSubmit: (form: TSubscriptionForm) => void;
+}) {
+  const form = useForm<TSubscriptionForm>({
+    resolver: zodResolver(variant === 'create' ? ZCreateSubscriptionForm : ZUpdateSubscriptionForm),
+    defaultValues,
+  });
+  const { register, control, watch, setValue, getValues, handleSubmit } = form;
+  const events = useEventOptions();
+  const authType = watch('authType') as AuthType;
+
+  const insertPlaceholder = (placeholder: string) => {
+    const body = getValues('jsonBody');
+    setValue('jsonBody', `${body}${body && !body.endsWith(' ') ? ' ' : ''}"${placeholder}"`, {
+      shouldDirty: true,
+    });
+  };
+
+  return (
+    <FormProvider {...form}>
+      <form className="grid gap-6" onSubmit={handleSubmit(onSubmit)} noValidate>
+        <Card>
+          <CardHeader>
+            <CardTitle>Destino</CardTitle>
+            <CardDescription>Evento assinado e para onde o webhook é enviado.</CardDescription>
+          </CardHeader>
+          <CardContent className="grid gap-4">
+            <FormField label="Evento" name="eventId" htmlFor="eventId">
+              <Controller
+                control={control}
+                name="eventId"
+                render={({ field }) => (
+                  <Select value={field.value || undefined} onValueChange={field.onChange}>
+                    <SelectTrigger id="eventId" aria-label="Evento">
+                      <SelectValue placeholder="Selecione um evento" />
+                    </SelectTrigger>
+                    <SelectContent className="max-h-72">
+                      {(events.data ?? []).map((event) => (
+                        <SelectItem key={event.id} value={event.id}>
+                          {event.name} ({event.alias})
+                        </SelectItem>
+                      ))}
+                    </SelectContent>
+                  </Select>
+                )}
+              />
+            </FormField>
+            <FormField label="Nome" name="name" htmlFor="name">
+              <Input id="name" placeholder="Webhook do ERP" {...register('name')} />
+            </FormField>
+            <div className="grid gap-4 sm:grid-cols-[1fr_10rem]">
+              <FormField label="URL de destino" name="targetUrl" htmlFor="targetUrl">
+                <Input id="targetUrl" placeholder="https://exemplo.com/webhook" {...register('targetUrl')} />
+              </FormField>
+              <FormField label="Método HTTP" name="httpMethod" htmlFor="httpMethod">
+                <Controller
+                  control={control}
+                  name="httpMethod"
+                  render={({ field }) => (
+                    <Select value={field.value} onValueChange={field.onChange}>
+                      <SelectTrigger id="httpMethod" aria-label="Método HTTP">
+                        <SelectValue />
+                      </SelectTrigger>
+                      <SelectContent>
+                        {HTTP_METHODS.map((method) => (
+                          <SelectItem key={method} value={method}>
+                            {method}
+                          </SelectItem>
+                        ))}
+                      </SelectContent>
+                    </Select>
+                  )}
+                />
+              </FormField>
+            </div>
+            <FormField label="Autenticação" name="authType" htmlFor="authType">
+              <Controller
+                control={control}
+                name="authType"
+                render={({ field }) => (
+                  <Select value={field.value} onValueChange={field.onChange}>
+                    <SelectTrigger id="authType" aria-label="Autenticação">
+                      <SelectValue />
+                    </SelectTrigger>
+                    <SelectContent>
+                      {AUTH_TYPES.map((type) => (
+                        <SelectItem key={type} value={type}>
+                          {AUTH_TYPE_LABELS[type]}
+                        </SelectItem>
+                      ))}
+                    </SelectContent>
+                  </Select>
+                )}
+              />
+            </FormField>
+            <AuthDetailsFields name="authDetails" authType={authType} />
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader>
+            <CardTitle>JSON Body</CardTitle>
+            <CardDescription>
+              {variant === 'create'
+                ? 'Corpo enviado ao destino. Use os placeholders abaixo.'
+                : 'Corpo enviado ao destino; use placeholders como {{payload.campo}}. Vazio: envia o payload do evento.'}
+            </CardDescription>
+          </CardHeader>
+          <CardContent className="grid gap-3">
+            {variant === 'create' ? (
+              <div className="flex flex-wrap gap-2" data-testid="placeholders">
+                {SUBSCRIPTION_BODY_PLACEHOLDERS.map((placeholder) => (
+                  <Button
+                    key={placeholder}
+                    variant="outline"
+                    size="sm"
+                    onClick={() => insertPlaceholder(placeholder)}
+                  >
+                    <code>{placeholder}</code>
+                  </Button>
+                ))}
+              </div>
+            ) : null}
+            <FormField name="jsonBody" htmlFor="jsonBody" label="JSON Body">
+              <Textarea
+                id="jsonBody"
+                rows={8}
+                className="font-mono text-xs"
+                placeholder={variant === 'edit' ? EDIT_PLACEHOLDER : undefined}
+                {...register('jsonBody')}
+              />
+            </FormField>
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader>
+            <CardTitle>Filtros</CardTitle>
+            <CardDescription>Todos os filtros precisam passar para o webhook ser enviado.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <FiltersEditor />
+          </CardContent>
+        </Card>
+
+        <div className="flex justify-end gap-2">
+          <Button variant="outline" asChild>
+            <Link to={cancelHref}>Cancelar</Link>
+          </Button>
+          <Button type="submit" disabled={isPending}>
+            {variant === 'create'
+              ? isPending
+                ? 'Criando...'
+                : 'Criar Assinatura'
+              : isPending
+                ? 'Salvando...'
+                : 'Salvar Alterações'}
+          </Button>
+        </div>
+      </form>
+    </FormProvider>
+  );
+}

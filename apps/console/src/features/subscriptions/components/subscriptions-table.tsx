@@ -1,0 +1,96 @@
+import type { TSubscription } from '@wm/contracts';
+import { Eye, Pencil } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { AUTH_TYPE_LABELS } from '@/components/forms/auth-details-fields';
+import { HttpMethodBadge } from '@/components/http-method-badge';
+import { Button } from '@/components/ui/button';
+import { EntityStatusBadge } from '@/components/ui/status-badges';
+import { type Column, DataTable } from '@/components/ui/table';
+import { paths } from '@/config/paths';
+import { DeleteSubscriptionButton } from './delete-subscription-button';
+import { TestWebhookButton } from './test-webhook-button';
+
+const columns: Column<TSubscription>[] = [
+  {
+    header: 'Nome',
+    cell: (subscription) => (
+      <Link to={paths.subscriptions.detail.getHref(subscription.id)} className="font-medium hover:underline">
+        {subscription.name}
+      </Link>
+    ),
+  },
+  {
+    header: 'Evento',
+    cell: (subscription) => (
+      <div className="grid">
+        <Link to={paths.events.detail.getHref(subscription.event.id)} className="hover:underline">
+          {subscription.event.name}
+        </Link>
+        <code className="text-xs text-muted-foreground">{subscription.event.alias}</code>
+      </div>
+    ),
+  },
+  {
+    header: 'URL de destino',
+    cell: (subscription) => (
+      <span className="block max-w-64 truncate font-mono text-xs" title={subscription.targetUrl}>
+        {subscription.targetUrl}
+      </span>
+    ),
+  },
+  { header: 'Método', cell: (subscription) => <HttpMethodBadge method={subscription.httpMethod} /> },
+  { header: 'Autenticação', cell: (subscription) => AUTH_TYPE_LABELS[subscription.authType] },
+  { header: 'Status', cell: (subscription) => <EntityStatusBadge status={subscription.status} /> },
+  { header: 'Tentativas', cell: (subscription) => subscription._count.attempts },
+  {
+    header: 'Ações',
+    className: 'text-right',
+    cell: (subscription) => (
+      <div className="flex justify-end gap-1">
+        <Button variant="ghost" size="icon" asChild>
+          <Link
+            to={paths.subscriptions.detail.getHref(subscription.id)}
+            aria-label="Ver detalhes"
+            title="Ver detalhes"
+          >
+            <Eye />
+          </Link>
+        </Button>
+        <TestWebhookButton subscriptionId={subscription.id} />
+        {subscription.permissions.canWrite ? (
+          <Button variant="ghost" size="icon" asChild>
+            <Link
+              to={paths.subscriptions.edit.getHref(subscription.id)}
+              aria-label="Editar assinatura"
+              title="Editar assinatura"
+            >
+              <Pencil />
+            </Link>
+          </Button>
+        ) : null}
+        {subscription.permissions.canDelete ? <DeleteSubscriptionButton subscription={subscription} /> : null}
+      </div>
+    ),
+  },
+];
+
+export function SubscriptionsTable({
+  subscriptions,
+  isLoading,
+  empty,
+}: {
+  subscriptions: TSubscription[] | undefined;
+  isLoading: boolean;
+  empty: ReactNode;
+}) {
+  return (
+    <DataTable
+      columns={columns}
+      data={subscriptions}
+      isLoading={isLoading}
+      getRowKey={(subscription) => subscription.id}
+      empty={empty}
+    />
+  );
+}

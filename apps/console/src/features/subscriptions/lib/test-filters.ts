@@ -1,0 +1,49 @@
+import { evaluateFilters, type Filter, type FilterFailure } from '@wm/rules';
+import { filteredDescription, parseTestInput } from '@/lib/test-data';
+
+export type FilterTestOutcome = {
+  kind: 'invalid-data' | 'no-filters' | 'match' | 'filtered';
+  title: string;
+  description: string;
+  failures: FilterFailure[];
+};
+
+/** The subscription detail's filter test: spec §5 matching rules via @wm/rules, nothing sent. */
+export function testSubscriptionFilters(
+  filters: readonly Filter[],
+  bodyText: string,
+  headersText: string,
+): FilterTestOutcome {
+  const input = parseTestInput(bodyText, headersText);
+  if (!input) {
+    return {
+      kind: 'invalid-data',
+      title: 'Dados inválidos',
+      description: 'Os dados de teste devem ser um JSON válido.',
+      failures: [],
+    };
+  }
+  if (filters.length === 0) {
+    return {
+      kind: 'no-filters',
+      title: 'Nenhum filtro configurado',
+      description: 'A assinatura receberia todos os eventos.',
+      failures: [],
+    };
+  }
+  const result = evaluateFilters(filters, input);
+  if (result.match) {
+    return {
+      kind: 'match',
+      title: 'Filtros aprovados',
+      description: `${filters.length} filtro(s) aprovado(s); a assinatura receberia o evento.`,
+      failures: [],
+    };
+  }
+  return {
+    kind: 'filtered',
+    title: 'Assinatura filtrada',
+    description: filteredDescription(result.failures.length),
+    failures: result.failures,
+  };
+}

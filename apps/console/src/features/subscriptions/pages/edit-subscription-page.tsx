@@ -1,0 +1,44 @@
+import { useNavigate, useParams } from 'react-router';
+import { toast } from 'sonner';
+import { NotFoundState } from '@/components/ui/not-found-state';
+import { PageHeader } from '@/components/ui/page-header';
+import { Skeleton } from '@/components/ui/skeleton';
+import { paths } from '@/config/paths';
+import { toastError } from '@/lib/api-client';
+import { useSubscription } from '../api/get-subscription';
+import { useUpdateSubscription } from '../api/update-subscription';
+import { SubscriptionForm } from '../components/subscription-form';
+import { subscriptionFormToUpdate, subscriptionToFormValues } from '../components/subscription-form-values';
+
+/** /subscriptions/{id}/edit: on success back to the detail. */
+export default function EditSubscriptionPage() {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const subscription = useSubscription(id);
+  const update = useUpdateSubscription();
+
+  if (subscription.isPending) return <Skeleton className="h-96 w-full" data-testid="page-skeleton" />;
+  if (!subscription.data) {
+    return <NotFoundState title="Assinatura não encontrada" backHref={paths.subscriptions.list.getHref()} />;
+  }
+  return (
+    <div className="grid gap-6">
+      <PageHeader title="Editar Assinatura" description={subscription.data.name} />
+      <SubscriptionForm
+        variant="edit"
+        defaultValues={subscriptionToFormValues(subscription.data)}
+        isPending={update.isPending}
+        cancelHref={paths.subscriptions.detail.getHref(id)}
+        onSubmit={async (form) => {
+          try {
+            await update.mutateAsync({ id, input: subscriptionFormToUpdate(form) });
+            toast.success('Assinatura atualizada', { description: 'As alterações foram salvas.' });
+            navigate(paths.subscriptions.detail.getHref(id));
+          } catch (error) {
+            toastError('Erro ao atualizar assinatura', error);
+          }
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,142 @@
+import { ENTITY_STATUSES } from '@wm/contracts';
+import { Plus, Search } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, StatCard } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Input } from '@/components/ui/input';
+import { PageHeader } from '@/components/ui/page-header';
+import { Pager } from '@/components/ui/pager';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { entityStatusLabel } from '@/components/ui/status-badges';
+import { paths } from '@/config/paths';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useEventOptions } from '../api/get-event-options';
+import { useSubscriptions } from '../api/get-subscriptions';
+import { SubscriptionsTable } from '../components/subscriptions-table';
+
+const PAGE_SIZE = 10;
+const ALL = 'all';
+
+/** /subscriptions: ?eventId and ?status prefilter; search runs on the server across pages. */
+export default function SubscriptionsPage() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const eventId = searchParams.get('eventId') ?? undefined;
+  const status = searchParams.get('status') ?? undefined;
+  const [page, setPage] = useState(1);
+  const [search, setSearch] = useState('');
+  const debouncedSearch = useDebouncedValue(search.trim());
+  const events = useEventOptions();
+  const subscriptions = useSubscriptions({
+    page,
+    limit: PAGE_SIZE,
+    eventId,
+    status,
+    search: debouncedSearch || undefined,
+  });
+  const stats = subscriptions.data?.stats;
+
+  const setFilter = (key: 'eventId' | 'status', value: string) => {
+    const next = new URLSearchParams(searchParams);
+    if (value === ALL) next.delete(key);
+    else next.set(key, value);
+    setSearchParams(next);
+    setPage(1);
+  };
+
+  return (
+    <div className="grid gap-6">
+      <PageHeader
+        title="Assinaturas"
+        description="Para onde e como cada evento é entregue."
+        actions={
+          <Button asChild>
+            <Link to={paths.subscriptions.new.getHref({ eventId })}>
+              <Plus />
+              Nova Assinatura
+            </Link>
+          </Button>
+        }
+      />
+
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <StatCard label="Total" value={stats?.total ?? 0} isLoading={subscriptions.isPending} />
+        <StatCard label="Ativas" value={stats?.active ?? 0} isLoading={subscriptions.isPending} />
+        <StatCard label="Inativas" value={stats?.inactive ?? 0} isLoading={subscriptions.isPending} />
+        <StatCard label="Tentativas" value={stats?.attempts ?? 0} isLoading={subscriptions.isPending} />
+      </div>
+
+      <Card>
+        <CardContent className="grid gap-4">
+          <div className="flex flex-col gap-3 lg:flex-row">
+            <div className="relative flex-1">
+              <Search className="absolute top-2.5 left-3 size-4 text-muted-foreground" />
+              <Input
+                className="pl-9"
+                placeholder="Buscar por nome ou URL..."
+                aria-label="Buscar assinaturas"
+                value={search}
+                onChange={(change) => {
+                  setSearch(change.target.value);
+                  setPage(1);
+                }}
+              />
+            </div>
+            <Select value={eventId ?? ALL} onValueChange={(value) => setFilter('eventId', value)}>
+              <SelectTrigger className="lg:w-64" aria-label="Filtrar por evento">
+                <SelectValue placeholder="Todos os eventos" />
+              </SelectTrigger>
+              <SelectContent className="max-h-72">
+                <SelectItem value={ALL}>Todos os eventos</SelectItem>
+                {(events.data ?? []).map((event) => (
+                  <SelectItem key={event.id} value={event.id}>
+                    {event.name} ({event.alias})
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+            <Select value={status ?? ALL} onValueChange={(value) => setFilter('status', value)}>
+              <SelectTrigger className="lg:w-44" aria-label="Filtrar por status">
+                <SelectValue placeholder="Todos os status" />
+              </SelectTrigger>
+              <SelectContent>
+                <SelectItem value={ALL}>Todos os status</SelectItem>
+                {ENTITY_STATUSES.map((value) => (
+                  <SelectItem key={value} value={value}>
+                    {entityStatusLabel[value]}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </div>
+          <SubscriptionsTable
+            subscriptions={subscriptions.data?.data}
+            isLoading={subscriptions.isPending}
+            empty={
+              <EmptyState
+                title="Nenhuma assinatura encontrada"
+                description={
+                  search ? 'Nenhuma assinatura corresponde à busca.' : 'Crie a primeira assinatura.'
+                }
+                action={
+                  <Button asChild>
+                    <Link to={paths.subscriptions.new.getHref({ eventId })}>
+                      <Plus />
+                      Criar Primeira Assinatura
+                    </Link>
+                  </Button>
+                }
+              />
+            }
+          />
+          <Pager
+            page={page}
+            totalPages={subscriptions.data?.pagination.totalPages ?? 1}
+            onPageChange={setPage}
+          />
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+/** Spec §7: the test tools' direct requests time out after 30 s. */
+export const BROWSER_TEST_TIMEOUT_MS = 30_000;
+
+export type BrowserRequestResult =
+  | { ok: true; status: number; statusText: string; body: string }
+  | { ok: false; error: string };
+
+/** The Authorization (or API key) header of an auth type, as the test tools send it. */
+export function authHeaders(
+  authType: string,
+  details: Record<string, string> | null,
+): Record<string, string> {
+  if (!details) return {};
+  if (authType === 'BASIC')
+    return { authorization: `Basic ${btoa(`${details.username ?? ''}:${details.password ?? ''}`)}` };
+  if (authType === 'BEARER') return { authorization: `Bearer ${details.token ?? ''}` };
+  if (authType === 'API_KEY' && details.key) return { [details.key]: details.value ?? '' };
+  return {};
+}
+
+/**
+ * One JSON request sent by the browser itself (not through the API), with a
+ * 30 s timeout. Never throws: network, CORS and timeout failures come back as data.
+ */
+export async function sendBrowserRequest(
+  url: string,
+  init: { method: string; headers: Record<string, string>; body?: unknown },
+): Promise<BrowserRequestResult> {
+  try {
+    const response = await fetch(url, {
+      method: init.method,
+      headers: { 'content-type': 'application/json', ...init.headers },
+      body: init.method === 'GET' || init.body === undefined ? undefined : JSON.stringify(init.body),
+      signal: AbortSignal.timeout(BROWSER_TEST_TIMEOUT_MS),
+    });
+    return {
+      ok: true,
+      status: response.status,
+      statusText: response.statusText,
+      body: await response.text(),
+    };
+  } catch (error) {
+    const isTimeout = error instanceof DOMException && error.name === 'TimeoutError';
+    return {
+      ok: false,
+      error: isTimeout
+        ? 'Tempo esgotado (30 s) sem resposta.'
+        : `Falha na requisição: ${error instanceof Error ? error.message : String(error)}`,
+    };
+  }
+}

@@ -1,0 +1,22 @@
+/** The test cards' inputs: a JSON body and optional JSON headers (an object of strings). */
+export type TestInput = { body: unknown; headers: Record<string, string> };
+
+export function parseTestInput(bodyText: string, headersText: string): TestInput | null {
+  try {
+    const body = bodyText.trim() === '' ? {} : JSON.parse(bodyText);
+    const rawHeaders = headersText.trim() === '' ? {} : JSON.parse(headersText);
+    if (typeof rawHeaders !== 'object' || rawHeaders === null || Array.isArray(rawHeaders)) return null;
+    const headers = Object.fromEntries(
+      Object.entries(rawHeaders as Record<string, unknown>).map(([key, value]) => [
+        key,
+        typeof value === 'string' ? value : JSON.stringify(value),
+      ]),
+    );
+    return { body, headers };
+  } catch {
+    return null;
+  }
+}
+
+/** The spec's outcome line for a subscription whose filters rejected the test data. */
+export const filteredDescription = (count: number) => `Evento filtrado: ${count} filtro(s) falharam`;

@@ -1,0 +1,307 @@
+/**
+ * Delivery benchmark (on demand, never a test):
+ *   node --import tsx bench/delivery-drain.ts            (all parts)
+ *   BENCH_N=20000 BENCH_PARTS=drain,emit,latency,logs node --import tsx bench/delivery-drain.ts
+ * Prints deliveries/s on PostgreSQL and PGlite against the raw undici ceiling,
+ * emit throughput and latency, peak RSS, and log list query times on 1M rows.
+ */
+
+import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
+import { Agent, request } from 'undici';
+import type { AppContext } from '../apps/api/src/context';
+import { startDeliveryEngine } from '../apps/api/src/delivery/engine';
+import { buildApp } from '../apps/api/src/http/app';
+import { sha256 } from '../apps/api/src/lib/crypto';
+import { newId } from '../apps/api/src/lib/ids';
+import { bootstrapAdmin } from '../apps/api/src/modules/auth/bootstrap-admin';
+import { spawnServer, stopServer } from '../apps/api/test/support/server-process';
+import { fmt, median, openBenchStorage, sleep, startBenchReceiver } from './support';
+
+const N = Number(process.env.BENCH_N ?? 20_000);
+const PARTS = new Set((process.env.BENCH_PARTS ?? 'drain,emit,latency,logs').split(','));
+const LOG_ROWS = Number(process.env.BENCH_LOG_ROWS ?? 1_000_000);
+const SUBSCRIPTIONS = 10;
+const API_KEY = `whm_${'b'.repeat(43)}`;
+
+type Fixture = { applicationId: string; eventId: string; alias: string; subscriptionIds: string[] };
+
+async function insertFixture(
+  ctx: AppContext,
+  targetUrl: string,
+  subscriptions = SUBSCRIPTIONS,
+  existingApplicationId?: string,
+): Promise<Fixture> {
+  const applicationId = existingApplicationId ?? newId();
+  const eventId = newId();
+  const alias = `bench.${eventId.slice(-6)}`;
+  if (!existingApplicationId) {
+    await ctx.db.execute(sql`INSERT INTO applications (id, name, api_key_hash, api_key_encrypted, api_key_prefix)
+      VALUES (${applicationId}, 'Bench', ${sha256(API_KEY)}, ${ctx.cipher.encrypt(API_KEY)}, ${API_KEY.slice(0, 12)})`);
+  }
+  await ctx.db.execute(
+    sql`INSERT INTO events (id, application_id, name, alias) VALUES (${eventId}, ${applicationId}, 'Bench', ${alias})`,
+  );
+  const subscriptionIds: string[] = [];
+  for (let i = 0; i < subscriptions; i++) {
+    const id = newId();
+    subscriptionIds.push(id);
+    await ctx.db.execute(sql`INSERT INTO subscriptions (id, event_id, name, target_url, secret)
+      VALUES (${id}, ${eventId}, ${`Bench ${i}`}, ${targetUrl}, ${`whsec_${Buffer.from(`secret-${i}-0123456789abcdef`).toString('base64')}`})`);
+  }
+  return { applicationId, eventId, alias, subscriptionIds };
+}
+
+async function insertPending(ctx: AppContext, fixture: Fixture, count: number) {
+  const occurrenceId = newId();
+  await ctx.db.execute(sql`INSERT INTO occurrences (id, event_id, application_id, event_type, data)
+    VALUES (${occurrenceId}, ${fixture.eventId}, ${fixture.applicationId}, ${fixture.alias}, '{}'::jsonb)`);
+  const subs = JSON.stringify(fixture.subscriptionIds);
+  await ctx.db.execute(sql`INSERT INTO delivery_logs (id, occurrence_id, subscription_id, event_id, status,
+      event_data_received, payload_sent, next_attempt_at)
+    SELECT gen_random_uuid(), ${occurrenceId}, (${subs}::jsonb ->> (i % ${fixture.subscriptionIds.length}))::uuid,
+      ${fixture.eventId}, 'PENDING', jsonb_build_object('n', i),
+      jsonb_build_object('order', jsonb_build_object('id', i, 'total', 99.9, 'customer', 'Maria da Silva')), now()
+    FROM generate_series(0, ${count - 1}::int) AS i`);
+}
+
+async function countStatus(ctx: AppContext, status: string) {
+  const result = (await ctx.db.execute(
+    sql`SELECT count(*)::int AS n FROM delivery_logs WHERE status = ${status}`,
+  )) as unknown as { rows: Array<{ n: number }> };
+  return result.rows[0]?.n ?? 0;
+}
+
+async function rawCeiling(url: string, total: number, concurrency: number) {
+  const agent = new Agent({ keepAliveTimeout: 10_000 });
+  const body = JSON.stringify({ order: { id: 1, total: 99.9, customer: 'Maria da Silva' } });
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < total) {
+        next += 1;
+        const response = await request(`${url}/raw`, {
+          method: 'POST',
+          dispatcher: agent,
+          body,
+          headers: { 'content-type': 'application/json', 'webhook-id': String(next) },
+        });
+        await response.body.text();
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  await agent.close();
+  return total / seconds;
+}
+
+async function drain(kind: 'postgres' | 'pglite', receiverUrl: string) {
+  const storage = await openBenchStorage(kind, {
+    DELIVERY_POLL_MS: '50',
+    ...(process.env.DELIVERY_CONCURRENCY ? { DELIVERY_CONCURRENCY: process.env.DELIVERY_CONCURRENCY } : {}),
+    ...(process.env.DELIVERY_BATCH_SIZE ? { DELIVERY_BATCH_SIZE: process.env.DELIVERY_BATCH_SIZE } : {}),
+  });
+  const fixture = await insertFixture(storage.ctx, `${receiverUrl}/drain`);
+  await insertPending(storage.ctx, fixture, N);
+  let peakRss = process.memoryUsage().rss;
+  const sampler = setInterval(() => {
+    peakRss = Math.max(peakRss, process.memoryUsage().rss);
+  }, 50);
+  const started = performance.now();
+  const engine = startDeliveryEngine(storage.ctx);
+  while ((await countStatus(storage.ctx, 'SUCCESS')) < N) await sleep(100);
+  const seconds = (performance.now() - started) / 1000;
+  clearInterval(sampler);
+  await engine.stop();
+  return { storage, fixture, rate: N / seconds, seconds, peakRss };
+}
+
+async function emitThroughput(receiverUrl: string) {
+  const storage = await openBenchStorage('postgres');
+  const fixture = await insertFixture(storage.ctx, `${receiverUrl}/emit`, 1);
+  const latencyFixture = await insertFixture(storage.ctx, `${receiverUrl}/latency`, 1, fixture.applicationId);
+  const server = await spawnServer({ ...storage.env, LOG_LEVEL: 'warn', ALLOW_PRIVATE_TARGETS: 'true' });
+  try {
+    const headers = { 'content-type': 'application/json', 'x-api-key': API_KEY };
+    const url = `${server.url}/v1/events/emit`;
+    const body = JSON.stringify({
+      eventType: fixture.alias,
+      applicationId: fixture.applicationId,
+      data: { a: 1 },
+    });
+    await autocannon({ url, method: 'POST', headers, body, connections: 16, duration: 2 });
+    const result = await autocannon({ url, method: 'POST', headers, body, connections: 32, duration: 10 });
+    const emit = {
+      rate: result.requests.average,
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      non2xx: result.non2xx,
+      errors: result.errors,
+    };
+
+    const latency = await steadyLatency(server.url, latencyFixture, receiverUrl);
+    return { emit, latency };
+  } finally {
+    await stopServer(server);
+    await storage.drop();
+  }
+}
+
+async function steadyLatency(serverUrl: string, fixture: Fixture, receiverUrl: string) {
+  await fetch(`${receiverUrl}/__reset`);
+  const agent = new Agent({ keepAliveTimeout: 10_000 });
+  const perSecond = 500;
+  const seconds = 10;
+  const started = performance.now();
+  const pending: Promise<unknown>[] = [];
+  for (let i = 0; i < perSecond * seconds; i++) {
+    const due = started + (i * 1000) / perSecond;
+    const wait = due - performance.now();
+    if (wait > 1) await sleep(wait);
+    pending.push(
+      request(`${serverUrl}/v1/events/emit`, {
+        method: 'POST',
+        dispatcher: agent,
+        headers: { 'content-type': 'application/json', 'x-api-key': API_KEY },
+        body: JSON.stringify({
+          eventType: fixture.alias,
+          applicationId: fixture.applicationId,
+          data: { sentAt: Date.now() },
+        }),
+      }).then((response) => response.body.text()),
+    );
+  }
+  await Promise.all(pending);
+  await sleep(1000);
+  await agent.close();
+  const stats = (await (await fetch(`${receiverUrl}/__stats`)).json()) as {
+    latencies: number;
+    p50: number;
+    p99: number;
+  };
+  return { sent: perSecond * seconds, received: stats.latencies, p50: stats.p50, p99: stats.p99 };
+}
+
+async function logQueries(ctx: AppContext, fixture: Fixture, label: string) {
+  const subs = JSON.stringify(fixture.subscriptionIds);
+  const occurrenceId = newId();
+  await ctx.db.execute(sql`INSERT INTO occurrences (id, event_id, application_id, event_type, data)
+    VALUES (${occurrenceId}, ${fixture.eventId}, ${fixture.applicationId}, ${fixture.alias}, '{}'::jsonb)`);
+  const insertStarted = performance.now();
+  const chunk = 250_000;
+  for (let offset = 0; offset < LOG_ROWS; offset += chunk) {
+    await ctx.db.execute(sql`INSERT INTO delivery_logs (id, occurrence_id, subscription_id, event_id, status,
+        http_status_code, event_data_received, payload_sent, attempt_count, processed_at, created_at)
+      SELECT gen_random_uuid(), ${occurrenceId}, (${subs}::jsonb ->> (i % ${fixture.subscriptionIds.length}))::uuid,
+        ${fixture.eventId}, (ARRAY['SUCCESS','SUCCESS','SUCCESS','SUCCESS','FAILED','IGNORED','RETRYING'])[1 + i % 7],
+        200, '{"a":1}'::jsonb, '{"a":1}'::jsonb, 1, now(), now() - make_interval(secs => i)
+      FROM generate_series(${offset}::int, ${Math.min(offset + chunk, LOG_ROWS) - 1}::int) AS i`);
+  }
+  await ctx.db.execute(sql`ANALYZE`);
+  const insertSeconds = (performance.now() - insertStarted) / 1000;
+
+  await bootstrapAdmin(ctx, () => {});
+  const app = await buildApp(ctx);
+  await app.ready();
+  const login = await app.inject({
+    method: 'POST',
+    url: '/v1/auth/login',
+    payload: { email: 'admin@example.com', password: 'bench-admin-1' },
+  });
+  const token = JSON.parse(login.body).token as string;
+  const queries: Array<[string, string]> = [
+    ['first page, no filter', '/v1/logs?page=1&limit=20'],
+    ['status=FAILED', '/v1/logs?status=FAILED&limit=20'],
+    ['subscriptionId', `/v1/logs?subscriptionId=${fixture.subscriptionIds[3]}&limit=20`],
+    ['eventId + status', `/v1/logs?eventId=${fixture.eventId}&status=SUCCESS&limit=20`],
+    ['date range (1 day)', `/v1/logs?startDate=${new Date(Date.now() - 86_400_000).toISOString()}&limit=20`],
+    ['search', '/v1/logs?search=Bench%203&limit=20'],
+    ['page 50', '/v1/logs?page=50&limit=20'],
+  ];
+  const rows: string[] = [];
+  for (const [name, url] of queries) {
+    const times: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      const started = performance.now();
+      const response = await app.inject({
+        method: 'GET',
+        url,
+        headers: { authorization: `Bearer ${token}` },
+      });
+      times.push(performance.now() - started);
+      if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode} ${response.body}`);
+    }
+    rows.push(`  ${label.padEnd(10)} ${name.padEnd(24)} median ${fmt(median(times))} ms`);
+  }
+  const detailId = (
+    (await ctx.db.execute(sql`SELECT id FROM delivery_logs LIMIT 1`)) as unknown as {
+      rows: Array<{ id: string }>;
+    }
+  ).rows[0]?.id;
+  const detailTimes: number[] = [];
+  for (let i = 0; i < 7; i++) {
+    const started = performance.now();
+    await app.inject({
+      method: 'GET',
+      url: `/v1/logs/${detailId}`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    detailTimes.push(performance.now() - started);
+  }
+  rows.push(`  ${label.padEnd(10)} ${'detail'.padEnd(24)} median ${fmt(median(detailTimes))} ms`);
+  await app.close();
+  return { insertSeconds, rows };
+}
+
+async function main() {
+  const receiver = await startBenchReceiver();
+  const lines: string[] = [];
+  const print = (line: string) => {
+    lines.push(line);
+    console.log(line);
+  };
+  try {
+    if (PARTS.has('drain')) {
+      const ceiling = await rawCeiling(receiver.url, N, 64);
+      print(`raw ceiling (undici, 64 in flight, no database): ${fmt(ceiling, 0)} deliveries/s`);
+      for (const kind of (process.env.BENCH_BACKENDS ?? 'postgres,pglite').split(',') as Array<
+        'postgres' | 'pglite'
+      >) {
+        const result = await drain(kind, receiver.url);
+        print(
+          `drain ${kind}: ${N} deliveries in ${fmt(result.seconds, 2)} s = ${fmt(result.rate, 0)}/s ` +
+            `(ratio ${fmt(result.rate / ceiling, 2)} of raw), peak RSS ${fmt(result.peakRss / 1048576, 0)} MiB`,
+        );
+        if (PARTS.has('logs') && (kind === 'postgres' || process.env.BENCH_PGLITE_LOGS === '1')) {
+          const queries = await logQueries(result.storage.ctx, result.fixture, kind);
+          print(
+            `log list on ${fmt(LOG_ROWS, 0)} rows (${kind}, inserted in ${fmt(queries.insertSeconds, 1)} s):`,
+          );
+          for (const row of queries.rows) print(row);
+        }
+        await result.storage.drop();
+      }
+    }
+    if (PARTS.has('emit')) {
+      const { emit, latency } = await emitThroughput(receiver.url);
+      print(
+        `emit (postgres, real server, 32 connections, 10 s, 1 subscription): ${fmt(emit.rate, 0)} events/s, ` +
+          `p50 ${emit.p50} ms, p99 ${emit.p99} ms, non-2xx ${emit.non2xx}, errors ${emit.errors}`,
+      );
+      print(
+        `emit-to-receiver latency at 500 events/s for 10 s: p50 ${fmt(latency.p50)} ms, p99 ${fmt(latency.p99)} ms ` +
+          `(${latency.received}/${latency.sent} received)`,
+      );
+    }
+  } finally {
+    receiver.child.kill();
+  }
+  console.log(`\nSummary\n${lines.join('\n')}`);
+  process.exit(0);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

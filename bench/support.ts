@@ -1,0 +1,85 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import pg from 'pg';
+import { testConfig } from '../apps/api/src/config';
+import type { AppContext } from '../apps/api/src/context';
+import { createContext } from '../apps/api/src/create-context';
+
+export const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const SECRET_KEY = 'bench-secret-key-with-at-least-32-characters';
+
+/** A fresh PostgreSQL database (dropped by the returned drop) or a PGlite data dir, migrated. */
+export async function openBenchStorage(kind: 'postgres' | 'pglite', env: Record<string, string> = {}) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'wm-bench-'));
+  const base: Record<string, string> = {
+    DATA_DIR: dataDir,
+    SECRET_KEY,
+    ADMIN_EMAIL: 'admin@example.com',
+    ADMIN_PASSWORD: 'bench-admin-1',
+    ...env,
+  };
+  if (kind === 'pglite') {
+    const ctx = await createContext(testConfig(base));
+    return { ctx, env: base, drop: async () => ctx.database.close() };
+  }
+  const name = `wm_bench_${Date.now()}_${randomBytes(3).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: POSTGRES_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(POSTGRES_URL);
+  url.pathname = `/${name}`;
+  const withUrl = { ...base, DATABASE_URL: url.toString() };
+  const ctx: AppContext = await createContext(testConfig(withUrl));
+  return {
+    ctx,
+    env: withUrl,
+    drop: async () => {
+      await ctx.database.close();
+      const dropper = new pg.Client({ connectionString: POSTGRES_URL });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}
+
+/** The bench receiver in its own process. */
+export async function startBenchReceiver(): Promise<{
+  url: string;
+  child: ChildProcess;
+  stats(): Promise<ReceiverStats>;
+  reset(): Promise<void>;
+}> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'receiver.ts')], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
+  const port = await new Promise<number>((resolve) =>
+    lines.once('line', (line) => resolve(JSON.parse(line).port)),
+  );
+  const url = `http://127.0.0.1:${port}`;
+  return {
+    url,
+    child,
+    stats: async () => (await fetch(`${url}/__stats`)).json() as Promise<ReceiverStats>,
+    reset: async () => {
+      await fetch(`${url}/__reset`);
+    },
+  };
+}
+export type ReceiverStats = { received: number; latencies: number; p50: number; p99: number };
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+}
+
+export const fmt = (value: number, digits = 1) =>
+  value.toLocaleString('en-US', { maximumFractionDigits: digits });

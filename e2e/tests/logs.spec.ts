@@ -1,0 +1,96 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { expect, test } from '../support/fixtures';
+
+let receiver: Server;
+let receiverUrl = '';
+
+test.beforeAll(async () => {
+  // '/gone' answers 410 so its delivery ends FAILED at once (no retry schedule to wait for).
+  receiver = createServer((request, response) => {
+    request.resume();
+    request.on('end', () => {
+      response.writeHead(request.url === '/gone' ? 410 : 200, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ recebido: true }));
+    });
+  });
+  await new Promise<void>((done) => receiver.listen(0, '127.0.0.1', done));
+  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+});
+
+test.afterAll(async () => {
+  receiver.closeAllConnections();
+  await new Promise((done) => receiver.close(done));
+});
+
+test.describe('Log de Assinaturas', () => {
+  test('When an event is emitted, then its deliveries show in /logs, open in detail, and a FAILED one can be resent', async ({
+    page,
+    api,
+    server,
+    loginAsAdmin,
+  }) => {
+    const suffix = Date.now().toString(36);
+    const application = await api.post<{ id: string; apiKey: string }>('/applications', {
+      name: `Loja ${suffix}`,
+      visibility: 'PRIVATE',
+    });
+    const event = await api.post<{ id: string; alias: string }>('/events', {
+      applicationId: application.id,
+      name: `Pedido Criado ${suffix}`,
+      alias: `pedido.criado.${suffix}`,
+    });
+    await api.post('/subscriptions', {
+      eventId: event.id,
+      name: `Assinatura OK ${suffix}`,
+      targetUrl: `${receiverUrl}/ok`,
+      jsonBody: { pedido: '{{payload.pedido}}' },
+    });
+    await api.post('/subscriptions', {
+      eventId: event.id,
+      name: `Assinatura Gone ${suffix}`,
+      targetUrl: `${receiverUrl}/gone`,
+      jsonBody: { pedido: '{{payload.pedido}}' },
+    });
+    const emitted = await fetch(`${server.baseURL}/v1/events/emit`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': application.apiKey },
+      body: JSON.stringify({ eventType: event.alias, applicationId: application.id, data: { pedido: 42 } }),
+    });
+    expect(emitted.status).toBe(202);
+    await expect
+      .poll(async () => {
+        const list = await api.get<{ stats: { SUCCESS: number; FAILED: number } }>(
+          `/logs?eventId=${event.id}`,
+        );
+        return list.stats.SUCCESS + list.stats.FAILED;
+      })
+      .toBe(2);
+
+    await loginAsAdmin(page);
+    await page.goto('/logs');
+    await expect(page.getByRole('heading', { name: 'Log de Assinaturas' })).toBeVisible();
+    const okRow = page.getByRole('row').filter({ hasText: `Assinatura OK ${suffix}` });
+    const goneRow = page.getByRole('row').filter({ hasText: `Assinatura Gone ${suffix}` });
+    await expect(okRow.getByTestId('http-status')).toHaveText('200');
+    await expect(goneRow.getByTestId('http-status')).toHaveText('410');
+    await expect(okRow.getByRole('button', { name: 'Reenviar' })).toHaveCount(0);
+
+    await okRow.getByRole('link', { name: 'Ver detalhes' }).click();
+    await expect(page.getByText('Payload enviado')).toBeVisible();
+    await expect(page.getByText('Tentativa 1')).toBeVisible();
+    await expect(page.getByText('"pedido": 42').first()).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Tentar Novamente' })).toHaveCount(0);
+
+    await page.getByRole('link', { name: 'Voltar para logs' }).click();
+    await goneRow.getByRole('button', { name: 'Reenviar' }).click();
+    await expect(page.getByText('Reenvio iniciado')).toBeVisible();
+    await expect(page.getByText('O webhook será reenviado em breve.')).toBeVisible();
+  });
+
+  test('When the log does not exist, then the detail says so', async ({ page, loginAsAdmin }) => {
+    await loginAsAdmin(page);
+    await page.goto('/logs/01890000-0000-7000-8000-000000000000');
+    await expect(page.getByText('Log não encontrado')).toBeVisible();
+  });
+});
