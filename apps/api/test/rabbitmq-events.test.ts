@@ -101,7 +101,10 @@ describe(`queued (RABBITMQ) events end to end on the ${queueBackend} queue`, () 
   it('When the queue answers, then /readyz reports it ready', async () => {
     const ready = await t.get('/readyz', { token: null });
     expect(ready.status).toBe(200);
-    expect(ready.body.checks).toMatchObject({ database: 'ok', queue: 'ok' });
+    // The database queue is checked as the database itself.
+    expect(ready.body.checks).toEqual(
+      queueBackend === 'rabbitmq' ? { database: 'ok', queue: 'ok' } : { database: 'ok' },
+    );
   });
 
   it('When the emit body names an organization, then the log carries it', async () => {
