@@ -49,6 +49,8 @@ const ZEnv = z.object({
   QUEUE_LEASE_MS: z.coerce.number().int().positive().default(60_000),
   QUEUE_POLL_MS: z.coerce.number().int().positive().default(100),
   /** A paced message whose slot is further away than this is put back instead of holding a worker. */
+  /** A PENDING event log untouched this long is published again (its first publish may have been lost). */
+  QUEUE_REPUBLISH_AFTER_MS: z.coerce.number().int().positive().default(120_000),
   QUEUE_PACING_MAX_WAIT_MS: z.coerce.number().int().min(0).default(5_000),
 });
 

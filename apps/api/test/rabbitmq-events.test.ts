@@ -1,6 +1,8 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deliveryAttempts, deliveryLogs, eventLogs } from '../src/db/schema';
+import { deliveryAttempts, deliveryLogs, eventLogs, occurrences } from '../src/db/schema';
+import { newId } from '../src/lib/ids';
+import { republishStaleEventLogs } from '../src/modules/event-logs/republish-stale';
 import { startWorkers, type Workers } from '../src/workers';
 import {
   insertApplication,
@@ -96,6 +98,42 @@ describe(`queued (RABBITMQ) events end to end on the ${queueBackend} queue`, () 
 
     const api = await t.get(`/v1/rabbitmq/events/${log.id}`);
     expect(api.body).toMatchObject({ status: 'SUCCESS', eventId: res.body.occurrenceId });
+  });
+
+  it('When a process died between recording an event log and publishing it, then the sweep publishes it and it is delivered', async () => {
+    const event = await insertEvent(t.ctx, app.id, { queueType: 'RABBITMQ', delayBetweenSends: 100 });
+    await insertSubscription(t.ctx, event.id, { targetUrl: `${receiver.url}/orphan` });
+    const occurrenceId = newId();
+    const longAgo = new Date(Date.now() - 10 * 60_000);
+    await t.ctx.db.insert(occurrences).values({
+      id: occurrenceId,
+      eventId: event.id,
+      applicationId: app.id,
+      eventType: event.alias,
+      data: { n: 1 },
+      payload: { n: 1 },
+      createdAt: longAgo,
+    });
+    await t.ctx.db.insert(eventLogs).values({
+      id: newId(),
+      eventId: occurrenceId,
+      eventType: event.alias,
+      organizationId: app.id,
+      queueType: 'RABBITMQ',
+      status: 'PENDING',
+      payload: { n: 1 },
+      applicationId: app.id,
+      eventDefinitionId: event.id,
+      createdAt: longAgo,
+      updatedAt: longAgo,
+    });
+
+    expect(await republishStaleEventLogs(t.ctx)).toBe(1);
+    const log = await settledLog(occurrenceId);
+    expect(log.status).toBe('SUCCESS');
+    expect(receiver.requests.filter((request) => request.url === '/orphan')).toHaveLength(1);
+    // Claimed by the sweep: a second sweep right away finds nothing to republish.
+    expect(await republishStaleEventLogs(t.ctx)).toBe(0);
   });
 
   it('When the queue answers, then /readyz reports it ready', async () => {

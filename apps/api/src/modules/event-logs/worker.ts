@@ -3,6 +3,7 @@ import { createSender } from '../../delivery/sender';
 import type { Consumer } from '../../queue/types';
 import { expireEventLog, processEventLog } from './process-event-log';
 import { createQueuedDeliveries } from './queued-deliveries';
+import { republishStaleEventLogs } from './republish-stale';
 
 export type EventLogWorker = { stop(): Promise<void> };
 
@@ -27,8 +28,18 @@ export function startEventLogWorker(ctx: AppContext): EventLogWorker {
       ctx.logger.error({ err: error }, 'queue consumer did not start');
       return null;
     });
+  const sweep = setInterval(
+    () => {
+      republishStaleEventLogs(ctx).catch((error) =>
+        ctx.logger.error({ err: error }, 'republish sweep failed'),
+      );
+    },
+    Math.max(1_000, Math.floor(config.QUEUE_REPUBLISH_AFTER_MS / 4)),
+  );
+  sweep.unref();
   return {
     async stop() {
+      clearInterval(sweep);
       const consumer = await consuming;
       await consumer?.stop();
       await sender.close();
