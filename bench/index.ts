@@ -2,7 +2,7 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 
-const BENCHES: Record<string, string> = { delivery: 'delivery-drain.ts' };
+const BENCHES: Record<string, string> = { delivery: 'delivery-drain.ts', queue: 'queue-throughput.ts' };
 const name = process.argv[2] ?? 'delivery';
 const file = BENCHES[name];
 if (!file) {
