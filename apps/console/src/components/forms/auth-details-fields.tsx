@@ -1,7 +1,8 @@
-import type { AuthType } from '@wm/contracts';
-import { useFormContext } from 'react-hook-form';
+import { AUTH_TYPES, type AuthType } from '@wm/contracts';
+import { Controller, useFormContext } from 'react-hook-form';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 
 const FIELD_LABELS = {
   username: { label: 'Usuário', type: 'text', placeholder: 'usuario' },
@@ -48,5 +49,36 @@ export function AuthDetailsFields({ name, authType }: { name: string; authType: 
         );
       })}
     </div>
+  );
+}
+
+/** The "Autenticação" select under `typeName` followed by the chosen type's detail inputs under `detailsName`. */
+export function AuthFields({ typeName, detailsName }: { typeName: string; detailsName: string }) {
+  const { control, watch } = useFormContext();
+  const authType = watch(typeName) as AuthType;
+  return (
+    <>
+      <FormField label="Autenticação" name={typeName} htmlFor={typeName}>
+        <Controller
+          control={control}
+          name={typeName}
+          render={({ field }) => (
+            <Select value={field.value} onValueChange={field.onChange}>
+              <SelectTrigger id={typeName} aria-label="Autenticação">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                {AUTH_TYPES.map((type) => (
+                  <SelectItem key={type} value={type}>
+                    {AUTH_TYPE_LABELS[type]}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          )}
+        />
+      </FormField>
+      <AuthDetailsFields name={detailsName} authType={authType} />
+    </>
   );
 }

@@ -1,7 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  AUTH_TYPES,
-  type AuthType,
   BODY_TEMPLATE_MESSAGE,
   QUEUE_TYPES,
   SELECTABLE_QUEUE_TYPES,
@@ -13,7 +11,7 @@ import {
 import { Controller, FormProvider, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { AUTH_TYPE_LABELS, AuthDetailsFields } from '@/components/forms/auth-details-fields';
+import { AuthFields } from '@/components/forms/auth-details-fields';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
@@ -53,7 +51,6 @@ export function EventForm({
   const applications = useApplicationOptions();
   const enableCallbacks = watch('enableCallbacks');
   const queueType = watch('queueType');
-  const callbackAuthType = watch('callbackAuthType') as AuthType;
 
   const onInvalid = (errors: Record<string, unknown>) => {
     if (errors.bodyTemplate) toast.error('Erro no template', { description: BODY_TEMPLATE_MESSAGE });
@@ -231,27 +228,7 @@ export function EventForm({
                   {...register('callbackUrl')}
                 />
               </FormField>
-              <FormField label="Autenticação" name="callbackAuthType" htmlFor="callbackAuthType">
-                <Controller
-                  control={control}
-                  name="callbackAuthType"
-                  render={({ field }) => (
-                    <Select value={field.value} onValueChange={field.onChange}>
-                      <SelectTrigger id="callbackAuthType" aria-label="Autenticação">
-                        <SelectValue />
-                      </SelectTrigger>
-                      <SelectContent>
-                        {AUTH_TYPES.map((type) => (
-                          <SelectItem key={type} value={type}>
-                            {AUTH_TYPE_LABELS[type]}
-                          </SelectItem>
-                        ))}
-                      </SelectContent>
-                    </Select>
-                  )}
-                />
-              </FormField>
-              <AuthDetailsFields name="callbackAuthDetails" authType={callbackAuthType} />
+              <AuthFields typeName="callbackAuthType" detailsName="callbackAuthDetails" />
             </CardContent>
           ) : null}
         </Card>

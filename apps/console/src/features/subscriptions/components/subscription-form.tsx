@@ -1,7 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  AUTH_TYPES,
-  type AuthType,
   HTTP_METHODS,
   SUBSCRIPTION_BODY_PLACEHOLDERS,
   type TSubscriptionForm,
@@ -10,7 +8,7 @@ import {
 } from '@wm/contracts';
 import { Controller, FormProvider, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { AUTH_TYPE_LABELS, AuthDetailsFields } from '@/components/forms/auth-details-fields';
+import { AuthFields } from '@/components/forms/auth-details-fields';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
@@ -40,9 +38,8 @@ export function SubscriptionForm({
     resolver: zodResolver(variant === 'create' ? ZCreateSubscriptionForm : ZUpdateSubscriptionForm),
     defaultValues,
   });
-  const { register, control, watch, setValue, getValues, handleSubmit } = form;
+  const { register, control, setValue, getValues, handleSubmit } = form;
   const events = useEventOptions();
-  const authType = watch('authType') as AuthType;
 
   const insertPlaceholder = (placeholder: string) => {
     const body = getValues('jsonBody');
@@ -108,27 +105,7 @@ export function SubscriptionForm({
                 />
               </FormField>
             </div>
-            <FormField label="Autenticação" name="authType" htmlFor="authType">
-              <Controller
-                control={control}
-                name="authType"
-                render={({ field }) => (
-                  <Select value={field.value} onValueChange={field.onChange}>
-                    <SelectTrigger id="authType" aria-label="Autenticação">
-                      <SelectValue />
-                    </SelectTrigger>
-                    <SelectContent>
-                      {AUTH_TYPES.map((type) => (
-                        <SelectItem key={type} value={type}>
-                          {AUTH_TYPE_LABELS[type]}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
-                )}
-              />
-            </FormField>
-            <AuthDetailsFields name="authDetails" authType={authType} />
+            <AuthFields typeName="authType" detailsName="authDetails" />
           </CardContent>
         </Card>
 
