@@ -1,21 +1,20 @@
 import { MASKED_SECRET } from '@wm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deliveryLogs, occurrences, subscriptions } from '../src/db/schema';
-import { newId } from '../src/lib/ids';
+import { deliveryLogs, subscriptions } from '../src/db/schema';
+import { insertDeliveryLog } from './support/delivery-log-fixture';
 import { addMember, createEvent, createSubscription, insertApplication } from './support/event-fixtures';
-import { createTestApp, type TestApp } from './support/test-app';
+import { startWithOwnedApplication, type TestUser } from './support/owned-application-fixture';
+import type { TestApp } from './support/test-app';
 
 const MISSING_ID = '0195f0e0-0000-7000-8000-000000000000';
 
 describe('events', () => {
   let t: TestApp;
-  let owner: Awaited<ReturnType<TestApp['createUser']>>;
+  let owner: TestUser;
   let appId: string;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    owner = await t.createUser();
-    appId = await insertApplication(t, { ownerId: owner.id, name: 'Loja' });
+    ({ t, owner, appId } = await startWithOwnedApplication('Loja'));
   });
   afterAll(async () => {
     await t?.close();
@@ -281,19 +280,10 @@ describe('events', () => {
   it('When an event is deleted, then its subscriptions, occurrences and delivery logs go with it', async () => {
     const event = await createEvent(t, appId, {}, owner.token);
     const subscription = await createSubscription(t, event.id, {}, owner.token);
-    const occurrenceId = newId();
-    await t.ctx.db.insert(occurrences).values({
-      id: occurrenceId,
-      eventId: event.id,
+    await insertDeliveryLog(t, {
+      event,
       applicationId: appId,
-      eventType: event.alias,
-      data: {},
-    });
-    await t.ctx.db.insert(deliveryLogs).values({
-      id: newId(),
-      occurrenceId,
       subscriptionId: subscription.id,
-      eventId: event.id,
       status: 'SUCCESS',
     });
     const detail = await t.get(`/v1/events/${event.id}`, { token: owner.token });

@@ -1,22 +1,21 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deliveryLogs, occurrences, subscriptions } from '../src/db/schema';
-import { newId } from '../src/lib/ids';
+import { deliveryLogs, subscriptions } from '../src/db/schema';
+import { insertDeliveryLog } from './support/delivery-log-fixture';
 import { addMember, createEvent, createSubscription, insertApplication } from './support/event-fixtures';
-import { createTestApp, type TestApp } from './support/test-app';
+import { startWithOwnedApplication, type TestUser } from './support/owned-application-fixture';
+import type { TestApp } from './support/test-app';
 
 const SECRET_PATTERN = /^whsec_[A-Za-z0-9+/]{32}$/;
 
 describe('subscriptions', () => {
   let t: TestApp;
-  let owner: Awaited<ReturnType<TestApp['createUser']>>;
+  let owner: TestUser;
   let appId: string;
   let event: { id: string; name: string; alias: string };
 
   beforeAll(async () => {
-    t = await createTestApp();
-    owner = await t.createUser();
-    appId = await insertApplication(t, { ownerId: owner.id });
+    ({ t, owner, appId } = await startWithOwnedApplication());
     event = await createEvent(t, appId, { name: 'Pedido pago', alias: 'order.paid' }, owner.token);
   });
   afterAll(async () => {
@@ -193,19 +192,10 @@ describe('subscriptions', () => {
 
   it('When a subscription is deleted, then its delivery logs go with it', async () => {
     const subscription = await createSubscription(t, event.id, {}, owner.token);
-    const occurrenceId = newId();
-    await t.ctx.db.insert(occurrences).values({
-      id: occurrenceId,
-      eventId: event.id,
+    await insertDeliveryLog(t, {
+      event,
       applicationId: appId,
-      eventType: event.alias,
-      data: {},
-    });
-    await t.ctx.db.insert(deliveryLogs).values({
-      id: newId(),
-      occurrenceId,
       subscriptionId: subscription.id,
-      eventId: event.id,
       status: 'FAILED',
     });
     expect((await t.del(`/v1/subscriptions/${subscription.id}`, { token: owner.token })).status).toBe(204);
