@@ -1,8 +1,8 @@
 import { AUTH_TYPES, type AuthType } from '@wm/contracts';
-import { Controller, useFormContext } from 'react-hook-form';
+import { useFormContext } from 'react-hook-form';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { SelectField } from './select-field';
 
 const FIELD_LABELS = {
   username: { label: 'Usuário', type: 'text', placeholder: 'usuario' },
@@ -54,30 +54,14 @@ export function AuthDetailsFields({ name, authType }: { name: string; authType: 
 
 /** The "Autenticação" select under `typeName` followed by the chosen type's detail inputs under `detailsName`. */
 export function AuthFields({ typeName, detailsName }: { typeName: string; detailsName: string }) {
-  const { control, watch } = useFormContext();
-  const authType = watch(typeName) as AuthType;
+  const authType = useFormContext().watch(typeName) as AuthType;
   return (
     <>
-      <FormField label="Autenticação" name={typeName} htmlFor={typeName}>
-        <Controller
-          control={control}
-          name={typeName}
-          render={({ field }) => (
-            <Select value={field.value} onValueChange={field.onChange}>
-              <SelectTrigger id={typeName} aria-label="Autenticação">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {AUTH_TYPES.map((type) => (
-                  <SelectItem key={type} value={type}>
-                    {AUTH_TYPE_LABELS[type]}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          )}
-        />
-      </FormField>
+      <SelectField
+        name={typeName}
+        label="Autenticação"
+        options={AUTH_TYPES.map((type) => ({ value: type, label: AUTH_TYPE_LABELS[type] }))}
+      />
       <AuthDetailsFields name={detailsName} authType={authType} />
     </>
   );

@@ -12,17 +12,28 @@ import { Controller, FormProvider, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { AuthFields } from '@/components/forms/auth-details-fields';
+import { SelectField } from '@/components/forms/select-field';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { visibilityLabel } from '@/components/ui/status-badges';
 import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
 import { useApplicationOptions } from '../api/get-application-options';
 import { QUEUE_TYPE_DESCRIPTIONS, QUEUE_TYPE_LABELS } from './event-labels';
 import { RadioCards } from './radio-cards';
+
+const QUEUE_SETTING_FIELDS = [
+  {
+    name: 'delayBetweenSends',
+    label: 'Intervalo entre envios (ms)',
+    description: 'De 100 ms a 60 segundos.',
+  },
+  { name: 'messageTtl', label: 'TTL da mensagem (ms)', description: 'De 1 minuto a 24 horas.' },
+  { name: 'maxRetries', label: 'Máximo de tentativas', description: 'De 0 a 10.' },
+  { name: 'priority', label: 'Prioridade', description: 'De 1 (baixa) a 10 (alta).' },
+] as const;
 
 const isSelectable = (queueType: string) => (SELECTABLE_QUEUE_TYPES as readonly string[]).includes(queueType);
 
@@ -74,26 +85,15 @@ export function EventForm({
             <CardDescription>Aplicação, nome e alias usado ao emitir o evento pela API.</CardDescription>
           </CardHeader>
           <CardContent className="grid gap-4">
-            <FormField label="Aplicação" name="applicationId" htmlFor="applicationId">
-              <Controller
-                control={control}
-                name="applicationId"
-                render={({ field }) => (
-                  <Select value={field.value || undefined} onValueChange={field.onChange}>
-                    <SelectTrigger id="applicationId" aria-label="Aplicação">
-                      <SelectValue placeholder="Selecione uma aplicação" />
-                    </SelectTrigger>
-                    <SelectContent>
-                      {(applications.data ?? []).map((application) => (
-                        <SelectItem key={application.id} value={application.id}>
-                          {application.name}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
-                )}
-              />
-            </FormField>
+            <SelectField
+              name="applicationId"
+              label="Aplicação"
+              placeholder="Selecione uma aplicação"
+              options={(applications.data ?? []).map((application) => ({
+                value: application.id,
+                label: application.name,
+              }))}
+            />
             <div className="grid gap-4 sm:grid-cols-2">
               <FormField label="Nome" name="name" htmlFor="name" className="content-start">
                 <Input id="name" placeholder="Pedido criado" {...register('name')} />
@@ -110,46 +110,23 @@ export function EventForm({
             </div>
             {variant === 'create' ? (
               <div className="grid gap-4 sm:grid-cols-2">
-                <FormField label="Visibilidade" name="visibility" htmlFor="visibility">
-                  <Controller
-                    control={control}
-                    name="visibility"
-                    render={({ field }) => (
-                      <Select value={field.value} onValueChange={field.onChange}>
-                        <SelectTrigger id="visibility" aria-label="Visibilidade">
-                          <SelectValue />
-                        </SelectTrigger>
-                        <SelectContent>
-                          {VISIBILITIES.map((visibility) => (
-                            <SelectItem key={visibility} value={visibility}>
-                              {visibilityLabel[visibility]}
-                            </SelectItem>
-                          ))}
-                        </SelectContent>
-                      </Select>
-                    )}
-                  />
-                </FormField>
-                <FormField label="Tipo de fila" name="queueType" htmlFor="queueType">
-                  <Controller
-                    control={control}
-                    name="queueType"
-                    render={({ field }) => (
-                      <Select value={field.value} onValueChange={field.onChange}>
-                        <SelectTrigger id="queueType" aria-label="Tipo de fila">
-                          <SelectValue />
-                        </SelectTrigger>
-                        <SelectContent>
-                          {QUEUE_TYPES.map((type) => (
-                            <SelectItem key={type} value={type} disabled={!isSelectable(type)}>
-                              {QUEUE_TYPE_LABELS[type]}
-                            </SelectItem>
-                          ))}
-                        </SelectContent>
-                      </Select>
-                    )}
-                  />
-                </FormField>
+                <SelectField
+                  name="visibility"
+                  label="Visibilidade"
+                  options={VISIBILITIES.map((visibility) => ({
+                    value: visibility,
+                    label: visibilityLabel[visibility],
+                  }))}
+                />
+                <SelectField
+                  name="queueType"
+                  label="Tipo de fila"
+                  options={QUEUE_TYPES.map((type) => ({
+                    value: type,
+                    label: QUEUE_TYPE_LABELS[type],
+                    isDisabled: !isSelectable(type),
+                  }))}
+                />
               </div>
             ) : (
               <>
@@ -240,42 +217,11 @@ export function EventForm({
               <CardDescription>Usadas apenas pela fila RabbitMQ.</CardDescription>
             </CardHeader>
             <CardContent className="grid gap-4 sm:grid-cols-2">
-              <FormField
-                label="Intervalo entre envios (ms)"
-                name="delayBetweenSends"
-                htmlFor="delayBetweenSends"
-                description="De 100 ms a 60 segundos."
-              >
-                <Input
-                  id="delayBetweenSends"
-                  type="number"
-                  {...register('delayBetweenSends', { valueAsNumber: true })}
-                />
-              </FormField>
-              <FormField
-                label="TTL da mensagem (ms)"
-                name="messageTtl"
-                htmlFor="messageTtl"
-                description="De 1 minuto a 24 horas."
-              >
-                <Input id="messageTtl" type="number" {...register('messageTtl', { valueAsNumber: true })} />
-              </FormField>
-              <FormField
-                label="Máximo de tentativas"
-                name="maxRetries"
-                htmlFor="maxRetries"
-                description="De 0 a 10."
-              >
-                <Input id="maxRetries" type="number" {...register('maxRetries', { valueAsNumber: true })} />
-              </FormField>
-              <FormField
-                label="Prioridade"
-                name="priority"
-                htmlFor="priority"
-                description="De 1 (baixa) a 10 (alta)."
-              >
-                <Input id="priority" type="number" {...register('priority', { valueAsNumber: true })} />
-              </FormField>
+              {QUEUE_SETTING_FIELDS.map(({ name, label, description }) => (
+                <FormField key={name} label={label} name={name} htmlFor={name} description={description}>
+                  <Input id={name} type="number" {...register(name, { valueAsNumber: true })} />
+                </FormField>
+              ))}
             </CardContent>
           </Card>
         ) : null}

@@ -6,14 +6,14 @@ import {
   ZCreateSubscriptionForm,
   ZUpdateSubscriptionForm,
 } from '@wm/contracts';
-import { Controller, FormProvider, useForm } from 'react-hook-form';
+import { FormProvider, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { AuthFields } from '@/components/forms/auth-details-fields';
+import { SelectField } from '@/components/forms/select-field';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { useEventOptions } from '../api/get-event-options';
 import { FiltersEditor } from './filters-editor';
@@ -38,7 +38,7 @@ export function SubscriptionForm({
     resolver: zodResolver(variant === 'create' ? ZCreateSubscriptionForm : ZUpdateSubscriptionForm),
     defaultValues,
   });
-  const { register, control, setValue, getValues, handleSubmit } = form;
+  const { register, setValue, getValues, handleSubmit } = form;
   const events = useEventOptions();
 
   const insertPlaceholder = (placeholder: string) => {
@@ -57,26 +57,16 @@ export function SubscriptionForm({
             <CardDescription>Evento assinado e para onde o webhook é enviado.</CardDescription>
           </CardHeader>
           <CardContent className="grid gap-4">
-            <FormField label="Evento" name="eventId" htmlFor="eventId">
-              <Controller
-                control={control}
-                name="eventId"
-                render={({ field }) => (
-                  <Select value={field.value || undefined} onValueChange={field.onChange}>
-                    <SelectTrigger id="eventId" aria-label="Evento">
-                      <SelectValue placeholder="Selecione um evento" />
-                    </SelectTrigger>
-                    <SelectContent className="max-h-72">
-                      {(events.data ?? []).map((event) => (
-                        <SelectItem key={event.id} value={event.id}>
-                          {event.name} ({event.alias})
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
-                )}
-              />
-            </FormField>
+            <SelectField
+              name="eventId"
+              label="Evento"
+              placeholder="Selecione um evento"
+              contentClassName="max-h-72"
+              options={(events.data ?? []).map((event) => ({
+                value: event.id,
+                label: `${event.name} (${event.alias})`,
+              }))}
+            />
             <FormField label="Nome" name="name" htmlFor="name">
               <Input id="name" placeholder="Webhook do ERP" {...register('name')} />
             </FormField>
@@ -84,26 +74,11 @@ export function SubscriptionForm({
               <FormField label="URL de destino" name="targetUrl" htmlFor="targetUrl">
                 <Input id="targetUrl" placeholder="https://exemplo.com/webhook" {...register('targetUrl')} />
               </FormField>
-              <FormField label="Método HTTP" name="httpMethod" htmlFor="httpMethod">
-                <Controller
-                  control={control}
-                  name="httpMethod"
-                  render={({ field }) => (
-                    <Select value={field.value} onValueChange={field.onChange}>
-                      <SelectTrigger id="httpMethod" aria-label="Método HTTP">
-                        <SelectValue />
-                      </SelectTrigger>
-                      <SelectContent>
-                        {HTTP_METHODS.map((method) => (
-                          <SelectItem key={method} value={method}>
-                            {method}
-                          </SelectItem>
-                        ))}
-                      </SelectContent>
-                    </Select>
-                  )}
-                />
-              </FormField>
+              <SelectField
+                name="httpMethod"
+                label="Método HTTP"
+                options={HTTP_METHODS.map((method) => ({ value: method, label: method }))}
+              />
             </div>
             <AuthFields typeName="authType" detailsName="authDetails" />
           </CardContent>
