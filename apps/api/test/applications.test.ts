@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { events } from '../src/db/schema';
 import { findApplicationByApiKey } from '../src/modules/applications/api-keys';
 import {
   countRows,
@@ -344,6 +346,24 @@ describe('applications', () => {
       expect((await findApplicationByApiKey(t.ctx, res.body.apiKey))?.id).toBe(app.id);
       expect((await t.get(`/v1/applications/${app.id}/api-key`)).body.apiKey).toBe(res.body.apiKey);
       expect((await t.get(`/v1/applications/${app.id}`)).body.apiKeyPrefix).toBe(res.body.apiKeyPrefix);
+    });
+
+    it('When the key is regenerated, then emitting with the old x-api-key is 401 and the new one is accepted', async () => {
+      const app = await createApplicationAs(t, t.adminToken);
+      const { eventId } = await insertEventChain(t, app.id);
+      const [event] = await t.ctx.db.select().from(events).where(eq(events.id, eventId));
+      const emit = (apiKey: string) =>
+        t.post('/v1/events/emit', {
+          token: null,
+          headers: { 'x-api-key': apiKey },
+          body: { applicationId: app.id, eventType: event.alias, data: { pedido: 1 } },
+        });
+      expect((await emit(app.apiKey)).status).toBe(202);
+      const fresh = (await t.post(`/v1/applications/${app.id}/regenerate-key`)).body.apiKey;
+      const stale = await emit(app.apiKey);
+      expect(stale.status).toBe(401);
+      expect(stale.body.code).toBe('UNAUTHORIZED');
+      expect((await emit(fresh)).status).toBe(202);
     });
 
     it('When the applications table is dumped, then no raw key occurs in it', async () => {

@@ -1,6 +1,6 @@
 import type { TApplicationListItem } from '@wm/contracts';
 import { Plus, Search } from 'lucide-react';
-import { useDeferredValue, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
@@ -9,6 +9,7 @@ import { Input } from '@/components/ui/input';
 import { PageHeader } from '@/components/ui/page-header';
 import { Pager } from '@/components/ui/pager';
 import { paths } from '@/config/paths';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useApplications } from '../api/get-applications';
 import { ApplicationCounters } from '../components/application-counters';
 import { ApplicationsTable } from '../components/applications-table';
@@ -20,8 +21,8 @@ const PAGE_SIZE = 10;
 export default function ApplicationsListPage() {
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
-  const deferredSearch = useDeferredValue(search.trim());
-  const applications = useApplications({ page, limit: PAGE_SIZE, search: deferredSearch || undefined });
+  const debouncedSearch = useDebouncedValue(search.trim());
+  const applications = useApplications({ page, limit: PAGE_SIZE, search: debouncedSearch || undefined });
   const [toDelete, setToDelete] = useState<TApplicationListItem | null>(null);
   const [toRegenerate, setToRegenerate] = useState<TApplicationListItem | null>(null);
 
