@@ -5,6 +5,7 @@ import { insertDeliveryLog } from './support/delivery-log-fixture';
 import { addMember, createEvent, createSubscription, insertApplication } from './support/event-fixtures';
 import { startWithOwnedApplication, type TestUser } from './support/owned-application-fixture';
 import type { TestApp } from './support/test-app';
+import { expectCreateRefusals } from './support/validation-cases';
 
 const MISSING_ID = '0195f0e0-0000-7000-8000-000000000000';
 
@@ -183,15 +184,7 @@ describe('events', () => {
       [{ bodyTemplate: '[1, 2]' }, 'O template do body deve ser um JSON válido.'],
       [{ bodyTemplate: 42 }, 'O template do body deve ser um JSON válido.'],
     ];
-    for (const [override, message] of cases) {
-      const res = await t.post('/v1/events', { token: owner.token, body: { ...base, ...override } });
-      expect({ override, status: res.status, error: res.body.error }).toEqual({
-        override,
-        status: 400,
-        error: message,
-      });
-      expect(res.body.code).toBe('VALIDATION_ERROR');
-    }
+    await expectCreateRefusals(t, '/v1/events', owner.token, base, cases);
     const list = await t.get(`/v1/events?applicationId=${appId}&search=valid.alias`, { token: owner.token });
     expect(list.body.pagination.total).toBe(0);
   });

@@ -5,6 +5,7 @@ import { insertDeliveryLog } from './support/delivery-log-fixture';
 import { addMember, createEvent, createSubscription, insertApplication } from './support/event-fixtures';
 import { startWithOwnedApplication, type TestUser } from './support/owned-application-fixture';
 import type { TestApp } from './support/test-app';
+import { expectCreateRefusals } from './support/validation-cases';
 
 const SECRET_PATTERN = /^whsec_[A-Za-z0-9+/]{32}$/;
 
@@ -144,15 +145,7 @@ describe('subscriptions', () => {
       [{ filters: ['texto'] }, 'Filtro 1: Filtro inválido'],
       [{ filters: 'nope' }, 'Filtros devem ser uma lista'],
     ];
-    for (const [override, message] of cases) {
-      const res = await t.post('/v1/subscriptions', { token: owner.token, body: { ...base, ...override } });
-      expect({ override, status: res.status, error: res.body.error }).toEqual({
-        override,
-        status: 400,
-        error: message,
-      });
-      expect(res.body.code).toBe('VALIDATION_ERROR');
-    }
+    await expectCreateRefusals(t, '/v1/subscriptions', owner.token, base, cases);
     const numeric = await t.post('/v1/subscriptions', {
       token: owner.token,
       body: { ...base, filters: [{ ...filter, operator: '>', value: '10.5' }] },
