@@ -9,11 +9,10 @@ import {
   ZEventForm,
 } from '@wm/contracts';
 import { Controller, FormProvider, useForm } from 'react-hook-form';
-import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { AuthFields } from '@/components/forms/auth-details-fields';
+import { FormActions } from '@/components/forms/form-actions';
 import { SelectField } from '@/components/forms/select-field';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -246,20 +245,12 @@ export function EventForm({
           </CardContent>
         </Card>
 
-        <div className="flex justify-end gap-2">
-          <Button variant="outline" asChild>
-            <Link to={cancelHref}>Cancelar</Link>
-          </Button>
-          <Button type="submit" disabled={isPending}>
-            {variant === 'create'
-              ? isPending
-                ? 'Criando...'
-                : 'Criar Evento'
-              : isPending
-                ? 'Salvando...'
-                : 'Salvar Alterações'}
-          </Button>
-        </div>
+        <FormActions
+          variant={variant}
+          createLabel="Criar Evento"
+          isPending={isPending}
+          cancelHref={cancelHref}
+        />
       </form>
     </FormProvider>
   );

@@ -7,8 +7,8 @@ import {
   ZUpdateSubscriptionForm,
 } from '@wm/contracts';
 import { FormProvider, useForm } from 'react-hook-form';
-import { Link } from 'react-router';
 import { AuthFields } from '@/components/forms/auth-details-fields';
+import { FormActions } from '@/components/forms/form-actions';
 import { SelectField } from '@/components/forms/select-field';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -130,20 +130,12 @@ export function SubscriptionForm({
           </CardContent>
         </Card>
 
-        <div className="flex justify-end gap-2">
-          <Button variant="outline" asChild>
-            <Link to={cancelHref}>Cancelar</Link>
-          </Button>
-          <Button type="submit" disabled={isPending}>
-            {variant === 'create'
-              ? isPending
-                ? 'Criando...'
-                : 'Criar Assinatura'
-              : isPending
-                ? 'Salvando...'
-                : 'Salvar Alterações'}
-          </Button>
-        </div>
+        <FormActions
+          variant={variant}
+          createLabel="Criar Assinatura"
+          isPending={isPending}
+          cancelHref={cancelHref}
+        />
       </form>
     </FormProvider>
   );
