@@ -210,24 +210,26 @@ export default function EventDetailPage() {
               <CardTitle>Ações Rápidas</CardTitle>
             </CardHeader>
             <CardContent className="grid gap-2">
-              <Button variant="outline" className="justify-start" asChild>
-                <Link to={paths.subscriptions.new.getHref({ eventId: event.id })}>
-                  <Plus />
-                  Criar Assinatura
-                </Link>
-              </Button>
-              <Button variant="outline" className="justify-start" asChild>
-                <Link to={paths.subscriptions.list.getHref({ eventId: event.id })}>
-                  <List />
-                  Ver Assinaturas
-                </Link>
-              </Button>
-              <Button variant="outline" className="justify-start" asChild>
-                <Link to={paths.logs.list.getHref({ eventId: event.id })}>
-                  <ScrollText />
-                  Ver Logs
-                </Link>
-              </Button>
+              {[
+                {
+                  to: paths.subscriptions.new.getHref({ eventId: event.id }),
+                  Icon: Plus,
+                  label: 'Criar Assinatura',
+                },
+                {
+                  to: paths.subscriptions.list.getHref({ eventId: event.id }),
+                  Icon: List,
+                  label: 'Ver Assinaturas',
+                },
+                { to: paths.logs.list.getHref({ eventId: event.id }), Icon: ScrollText, label: 'Ver Logs' },
+              ].map(({ to, Icon, label }) => (
+                <Button key={label} variant="outline" className="justify-start" asChild>
+                  <Link to={to}>
+                    <Icon />
+                    {label}
+                  </Link>
+                </Button>
+              ))}
             </CardContent>
           </Card>
           <CallbackTestCard event={event} />
