@@ -57,7 +57,7 @@ export default defineConfig({
       integration(
         'queue-rabbitmq',
         { TEST_BACKEND: 'postgres', QUEUE_BACKEND: 'rabbitmq' },
-        ['apps/api/test/queue*.test.ts'],
+        ['apps/api/test/queue*.test.ts', 'apps/api/test/rabbitmq-events.test.ts'],
         [],
       ),
     ],

@@ -4,6 +4,8 @@
  *   BENCH_N=20000 BENCH_PARTS=drain,emit,latency,logs node --import tsx bench/delivery-drain.ts
  * Prints deliveries/s on PostgreSQL and PGlite against the raw undici ceiling,
  * emit throughput and latency, peak RSS, and log list query times on 1M rows.
+ * Knobs: BENCH_BACKENDS=postgres,pglite, BENCH_LOG_ROWS, DELIVERY_CONCURRENCY,
+ * DELIVERY_BATCH_SIZE, BENCH_NO_TRIGGERS=1 (drops the log-count triggers to see their cost).
  */
 
 import autocannon from 'autocannon';
@@ -104,6 +106,8 @@ async function drain(kind: 'postgres' | 'pglite', receiverUrl: string) {
   });
   const fixture = await insertFixture(storage.ctx, `${receiverUrl}/drain`);
   await insertPending(storage.ctx, fixture, N);
+  if (process.env.BENCH_NO_TRIGGERS)
+    await storage.ctx.db.execute(sql`DROP TRIGGER delivery_log_counts_update ON delivery_logs`);
   let peakRss = process.memoryUsage().rss;
   const sampler = setInterval(() => {
     peakRss = Math.max(peakRss, process.memoryUsage().rss);
@@ -121,6 +125,10 @@ async function emitThroughput(receiverUrl: string) {
   const storage = await openBenchStorage('postgres');
   const fixture = await insertFixture(storage.ctx, `${receiverUrl}/emit`, 1);
   const latencyFixture = await insertFixture(storage.ctx, `${receiverUrl}/latency`, 1, fixture.applicationId);
+  if (process.env.BENCH_NO_TRIGGERS) {
+    await storage.ctx.db.execute(sql`DROP TRIGGER delivery_log_counts_update ON delivery_logs`);
+    await storage.ctx.db.execute(sql`DROP TRIGGER delivery_log_counts_insert ON delivery_logs`);
+  }
   const server = await spawnServer({ ...storage.env, LOG_LEVEL: 'warn', ALLOW_PRIVATE_TARGETS: 'true' });
   try {
     const headers = { 'content-type': 'application/json', 'x-api-key': API_KEY };
@@ -155,6 +163,7 @@ async function steadyLatency(serverUrl: string, fixture: Fixture, receiverUrl: s
   const seconds = 10;
   const started = performance.now();
   const pending: Promise<unknown>[] = [];
+  let failed = 0;
   for (let i = 0; i < perSecond * seconds; i++) {
     const due = started + (i * 1000) / perSecond;
     const wait = due - performance.now();
@@ -169,7 +178,12 @@ async function steadyLatency(serverUrl: string, fixture: Fixture, receiverUrl: s
           applicationId: fixture.applicationId,
           data: { sentAt: Date.now() },
         }),
-      }).then((response) => response.body.text()),
+      }).then(
+        (response) => response.body.text(),
+        () => {
+          failed += 1;
+        },
+      ),
     );
   }
   await Promise.all(pending);
@@ -180,7 +194,7 @@ async function steadyLatency(serverUrl: string, fixture: Fixture, receiverUrl: s
     p50: number;
     p99: number;
   };
-  return { sent: perSecond * seconds, received: stats.latencies, p50: stats.p50, p99: stats.p99 };
+  return { sent: perSecond * seconds, failed, received: stats.latencies, p50: stats.p50, p99: stats.p99 };
 }
 
 async function logQueries(ctx: AppContext, fixture: Fixture, label: string) {
@@ -291,7 +305,7 @@ async function main() {
       );
       print(
         `emit-to-receiver latency at 500 events/s for 10 s: p50 ${fmt(latency.p50)} ms, p99 ${fmt(latency.p99)} ms ` +
-          `(${latency.received}/${latency.sent} received)`,
+          `(${latency.received}/${latency.sent} received, ${latency.failed} emits failed)`,
       );
     }
   } finally {

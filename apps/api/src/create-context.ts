@@ -31,7 +31,8 @@ export async function createContext(config: Config, database?: DatabaseHandle): 
     clock: () => new Date(),
     logger,
     metrics: createMetrics(),
-    readinessChecks: new Map([['queue', () => queue.ping()]]),
+    // The database queue is the database: /readyz already checks it.
+    readinessChecks: new Map(queue.kind === 'rabbitmq' ? [['queue', () => queue.ping()]] : []),
     queue,
   };
 }

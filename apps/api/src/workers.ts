@@ -1,5 +1,6 @@
 import type { AppContext } from './context';
 import { startDeliveryEngine } from './delivery/engine';
+import { startEventLogWorker } from './modules/event-logs/worker';
 
 export type Workers = { stop(): Promise<void> };
 
@@ -11,6 +12,8 @@ export async function startWorkers(ctx: AppContext): Promise<Workers> {
   const stops: Array<() => Promise<void>> = [];
   const delivery = startDeliveryEngine(ctx);
   stops.push(() => delivery.stop());
+  const eventLogs = startEventLogWorker(ctx);
+  stops.push(() => eventLogs.stop());
   return {
     async stop() {
       await Promise.all(stops.map((stop) => stop()));

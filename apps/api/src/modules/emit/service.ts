@@ -2,11 +2,12 @@ import type { TEmitRequest, TEmitResponse } from '@wm/contracts';
 import { evaluateFilters, type Filter } from '@wm/rules';
 import { and, eq, gt, inArray, lte } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { deliveryLogs, events, occurrences, subscriptions } from '../../db/schema';
+import { deliveryLogs, eventLogs, events, occurrences, subscriptions } from '../../db/schema';
 import { notifyDeliveryWorkers, notifyOccurrencesFinished } from '../../delivery/wake';
 import { conflict, notFound } from '../../http/errors';
 import { newId } from '../../lib/ids';
 import { EVENT_NOT_FOUND } from '../access/service';
+import { publishEventLog } from '../event-logs/publish';
 import { renderEventPayload, renderSubscriptionBody } from './render-payload';
 
 const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -57,29 +58,25 @@ export async function emitEvent(ctx: AppContext, input: EmitInput): Promise<TEmi
 
   const occurrenceId = newId();
   const headers = storableHeaders(input.headers);
-  const renderInput = { occurrenceId, eventName: event.name, timestamp: now.toISOString(), data: input.data };
-  const payload = renderEventPayload(event.bodyTemplate, renderInput);
-  const logs = targets.map((subscription) => {
-    const verdict =
-      subscription.status === 'FAILED'
-        ? { match: false, reason: AUTO_DISABLED_REASON }
-        : evaluateFilters(subscription.filters as Filter[], { headers, body: input.data });
-    const isDue = verdict.match;
-    return {
-      id: newId(),
-      occurrenceId,
-      subscriptionId: subscription.id,
-      eventId: event.id,
-      status: isDue ? 'PENDING' : 'IGNORED',
-      errorMessage: isDue ? null : (verdict.reason ?? 'Filtros não atendidos'),
-      eventDataReceived: input.data,
-      payloadSent: renderSubscriptionBody(subscription.jsonBody, renderInput, payload),
-      nextAttemptAt: isDue ? now : null,
-      processedAt: isDue ? null : now,
-      createdAt: now,
-      updatedAt: now,
-    };
+  const timestamp = now.toISOString();
+  const payload = renderEventPayload(event.bodyTemplate, {
+    occurrenceId,
+    eventName: event.name,
+    timestamp,
+    data: input.data,
   });
+  const logs = planDeliveryLogs({
+    event,
+    targets,
+    occurrenceId,
+    headers,
+    data: input.data,
+    payload,
+    timestamp,
+    now,
+  });
+  // RABBITMQ events go through the queue: an event log now, the deliveries when the consumer takes it.
+  const eventLogId = event.queueType === 'RABBITMQ' ? newId() : null;
   const pending = logs.filter((log) => log.status === 'PENDING').length;
   const answer: TEmitResponse = {
     occurrenceId,
@@ -120,7 +117,24 @@ export async function emitEvent(ctx: AppContext, input: EmitInput): Promise<TEmi
       .onConflictDoNothing()
       .returning({ id: occurrences.id });
     if (inserted.length === 0) return false;
-    if (logs.length > 0) await tx.insert(deliveryLogs).values(logs);
+    if (eventLogId) {
+      await tx.insert(eventLogs).values({
+        id: eventLogId,
+        eventId: occurrenceId,
+        eventType: input.eventType,
+        organizationId: input.organizationId ?? input.applicationId,
+        externalEventId: input.externalEventId ?? null,
+        queueType: event.queueType,
+        status: 'PENDING',
+        payload,
+        applicationId: input.applicationId,
+        eventDefinitionId: event.id,
+        createdAt: now,
+        updatedAt: now,
+      });
+    } else if (logs.length > 0) {
+      await tx.insert(deliveryLogs).values(logs);
+    }
     return true;
   });
 
@@ -128,7 +142,8 @@ export async function emitEvent(ctx: AppContext, input: EmitInput): Promise<TEmi
     const previous = await findPreviousAnswer(ctx, input.applicationId, idempotencyKey, now);
     if (previous) return previous;
   }
-  if (pending > 0) notifyDeliveryWorkers(ctx);
+  if (eventLogId) await publishEventLog(ctx, { id: eventLogId }, event);
+  else if (pending > 0) notifyDeliveryWorkers(ctx);
   else if (event.enableCallbacks) notifyOccurrencesFinished(ctx, [occurrenceId]);
   return answer;
 }
@@ -146,4 +161,46 @@ async function findPreviousAnswer(ctx: AppContext, applicationId: string, key: s
     )
     .limit(1);
   return (previous?.response as TEmitResponse | undefined) ?? null;
+}
+
+type Targets = Array<typeof subscriptions.$inferSelect>;
+
+/**
+ * One delivery log per subscription of an occurrence: PENDING and due now when
+ * its filters pass, IGNORED with the reason otherwise (auto-disabled
+ * subscriptions included). Shared by the immediate path and the queue consumer.
+ */
+export function planDeliveryLogs(input: {
+  event: typeof events.$inferSelect;
+  targets: Targets;
+  occurrenceId: string;
+  headers: Record<string, string>;
+  data: unknown;
+  payload: unknown;
+  timestamp: string;
+  now: Date;
+}) {
+  const { event, occurrenceId, now } = input;
+  const renderInput = { occurrenceId, eventName: event.name, timestamp: input.timestamp, data: input.data };
+  return input.targets.map((subscription) => {
+    const verdict =
+      subscription.status === 'FAILED'
+        ? { match: false, reason: AUTO_DISABLED_REASON }
+        : evaluateFilters(subscription.filters as Filter[], { headers: input.headers, body: input.data });
+    const isDue = verdict.match;
+    return {
+      id: newId(),
+      occurrenceId,
+      subscriptionId: subscription.id,
+      eventId: event.id,
+      status: isDue ? 'PENDING' : 'IGNORED',
+      errorMessage: isDue ? null : (verdict.reason ?? 'Filtros não atendidos'),
+      eventDataReceived: input.data,
+      payloadSent: renderSubscriptionBody(subscription.jsonBody, renderInput, input.payload),
+      nextAttemptAt: isDue ? now : null,
+      processedAt: isDue ? null : now,
+      createdAt: now,
+      updatedAt: now,
+    };
+  });
 }

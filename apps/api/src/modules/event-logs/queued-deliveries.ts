@@ -1,0 +1,156 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import { deliveryLogs, occurrences, subscriptions } from '../../db/schema';
+import { attemptDelivery } from '../../delivery/attempt-delivery';
+import { sendFinishedCallbacks } from '../../delivery/callbacks';
+import type { ClaimedDelivery } from '../../delivery/claim';
+import { recordAttemptResults } from '../../delivery/record-results';
+import type { Sender } from '../../delivery/sender';
+import { queryRows } from '../../queue/sql-rows';
+import { planDeliveryLogs } from '../emit/service';
+import type { QueuedDeliveries } from './process-event-log';
+
+/**
+ * The delivery engine seen from the queue consumer. Deliveries of a queued
+ * occurrence never become due for the delivery workers (next_attempt_at stays
+ * NULL): the consumer leases and sends them itself, and retries go through the queue.
+ */
+export function createQueuedDeliveries(ctx: AppContext, sender: Sender): QueuedDeliveries<ClaimedDelivery> {
+  const workerId = `queue:${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+  const leaseSeconds = ctx.config.DELIVERY_LEASE_MS / 1000;
+
+  return {
+    async prepare(occurrenceId, event) {
+      const [existing] = await ctx.db
+        .select({ id: deliveryLogs.id })
+        .from(deliveryLogs)
+        .where(eq(deliveryLogs.occurrenceId, occurrenceId))
+        .limit(1);
+      if (existing || !event) return null;
+      const [occurrence] = await ctx.db
+        .select()
+        .from(occurrences)
+        .where(eq(occurrences.id, occurrenceId))
+        .limit(1);
+      if (!occurrence) return [];
+      const targets = await ctx.db
+        .select()
+        .from(subscriptions)
+        .where(
+          and(eq(subscriptions.eventId, event.id), sql`${subscriptions.status} IN ('ACTIVE', 'FAILED')`),
+        );
+      const now = ctx.clock();
+      const leaseUntil = new Date(now.getTime() + ctx.config.DELIVERY_LEASE_MS);
+      const logs = planDeliveryLogs({
+        event,
+        targets,
+        occurrenceId,
+        headers: occurrence.headers,
+        data: occurrence.data,
+        payload: occurrence.payload,
+        timestamp: occurrence.createdAt.toISOString(),
+        now,
+      }).map((log) => {
+        const isDue = log.status === 'PENDING';
+        // Created already leased to this consumer, and never due for the delivery workers.
+        return {
+          ...log,
+          nextAttemptAt: null,
+          leaseUntil: isDue ? leaseUntil : null,
+          leasedBy: isDue ? workerId : null,
+        };
+      });
+      if (logs.length === 0) return [];
+      // A concurrent prepare of the same occurrence loses on the (occurrence, subscription) key.
+      const inserted = new Set(
+        (
+          await ctx.db
+            .insert(deliveryLogs)
+            .values(logs)
+            .onConflictDoNothing()
+            .returning({ id: deliveryLogs.id })
+        ).map((row) => row.id),
+      );
+      const bySubscription = new Map(targets.map((subscription) => [subscription.id, subscription]));
+      return logs.flatMap((log): ClaimedDelivery[] => {
+        const subscription = bySubscription.get(log.subscriptionId);
+        if (log.status !== 'PENDING' || !inserted.has(log.id) || !subscription) return [];
+        return [
+          {
+            id: log.id,
+            occurrence_id: occurrenceId,
+            subscription_id: subscription.id,
+            attempt_count: 0,
+            payload_sent: log.payloadSent,
+            target_url: subscription.targetUrl,
+            http_method: subscription.httpMethod,
+            auth_type: subscription.authType,
+            auth_details: subscription.authDetails,
+            secret: subscription.secret,
+            max_retries: event.maxRetries,
+          },
+        ];
+      });
+    },
+
+    async claimOpen(occurrenceId) {
+      const claimed = await queryRows<ClaimedDelivery>(
+        ctx.db,
+        sql`UPDATE delivery_logs d
+          SET lease_until = clock_timestamp() + make_interval(secs => ${leaseSeconds}), leased_by = ${workerId}
+          FROM subscriptions s, events e
+          WHERE d.occurrence_id = ${occurrenceId} AND d.status IN ('PENDING', 'RETRYING')
+            AND (d.lease_until IS NULL OR d.lease_until < now())
+            AND s.id = d.subscription_id AND e.id = d.event_id
+          RETURNING d.id, d.occurrence_id, d.subscription_id, d.attempt_count, d.payload_sent,
+            s.target_url, s.http_method, s.auth_type, s.auth_details, s.secret, e.max_retries`,
+      );
+      const [held] = await queryRows<{ busy: number }>(
+        ctx.db,
+        sql`SELECT count(*)::int AS busy FROM delivery_logs
+          WHERE occurrence_id = ${occurrenceId} AND status IN ('PENDING', 'RETRYING')
+            AND leased_by IS DISTINCT FROM ${workerId} AND lease_until >= now()`,
+      );
+      claimed.sort((a, b) => a.id.localeCompare(b.id));
+      return { claimed, busy: held?.busy ?? 0 };
+    },
+
+    async release(claimed) {
+      if (claimed.length === 0) return;
+      await ctx.db
+        .update(deliveryLogs)
+        .set({ leaseUntil: null, leasedBy: null })
+        .where(
+          and(
+            inArray(
+              deliveryLogs.id,
+              claimed.map((delivery) => delivery.id),
+            ),
+            eq(deliveryLogs.leasedBy, workerId),
+          ),
+        );
+    },
+
+    async send(delivery, isLastTry) {
+      // maxRetries here only decides "final or not"; the queue schedules the retry itself.
+      const { result } = await attemptDelivery(ctx.config, sender, {
+        ...delivery,
+        max_retries: isLastTry ? 0 : Number.MAX_SAFE_INTEGER,
+      });
+      const recorded = result.status === 'RETRYING' ? { ...result, nextAttemptAt: null } : result;
+      await recordAttemptResults(ctx, workerId, [recorded]);
+      const error =
+        recorded.status === 'SUCCESS'
+          ? null
+          : (recorded.errorMessage ??
+            (recorded.httpStatusCode ? `HTTP ${recorded.httpStatusCode}` : 'Falha no envio'));
+      return { status: recorded.status, error };
+    },
+
+    async finish(occurrenceId) {
+      await sendFinishedCallbacks(ctx, sender, [occurrenceId]);
+    },
+  };
+}

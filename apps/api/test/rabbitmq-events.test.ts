@@ -1,0 +1,192 @@
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deliveryAttempts, deliveryLogs, eventLogs } from '../src/db/schema';
+import { startWorkers, type Workers } from '../src/workers';
+import {
+  insertApplication,
+  insertEvent,
+  insertSubscription,
+  type Receiver,
+  readLogsOf,
+  startReceiver,
+  waitFor,
+} from './support/delivery-fixtures';
+import { createTestApp, type TestApp } from './support/test-app';
+import { deleteTestQueue, queueBackend, TEST_RABBITMQ_URL, uniqueQueueName } from './support/test-queue';
+
+// Runs in api-pglite/api-postgres on the database queue, and in queue-rabbitmq on RabbitMQ.
+describe(`queued (RABBITMQ) events end to end on the ${queueBackend} queue`, () => {
+  let t: TestApp;
+  let workers: Workers;
+  let receiver: Receiver;
+  let failing = true;
+  let flaky: Receiver;
+  let app: { id: string; apiKey: string };
+  const queueName = uniqueQueueName('wm-events');
+
+  const emit = (body: Record<string, unknown>, headers: Record<string, string> = {}) =>
+    t.post('/v1/events/emit', {
+      token: null,
+      headers: { 'x-api-key': app.apiKey, ...headers },
+      body: { applicationId: app.id, data: { n: 1 }, ...body },
+    });
+
+  const logOf = async (occurrenceId: string) => {
+    const [log] = await t.ctx.db.select().from(eventLogs).where(eq(eventLogs.eventId, occurrenceId));
+    return log;
+  };
+
+  const settledLog = (occurrenceId: string) =>
+    waitFor(
+      async () => {
+        const log = await logOf(occurrenceId);
+        return log && (log.status === 'SUCCESS' || log.status === 'FAILED') ? log : null;
+      },
+      20_000,
+      'the event log to settle',
+    );
+
+  beforeAll(async () => {
+    t = await createTestApp({
+      QUEUE_NAME: queueName,
+      DELIVERY_RETRY_DELAYS_MS: '50',
+      QUEUE_POLL_MS: '20',
+      ...(queueBackend === 'rabbitmq' ? { RABBITMQ_URL: TEST_RABBITMQ_URL } : {}),
+    });
+    workers = await startWorkers(t.ctx);
+    receiver = await startReceiver();
+    flaky = await startReceiver(() => (failing ? { status: 500, body: 'down' } : { status: 200 }));
+    app = await insertApplication(t.ctx);
+  });
+  afterAll(async () => {
+    await workers?.stop();
+    await t?.ctx.queue?.close({ graceMs: 1_000 });
+    await deleteTestQueue(queueName);
+    await receiver?.close();
+    await flaky?.close();
+    await t?.close();
+  });
+
+  it('When a RABBITMQ event is emitted, then its log goes PENDING → SUCCESS and the subscriptions are served', async () => {
+    const event = await insertEvent(t.ctx, app.id, { queueType: 'RABBITMQ', delayBetweenSends: 100 });
+    await insertSubscription(t.ctx, event.id, { targetUrl: `${receiver.url}/hook` });
+    await insertSubscription(t.ctx, event.id, {
+      targetUrl: `${receiver.url}/filtered`,
+      filters: [{ origin: 'BODY', field: 'n', operator: '=', value: '2' }],
+    });
+    const res = await emit({ eventType: event.alias, data: { n: 1 }, externalEventId: 'ext-ok-1' });
+    expect(res.status).toBe(202);
+    const created = await logOf(res.body.occurrenceId);
+    expect(created).toMatchObject({
+      eventType: event.alias,
+      organizationId: app.id,
+      externalEventId: 'ext-ok-1',
+      queueType: 'RABBITMQ',
+      applicationId: app.id,
+      eventDefinitionId: event.id,
+    });
+
+    const log = await settledLog(res.body.occurrenceId);
+    expect(log).toMatchObject({ status: 'SUCCESS', retryCount: 0, errorMessage: null });
+    expect(log.processedAt).toBeInstanceOf(Date);
+    expect(receiver.requests.filter((request) => request.url === '/hook')).toHaveLength(1);
+    expect(receiver.requests.filter((request) => request.url === '/filtered')).toHaveLength(0);
+    const deliveries = await readLogsOf(t.ctx, res.body.occurrenceId);
+    expect(deliveries.map((delivery) => delivery.status).sort()).toEqual(['IGNORED', 'SUCCESS']);
+
+    const api = await t.get(`/v1/rabbitmq/events/${log.id}`);
+    expect(api.body).toMatchObject({ status: 'SUCCESS', eventId: res.body.occurrenceId });
+  });
+
+  it('When the queue answers, then /readyz reports it ready', async () => {
+    const ready = await t.get('/readyz', { token: null });
+    expect(ready.status).toBe(200);
+    // The database queue is checked as the database itself.
+    expect(ready.body.checks).toEqual(
+      queueBackend === 'rabbitmq' ? { database: 'ok', queue: 'ok' } : { database: 'ok' },
+    );
+  });
+
+  it('When the emit body names an organization, then the log carries it', async () => {
+    const event = await insertEvent(t.ctx, app.id, { queueType: 'RABBITMQ', delayBetweenSends: 100 });
+    await insertSubscription(t.ctx, event.id, { targetUrl: `${receiver.url}/org` });
+    const res = await emit({ eventType: event.alias, organizationId: 'org-42' });
+    expect((await settledLog(res.body.occurrenceId)).organizationId).toBe('org-42');
+  });
+
+  it('When the same externalEventId is emitted twice, then one log and one delivery exist', async () => {
+    const event = await insertEvent(t.ctx, app.id, { queueType: 'RABBITMQ', delayBetweenSends: 100 });
+    await insertSubscription(t.ctx, event.id, { targetUrl: `${receiver.url}/once` });
+    const first = await emit({ eventType: event.alias, externalEventId: 'ext-twice' });
+    const second = await emit({ eventType: event.alias, externalEventId: 'ext-twice' });
+    expect(second.body.occurrenceId).toBe(first.body.occurrenceId);
+    await settledLog(first.body.occurrenceId);
+    const logs = await t.ctx.db.select().from(eventLogs).where(eq(eventLogs.externalEventId, 'ext-twice'));
+    expect(logs).toHaveLength(1);
+    expect(receiver.requests.filter((request) => request.url === '/once')).toHaveLength(1);
+  });
+
+  it('When the receiver keeps failing, then retries follow maxRetries and the log ends FAILED; reprocess after the fix succeeds', async () => {
+    failing = true;
+    const event = await insertEvent(t.ctx, app.id, {
+      queueType: 'RABBITMQ',
+      delayBetweenSends: 100,
+      maxRetries: 1,
+    });
+    await insertSubscription(t.ctx, event.id, { targetUrl: `${flaky.url}/flaky` });
+    const res = await emit({ eventType: event.alias });
+    const failed = await settledLog(res.body.occurrenceId);
+    expect(failed).toMatchObject({ status: 'FAILED', retryCount: 1 });
+    expect(failed.errorMessage).toMatch(/500/);
+    expect(flaky.requests).toHaveLength(2);
+
+    failing = false;
+    const reprocess = await t.post(`/v1/rabbitmq/events/${failed.id}/reprocess`);
+    expect(reprocess.status).toBe(200);
+    const fixed = await waitFor(
+      async () =>
+        (await logOf(res.body.occurrenceId))?.status === 'SUCCESS' ? logOf(res.body.occurrenceId) : null,
+      20_000,
+      'the reprocessed log',
+    );
+    expect(fixed).toMatchObject({ status: 'SUCCESS', retryCount: 2, errorMessage: null });
+    expect(flaky.requests).toHaveLength(3);
+  });
+
+  it('When several emits of one event are queued, then sends are delayBetweenSends apart', async () => {
+    const event = await insertEvent(t.ctx, app.id, { queueType: 'RABBITMQ', delayBetweenSends: 300 });
+    await insertSubscription(t.ctx, event.id, { targetUrl: `${receiver.url}/paced` });
+    const occurrences = [];
+    for (let index = 0; index < 4; index += 1) {
+      occurrences.push((await emit({ eventType: event.alias, data: { index } })).body.occurrenceId);
+    }
+    for (const id of occurrences) await settledLog(id);
+    expect(receiver.requests.filter((request) => request.url === '/paced')).toHaveLength(4);
+    // When each send started (the sender's clock): receiver arrival times also carry event-loop delays.
+    const attempts = await t.ctx.db
+      .select({ startedAt: deliveryAttempts.startedAt })
+      .from(deliveryAttempts)
+      .innerJoin(deliveryLogs, eq(deliveryLogs.id, deliveryAttempts.deliveryLogId))
+      .where(inArray(deliveryLogs.occurrenceId, occurrences));
+    const times = attempts.map((attempt) => attempt.startedAt.getTime()).sort((a, b) => a - b);
+    expect(times).toHaveLength(4);
+    const gaps = times.slice(1).map((time, index) => time - (times[index] ?? 0));
+    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(250);
+  });
+
+  it('When a message outlives its TTL before processing, then its log ends FAILED with the expiry error', async () => {
+    const event = await insertEvent(t.ctx, app.id, { queueType: 'RABBITMQ', messageTtl: 100 });
+    await insertSubscription(t.ctx, event.id, { targetUrl: `${receiver.url}/expired` });
+    await workers.stop();
+    const res = await emit({ eventType: event.alias });
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    workers = await startWorkers(t.ctx);
+    const log = await settledLog(res.body.occurrenceId);
+    expect(log).toMatchObject({
+      status: 'FAILED',
+      errorMessage: 'Mensagem expirada antes do processamento (TTL)',
+    });
+    expect(log.processedAt).toBeInstanceOf(Date);
+    expect(receiver.requests.filter((request) => request.url === '/expired')).toHaveLength(0);
+  });
+});

@@ -1,0 +1,280 @@
+/**
+ * Queued delivery throughput, end to end: emits of RABBITMQ events → queue →
+ * consumer → HTTP deliveries to a local receiver, on RabbitMQ and on the
+ * database queue, with the raw amqplib publish+consume rate as the reference.
+ *
+ *   node --import tsx bench/queue-throughput.ts [--emits 20000] [--events 1000] [--delay 100]
+ *     [--concurrency 256] [--backends rabbitmq,database]
+ *
+ * Needs PostgreSQL (BENCH_POSTGRES_URL, default postgres://postgres@127.0.0.1:5432/test) and RabbitMQ
+ * (BENCH_RABBITMQ_URL, default amqp://guest:guest@127.0.0.1:5672). Creates and drops its own database
+ * and queues.
+ */
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import amqp from 'amqplib';
+import pg from 'pg';
+import { testConfig } from '../apps/api/src/config';
+import { createContext } from '../apps/api/src/create-context';
+import { openDatabase } from '../apps/api/src/db/client';
+import { applications, events, subscriptions } from '../apps/api/src/db/schema';
+import { newId } from '../apps/api/src/lib/ids';
+import { emitEvent } from '../apps/api/src/modules/emit/service';
+import { startEventLogWorker } from '../apps/api/src/modules/event-logs/worker';
+
+const { values: args } = parseArgs({
+  options: {
+    emits: { type: 'string', default: '20000' },
+    events: { type: 'string', default: '1000' },
+    delay: { type: 'string', default: '100' },
+    concurrency: { type: 'string', default: '256' },
+    backends: { type: 'string', default: 'rabbitmq,database' },
+  },
+});
+const EMITS = Number(args.emits);
+const EVENTS = Number(args.events);
+const DELAY_MS = Number(args.delay);
+const CONCURRENCY = Number(args.concurrency);
+const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const RABBITMQ_URL = process.env.BENCH_RABBITMQ_URL ?? 'amqp://guest:guest@127.0.0.1:5672';
+const suffix = `${Date.now()}_${randomBytes(3).toString('hex')}`;
+
+const rate = (count: number, ms: number) => Math.round((count * 1000) / ms);
+
+/** The reference: persistent messages published on a confirm channel and consumed with manual acks. */
+async function measureRawAmqp(count: number): Promise<number> {
+  const model = await amqp.connect(RABBITMQ_URL);
+  const queue = `wm-bench-raw.${suffix}`;
+  try {
+    const publisher = await model.createConfirmChannel();
+    await publisher.assertQueue(queue, { durable: true, arguments: { 'x-max-priority': 10 } });
+    const consumer = await model.createChannel();
+    await consumer.prefetch(CONCURRENCY);
+    let consumed = 0;
+    const startedAt = performance.now();
+    const done = new Promise<void>((resolve) => {
+      void consumer.consume(queue, (message) => {
+        if (!message) return;
+        consumer.ack(message);
+        consumed += 1;
+        if (consumed === count) resolve();
+      });
+    });
+    const body = Buffer.from(JSON.stringify({ kind: 'event-log', eventLogId: newId() }));
+    for (let index = 0; index < count; index += 1) {
+      publisher.sendToQueue(queue, body, { persistent: true, priority: 5, messageId: String(index) });
+      if (index % 1000 === 999) await publisher.waitForConfirms();
+    }
+    await publisher.waitForConfirms();
+    await done;
+    const elapsed = performance.now() - startedAt;
+    await publisher.deleteQueue(queue);
+    return rate(count, elapsed);
+  } finally {
+    await model.close();
+  }
+}
+
+async function createDatabase(name: string) {
+  const admin = new pg.Client({ connectionString: POSTGRES_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(POSTGRES_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function dropDatabase(name: string) {
+  const admin = new pg.Client({ connectionString: POSTGRES_URL });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.end();
+}
+
+async function startReceiver(onRequest: () => void) {
+  const server = createServer((request, response) => {
+    request.resume();
+    request.on('end', () => {
+      onRequest();
+      response.writeHead(200, { 'content-type': 'text/plain' });
+      response.end('ok');
+    });
+  });
+  server.keepAliveTimeout = 10_000;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+type Result = {
+  backend: string;
+  emitsPerSecond: number;
+  deliveriesPerSecond: number;
+  seconds: number;
+  drainPerSecond: number;
+};
+
+/** 20,000 emits round-robin over 1,000 RABBITMQ events, one subscription each, until every delivery arrived. */
+async function measureEndToEnd(backend: 'rabbitmq' | 'database'): Promise<Result> {
+  const databaseName = `wm_bench_${backend}_${suffix}`;
+  const databaseUrl = await createDatabase(databaseName);
+  const queueName = `wm-bench.${backend}.${suffix}`;
+  let received = 0;
+  const receiver = await startReceiver(() => {
+    received += 1;
+  });
+  const config = testConfig({
+    DATABASE_URL: databaseUrl,
+    DATABASE_POOL_SIZE: '40',
+    DATA_DIR: join(tmpdir(), `wm-bench-${suffix}`),
+    SECRET_KEY: 'bench-secret-key-with-at-least-32-characters',
+    QUEUE_NAME: queueName,
+    QUEUE_CONCURRENCY: String(CONCURRENCY),
+    QUEUE_POLL_MS: '20',
+    ...(backend === 'rabbitmq' ? { RABBITMQ_URL } : {}),
+  });
+  const database = await openDatabase({ kind: 'postgres', url: databaseUrl, poolSize: 40 });
+  const ctx = await createContext(config, database);
+  try {
+    const applicationId = newId();
+    await ctx.db.insert(applications).values({
+      id: applicationId,
+      name: 'Bench',
+      apiKeyHash: randomBytes(16).toString('hex'),
+      apiKeyEncrypted: 'x',
+      apiKeyPrefix: 'wm_bench',
+    });
+    const aliases: string[] = [];
+    for (let start = 0; start < EVENTS; start += 500) {
+      const batch = Array.from({ length: Math.min(500, EVENTS - start) }, (_, offset) => {
+        const alias = `bench.event.${start + offset}`;
+        aliases.push(alias);
+        return {
+          id: newId(),
+          applicationId,
+          name: alias,
+          alias,
+          queueType: 'RABBITMQ',
+          delayBetweenSends: DELAY_MS,
+          messageTtl: 3_600_000,
+          maxRetries: 3,
+          priority: 5,
+        };
+      });
+      await ctx.db.insert(events).values(batch);
+      await ctx.db.insert(subscriptions).values(
+        batch.map((event) => ({
+          id: newId(),
+          eventId: event.id,
+          name: `Bench ${event.alias}`,
+          targetUrl: receiver.url,
+          secret: `whsec_${randomBytes(24).toString('base64')}`,
+        })),
+      );
+    }
+    // Phase 1: emits with the consumer running (end to end). Phase 2: the same again into a stopped
+    // consumer, then the backlog drained (what the queue and delivery path alone can do).
+    const emitAll = async (offset: number) => {
+      let next = 0;
+      const emitter = async () => {
+        while (next < EMITS) {
+          const index = next;
+          next += 1;
+          await emitEvent(ctx, {
+            eventType: aliases[index % aliases.length] ?? 'bench.event.0',
+            data: { index: offset + index },
+            applicationId,
+            headers: {},
+          });
+        }
+      };
+      await Promise.all(Array.from({ length: 32 }, emitter));
+    };
+    const waitForDeliveries = async (target: number) => {
+      const deadline = Date.now() + 900_000;
+      while (received < target && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      if (received < target)
+        console.error(`${backend}: only ${received}/${target} deliveries after 15 minutes`);
+    };
+
+    let worker = startEventLogWorker(ctx);
+    const startedAt = performance.now();
+    await emitAll(0);
+    const emittedAt = performance.now();
+    await waitForDeliveries(EMITS);
+    const finishedAt = performance.now();
+    await worker.stop();
+
+    await emitAll(EMITS);
+    const drainStartedAt = performance.now();
+    worker = startEventLogWorker(ctx);
+    await waitForDeliveries(2 * EMITS);
+    const drainedAt = performance.now();
+    await worker.stop();
+    return {
+      backend,
+      emitsPerSecond: rate(EMITS, emittedAt - startedAt),
+      deliveriesPerSecond: rate(EMITS, finishedAt - startedAt),
+      seconds: Math.round(finishedAt - startedAt) / 1000,
+      drainPerSecond: rate(EMITS, drainedAt - drainStartedAt),
+    };
+  } finally {
+    await ctx.queue?.close({ graceMs: 1_000 });
+    if (backend === 'rabbitmq') await deleteBrokerQueues(queueName);
+    await receiver.close();
+    await database.close();
+    await dropDatabase(databaseName);
+  }
+}
+
+async function deleteBrokerQueues(name: string) {
+  const model = await amqp.connect(RABBITMQ_URL);
+  model.on('error', () => {});
+  for (const queue of [name, `${name}.dead`, `${name}.delay.1000`]) {
+    const channel = await model.createChannel();
+    channel.on('error', () => {});
+    await channel.deleteQueue(queue).catch(() => {});
+    await channel.close().catch(() => {});
+  }
+  const channel = await model.createChannel();
+  channel.on('error', () => {});
+  await channel.deleteExchange(`${name}.dlx`).catch(() => {});
+  await model.close().catch(() => {});
+}
+
+async function main() {
+  console.log(
+    `queue throughput: ${EMITS} emits over ${EVENTS} RABBITMQ events (delayBetweenSends ${DELAY_MS} ms), ` +
+      `consumer concurrency ${CONCURRENCY}`,
+  );
+  const raw = await measureRawAmqp(EMITS);
+  console.log(`raw amqplib publish+consume (persistent, confirms, acks): ${raw} msg/s`);
+  for (const backend of String(args.backends).split(',') as Array<'rabbitmq' | 'database'>) {
+    const result = await measureEndToEnd(backend);
+    console.log(
+      `${backend.padEnd(8)} end to end: ${result.deliveriesPerSecond} deliveries/s ` +
+        `(${result.seconds} s; emits ${result.emitsPerSecond}/s); backlog drained at ${result.drainPerSecond} deliveries/s ` +
+        `(${Math.round((result.drainPerSecond / raw) * 1000) / 10}% of raw amqplib)`,
+    );
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
