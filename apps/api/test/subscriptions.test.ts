@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliveryLogs, subscriptions } from '../src/db/schema';
+import { type AccessRole, insertAccessRoles } from './support/access-roles-fixture';
 import { insertDeliveryLog } from './support/delivery-log-fixture';
-import { addMember, createEvent, createSubscription, insertApplication } from './support/event-fixtures';
+import { createEvent, createSubscription, insertApplication } from './support/event-fixtures';
 import { startWithOwnedApplication, type TestUser } from './support/owned-application-fixture';
 import type { TestApp } from './support/test-app';
 import { expectCreateRefusals } from './support/validation-cases';
@@ -248,7 +249,7 @@ describe('subscriptions', () => {
   });
 
   describe('access', () => {
-    const users: Record<string, Awaited<ReturnType<TestApp['createUser']>>> = {};
+    let users: Record<AccessRole, TestUser>;
     let privateApp: string;
     let publicApp: string;
     let privateEvent: { id: string };
@@ -257,13 +258,7 @@ describe('subscriptions', () => {
     let ownerSubscription: { id: string; secret: string };
 
     beforeAll(async () => {
-      for (const name of ['appOwner', 'stranger', 'reader', 'writer', 'deleter'])
-        users[name] = await t.createUser();
-      privateApp = await insertApplication(t, { ownerId: users.appOwner.id, visibility: 'PRIVATE' });
-      publicApp = await insertApplication(t, { ownerId: users.appOwner.id, visibility: 'PUBLIC' });
-      await addMember(t, privateApp, users.reader.id);
-      await addMember(t, privateApp, users.writer.id, { canWrite: true });
-      await addMember(t, privateApp, users.deleter.id, { canDelete: true });
+      ({ users, privateApp, publicApp } = await insertAccessRoles(t));
       privateEvent = await createEvent(t, privateApp, {}, users.appOwner.token);
       publicEvent = await createEvent(t, publicApp, { visibility: 'PUBLIC' }, users.appOwner.token);
       privateEventOfPublicApp = await createEvent(
