@@ -69,3 +69,17 @@ export function JsonCard({ title, value, emptyText }: { title: string; value: un
     </Card>
   );
 }
+
+/** A titled card holding a two-column list of DetailFields. */
+export function DetailListCard({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{title}</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <dl className="grid gap-4 sm:grid-cols-2">{children}</dl>
+      </CardContent>
+    </Card>
+  );
+}

@@ -4,6 +4,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import {
   BackLink,
   DetailField,
+  DetailListCard,
   DetailStatusBadge,
   EditLinkButton,
   JsonCard,
@@ -148,39 +149,32 @@ export default function EventDetailPage() {
 
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="grid content-start gap-6 lg:col-span-2">
-          <Card>
-            <CardHeader>
-              <CardTitle>Informações Básicas</CardTitle>
-            </CardHeader>
-            <CardContent>
-              <dl className="grid gap-4 sm:grid-cols-2">
-                <DetailField label="Nome">{event.name}</DetailField>
-                <DetailField label="Alias">
-                  <code>{event.alias}</code>
-                </DetailField>
-                <DetailField label="ID">
-                  <ShortId id={event.id} />
-                </DetailField>
-                <DetailField label="Status">
-                  <DetailStatusBadge status={event.status} />
-                </DetailField>
-                <DetailField label="Visibilidade">
-                  <VisibilityBadge visibility={event.visibility} />
-                </DetailField>
-                <DetailField label="Tipo de fila">{QUEUE_TYPE_LABELS[event.queueType]}</DetailField>
-                <DetailField label="Callbacks">
-                  <Badge variant={event.enableCallbacks ? 'success' : 'default'}>
-                    {event.enableCallbacks ? 'Ativo' : 'Inativo'}
-                  </Badge>
-                </DetailField>
-                <DetailField label="URL de callback">
-                  <span className="break-all">{event.callbackUrl ?? 'Nenhuma'}</span>
-                </DetailField>
-                <DetailField label="Criado em">{formatDateTime(event.createdAt)}</DetailField>
-                <DetailField label="Atualizado em">{formatDateTime(event.updatedAt)}</DetailField>
-              </dl>
-            </CardContent>
-          </Card>
+          <DetailListCard title="Informações Básicas">
+            <DetailField label="Nome">{event.name}</DetailField>
+            <DetailField label="Alias">
+              <code>{event.alias}</code>
+            </DetailField>
+            <DetailField label="ID">
+              <ShortId id={event.id} />
+            </DetailField>
+            <DetailField label="Status">
+              <DetailStatusBadge status={event.status} />
+            </DetailField>
+            <DetailField label="Visibilidade">
+              <VisibilityBadge visibility={event.visibility} />
+            </DetailField>
+            <DetailField label="Tipo de fila">{QUEUE_TYPE_LABELS[event.queueType]}</DetailField>
+            <DetailField label="Callbacks">
+              <Badge variant={event.enableCallbacks ? 'success' : 'default'}>
+                {event.enableCallbacks ? 'Ativo' : 'Inativo'}
+              </Badge>
+            </DetailField>
+            <DetailField label="URL de callback">
+              <span className="break-all">{event.callbackUrl ?? 'Nenhuma'}</span>
+            </DetailField>
+            <DetailField label="Criado em">{formatDateTime(event.createdAt)}</DetailField>
+            <DetailField label="Atualizado em">{formatDateTime(event.updatedAt)}</DetailField>
+          </DetailListCard>
           <QueueSettingsCard event={event} />
           <JsonCard
             title="Template do Body"

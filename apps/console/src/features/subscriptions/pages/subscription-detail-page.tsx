@@ -3,6 +3,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import {
   BackLink,
   DetailField,
+  DetailListCard,
   DetailStatusBadge,
   EditLinkButton,
   JsonCard,
@@ -57,37 +58,30 @@ export default function SubscriptionDetailPage() {
       />
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="grid content-start gap-6 lg:col-span-2">
-          <Card>
-            <CardHeader>
-              <CardTitle>Detalhes</CardTitle>
-            </CardHeader>
-            <CardContent>
-              <dl className="grid gap-4 sm:grid-cols-2">
-                <DetailField label="ID">
-                  <ShortId id={subscription.id} />
-                </DetailField>
-                <DetailField label="Status">
-                  <DetailStatusBadge status={subscription.status} />
-                </DetailField>
-                <DetailField label="Evento">
-                  <Link to={paths.events.detail.getHref(subscription.event.id)} className="hover:underline">
-                    {subscription.event.name}
-                  </Link>{' '}
-                  <code className="text-xs text-muted-foreground">{subscription.event.alias}</code>
-                </DetailField>
-                <DetailField label="URL de destino">
-                  <span className="break-all font-mono text-xs">{subscription.targetUrl}</span>
-                </DetailField>
-                <DetailField label="Método HTTP">
-                  <HttpMethodBadge method={subscription.httpMethod} />
-                </DetailField>
-                <DetailField label="Autenticação">{AUTH_TYPE_LABELS[subscription.authType]}</DetailField>
-                <DetailField label="Tentativas">{subscription._count.attempts}</DetailField>
-                <DetailField label="Criada em">{formatDateTime(subscription.createdAt)}</DetailField>
-                <DetailField label="Atualizada em">{formatDateTime(subscription.updatedAt)}</DetailField>
-              </dl>
-            </CardContent>
-          </Card>
+          <DetailListCard title="Detalhes">
+            <DetailField label="ID">
+              <ShortId id={subscription.id} />
+            </DetailField>
+            <DetailField label="Status">
+              <DetailStatusBadge status={subscription.status} />
+            </DetailField>
+            <DetailField label="Evento">
+              <Link to={paths.events.detail.getHref(subscription.event.id)} className="hover:underline">
+                {subscription.event.name}
+              </Link>{' '}
+              <code className="text-xs text-muted-foreground">{subscription.event.alias}</code>
+            </DetailField>
+            <DetailField label="URL de destino">
+              <span className="break-all font-mono text-xs">{subscription.targetUrl}</span>
+            </DetailField>
+            <DetailField label="Método HTTP">
+              <HttpMethodBadge method={subscription.httpMethod} />
+            </DetailField>
+            <DetailField label="Autenticação">{AUTH_TYPE_LABELS[subscription.authType]}</DetailField>
+            <DetailField label="Tentativas">{subscription._count.attempts}</DetailField>
+            <DetailField label="Criada em">{formatDateTime(subscription.createdAt)}</DetailField>
+            <DetailField label="Atualizada em">{formatDateTime(subscription.updatedAt)}</DetailField>
+          </DetailListCard>
           <JsonCard
             title="JSON Body"
             value={subscription.jsonBody}
