@@ -1,21 +1,22 @@
 import { MASKED_SECRET } from '@wm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deliveryLogs, occurrences, subscriptions } from '../src/db/schema';
-import { newId } from '../src/lib/ids';
-import { addMember, createEvent, createSubscription, insertApplication } from './support/event-fixtures';
-import { createTestApp, type TestApp } from './support/test-app';
+import { deliveryLogs, subscriptions } from '../src/db/schema';
+import { type AccessRole, insertAccessRoles } from './support/access-roles-fixture';
+import { insertDeliveryLog } from './support/delivery-log-fixture';
+import { createEvent, createSubscription, insertApplication } from './support/event-fixtures';
+import { startWithOwnedApplication, type TestUser } from './support/owned-application-fixture';
+import type { TestApp } from './support/test-app';
+import { expectCreateRefusals } from './support/validation-cases';
 
 const MISSING_ID = '0195f0e0-0000-7000-8000-000000000000';
 
 describe('events', () => {
   let t: TestApp;
-  let owner: Awaited<ReturnType<TestApp['createUser']>>;
+  let owner: TestUser;
   let appId: string;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    owner = await t.createUser();
-    appId = await insertApplication(t, { ownerId: owner.id, name: 'Loja' });
+    ({ t, owner, appId } = await startWithOwnedApplication('Loja'));
   });
   afterAll(async () => {
     await t?.close();
@@ -184,15 +185,7 @@ describe('events', () => {
       [{ bodyTemplate: '[1, 2]' }, 'O template do body deve ser um JSON válido.'],
       [{ bodyTemplate: 42 }, 'O template do body deve ser um JSON válido.'],
     ];
-    for (const [override, message] of cases) {
-      const res = await t.post('/v1/events', { token: owner.token, body: { ...base, ...override } });
-      expect({ override, status: res.status, error: res.body.error }).toEqual({
-        override,
-        status: 400,
-        error: message,
-      });
-      expect(res.body.code).toBe('VALIDATION_ERROR');
-    }
+    await expectCreateRefusals(t, '/v1/events', owner.token, base, cases);
     const list = await t.get(`/v1/events?applicationId=${appId}&search=valid.alias`, { token: owner.token });
     expect(list.body.pagination.total).toBe(0);
   });
@@ -281,19 +274,10 @@ describe('events', () => {
   it('When an event is deleted, then its subscriptions, occurrences and delivery logs go with it', async () => {
     const event = await createEvent(t, appId, {}, owner.token);
     const subscription = await createSubscription(t, event.id, {}, owner.token);
-    const occurrenceId = newId();
-    await t.ctx.db.insert(occurrences).values({
-      id: occurrenceId,
-      eventId: event.id,
+    await insertDeliveryLog(t, {
+      event,
       applicationId: appId,
-      eventType: event.alias,
-      data: {},
-    });
-    await t.ctx.db.insert(deliveryLogs).values({
-      id: newId(),
-      occurrenceId,
       subscriptionId: subscription.id,
-      eventId: event.id,
       status: 'SUCCESS',
     });
     const detail = await t.get(`/v1/events/${event.id}`, { token: owner.token });
@@ -362,16 +346,10 @@ describe('events', () => {
     let privateEvent: { id: string };
     let publicEvent: { id: string };
     let privateEventOfPublicApp: { id: string };
-    const users: Record<string, Awaited<ReturnType<TestApp['createUser']>>> = {};
+    let users: Record<AccessRole, TestUser>;
 
     beforeAll(async () => {
-      for (const name of ['appOwner', 'stranger', 'reader', 'writer', 'deleter'])
-        users[name] = await t.createUser();
-      privateApp = await insertApplication(t, { ownerId: users.appOwner.id, visibility: 'PRIVATE' });
-      publicApp = await insertApplication(t, { ownerId: users.appOwner.id, visibility: 'PUBLIC' });
-      await addMember(t, privateApp, users.reader.id);
-      await addMember(t, privateApp, users.writer.id, { canWrite: true });
-      await addMember(t, privateApp, users.deleter.id, { canDelete: true });
+      ({ users, privateApp, publicApp } = await insertAccessRoles(t));
       privateEvent = await createEvent(
         t,
         privateApp,

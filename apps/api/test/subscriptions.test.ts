@@ -1,22 +1,23 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deliveryLogs, occurrences, subscriptions } from '../src/db/schema';
-import { newId } from '../src/lib/ids';
-import { addMember, createEvent, createSubscription, insertApplication } from './support/event-fixtures';
-import { createTestApp, type TestApp } from './support/test-app';
+import { deliveryLogs, subscriptions } from '../src/db/schema';
+import { type AccessRole, insertAccessRoles } from './support/access-roles-fixture';
+import { insertDeliveryLog } from './support/delivery-log-fixture';
+import { createEvent, createSubscription, insertApplication } from './support/event-fixtures';
+import { startWithOwnedApplication, type TestUser } from './support/owned-application-fixture';
+import type { TestApp } from './support/test-app';
+import { expectCreateRefusals } from './support/validation-cases';
 
 const SECRET_PATTERN = /^whsec_[A-Za-z0-9+/]{32}$/;
 
 describe('subscriptions', () => {
   let t: TestApp;
-  let owner: Awaited<ReturnType<TestApp['createUser']>>;
+  let owner: TestUser;
   let appId: string;
   let event: { id: string; name: string; alias: string };
 
   beforeAll(async () => {
-    t = await createTestApp();
-    owner = await t.createUser();
-    appId = await insertApplication(t, { ownerId: owner.id });
+    ({ t, owner, appId } = await startWithOwnedApplication());
     event = await createEvent(t, appId, { name: 'Pedido pago', alias: 'order.paid' }, owner.token);
   });
   afterAll(async () => {
@@ -145,15 +146,7 @@ describe('subscriptions', () => {
       [{ filters: ['texto'] }, 'Filtro 1: Filtro inválido'],
       [{ filters: 'nope' }, 'Filtros devem ser uma lista'],
     ];
-    for (const [override, message] of cases) {
-      const res = await t.post('/v1/subscriptions', { token: owner.token, body: { ...base, ...override } });
-      expect({ override, status: res.status, error: res.body.error }).toEqual({
-        override,
-        status: 400,
-        error: message,
-      });
-      expect(res.body.code).toBe('VALIDATION_ERROR');
-    }
+    await expectCreateRefusals(t, '/v1/subscriptions', owner.token, base, cases);
     const numeric = await t.post('/v1/subscriptions', {
       token: owner.token,
       body: { ...base, filters: [{ ...filter, operator: '>', value: '10.5' }] },
@@ -193,19 +186,10 @@ describe('subscriptions', () => {
 
   it('When a subscription is deleted, then its delivery logs go with it', async () => {
     const subscription = await createSubscription(t, event.id, {}, owner.token);
-    const occurrenceId = newId();
-    await t.ctx.db.insert(occurrences).values({
-      id: occurrenceId,
-      eventId: event.id,
+    await insertDeliveryLog(t, {
+      event,
       applicationId: appId,
-      eventType: event.alias,
-      data: {},
-    });
-    await t.ctx.db.insert(deliveryLogs).values({
-      id: newId(),
-      occurrenceId,
       subscriptionId: subscription.id,
-      eventId: event.id,
       status: 'FAILED',
     });
     expect((await t.del(`/v1/subscriptions/${subscription.id}`, { token: owner.token })).status).toBe(204);
@@ -265,7 +249,7 @@ describe('subscriptions', () => {
   });
 
   describe('access', () => {
-    const users: Record<string, Awaited<ReturnType<TestApp['createUser']>>> = {};
+    let users: Record<AccessRole, TestUser>;
     let privateApp: string;
     let publicApp: string;
     let privateEvent: { id: string };
@@ -274,13 +258,7 @@ describe('subscriptions', () => {
     let ownerSubscription: { id: string; secret: string };
 
     beforeAll(async () => {
-      for (const name of ['appOwner', 'stranger', 'reader', 'writer', 'deleter'])
-        users[name] = await t.createUser();
-      privateApp = await insertApplication(t, { ownerId: users.appOwner.id, visibility: 'PRIVATE' });
-      publicApp = await insertApplication(t, { ownerId: users.appOwner.id, visibility: 'PUBLIC' });
-      await addMember(t, privateApp, users.reader.id);
-      await addMember(t, privateApp, users.writer.id, { canWrite: true });
-      await addMember(t, privateApp, users.deleter.id, { canDelete: true });
+      ({ users, privateApp, publicApp } = await insertAccessRoles(t));
       privateEvent = await createEvent(t, privateApp, {}, users.appOwner.token);
       publicEvent = await createEvent(t, publicApp, { visibility: 'PUBLIC' }, users.appOwner.token);
       privateEventOfPublicApp = await createEvent(

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { checkAuthDetails, pickAuthDetails, ZAuthDetails } from './auth-details';
-import { ZHttpUrl } from './common';
+import { ZHttpUrl, ZListQuery } from './common';
 import { AUTH_TYPES, ENTITY_STATUSES, QUEUE_TYPES, VISIBILITIES } from './enums';
 import { addIssue, isBlank, isPlainObject, parseJsonField } from './json-field';
 
@@ -168,15 +168,7 @@ export const ZUpdateEventRequest = z.object({
 });
 export type TUpdateEventRequest = z.input<typeof ZUpdateEventRequest>;
 
-export const ZEventListQuery = z.object({
-  page: z.coerce.number({ error: 'Página inválida' }).int().min(1, { error: 'Página inválida' }).default(1),
-  limit: z.coerce
-    .number({ error: 'Limite inválido' })
-    .int()
-    .min(1, { error: 'Limite inválido' })
-    .max(100, { error: 'Limite máximo é 100' })
-    .default(10),
-  search: z.string().trim().max(255, { error: 'Busca muito longa' }).optional(),
+export const ZEventListQuery = ZListQuery.extend({
   applicationId: z.uuid({ error: 'Aplicação inválida' }).optional(),
   eventId: z.uuid({ error: 'Evento inválido' }).optional(),
   status: z.enum(ENTITY_STATUSES, { error: 'Status inválido' }).optional(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { checkAuthDetails, pickAuthDetails, ZAuthDetails } from './auth-details';
+import { ZListQuery } from './common';
 import {
   AUTH_TYPES,
   ENTITY_STATUSES,
@@ -165,15 +166,7 @@ export const ZUpdateSubscriptionRequest = z
   });
 export type TUpdateSubscriptionRequest = z.input<typeof ZUpdateSubscriptionRequest>;
 
-export const ZSubscriptionListQuery = z.object({
-  page: z.coerce.number({ error: 'Página inválida' }).int().min(1, { error: 'Página inválida' }).default(1),
-  limit: z.coerce
-    .number({ error: 'Limite inválido' })
-    .int()
-    .min(1, { error: 'Limite inválido' })
-    .max(100, { error: 'Limite máximo é 100' })
-    .default(10),
-  search: z.string().trim().max(255, { error: 'Busca muito longa' }).optional(),
+export const ZSubscriptionListQuery = ZListQuery.extend({
   eventId: z.uuid({ error: 'Evento inválido' }).optional(),
   applicationId: z.uuid({ error: 'Aplicação inválida' }).optional(),
   status: z.enum(ENTITY_STATUSES, { error: 'Status inválido' }).optional(),

@@ -18,5 +18,12 @@ export function parseTestInput(bodyText: string, headersText: string): TestInput
   }
 }
 
+/** The test cards' outcome when the data or headers are not valid JSON. */
+export const INVALID_TEST_DATA = {
+  kind: 'invalid-data',
+  title: 'Dados inválidos',
+  description: 'Os dados de teste devem ser um JSON válido.',
+} as const;
+
 /** The spec's outcome line for a subscription whose filters rejected the test data. */
 export const filteredDescription = (count: number) => `Evento filtrado: ${count} filtro(s) falharam`;

@@ -1,7 +1,8 @@
-import type { AuthType } from '@wm/contracts';
+import { AUTH_TYPES, type AuthType } from '@wm/contracts';
 import { useFormContext } from 'react-hook-form';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { SelectField } from './select-field';
 
 const FIELD_LABELS = {
   username: { label: 'Usuário', type: 'text', placeholder: 'usuario' },
@@ -48,5 +49,20 @@ export function AuthDetailsFields({ name, authType }: { name: string; authType: 
         );
       })}
     </div>
+  );
+}
+
+/** The "Autenticação" select under `typeName` followed by the chosen type's detail inputs under `detailsName`. */
+export function AuthFields({ typeName, detailsName }: { typeName: string; detailsName: string }) {
+  const authType = useFormContext().watch(typeName) as AuthType;
+  return (
+    <>
+      <SelectField
+        name={typeName}
+        label="Autenticação"
+        options={AUTH_TYPES.map((type) => ({ value: type, label: AUTH_TYPE_LABELS[type] }))}
+      />
+      <AuthDetailsFields name={detailsName} authType={authType} />
+    </>
   );
 }

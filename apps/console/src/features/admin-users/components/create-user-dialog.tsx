@@ -1,20 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type TCreateUserForm, ZCreateUserForm } from '@wm/contracts';
-import { FormProvider, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { z } from 'zod';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { toastError } from '@/lib/api-client';
 import { useCreateUser } from '../api/create-user';
-import { toastPasswordMismatch, UserFields } from './user-fields';
+import { toastPasswordMismatch, UserForm } from './user-fields';
 
 const EMPTY: TCreateUserForm = { name: '', email: '', password: '', confirmPassword: '', isAdmin: false };
 
@@ -53,19 +45,14 @@ export function CreateUserDialog({
           <DialogTitle>Novo Usuário</DialogTitle>
           <DialogDescription>Preencha os dados para criar um novo usuário.</DialogDescription>
         </DialogHeader>
-        <FormProvider {...form}>
-          <form onSubmit={onSubmit} noValidate className="grid gap-6">
-            <UserFields />
-            <DialogFooter>
-              <Button variant="outline" onClick={() => close(false)}>
-                Cancelar
-              </Button>
-              <Button type="submit" disabled={createUser.isPending}>
-                {createUser.isPending ? 'Criando...' : 'Criar Usuário'}
-              </Button>
-            </DialogFooter>
-          </form>
-        </FormProvider>
+        <UserForm
+          form={form}
+          onSubmit={onSubmit}
+          isPending={createUser.isPending}
+          submitLabel="Criar Usuário"
+          pendingLabel="Criando..."
+          onCancel={() => close(false)}
+        />
       </DialogContent>
     </Dialog>
   );

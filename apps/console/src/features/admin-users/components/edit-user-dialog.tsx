@@ -5,21 +5,13 @@ import {
   type TUserListItem,
   ZUpdateUserForm,
 } from '@wm/contracts';
-import { FormProvider, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { z } from 'zod';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { toastError } from '@/lib/api-client';
 import { useUpdateUser } from '../api/update-user';
-import { toastPasswordMismatch, UserFields } from './user-fields';
+import { toastPasswordMismatch, UserForm } from './user-fields';
 
 function EditUserForm({ user, onDone }: { user: TUserListItem; onDone: () => void }) {
   const updateUser = useUpdateUser();
@@ -48,19 +40,15 @@ function EditUserForm({ user, onDone }: { user: TUserListItem; onDone: () => voi
   }, toastPasswordMismatch);
 
   return (
-    <FormProvider {...form}>
-      <form onSubmit={onSubmit} noValidate className="grid gap-6">
-        <UserFields isEdit />
-        <DialogFooter>
-          <Button variant="outline" onClick={onDone}>
-            Cancelar
-          </Button>
-          <Button type="submit" disabled={updateUser.isPending}>
-            {updateUser.isPending ? 'Salvando...' : 'Salvar'}
-          </Button>
-        </DialogFooter>
-      </form>
-    </FormProvider>
+    <UserForm
+      form={form}
+      onSubmit={onSubmit}
+      isEdit
+      isPending={updateUser.isPending}
+      submitLabel="Salvar"
+      pendingLabel="Salvando..."
+      onCancel={onDone}
+    />
   );
 }
 

@@ -1,7 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  AUTH_TYPES,
-  type AuthType,
   BODY_TEMPLATE_MESSAGE,
   QUEUE_TYPES,
   SELECTABLE_QUEUE_TYPES,
@@ -11,20 +9,30 @@ import {
   ZEventForm,
 } from '@wm/contracts';
 import { Controller, FormProvider, useForm } from 'react-hook-form';
-import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { AUTH_TYPE_LABELS, AuthDetailsFields } from '@/components/forms/auth-details-fields';
-import { Button } from '@/components/ui/button';
+import { AuthFields } from '@/components/forms/auth-details-fields';
+import { FormActions } from '@/components/forms/form-actions';
+import { SelectField } from '@/components/forms/select-field';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { visibilityLabel } from '@/components/ui/status-badges';
 import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
 import { useApplicationOptions } from '../api/get-application-options';
 import { QUEUE_TYPE_DESCRIPTIONS, QUEUE_TYPE_LABELS } from './event-labels';
 import { RadioCards } from './radio-cards';
+
+const QUEUE_SETTING_FIELDS = [
+  {
+    name: 'delayBetweenSends',
+    label: 'Intervalo entre envios (ms)',
+    description: 'De 100 ms a 60 segundos.',
+  },
+  { name: 'messageTtl', label: 'TTL da mensagem (ms)', description: 'De 1 minuto a 24 horas.' },
+  { name: 'maxRetries', label: 'Máximo de tentativas', description: 'De 0 a 10.' },
+  { name: 'priority', label: 'Prioridade', description: 'De 1 (baixa) a 10 (alta).' },
+] as const;
 
 const isSelectable = (queueType: string) => (SELECTABLE_QUEUE_TYPES as readonly string[]).includes(queueType);
 
@@ -53,7 +61,6 @@ export function EventForm({
   const applications = useApplicationOptions();
   const enableCallbacks = watch('enableCallbacks');
   const queueType = watch('queueType');
-  const callbackAuthType = watch('callbackAuthType') as AuthType;
 
   const onInvalid = (errors: Record<string, unknown>) => {
     if (errors.bodyTemplate) toast.error('Erro no template', { description: BODY_TEMPLATE_MESSAGE });
@@ -77,26 +84,15 @@ export function EventForm({
             <CardDescription>Aplicação, nome e alias usado ao emitir o evento pela API.</CardDescription>
           </CardHeader>
           <CardContent className="grid gap-4">
-            <FormField label="Aplicação" name="applicationId" htmlFor="applicationId">
-              <Controller
-                control={control}
-                name="applicationId"
-                render={({ field }) => (
-                  <Select value={field.value || undefined} onValueChange={field.onChange}>
-                    <SelectTrigger id="applicationId" aria-label="Aplicação">
-                      <SelectValue placeholder="Selecione uma aplicação" />
-                    </SelectTrigger>
-                    <SelectContent>
-                      {(applications.data ?? []).map((application) => (
-                        <SelectItem key={application.id} value={application.id}>
-                          {application.name}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
-                )}
-              />
-            </FormField>
+            <SelectField
+              name="applicationId"
+              label="Aplicação"
+              placeholder="Selecione uma aplicação"
+              options={(applications.data ?? []).map((application) => ({
+                value: application.id,
+                label: application.name,
+              }))}
+            />
             <div className="grid gap-4 sm:grid-cols-2">
               <FormField label="Nome" name="name" htmlFor="name" className="content-start">
                 <Input id="name" placeholder="Pedido criado" {...register('name')} />
@@ -113,46 +109,23 @@ export function EventForm({
             </div>
             {variant === 'create' ? (
               <div className="grid gap-4 sm:grid-cols-2">
-                <FormField label="Visibilidade" name="visibility" htmlFor="visibility">
-                  <Controller
-                    control={control}
-                    name="visibility"
-                    render={({ field }) => (
-                      <Select value={field.value} onValueChange={field.onChange}>
-                        <SelectTrigger id="visibility" aria-label="Visibilidade">
-                          <SelectValue />
-                        </SelectTrigger>
-                        <SelectContent>
-                          {VISIBILITIES.map((visibility) => (
-                            <SelectItem key={visibility} value={visibility}>
-                              {visibilityLabel[visibility]}
-                            </SelectItem>
-                          ))}
-                        </SelectContent>
-                      </Select>
-                    )}
-                  />
-                </FormField>
-                <FormField label="Tipo de fila" name="queueType" htmlFor="queueType">
-                  <Controller
-                    control={control}
-                    name="queueType"
-                    render={({ field }) => (
-                      <Select value={field.value} onValueChange={field.onChange}>
-                        <SelectTrigger id="queueType" aria-label="Tipo de fila">
-                          <SelectValue />
-                        </SelectTrigger>
-                        <SelectContent>
-                          {QUEUE_TYPES.map((type) => (
-                            <SelectItem key={type} value={type} disabled={!isSelectable(type)}>
-                              {QUEUE_TYPE_LABELS[type]}
-                            </SelectItem>
-                          ))}
-                        </SelectContent>
-                      </Select>
-                    )}
-                  />
-                </FormField>
+                <SelectField
+                  name="visibility"
+                  label="Visibilidade"
+                  options={VISIBILITIES.map((visibility) => ({
+                    value: visibility,
+                    label: visibilityLabel[visibility],
+                  }))}
+                />
+                <SelectField
+                  name="queueType"
+                  label="Tipo de fila"
+                  options={QUEUE_TYPES.map((type) => ({
+                    value: type,
+                    label: QUEUE_TYPE_LABELS[type],
+                    isDisabled: !isSelectable(type),
+                  }))}
+                />
               </div>
             ) : (
               <>
@@ -231,27 +204,7 @@ export function EventForm({
                   {...register('callbackUrl')}
                 />
               </FormField>
-              <FormField label="Autenticação" name="callbackAuthType" htmlFor="callbackAuthType">
-                <Controller
-                  control={control}
-                  name="callbackAuthType"
-                  render={({ field }) => (
-                    <Select value={field.value} onValueChange={field.onChange}>
-                      <SelectTrigger id="callbackAuthType" aria-label="Autenticação">
-                        <SelectValue />
-                      </SelectTrigger>
-                      <SelectContent>
-                        {AUTH_TYPES.map((type) => (
-                          <SelectItem key={type} value={type}>
-                            {AUTH_TYPE_LABELS[type]}
-                          </SelectItem>
-                        ))}
-                      </SelectContent>
-                    </Select>
-                  )}
-                />
-              </FormField>
-              <AuthDetailsFields name="callbackAuthDetails" authType={callbackAuthType} />
+              <AuthFields typeName="callbackAuthType" detailsName="callbackAuthDetails" />
             </CardContent>
           ) : null}
         </Card>
@@ -263,42 +216,11 @@ export function EventForm({
               <CardDescription>Usadas apenas pela fila RabbitMQ.</CardDescription>
             </CardHeader>
             <CardContent className="grid gap-4 sm:grid-cols-2">
-              <FormField
-                label="Intervalo entre envios (ms)"
-                name="delayBetweenSends"
-                htmlFor="delayBetweenSends"
-                description="De 100 ms a 60 segundos."
-              >
-                <Input
-                  id="delayBetweenSends"
-                  type="number"
-                  {...register('delayBetweenSends', { valueAsNumber: true })}
-                />
-              </FormField>
-              <FormField
-                label="TTL da mensagem (ms)"
-                name="messageTtl"
-                htmlFor="messageTtl"
-                description="De 1 minuto a 24 horas."
-              >
-                <Input id="messageTtl" type="number" {...register('messageTtl', { valueAsNumber: true })} />
-              </FormField>
-              <FormField
-                label="Máximo de tentativas"
-                name="maxRetries"
-                htmlFor="maxRetries"
-                description="De 0 a 10."
-              >
-                <Input id="maxRetries" type="number" {...register('maxRetries', { valueAsNumber: true })} />
-              </FormField>
-              <FormField
-                label="Prioridade"
-                name="priority"
-                htmlFor="priority"
-                description="De 1 (baixa) a 10 (alta)."
-              >
-                <Input id="priority" type="number" {...register('priority', { valueAsNumber: true })} />
-              </FormField>
+              {QUEUE_SETTING_FIELDS.map(({ name, label, description }) => (
+                <FormField key={name} label={label} name={name} htmlFor={name} description={description}>
+                  <Input id={name} type="number" {...register(name, { valueAsNumber: true })} />
+                </FormField>
+              ))}
             </CardContent>
           </Card>
         ) : null}
@@ -323,20 +245,12 @@ export function EventForm({
           </CardContent>
         </Card>
 
-        <div className="flex justify-end gap-2">
-          <Button variant="outline" asChild>
-            <Link to={cancelHref}>Cancelar</Link>
-          </Button>
-          <Button type="submit" disabled={isPending}>
-            {variant === 'create'
-              ? isPending
-                ? 'Criando...'
-                : 'Criar Evento'
-              : isPending
-                ? 'Salvando...'
-                : 'Salvar Alterações'}
-          </Button>
-        </div>
+        <FormActions
+          variant={variant}
+          createLabel="Criar Evento"
+          isPending={isPending}
+          cancelHref={cancelHref}
+        />
       </form>
     </FormProvider>
   );

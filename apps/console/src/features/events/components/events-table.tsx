@@ -1,8 +1,8 @@
 import type { TEvent } from '@wm/contracts';
 import { Eye, Pencil, Plus } from 'lucide-react';
 import { Link } from 'react-router';
+import { IconLinkButton } from '@/components/icon-link-button';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { EntityStatusBadge, VisibilityBadge } from '@/components/ui/status-badges';
 import { type Column, DataTable } from '@/components/ui/table';
 import { paths } from '@/config/paths';
@@ -55,27 +55,17 @@ const columns: Column<TEvent>[] = [
     className: 'text-right',
     cell: (event) => (
       <div className="flex justify-end gap-1">
-        <Button variant="ghost" size="icon" asChild>
-          <Link to={paths.events.detail.getHref(event.id)} aria-label="Ver evento" title="Ver evento">
-            <Eye />
-          </Link>
-        </Button>
+        <IconLinkButton to={paths.events.detail.getHref(event.id)} label="Ver evento">
+          <Eye />
+        </IconLinkButton>
         {event.permissions.canWrite ? (
-          <Button variant="ghost" size="icon" asChild>
-            <Link to={paths.events.edit.getHref(event.id)} aria-label="Editar evento" title="Editar evento">
-              <Pencil />
-            </Link>
-          </Button>
+          <IconLinkButton to={paths.events.edit.getHref(event.id)} label="Editar evento">
+            <Pencil />
+          </IconLinkButton>
         ) : null}
-        <Button variant="ghost" size="icon" asChild>
-          <Link
-            to={paths.subscriptions.new.getHref({ eventId: event.id })}
-            aria-label="Criar assinatura"
-            title="Criar assinatura"
-          >
-            <Plus />
-          </Link>
-        </Button>
+        <IconLinkButton to={paths.subscriptions.new.getHref({ eventId: event.id })} label="Criar assinatura">
+          <Plus />
+        </IconLinkButton>
         {event.permissions.canDelete ? <DeleteEventButton event={event} /> : null}
       </div>
     ),

@@ -2,12 +2,11 @@ import type { TEventDetail } from '@wm/contracts';
 import type { Filter } from '@wm/rules';
 import { FlaskConical } from 'lucide-react';
 import { useState } from 'react';
+import { FilterFailureList, TestDataFields } from '@/components/test-data-fields';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { JsonView } from '@/components/ui/json-view';
-import { Label } from '@/components/ui/label';
-import { Textarea } from '@/components/ui/textarea';
 import { type ProcessingOutcome, simulateEventProcessing } from '../lib/simulate-processing';
 
 const KIND_VARIANT = {
@@ -48,27 +47,13 @@ export function ProcessingTestCard({ event }: { event: TEventDetail }) {
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-3">
-        <div className="grid gap-2">
-          <Label htmlFor="processing-data">Dados de teste (JSON)</Label>
-          <Textarea
-            id="processing-data"
-            rows={6}
-            className="font-mono text-xs"
-            value={data}
-            onChange={(change) => setData(change.target.value)}
-          />
-        </div>
-        <div className="grid gap-2">
-          <Label htmlFor="processing-headers">Headers (JSON, opcional)</Label>
-          <Textarea
-            id="processing-headers"
-            rows={3}
-            className="font-mono text-xs"
-            placeholder='{"x-tenant": "acme"}'
-            value={headers}
-            onChange={(change) => setHeaders(change.target.value)}
-          />
-        </div>
+        <TestDataFields
+          idPrefix="processing"
+          data={data}
+          onDataChange={setData}
+          headers={headers}
+          onHeadersChange={setHeaders}
+        />
         <Button onClick={run}>
           <FlaskConical />
           Simular Processamento
@@ -87,13 +72,7 @@ export function ProcessingTestCard({ event }: { event: TEventDetail }) {
                       <Badge variant={KIND_VARIANT[result.kind]}>{result.title}</Badge>
                     </div>
                     <p className="text-sm text-muted-foreground">{result.description}</p>
-                    {result.failures.length > 0 ? (
-                      <ul className="list-disc pl-5 text-xs text-destructive">
-                        {result.failures.map((failure) => (
-                          <li key={failure.index}>{failure.reason}</li>
-                        ))}
-                      </ul>
-                    ) : null}
+                    <FilterFailureList failures={result.failures} />
                     {result.body !== undefined ? <JsonView value={result.body} /> : null}
                   </div>
                 ))

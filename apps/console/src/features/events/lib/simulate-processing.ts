@@ -1,5 +1,5 @@
 import { evaluateFilters, type Filter, type FilterFailure, renderDeliveryBody } from '@wm/rules';
-import { filteredDescription, parseTestInput } from '@/lib/test-data';
+import { filteredDescription, INVALID_TEST_DATA, parseTestInput } from '@/lib/test-data';
 
 export type SimulatedSubscription = {
   id: string;
@@ -92,13 +92,7 @@ export function simulateEventProcessing(
   timestamp = new Date().toISOString(),
 ): ProcessingOutcome {
   const input = parseTestInput(bodyText, headersText);
-  if (!input) {
-    return {
-      kind: 'invalid-data',
-      title: 'Dados inválidos',
-      description: 'Os dados de teste devem ser um JSON válido.',
-    };
-  }
+  if (!input) return INVALID_TEST_DATA;
   if (subscriptions.length === 0) {
     return {
       kind: 'no-subscriptions',

@@ -1,37 +1,30 @@
 import { EVENT_QUEUE_DEFAULTS, type TEventDetail } from '@wm/contracts';
-import { ArrowLeft, List, Pencil, Plus, ScrollText } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { List, Plus, ScrollText } from 'lucide-react';
 import { Link, useNavigate, useParams } from 'react-router';
+import {
+  BackLink,
+  DetailField,
+  DetailListCard,
+  DetailStatusBadge,
+  EditLinkButton,
+  JsonCard,
+  ShortId,
+} from '@/components/detail-page';
 import { HttpMethodBadge } from '@/components/http-method-badge';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { JsonView } from '@/components/ui/json-view';
 import { NotFoundState } from '@/components/ui/not-found-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
-import {
-  detailStatusVariant,
-  EntityStatusBadge,
-  entityStatusLabel,
-  VisibilityBadge,
-} from '@/components/ui/status-badges';
+import { EntityStatusBadge, VisibilityBadge } from '@/components/ui/status-badges';
 import { paths } from '@/config/paths';
-import { formatDateTime, shortId } from '@/lib/format';
+import { formatDateTime } from '@/lib/format';
 import { useEvent } from '../api/get-event';
 import { CallbackTestCard } from '../components/callback-test-card';
 import { DeleteEventButton } from '../components/delete-event-button';
 import { QUEUE_TYPE_LABELS } from '../components/event-labels';
 import { ProcessingTestCard } from '../components/processing-test-card';
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="grid gap-1">
-      <dt className="text-xs font-medium text-muted-foreground">{label}</dt>
-      <dd className="text-sm">{children}</dd>
-    </div>
-  );
-}
 
 function QueueSettingsCard({ event }: { event: TEventDetail }) {
   const delay = event.delayBetweenSends ?? EVENT_QUEUE_DEFAULTS.delayBetweenSends;
@@ -44,10 +37,12 @@ function QueueSettingsCard({ event }: { event: TEventDetail }) {
       </CardHeader>
       <CardContent>
         <dl className="grid grid-cols-2 gap-4">
-          <Field label="Intervalo entre envios">{delay} ms</Field>
-          <Field label="TTL da mensagem">{ttlMinutes} min</Field>
-          <Field label="Máximo de tentativas">{event.maxRetries ?? EVENT_QUEUE_DEFAULTS.maxRetries}</Field>
-          <Field label="Prioridade">{event.priority ?? EVENT_QUEUE_DEFAULTS.priority}</Field>
+          <DetailField label="Intervalo entre envios">{delay} ms</DetailField>
+          <DetailField label="TTL da mensagem">{ttlMinutes} min</DetailField>
+          <DetailField label="Máximo de tentativas">
+            {event.maxRetries ?? EVENT_QUEUE_DEFAULTS.maxRetries}
+          </DetailField>
+          <DetailField label="Prioridade">{event.priority ?? EVENT_QUEUE_DEFAULTS.priority}</DetailField>
         </dl>
       </CardContent>
     </Card>
@@ -70,9 +65,9 @@ function StatisticsCard({ event }: { event: TEventDetail }) {
       <CardContent>
         <dl className="grid grid-cols-2 gap-4 sm:grid-cols-5">
           {items.map(([label, value]) => (
-            <Field key={label} label={label}>
+            <DetailField key={label} label={label}>
               <span className="text-xl font-bold">{value}</span>
-            </Field>
+            </DetailField>
           ))}
         </dl>
       </CardContent>
@@ -134,26 +129,13 @@ export default function EventDetailPage() {
 
   return (
     <div className="grid gap-6">
-      <Link
-        to={paths.events.list.getHref()}
-        className="flex w-fit items-center gap-1 text-sm text-muted-foreground"
-      >
-        <ArrowLeft className="size-4" />
-        Voltar para eventos
-      </Link>
+      <BackLink to={paths.events.list.getHref()}>Voltar para eventos</BackLink>
       <PageHeader
         title={event.name}
         description={<code>{event.alias}</code>}
         actions={
           <>
-            {event.permissions.canWrite ? (
-              <Button variant="outline" asChild>
-                <Link to={paths.events.edit.getHref(event.id)}>
-                  <Pencil />
-                  Editar
-                </Link>
-              </Button>
-            ) : null}
+            {event.permissions.canWrite ? <EditLinkButton to={paths.events.edit.getHref(event.id)} /> : null}
             {event.permissions.canDelete ? (
               <DeleteEventButton
                 event={event}
@@ -167,53 +149,38 @@ export default function EventDetailPage() {
 
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="grid content-start gap-6 lg:col-span-2">
-          <Card>
-            <CardHeader>
-              <CardTitle>Informações Básicas</CardTitle>
-            </CardHeader>
-            <CardContent>
-              <dl className="grid gap-4 sm:grid-cols-2">
-                <Field label="Nome">{event.name}</Field>
-                <Field label="Alias">
-                  <code>{event.alias}</code>
-                </Field>
-                <Field label="ID">
-                  <span className="font-mono text-xs" title={event.id}>
-                    {shortId(event.id)}
-                  </span>
-                </Field>
-                <Field label="Status">
-                  <Badge variant={detailStatusVariant(event.status)}>{entityStatusLabel[event.status]}</Badge>
-                </Field>
-                <Field label="Visibilidade">
-                  <VisibilityBadge visibility={event.visibility} />
-                </Field>
-                <Field label="Tipo de fila">{QUEUE_TYPE_LABELS[event.queueType]}</Field>
-                <Field label="Callbacks">
-                  <Badge variant={event.enableCallbacks ? 'success' : 'default'}>
-                    {event.enableCallbacks ? 'Ativo' : 'Inativo'}
-                  </Badge>
-                </Field>
-                <Field label="URL de callback">
-                  <span className="break-all">{event.callbackUrl ?? 'Nenhuma'}</span>
-                </Field>
-                <Field label="Criado em">{formatDateTime(event.createdAt)}</Field>
-                <Field label="Atualizado em">{formatDateTime(event.updatedAt)}</Field>
-              </dl>
-            </CardContent>
-          </Card>
+          <DetailListCard title="Informações Básicas">
+            <DetailField label="Nome">{event.name}</DetailField>
+            <DetailField label="Alias">
+              <code>{event.alias}</code>
+            </DetailField>
+            <DetailField label="ID">
+              <ShortId id={event.id} />
+            </DetailField>
+            <DetailField label="Status">
+              <DetailStatusBadge status={event.status} />
+            </DetailField>
+            <DetailField label="Visibilidade">
+              <VisibilityBadge visibility={event.visibility} />
+            </DetailField>
+            <DetailField label="Tipo de fila">{QUEUE_TYPE_LABELS[event.queueType]}</DetailField>
+            <DetailField label="Callbacks">
+              <Badge variant={event.enableCallbacks ? 'success' : 'default'}>
+                {event.enableCallbacks ? 'Ativo' : 'Inativo'}
+              </Badge>
+            </DetailField>
+            <DetailField label="URL de callback">
+              <span className="break-all">{event.callbackUrl ?? 'Nenhuma'}</span>
+            </DetailField>
+            <DetailField label="Criado em">{formatDateTime(event.createdAt)}</DetailField>
+            <DetailField label="Atualizado em">{formatDateTime(event.updatedAt)}</DetailField>
+          </DetailListCard>
           <QueueSettingsCard event={event} />
-          <Card>
-            <CardHeader>
-              <CardTitle>Template do Body</CardTitle>
-            </CardHeader>
-            <CardContent>
-              <JsonView
-                value={event.bodyTemplate}
-                emptyText="Nenhum template: os dados emitidos são enviados."
-              />
-            </CardContent>
-          </Card>
+          <JsonCard
+            title="Template do Body"
+            value={event.bodyTemplate}
+            emptyText="Nenhum template: os dados emitidos são enviados."
+          />
           <StatisticsCard event={event} />
           <RelatedSubscriptions event={event} />
         </div>
@@ -237,24 +204,26 @@ export default function EventDetailPage() {
               <CardTitle>Ações Rápidas</CardTitle>
             </CardHeader>
             <CardContent className="grid gap-2">
-              <Button variant="outline" className="justify-start" asChild>
-                <Link to={paths.subscriptions.new.getHref({ eventId: event.id })}>
-                  <Plus />
-                  Criar Assinatura
-                </Link>
-              </Button>
-              <Button variant="outline" className="justify-start" asChild>
-                <Link to={paths.subscriptions.list.getHref({ eventId: event.id })}>
-                  <List />
-                  Ver Assinaturas
-                </Link>
-              </Button>
-              <Button variant="outline" className="justify-start" asChild>
-                <Link to={paths.logs.list.getHref({ eventId: event.id })}>
-                  <ScrollText />
-                  Ver Logs
-                </Link>
-              </Button>
+              {[
+                {
+                  to: paths.subscriptions.new.getHref({ eventId: event.id }),
+                  Icon: Plus,
+                  label: 'Criar Assinatura',
+                },
+                {
+                  to: paths.subscriptions.list.getHref({ eventId: event.id }),
+                  Icon: List,
+                  label: 'Ver Assinaturas',
+                },
+                { to: paths.logs.list.getHref({ eventId: event.id }), Icon: ScrollText, label: 'Ver Logs' },
+              ].map(({ to, Icon, label }) => (
+                <Button key={label} variant="outline" className="justify-start" asChild>
+                  <Link to={to}>
+                    <Icon />
+                    {label}
+                  </Link>
+                </Button>
+              ))}
             </CardContent>
           </Card>
           <CallbackTestCard event={event} />

@@ -1,11 +1,10 @@
 import type { TFilter } from '@wm/contracts';
 import { FlaskConical } from 'lucide-react';
 import { useState } from 'react';
+import { FilterFailureList, TestDataFields } from '@/components/test-data-fields';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Label } from '@/components/ui/label';
-import { Textarea } from '@/components/ui/textarea';
 import { type FilterTestOutcome, testSubscriptionFilters } from '../lib/test-filters';
 
 const KIND_VARIANT = {
@@ -27,27 +26,13 @@ export function FilterTestCard({ filters }: { filters: TFilter[] }) {
         <CardDescription>Verifique se um evento com estes dados passaria pelos filtros.</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-3">
-        <div className="grid gap-2">
-          <Label htmlFor="filter-test-data">Dados de teste (JSON)</Label>
-          <Textarea
-            id="filter-test-data"
-            rows={6}
-            className="font-mono text-xs"
-            value={data}
-            onChange={(change) => setData(change.target.value)}
-          />
-        </div>
-        <div className="grid gap-2">
-          <Label htmlFor="filter-test-headers">Headers (JSON, opcional)</Label>
-          <Textarea
-            id="filter-test-headers"
-            rows={3}
-            className="font-mono text-xs"
-            placeholder='{"x-tenant": "acme"}'
-            value={headers}
-            onChange={(change) => setHeaders(change.target.value)}
-          />
-        </div>
+        <TestDataFields
+          idPrefix="filter-test"
+          data={data}
+          onDataChange={setData}
+          headers={headers}
+          onHeadersChange={setHeaders}
+        />
         <Button onClick={() => setOutcome(testSubscriptionFilters(filters, data, headers))}>
           <FlaskConical />
           Testar Filtros
@@ -56,13 +41,7 @@ export function FilterTestCard({ filters }: { filters: TFilter[] }) {
           <div className="grid gap-2 rounded-md border p-3" data-testid="filter-test-result">
             <Badge variant={KIND_VARIANT[outcome.kind]}>{outcome.title}</Badge>
             <p className="text-sm">{outcome.description}</p>
-            {outcome.failures.length > 0 ? (
-              <ul className="list-disc pl-5 text-xs text-destructive">
-                {outcome.failures.map((failure) => (
-                  <li key={failure.index}>{failure.reason}</li>
-                ))}
-              </ul>
-            ) : null}
+            <FilterFailureList failures={outcome.failures} />
           </div>
         ) : null}
       </CardContent>

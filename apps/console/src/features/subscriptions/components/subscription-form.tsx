@@ -1,21 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  AUTH_TYPES,
-  type AuthType,
   HTTP_METHODS,
   SUBSCRIPTION_BODY_PLACEHOLDERS,
   type TSubscriptionForm,
   ZCreateSubscriptionForm,
   ZUpdateSubscriptionForm,
 } from '@wm/contracts';
-import { Controller, FormProvider, useForm } from 'react-hook-form';
-import { Link } from 'react-router';
-import { AUTH_TYPE_LABELS, AuthDetailsFields } from '@/components/forms/auth-details-fields';
+import { FormProvider, useForm } from 'react-hook-form';
+import { AuthFields } from '@/components/forms/auth-details-fields';
+import { FormActions } from '@/components/forms/form-actions';
+import { SelectField } from '@/components/forms/select-field';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { useEventOptions } from '../api/get-event-options';
 import { FiltersEditor } from './filters-editor';
@@ -40,9 +38,8 @@ export function SubscriptionForm({
     resolver: zodResolver(variant === 'create' ? ZCreateSubscriptionForm : ZUpdateSubscriptionForm),
     defaultValues,
   });
-  const { register, control, watch, setValue, getValues, handleSubmit } = form;
+  const { register, setValue, getValues, handleSubmit } = form;
   const events = useEventOptions();
-  const authType = watch('authType') as AuthType;
 
   const insertPlaceholder = (placeholder: string) => {
     const body = getValues('jsonBody');
@@ -60,26 +57,16 @@ export function SubscriptionForm({
             <CardDescription>Evento assinado e para onde o webhook é enviado.</CardDescription>
           </CardHeader>
           <CardContent className="grid gap-4">
-            <FormField label="Evento" name="eventId" htmlFor="eventId">
-              <Controller
-                control={control}
-                name="eventId"
-                render={({ field }) => (
-                  <Select value={field.value || undefined} onValueChange={field.onChange}>
-                    <SelectTrigger id="eventId" aria-label="Evento">
-                      <SelectValue placeholder="Selecione um evento" />
-                    </SelectTrigger>
-                    <SelectContent className="max-h-72">
-                      {(events.data ?? []).map((event) => (
-                        <SelectItem key={event.id} value={event.id}>
-                          {event.name} ({event.alias})
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
-                )}
-              />
-            </FormField>
+            <SelectField
+              name="eventId"
+              label="Evento"
+              placeholder="Selecione um evento"
+              contentClassName="max-h-72"
+              options={(events.data ?? []).map((event) => ({
+                value: event.id,
+                label: `${event.name} (${event.alias})`,
+              }))}
+            />
             <FormField label="Nome" name="name" htmlFor="name">
               <Input id="name" placeholder="Webhook do ERP" {...register('name')} />
             </FormField>
@@ -87,48 +74,13 @@ export function SubscriptionForm({
               <FormField label="URL de destino" name="targetUrl" htmlFor="targetUrl">
                 <Input id="targetUrl" placeholder="https://exemplo.com/webhook" {...register('targetUrl')} />
               </FormField>
-              <FormField label="Método HTTP" name="httpMethod" htmlFor="httpMethod">
-                <Controller
-                  control={control}
-                  name="httpMethod"
-                  render={({ field }) => (
-                    <Select value={field.value} onValueChange={field.onChange}>
-                      <SelectTrigger id="httpMethod" aria-label="Método HTTP">
-                        <SelectValue />
-                      </SelectTrigger>
-                      <SelectContent>
-                        {HTTP_METHODS.map((method) => (
-                          <SelectItem key={method} value={method}>
-                            {method}
-                          </SelectItem>
-                        ))}
-                      </SelectContent>
-                    </Select>
-                  )}
-                />
-              </FormField>
-            </div>
-            <FormField label="Autenticação" name="authType" htmlFor="authType">
-              <Controller
-                control={control}
-                name="authType"
-                render={({ field }) => (
-                  <Select value={field.value} onValueChange={field.onChange}>
-                    <SelectTrigger id="authType" aria-label="Autenticação">
-                      <SelectValue />
-                    </SelectTrigger>
-                    <SelectContent>
-                      {AUTH_TYPES.map((type) => (
-                        <SelectItem key={type} value={type}>
-                          {AUTH_TYPE_LABELS[type]}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
-                )}
+              <SelectField
+                name="httpMethod"
+                label="Método HTTP"
+                options={HTTP_METHODS.map((method) => ({ value: method, label: method }))}
               />
-            </FormField>
-            <AuthDetailsFields name="authDetails" authType={authType} />
+            </div>
+            <AuthFields typeName="authType" detailsName="authDetails" />
           </CardContent>
         </Card>
 
@@ -178,20 +130,12 @@ export function SubscriptionForm({
           </CardContent>
         </Card>
 
-        <div className="flex justify-end gap-2">
-          <Button variant="outline" asChild>
-            <Link to={cancelHref}>Cancelar</Link>
-          </Button>
-          <Button type="submit" disabled={isPending}>
-            {variant === 'create'
-              ? isPending
-                ? 'Criando...'
-                : 'Criar Assinatura'
-              : isPending
-                ? 'Salvando...'
-                : 'Salvar Alterações'}
-          </Button>
-        </div>
+        <FormActions
+          variant={variant}
+          createLabel="Criar Assinatura"
+          isPending={isPending}
+          cancelHref={cancelHref}
+        />
       </form>
     </FormProvider>
   );

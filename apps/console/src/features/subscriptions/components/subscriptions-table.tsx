@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { AUTH_TYPE_LABELS } from '@/components/forms/auth-details-fields';
 import { HttpMethodBadge } from '@/components/http-method-badge';
-import { Button } from '@/components/ui/button';
+import { IconLinkButton } from '@/components/icon-link-button';
 import { EntityStatusBadge } from '@/components/ui/status-badges';
 import { type Column, DataTable } from '@/components/ui/table';
 import { paths } from '@/config/paths';
@@ -48,26 +48,14 @@ const columns: Column<TSubscription>[] = [
     className: 'text-right',
     cell: (subscription) => (
       <div className="flex justify-end gap-1">
-        <Button variant="ghost" size="icon" asChild>
-          <Link
-            to={paths.subscriptions.detail.getHref(subscription.id)}
-            aria-label="Ver detalhes"
-            title="Ver detalhes"
-          >
-            <Eye />
-          </Link>
-        </Button>
+        <IconLinkButton to={paths.subscriptions.detail.getHref(subscription.id)} label="Ver detalhes">
+          <Eye />
+        </IconLinkButton>
         <TestWebhookButton subscriptionId={subscription.id} />
         {subscription.permissions.canWrite ? (
-          <Button variant="ghost" size="icon" asChild>
-            <Link
-              to={paths.subscriptions.edit.getHref(subscription.id)}
-              aria-label="Editar assinatura"
-              title="Editar assinatura"
-            >
-              <Pencil />
-            </Link>
-          </Button>
+          <IconLinkButton to={paths.subscriptions.edit.getHref(subscription.id)} label="Editar assinatura">
+            <Pencil />
+          </IconLinkButton>
         ) : null}
         {subscription.permissions.canDelete ? <DeleteSubscriptionButton subscription={subscription} /> : null}
       </div>

@@ -1,5 +1,5 @@
 import { evaluateFilters, type Filter, type FilterFailure } from '@wm/rules';
-import { filteredDescription, parseTestInput } from '@/lib/test-data';
+import { filteredDescription, INVALID_TEST_DATA, parseTestInput } from '@/lib/test-data';
 
 export type FilterTestOutcome = {
   kind: 'invalid-data' | 'no-filters' | 'match' | 'filtered';
@@ -15,14 +15,7 @@ export function testSubscriptionFilters(
   headersText: string,
 ): FilterTestOutcome {
   const input = parseTestInput(bodyText, headersText);
-  if (!input) {
-    return {
-      kind: 'invalid-data',
-      title: 'Dados inválidos',
-      description: 'Os dados de teste devem ser um JSON válido.',
-      failures: [],
-    };
-  }
+  if (!input) return { ...INVALID_TEST_DATA, failures: [] };
   if (filters.length === 0) {
     return {
       kind: 'no-filters',

@@ -1,33 +1,28 @@
 import { FILTER_OPERATOR_LABELS } from '@wm/rules';
-import { ArrowLeft, Pencil } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import {
+  BackLink,
+  DetailField,
+  DetailListCard,
+  DetailStatusBadge,
+  EditLinkButton,
+  JsonCard,
+  ShortId,
+} from '@/components/detail-page';
 import { AUTH_TYPE_LABELS } from '@/components/forms/auth-details-fields';
 import { HttpMethodBadge } from '@/components/http-method-badge';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { JsonView } from '@/components/ui/json-view';
 import { NotFoundState } from '@/components/ui/not-found-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
-import { detailStatusVariant, entityStatusLabel } from '@/components/ui/status-badges';
 import { paths } from '@/config/paths';
-import { formatDateTime, shortId } from '@/lib/format';
+import { formatDateTime } from '@/lib/format';
 import { useSubscription } from '../api/get-subscription';
 import { DeleteSubscriptionButton } from '../components/delete-subscription-button';
 import { FilterTestCard } from '../components/filter-test-card';
 import { SigningSecretCard } from '../components/signing-secret-card';
 import { TestWebhookButton } from '../components/test-webhook-button';
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="grid gap-1">
-      <dt className="text-xs font-medium text-muted-foreground">{label}</dt>
-      <dd className="text-sm">{children}</dd>
-    </div>
-  );
-}
 
 /** /subscriptions/{id}. */
 export default function SubscriptionDetailPage() {
@@ -41,13 +36,7 @@ export default function SubscriptionDetailPage() {
   }
   return (
     <div className="grid gap-6">
-      <Link
-        to={paths.subscriptions.list.getHref()}
-        className="flex w-fit items-center gap-1 text-sm text-muted-foreground"
-      >
-        <ArrowLeft className="size-4" />
-        Voltar para assinaturas
-      </Link>
+      <BackLink to={paths.subscriptions.list.getHref()}>Voltar para assinaturas</BackLink>
       <PageHeader
         title={subscription.name}
         description={subscription.targetUrl}
@@ -55,12 +44,7 @@ export default function SubscriptionDetailPage() {
           <>
             <TestWebhookButton subscriptionId={subscription.id} showLabel />
             {subscription.permissions.canWrite ? (
-              <Button variant="outline" asChild>
-                <Link to={paths.subscriptions.edit.getHref(subscription.id)}>
-                  <Pencil />
-                  Editar
-                </Link>
-              </Button>
+              <EditLinkButton to={paths.subscriptions.edit.getHref(subscription.id)} />
             ) : null}
             {subscription.permissions.canDelete ? (
               <DeleteSubscriptionButton
@@ -74,49 +58,35 @@ export default function SubscriptionDetailPage() {
       />
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="grid content-start gap-6 lg:col-span-2">
-          <Card>
-            <CardHeader>
-              <CardTitle>Detalhes</CardTitle>
-            </CardHeader>
-            <CardContent>
-              <dl className="grid gap-4 sm:grid-cols-2">
-                <Field label="ID">
-                  <span className="font-mono text-xs" title={subscription.id}>
-                    {shortId(subscription.id)}
-                  </span>
-                </Field>
-                <Field label="Status">
-                  <Badge variant={detailStatusVariant(subscription.status)}>
-                    {entityStatusLabel[subscription.status] ?? subscription.status}
-                  </Badge>
-                </Field>
-                <Field label="Evento">
-                  <Link to={paths.events.detail.getHref(subscription.event.id)} className="hover:underline">
-                    {subscription.event.name}
-                  </Link>{' '}
-                  <code className="text-xs text-muted-foreground">{subscription.event.alias}</code>
-                </Field>
-                <Field label="URL de destino">
-                  <span className="break-all font-mono text-xs">{subscription.targetUrl}</span>
-                </Field>
-                <Field label="Método HTTP">
-                  <HttpMethodBadge method={subscription.httpMethod} />
-                </Field>
-                <Field label="Autenticação">{AUTH_TYPE_LABELS[subscription.authType]}</Field>
-                <Field label="Tentativas">{subscription._count.attempts}</Field>
-                <Field label="Criada em">{formatDateTime(subscription.createdAt)}</Field>
-                <Field label="Atualizada em">{formatDateTime(subscription.updatedAt)}</Field>
-              </dl>
-            </CardContent>
-          </Card>
-          <Card>
-            <CardHeader>
-              <CardTitle>JSON Body</CardTitle>
-            </CardHeader>
-            <CardContent>
-              <JsonView value={subscription.jsonBody} emptyText="Vazio: o payload do evento é enviado." />
-            </CardContent>
-          </Card>
+          <DetailListCard title="Detalhes">
+            <DetailField label="ID">
+              <ShortId id={subscription.id} />
+            </DetailField>
+            <DetailField label="Status">
+              <DetailStatusBadge status={subscription.status} />
+            </DetailField>
+            <DetailField label="Evento">
+              <Link to={paths.events.detail.getHref(subscription.event.id)} className="hover:underline">
+                {subscription.event.name}
+              </Link>{' '}
+              <code className="text-xs text-muted-foreground">{subscription.event.alias}</code>
+            </DetailField>
+            <DetailField label="URL de destino">
+              <span className="break-all font-mono text-xs">{subscription.targetUrl}</span>
+            </DetailField>
+            <DetailField label="Método HTTP">
+              <HttpMethodBadge method={subscription.httpMethod} />
+            </DetailField>
+            <DetailField label="Autenticação">{AUTH_TYPE_LABELS[subscription.authType]}</DetailField>
+            <DetailField label="Tentativas">{subscription._count.attempts}</DetailField>
+            <DetailField label="Criada em">{formatDateTime(subscription.createdAt)}</DetailField>
+            <DetailField label="Atualizada em">{formatDateTime(subscription.updatedAt)}</DetailField>
+          </DetailListCard>
+          <JsonCard
+            title="JSON Body"
+            value={subscription.jsonBody}
+            emptyText="Vazio: o payload do evento é enviado."
+          />
           <Card>
             <CardHeader>
               <CardTitle>Filtros</CardTitle>

@@ -1,0 +1,64 @@
+import { Trash2 } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { toastError } from '@/lib/api-client';
+
+/**
+ * Trash button that asks before deleting: an icon button in tables, a labelled destructive one on detail pages.
+ * `onDelete` performs the deletion; its failure toasts under "Erro ao deletar" and keeps the dialog open.
+ */
+export function ConfirmDeleteButton({
+  title,
+  description,
+  successTitle,
+  successDescription,
+  isPending,
+  onDelete,
+  onDeleted,
+  showLabel = false,
+}: {
+  title: string;
+  description: ReactNode;
+  successTitle: string;
+  successDescription: string;
+  isPending: boolean;
+  onDelete: () => Promise<unknown>;
+  onDeleted?: () => void;
+  showLabel?: boolean;
+}) {
+  const [isOpen, setIsOpen] = useState(false);
+  const confirm = async () => {
+    try {
+      await onDelete();
+      toast.success(successTitle, { description: successDescription });
+      setIsOpen(false);
+      onDeleted?.();
+    } catch (error) {
+      toastError('Erro ao deletar', error);
+    }
+  };
+  return (
+    <ConfirmDialog
+      open={isOpen}
+      onOpenChange={setIsOpen}
+      trigger={
+        <Button
+          variant={showLabel ? 'destructive' : 'ghost'}
+          size={showLabel ? 'default' : 'icon'}
+          aria-label={title}
+          title={title}
+        >
+          <Trash2 />
+          {showLabel ? 'Deletar' : null}
+        </Button>
+      }
+      title={title}
+      description={description}
+      confirmLabel="Deletar"
+      isPending={isPending}
+      onConfirm={confirm}
+    />
+  );
+}

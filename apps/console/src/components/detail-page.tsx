@@ -1,0 +1,85 @@
+import { ArrowLeft, Pencil } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { JsonView } from '@/components/ui/json-view';
+import { detailStatusVariant, entityStatusLabel } from '@/components/ui/status-badges';
+import { shortId } from '@/lib/format';
+
+/** Pieces shared by the detail pages (events, subscriptions). */
+
+export function DetailField({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid gap-1">
+      <dt className="text-xs font-medium text-muted-foreground">{label}</dt>
+      <dd className="text-sm">{children}</dd>
+    </div>
+  );
+}
+
+export function BackLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Link to={to} className="flex w-fit items-center gap-1 text-sm text-muted-foreground">
+      <ArrowLeft className="size-4" />
+      {children}
+    </Link>
+  );
+}
+
+export function EditLinkButton({ to }: { to: string }) {
+  return (
+    <Button variant="outline" asChild>
+      <Link to={to}>
+        <Pencil />
+        Editar
+      </Link>
+    </Button>
+  );
+}
+
+/** The short form of an id, the whole id on hover. */
+export function ShortId({ id }: { id: string }) {
+  return (
+    <span className="font-mono text-xs" title={id}>
+      {shortId(id)}
+    </span>
+  );
+}
+
+export function DetailStatusBadge({ status }: { status: string }) {
+  return (
+    <Badge variant={detailStatusVariant(status)}>
+      {entityStatusLabel[status as keyof typeof entityStatusLabel] ?? status}
+    </Badge>
+  );
+}
+
+/** A titled card showing a stored JSON value, or `emptyText` when there is none. */
+export function JsonCard({ title, value, emptyText }: { title: string; value: unknown; emptyText: string }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{title}</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <JsonView value={value} emptyText={emptyText} />
+      </CardContent>
+    </Card>
+  );
+}
+
+/** A titled card holding a two-column list of DetailFields. */
+export function DetailListCard({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{title}</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <dl className="grid gap-4 sm:grid-cols-2">{children}</dl>
+      </CardContent>
+    </Card>
+  );
+}
