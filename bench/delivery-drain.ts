@@ -55,13 +55,18 @@ async function insertFixture(
 }
 
 async function insertPending(ctx: AppContext, fixture: Fixture, count: number) {
-  const occurrenceId = newId();
+  // One occurrence per round over the subscriptions: (occurrence, subscription) is unique.
+  const perOccurrence = fixture.subscriptionIds.length;
+  const occurrenceIds = Array.from({ length: Math.ceil(count / perOccurrence) }, () => newId());
+  const occ = JSON.stringify(occurrenceIds);
   await ctx.db.execute(sql`INSERT INTO occurrences (id, event_id, application_id, event_type, data)
-    VALUES (${occurrenceId}, ${fixture.eventId}, ${fixture.applicationId}, ${fixture.alias}, '{}'::jsonb)`);
+    SELECT (${occ}::jsonb ->> j)::uuid, ${fixture.eventId}, ${fixture.applicationId}, ${fixture.alias}, '{}'::jsonb
+    FROM generate_series(0, ${occurrenceIds.length - 1}::int) AS j`);
   const subs = JSON.stringify(fixture.subscriptionIds);
   await ctx.db.execute(sql`INSERT INTO delivery_logs (id, occurrence_id, subscription_id, event_id, status,
       event_data_received, payload_sent, next_attempt_at)
-    SELECT gen_random_uuid(), ${occurrenceId}, (${subs}::jsonb ->> (i % ${fixture.subscriptionIds.length}))::uuid,
+    SELECT gen_random_uuid(), (${occ}::jsonb ->> (i / ${perOccurrence}))::uuid,
+      (${subs}::jsonb ->> (i % ${perOccurrence}))::uuid,
       ${fixture.eventId}, 'PENDING', jsonb_build_object('n', i),
       jsonb_build_object('order', jsonb_build_object('id', i, 'total', 99.9, 'customer', 'Maria da Silva')), now()
     FROM generate_series(0, ${count - 1}::int) AS i`);
