@@ -2,17 +2,20 @@ import { z } from 'zod';
 
 export const ZId = z.uuid({ error: 'Identificador inválido' });
 
-/** `?page&limit&search` as every list route accepts them. */
-export const ZListQuery = z.object({
-  page: z.coerce.number({ error: 'Página inválida' }).int().min(1, { error: 'Página inválida' }).default(1),
-  limit: z.coerce
-    .number({ error: 'Limite inválido' })
-    .int()
-    .min(1, { error: 'Limite inválido' })
-    .max(100, { error: 'Limite máximo é 100' })
-    .default(10),
-  search: z.string().trim().max(255, { error: 'Busca muito longa' }).optional(),
-});
+/** `?page&limit&search` as every list route accepts them; the default page size differs per list. */
+export const listQuery = (defaultLimit: number) =>
+  z.object({
+    page: z.coerce.number({ error: 'Página inválida' }).int().min(1, { error: 'Página inválida' }).default(1),
+    limit: z.coerce
+      .number({ error: 'Limite inválido' })
+      .int()
+      .min(1, { error: 'Limite inválido' })
+      .max(100, { error: 'Limite máximo é 100' })
+      .default(defaultLimit),
+    search: z.string().trim().max(255, { error: 'Busca muito longa' }).optional(),
+  });
+
+export const ZListQuery = listQuery(10);
 export type TListQuery = z.infer<typeof ZListQuery>;
 
 export const ZPagination = z.object({

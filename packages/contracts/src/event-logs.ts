@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZId, ZPagination } from './common';
+import { listQuery, paginated, ZId } from './common';
 import { EVENT_LOG_STATUSES } from './enums';
 
 /** A FAILED event log may be reprocessed while retryCount is below this. */
@@ -10,18 +10,10 @@ export const REPROCESS_BATCH_MAX = 100;
 export const ZEventLogStatus = z.enum(EVENT_LOG_STATUSES, { error: 'Status inválido' });
 
 /** `GET /rabbitmq/events` (and `/failed`) query. */
-export const ZEventLogListQuery = z.object({
-  page: z.coerce.number({ error: 'Página inválida' }).int().min(1, { error: 'Página inválida' }).default(1),
-  limit: z.coerce
-    .number({ error: 'Limite inválido' })
-    .int()
-    .min(1, { error: 'Limite inválido' })
-    .max(100, { error: 'Limite máximo é 100' })
-    .default(EVENT_LOG_PAGE_SIZE),
+export const ZEventLogListQuery = listQuery(EVENT_LOG_PAGE_SIZE).extend({
   status: ZEventLogStatus.optional(),
   organizationId: z.string().trim().max(255, { error: 'Organização muito longa' }).optional(),
   eventType: z.string().trim().max(255, { error: 'Tipo de evento muito longo' }).optional(),
-  search: z.string().trim().max(255, { error: 'Busca muito longa' }).optional(),
 });
 export type TEventLogListQuery = z.infer<typeof ZEventLogListQuery>;
 
@@ -53,11 +45,7 @@ export const ZEventLogStats = z.object({
 });
 export type TEventLogStats = z.infer<typeof ZEventLogStats>;
 
-export const ZEventLogListResponse = z.object({
-  data: z.array(ZEventLog),
-  pagination: ZPagination,
-  stats: ZEventLogStats,
-});
+export const ZEventLogListResponse = paginated(ZEventLog).extend({ stats: ZEventLogStats });
 export type TEventLogListResponse = z.infer<typeof ZEventLogListResponse>;
 
 export const ZReprocessBatchRequest = z.object({

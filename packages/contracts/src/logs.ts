@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZPagination } from './common';
+import { listQuery, paginated } from './common';
 import { DELIVERY_STATUSES } from './enums';
 
 const optionalDate = z.iso
@@ -8,20 +8,12 @@ const optionalDate = z.iso
   .optional();
 
 /** GET /logs: the spec's filters; page size 20 by default, up to 100 for lookups. */
-export const ZDeliveryLogListQuery = z.object({
-  page: z.coerce.number({ error: 'Página inválida' }).int().min(1, { error: 'Página inválida' }).default(1),
-  limit: z.coerce
-    .number({ error: 'Limite inválido' })
-    .int()
-    .min(1, { error: 'Limite inválido' })
-    .max(100, { error: 'Limite máximo é 100' })
-    .default(20),
+export const ZDeliveryLogListQuery = listQuery(20).extend({
   subscriptionId: z.uuid({ error: 'Assinatura inválida' }).optional(),
   eventId: z.uuid({ error: 'Evento inválido' }).optional(),
   status: z.enum(DELIVERY_STATUSES, { error: 'Status inválido' }).optional(),
   startDate: optionalDate,
   endDate: optionalDate,
-  search: z.string().trim().max(255, { error: 'Busca muito longa' }).optional(),
 });
 export type TDeliveryLogListQuery = z.infer<typeof ZDeliveryLogListQuery>;
 
@@ -54,11 +46,7 @@ export const ZDeliveryLogStats = z.object({
 });
 export type TDeliveryLogStats = z.infer<typeof ZDeliveryLogStats>;
 
-export const ZDeliveryLogListResponse = z.object({
-  data: z.array(ZDeliveryLogListItem),
-  pagination: ZPagination,
-  stats: ZDeliveryLogStats,
-});
+export const ZDeliveryLogListResponse = paginated(ZDeliveryLogListItem).extend({ stats: ZDeliveryLogStats });
 export type TDeliveryLogListResponse = z.infer<typeof ZDeliveryLogListResponse>;
 
 export const ZDeliveryAttempt = z.object({
