@@ -76,6 +76,17 @@ test.describe('Log de Assinaturas', () => {
     await expect(goneRow.getByTestId('http-status')).toHaveText('410');
     await expect(okRow.getByRole('button', { name: 'Reenviar' })).toHaveCount(0);
 
+    // The status filter narrows the list on the server; 'Todos' clears it.
+    await page.getByRole('combobox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: 'Falhou' }).click();
+    await expect(page).toHaveURL(/status=FAILED/);
+    await expect(goneRow).toBeVisible();
+    await expect(okRow).toHaveCount(0);
+    await page.getByRole('combobox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: 'Todos' }).click();
+    await expect(okRow).toBeVisible();
+    await expect(page).not.toHaveURL(/status=/);
+
     await okRow.getByRole('link', { name: 'Ver detalhes' }).click();
     await expect(page.getByText('Payload enviado')).toBeVisible();
     await expect(page.getByText('Tentativa 1')).toBeVisible();

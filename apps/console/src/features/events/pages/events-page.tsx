@@ -4,10 +4,10 @@ import { Link, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, StatCard } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
+import { FilterSelect } from '@/components/ui/filter-select';
 import { Input } from '@/components/ui/input';
 import { PageHeader } from '@/components/ui/page-header';
 import { Pager } from '@/components/ui/pager';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { paths } from '@/config/paths';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useApplicationOptions } from '../api/get-application-options';
@@ -15,7 +15,6 @@ import { useEvents } from '../api/get-events';
 import { EventsTable } from '../components/events-table';
 
 const PAGE_SIZE = 10;
-const ALL = 'all';
 
 /** /events: prefilters from ?applicationId and ?eventId, server-side search, stats over the whole filter. */
 export default function EventsPage() {
@@ -36,10 +35,10 @@ export default function EventsPage() {
   const stats = events.data?.stats;
   const filteredApplication = applications.data?.find((application) => application.id === applicationId);
 
-  const setApplication = (value: string) => {
+  const setApplication = (value: string | undefined) => {
     const next = new URLSearchParams(searchParams);
-    if (value === ALL) next.delete('applicationId');
-    else next.set('applicationId', value);
+    if (value) next.set('applicationId', value);
+    else next.delete('applicationId');
     next.delete('eventId');
     setSearchParams(next);
     setPage(1);
@@ -104,19 +103,17 @@ export default function EventsPage() {
                 }}
               />
             </div>
-            <Select value={applicationId ?? ALL} onValueChange={setApplication}>
-              <SelectTrigger className="sm:w-64" aria-label="Filtrar por aplicação">
-                <SelectValue placeholder="Todas as aplicações" />
-              </SelectTrigger>
-              <SelectContent>
-                <SelectItem value={ALL}>Todas as aplicações</SelectItem>
-                {(applications.data ?? []).map((application) => (
-                  <SelectItem key={application.id} value={application.id}>
-                    {application.name}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
+            <FilterSelect
+              aria-label="Filtrar por aplicação"
+              allLabel="Todas as aplicações"
+              className="sm:w-64"
+              value={applicationId}
+              onChange={setApplication}
+              options={(applications.data ?? []).map((application) => ({
+                value: application.id,
+                label: application.name,
+              }))}
+            />
           </div>
           <EventsTable
             events={events.data?.data}

@@ -5,11 +5,11 @@ import { Link, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, StatCard } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
+import { FilterSelect } from '@/components/ui/filter-select';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { PageHeader } from '@/components/ui/page-header';
 import { Pager } from '@/components/ui/pager';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { deliveryStatusLabel } from '@/components/ui/status-badges';
 import { type Column, DataTable } from '@/components/ui/table';
 import { paths } from '@/config/paths';
@@ -20,7 +20,6 @@ import { useRetryLog } from '../api/retry-log';
 import { DeliveryStatusIcon } from '../components/delivery-status-icon';
 import { HttpStatusBadge } from '../components/http-status-badge';
 
-const ALL = 'all';
 type FilterKey = 'subscriptionId' | 'eventId' | 'status' | 'startDate' | 'endDate' | 'page';
 
 /** Client search over the loaded page: subscription name, target URL, event name. */
@@ -48,7 +47,7 @@ export default function LogsPage() {
 
   const setFilter = (key: FilterKey, value: string | undefined) => {
     const next = new URLSearchParams(searchParams);
-    if (value && value !== ALL) next.set(key, value);
+    if (value) next.set(key, value);
     else next.delete(key);
     if (key !== 'page') next.delete('page');
     setSearchParams(next);
@@ -146,54 +145,39 @@ export default function LogsPage() {
           </div>
           <div className="space-y-2">
             <Label>Assinatura</Label>
-            <Select
-              value={filters.subscriptionId ?? ALL}
-              onValueChange={(value) => setFilter('subscriptionId', value)}
-            >
-              <SelectTrigger aria-label="Assinatura">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                <SelectItem value={ALL}>Todas</SelectItem>
-                {subscriptions.data?.data.map((option) => (
-                  <SelectItem key={option.id} value={option.id}>
-                    {option.name}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
+            <FilterSelect
+              aria-label="Assinatura"
+              allLabel="Todas"
+              value={filters.subscriptionId}
+              onChange={(value) => setFilter('subscriptionId', value)}
+              options={(subscriptions.data?.data ?? []).map((option) => ({
+                value: option.id,
+                label: option.name,
+              }))}
+            />
           </div>
           <div className="space-y-2">
             <Label>Evento</Label>
-            <Select value={filters.eventId ?? ALL} onValueChange={(value) => setFilter('eventId', value)}>
-              <SelectTrigger aria-label="Evento">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                <SelectItem value={ALL}>Todos</SelectItem>
-                {events.data?.data.map((option) => (
-                  <SelectItem key={option.id} value={option.id}>
-                    {option.name}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
+            <FilterSelect
+              aria-label="Evento"
+              allLabel="Todos"
+              value={filters.eventId}
+              onChange={(value) => setFilter('eventId', value)}
+              options={(events.data?.data ?? []).map((option) => ({ value: option.id, label: option.name }))}
+            />
           </div>
           <div className="space-y-2">
             <Label>Status</Label>
-            <Select value={filters.status ?? ALL} onValueChange={(value) => setFilter('status', value)}>
-              <SelectTrigger aria-label="Status">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                <SelectItem value={ALL}>Todos</SelectItem>
-                {DELIVERY_STATUSES.map((status) => (
-                  <SelectItem key={status} value={status}>
-                    {deliveryStatusLabel[status]}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
+            <FilterSelect
+              aria-label="Status"
+              allLabel="Todos"
+              value={filters.status}
+              onChange={(value) => setFilter('status', value)}
+              options={DELIVERY_STATUSES.map((status) => ({
+                value: status,
+                label: deliveryStatusLabel[status],
+              }))}
+            />
           </div>
           <div className="grid grid-cols-2 gap-2 sm:col-span-2 lg:col-span-6 lg:max-w-md">
             <div className="space-y-2">

@@ -5,10 +5,10 @@ import { Link, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, StatCard } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
+import { FilterSelect } from '@/components/ui/filter-select';
 import { Input } from '@/components/ui/input';
 import { PageHeader } from '@/components/ui/page-header';
 import { Pager } from '@/components/ui/pager';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { entityStatusLabel } from '@/components/ui/status-badges';
 import { paths } from '@/config/paths';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
@@ -17,7 +17,6 @@ import { useSubscriptions } from '../api/get-subscriptions';
 import { SubscriptionsTable } from '../components/subscriptions-table';
 
 const PAGE_SIZE = 10;
-const ALL = 'all';
 
 /** /subscriptions: ?eventId and ?status prefilter; search runs on the server across pages. */
 export default function SubscriptionsPage() {
@@ -37,10 +36,10 @@ export default function SubscriptionsPage() {
   });
   const stats = subscriptions.data?.stats;
 
-  const setFilter = (key: 'eventId' | 'status', value: string) => {
+  const setFilter = (key: 'eventId' | 'status', value: string | undefined) => {
     const next = new URLSearchParams(searchParams);
-    if (value === ALL) next.delete(key);
-    else next.set(key, value);
+    if (value) next.set(key, value);
+    else next.delete(key);
     setSearchParams(next);
     setPage(1);
   };
@@ -83,32 +82,26 @@ export default function SubscriptionsPage() {
                 }}
               />
             </div>
-            <Select value={eventId ?? ALL} onValueChange={(value) => setFilter('eventId', value)}>
-              <SelectTrigger className="lg:w-64" aria-label="Filtrar por evento">
-                <SelectValue placeholder="Todos os eventos" />
-              </SelectTrigger>
-              <SelectContent className="max-h-72">
-                <SelectItem value={ALL}>Todos os eventos</SelectItem>
-                {(events.data ?? []).map((event) => (
-                  <SelectItem key={event.id} value={event.id}>
-                    {event.name} ({event.alias})
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-            <Select value={status ?? ALL} onValueChange={(value) => setFilter('status', value)}>
-              <SelectTrigger className="lg:w-44" aria-label="Filtrar por status">
-                <SelectValue placeholder="Todos os status" />
-              </SelectTrigger>
-              <SelectContent>
-                <SelectItem value={ALL}>Todos os status</SelectItem>
-                {ENTITY_STATUSES.map((value) => (
-                  <SelectItem key={value} value={value}>
-                    {entityStatusLabel[value]}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
+            <FilterSelect
+              aria-label="Filtrar por evento"
+              allLabel="Todos os eventos"
+              className="lg:w-64"
+              contentClassName="max-h-72"
+              value={eventId}
+              onChange={(value) => setFilter('eventId', value)}
+              options={(events.data ?? []).map((event) => ({
+                value: event.id,
+                label: `${event.name} (${event.alias})`,
+              }))}
+            />
+            <FilterSelect
+              aria-label="Filtrar por status"
+              allLabel="Todos os status"
+              className="lg:w-44"
+              value={status}
+              onChange={(value) => setFilter('status', value)}
+              options={ENTITY_STATUSES.map((value) => ({ value, label: entityStatusLabel[value] }))}
+            />
           </div>
           <SubscriptionsTable
             subscriptions={subscriptions.data?.data}
