@@ -20,6 +20,11 @@ export type ScriptTransaction = {
 export type DatabaseHandle = {
   db: Database;
   kind: DatabaseKind;
+  /**
+   * Raw SQL for hot paths (no query builder). A `name` makes it a prepared
+   * statement on PostgreSQL, parsed once per connection; the text of a name never changes.
+   */
+  query<T = Record<string, unknown>>(text: string, params?: unknown[], name?: string): Promise<T[]>;
   inScriptTransaction<T>(fn: (tx: ScriptTransaction) => Promise<T>): Promise<T>;
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -43,6 +48,10 @@ function openPostgres(url: string, poolSize: number): DatabaseHandle {
   return {
     db,
     kind: 'postgres',
+    async query<T>(text: string, params: unknown[] = [], name?: string) {
+      const result = await pool.query({ text, values: params, ...(name ? { name } : {}) });
+      return result.rows as T[];
+    },
     async inScriptTransaction(fn) {
       const client = await pool.connect();
       try {
@@ -78,6 +87,9 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
   return {
     db,
     kind: 'pglite',
+    async query<T>(text: string, params: unknown[] = []) {
+      return (await client.query<T>(text, params)).rows;
+    },
     inScriptTransaction(fn) {
       return client.transaction((tx) =>
         fn({
