@@ -18,7 +18,15 @@ import { sha256 } from '../apps/api/src/lib/crypto';
 import { newId } from '../apps/api/src/lib/ids';
 import { bootstrapAdmin } from '../apps/api/src/modules/auth/bootstrap-admin';
 import { spawnServer, stopServer } from '../apps/api/test/support/server-process';
-import { fmt, median, openBenchStorage, sleep, startBenchReceiver } from './support';
+import {
+  fmt,
+  median,
+  openBenchStorage,
+  postgresCpuMs,
+  processCpuMs,
+  sleep,
+  startBenchReceiver,
+} from './support';
 
 const N = Number(process.env.BENCH_N ?? 20_000);
 const PARTS = new Set((process.env.BENCH_PARTS ?? 'drain,emit,latency,logs').split(','));
@@ -118,22 +126,29 @@ async function drain(kind: 'postgres' | 'pglite', receiverUrl: string) {
     peakRss = Math.max(peakRss, process.memoryUsage().rss);
   }, 50);
   const started = performance.now();
+  const cpuBefore = process.cpuUsage();
+  const postgresCpuBefore = postgresCpuMs();
   const engine = startDeliveryEngine(storage.ctx);
   while ((await countStatus(storage.ctx, 'SUCCESS')) < N) await sleep(100);
   const seconds = (performance.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpuBefore);
+  // CPU per delivery, contention aside: the engine's and the database's (PGlite runs in the engine).
+  const engineCpuUs = (cpu.user + cpu.system) / N;
+  const postgresCpuUs = ((postgresCpuMs() - postgresCpuBefore) * 1000) / N;
   clearInterval(sampler);
   await engine.stop();
-  return { storage, fixture, rate: N / seconds, seconds, peakRss };
+  return { storage, fixture, rate: N / seconds, seconds, peakRss, engineCpuUs, postgresCpuUs };
 }
 
 async function emitThroughput(receiverUrl: string) {
   const storage = await openBenchStorage('postgres');
   const fixture = await insertFixture(storage.ctx, `${receiverUrl}/emit`, 1);
   const latencyFixture = await insertFixture(storage.ctx, `${receiverUrl}/latency`, 1, fixture.applicationId);
-  if (process.env.BENCH_NO_TRIGGERS) {
+  const dropped = process.env.BENCH_NO_TRIGGERS ?? '';
+  if (dropped === '1' || dropped === 'update')
     await storage.ctx.db.execute(sql`DROP TRIGGER delivery_log_counts_update ON delivery_logs`);
+  if (dropped === '1' || dropped === 'insert')
     await storage.ctx.db.execute(sql`DROP TRIGGER delivery_log_counts_insert ON delivery_logs`);
-  }
   const server = await spawnServer({ ...storage.env, LOG_LEVEL: 'warn', ALLOW_PRIVATE_TARGETS: 'true' });
   try {
     const headers = { 'content-type': 'application/json', 'x-api-key': API_KEY };
@@ -144,8 +159,15 @@ async function emitThroughput(receiverUrl: string) {
       data: { a: 1 },
     });
     await autocannon({ url, method: 'POST', headers, body, connections: 16, duration: 2 });
+    const pid = server.child.pid ?? 0;
+    const serverCpuBefore = processCpuMs(pid);
+    const postgresCpuBefore = postgresCpuMs();
     const result = await autocannon({ url, method: 'POST', headers, body, connections: 32, duration: 10 });
+    const emitted = result.requests.total;
     const emit = {
+      // CPU per emit (its delivery included), contention aside: the server's and PostgreSQL's.
+      serverCpuUs: ((processCpuMs(pid) - serverCpuBefore) * 1000) / emitted,
+      postgresCpuUs: ((postgresCpuMs() - postgresCpuBefore) * 1000) / emitted,
       rate: result.requests.average,
       p50: result.latency.p50,
       p99: result.latency.p99,
@@ -290,7 +312,8 @@ async function main() {
         const result = await drain(kind, receiver.url);
         print(
           `drain ${kind}: ${N} deliveries in ${fmt(result.seconds, 2)} s = ${fmt(result.rate, 0)}/s ` +
-            `(ratio ${fmt(result.rate / ceiling, 2)} of raw), peak RSS ${fmt(result.peakRss / 1048576, 0)} MiB`,
+            `(ratio ${fmt(result.rate / ceiling, 2)} of raw), peak RSS ${fmt(result.peakRss / 1048576, 0)} MiB, ` +
+            `CPU per delivery: engine ${fmt(result.engineCpuUs, 0)} µs, PostgreSQL ${fmt(result.postgresCpuUs, 0)} µs`,
         );
         if (PARTS.has('logs') && (kind === 'postgres' || process.env.BENCH_PGLITE_LOGS === '1')) {
           const queries = await logQueries(result.storage.ctx, result.fixture, kind);
@@ -307,6 +330,10 @@ async function main() {
       print(
         `emit (postgres, real server, 32 connections, 10 s, 1 subscription): ${fmt(emit.rate, 0)} events/s, ` +
           `p50 ${emit.p50} ms, p99 ${emit.p99} ms, non-2xx ${emit.non2xx}, errors ${emit.errors}`,
+      );
+      print(
+        `CPU per emit (delivery included): server ${fmt(emit.serverCpuUs, 0)} µs, ` +
+          `PostgreSQL ${fmt(emit.postgresCpuUs, 0)} µs`,
       );
       print(
         `emit-to-receiver latency at 500 events/s for 10 s: p50 ${fmt(latency.p50)} ms, p99 ${fmt(latency.p99)} ms ` +

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -83,3 +83,28 @@ export function median(values: number[]): number {
 
 export const fmt = (value: number, digits = 1) =>
   value.toLocaleString('en-US', { maximumFractionDigits: digits });
+
+/** CPU time (user + system, ms) a process has used so far, from /proc (Linux); 0 elsewhere. */
+export function processCpuMs(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU time (ms) used so far by every PostgreSQL server process on this machine. */
+export function postgresCpuMs(): number {
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres')
+        total += processCpuMs(Number(entry));
+    } catch {}
+  }
+  return total;
+}
+const CLOCK_TICKS = 100;

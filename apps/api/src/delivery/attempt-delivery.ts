@@ -49,6 +49,7 @@ export async function attemptDelivery(
     startedAt: outcome.startedAt.toISOString(),
     durationMs: outcome.durationMs,
     isGone: decision.isGone,
+    hasCallbacks: delivery.has_callbacks,
   };
   return { result, outcome };
 }

@@ -15,6 +15,8 @@ export type ClaimedDelivery = {
   auth_details: AuthDetails | null;
   secret: string;
   max_retries: number | null;
+  /** False when the event has callbacks off (no finished-occurrence check needed); unknown otherwise. */
+  has_callbacks?: boolean;
 };
 
 /**
@@ -48,6 +50,7 @@ export async function claimDueDeliveries(
     FROM due, subscriptions s, events e
     WHERE d.id = due.id AND s.id = d.subscription_id AND e.id = d.event_id
     RETURNING d.id, d.occurrence_id, d.subscription_id, d.attempt_count, d.payload_sent,
-      s.target_url, s.http_method, s.auth_type, s.auth_details, s.secret, e.max_retries`,
+      s.target_url, s.http_method, s.auth_type, s.auth_details, s.secret, e.max_retries,
+      e.enable_callbacks AS has_callbacks`,
   );
 }

@@ -6,12 +6,14 @@ import { sendFinishedCallbacks } from './callbacks';
 import { type ClaimedDelivery, claimDueDeliveries } from './claim';
 import { type AttemptResult, recordAttemptResults } from './record-results';
 import { createSender, type Sender } from './sender';
-import { onDeliveryWake } from './wake';
+import { onDeliveryWake, registerLocalWorker } from './wake';
 
 export type DeliveryEngine = { workerId: string; sender: Sender; stop(): Promise<void> };
 
 const FLUSH_DELAY_MS = 2;
 const RECORD_TRIES = 5;
+/** Handed-over deliveries wait at most this many times the concurrency, so their lease stays young. */
+const BACKLOG_FACTOR = 4;
 
 /**
  * The delivery worker of this process: claims due deliveries in batches, sends
@@ -30,6 +32,7 @@ export function startDeliveryEngine(ctx: AppContext): DeliveryEngine {
   // Claim again once a quarter of the slots are free, so sends never wait for a whole batch to finish.
   const refillAt = Math.max(1, Math.floor(claimSize / 4));
   const inFlight = new Set<Promise<void>>();
+  const handedOver: ClaimedDelivery[] = [];
   let results: AttemptResult[] = [];
   let isRunning = true;
   let isWorkDue = false;
@@ -77,7 +80,11 @@ export function startDeliveryEngine(ctx: AppContext): DeliveryEngine {
         await new Promise((resolve) => setTimeout(resolve, 20 * attempt));
       }
     }
-    const finished = [...new Set(batch.filter((r) => r.status !== 'RETRYING').map((r) => r.occurrenceId))];
+    const finished = [
+      ...new Set(
+        batch.filter((r) => r.status !== 'RETRYING' && r.hasCallbacks !== false).map((r) => r.occurrenceId),
+      ),
+    ];
     if (finished.length > 0) {
       sendFinishedCallbacks(ctx, sender, finished).catch((error) =>
         logger.error({ err: error }, 'event callbacks failed'),
@@ -106,6 +113,8 @@ export function startDeliveryEngine(ctx: AppContext): DeliveryEngine {
       .catch((error) => logger.error({ err: error, deliveryId: delivery.id }, 'delivery attempt crashed'))
       .finally(() => {
         inFlight.delete(task);
+        const next = handedOver.shift();
+        if (next && isRunning) start(next);
         if (isWaitingForSlots && concurrency - inFlight.size >= refillAt) wakeSleeper?.();
       });
     inFlight.add(task);
@@ -113,7 +122,7 @@ export function startDeliveryEngine(ctx: AppContext): DeliveryEngine {
 
   async function run() {
     while (isRunning) {
-      const room = concurrency - inFlight.size;
+      const room = concurrency - inFlight.size - handedOver.length;
       if (room < refillAt) {
         isWaitingForSlots = true;
         await sleep(config.DELIVERY_POLL_MS);
@@ -132,6 +141,18 @@ export function startDeliveryEngine(ctx: AppContext): DeliveryEngine {
     }
   }
 
+  const unregister = registerLocalWorker(ctx, {
+    workerId,
+    canTake: (count) =>
+      isRunning && inFlight.size + handedOver.length + count <= concurrency * BACKLOG_FACTOR,
+    take(deliveries) {
+      for (const delivery of deliveries) {
+        if (inFlight.size < concurrency) start(delivery);
+        else handedOver.push(delivery);
+      }
+    },
+  });
+
   const loop = run();
   logger.debug({ workerId }, 'delivery engine started');
 
@@ -142,6 +163,9 @@ export function startDeliveryEngine(ctx: AppContext): DeliveryEngine {
       isRunning = false;
       wakeSleeper?.();
       unsubscribe();
+      unregister();
+      // Still leased to this worker: they expire and are claimed again (by the next start, say).
+      handedOver.length = 0;
       await loop;
       await Promise.all(inFlight);
       await flushChain;

@@ -17,6 +17,8 @@ export type AttemptResult = {
   startedAt: string;
   durationMs: number;
   isGone: boolean;
+  /** False when the event has callbacks off, so a finished occurrence needs no report check. */
+  hasCallbacks?: boolean;
 };
 
 /** Consecutive FAILED deliveries after which a subscription is auto-disabled. */

@@ -10,6 +10,8 @@ export const API_KEY_PREFIX = 'whm_';
 export const API_KEY_VISIBLE_CHARS = 12;
 const API_KEY_PATTERN = /^whm_[\w-]{43}$/;
 
+export const isWellFormedApiKey = (apiKey: string): boolean => API_KEY_PATTERN.test(apiKey);
+
 export const generateApiKey = (): string => `${API_KEY_PREFIX}${randomToken(32)}`;
 
 /** The columns that store a key: a lookup hash, an encrypted copy for reveal, and the visible prefix. */
@@ -23,7 +25,7 @@ export function apiKeyColumns(ctx: AppContext, apiKey: string) {
 
 /** The application a machine call's `x-api-key` belongs to, or null (unknown, malformed or replaced key). */
 export async function findApplicationByApiKey(ctx: AppContext, apiKey: string | null | undefined) {
-  if (!apiKey || !API_KEY_PATTERN.test(apiKey)) return null;
+  if (!apiKey || !isWellFormedApiKey(apiKey)) return null;
   const [application] = await ctx.db
     .select()
     .from(applications)

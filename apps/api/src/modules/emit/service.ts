@@ -1,13 +1,16 @@
 import type { TEmitRequest, TEmitResponse } from '@wm/contracts';
 import { evaluateFilters, type Filter } from '@wm/rules';
-import { and, eq, gt, inArray, lte } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { deliveryLogs, eventLogs, events, occurrences, subscriptions } from '../../db/schema';
-import { notifyDeliveryWorkers, notifyOccurrencesFinished } from '../../delivery/wake';
-import { conflict, notFound } from '../../http/errors';
+import { occurrences } from '../../db/schema';
+import type { ClaimedDelivery } from '../../delivery/claim';
+import { findLocalWorker, notifyDeliveryWorkers, notifyOccurrencesFinished } from '../../delivery/wake';
+import { AppError, conflict, notFound } from '../../http/errors';
 import { newId } from '../../lib/ids';
 import { EVENT_NOT_FOUND } from '../access/service';
 import { publishEventLog } from '../event-logs/publish';
+import { type EmitEvent, type EmitSubscription, loadEmitTarget } from './load-emit-target';
+import { recordEmit } from './record-emits';
 import { renderEventPayload, renderSubscriptionBody } from './render-payload';
 
 const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -29,32 +32,34 @@ export function storableHeaders(headers: EmitInput['headers']): Record<string, s
   return kept;
 }
 
+export const INVALID_API_KEY_MESSAGE = 'Chave de API inválida para esta aplicação';
+
 /**
- * Records an occurrence of an event and fans it out: in one transaction the
+ * Records an occurrence of an event and fans it out: atomically the
  * occurrence and one delivery log per ACTIVE subscription (PENDING when its
- * filters pass, IGNORED with the reason otherwise). A repeated idempotency key
- * within 24 h answers the first result and emits nothing.
+ * filters pass, IGNORED with the reason otherwise), or an event log for a
+ * queued event. A repeated idempotency key within 24 h answers the first
+ * result and emits nothing. With `apiKeyHash` the caller's key is checked on
+ * the same read (a wrong key answers 401 before anything else).
  */
-export async function emitEvent(ctx: AppContext, input: EmitInput): Promise<TEmitResponse> {
+export async function emitEvent(
+  ctx: AppContext,
+  input: EmitInput & { apiKeyHash?: string },
+): Promise<TEmitResponse> {
+  const target = await loadEmitTarget(ctx, input.applicationId, input.eventType, input.apiKeyHash ?? null);
+  if (input.apiKeyHash !== undefined && !target.isKeyValid) {
+    throw new AppError('UNAUTHORIZED', INVALID_API_KEY_MESSAGE);
+  }
   const idempotencyKey = input.externalEventId ?? input.idempotencyKey ?? null;
   const now = ctx.clock();
   if (idempotencyKey) {
     const previous = await findPreviousAnswer(ctx, input.applicationId, idempotencyKey, now);
     if (previous) return previous;
   }
-  const [event] = await ctx.db
-    .select()
-    .from(events)
-    .where(and(eq(events.applicationId, input.applicationId), eq(events.alias, input.eventType)))
-    .limit(1);
+  const { event } = target;
   if (!event) throw notFound(EVENT_NOT_FOUND);
   if (event.status === 'INACTIVE') throw conflict('Evento inativo: emissões não são aceitas');
   if (event.status === 'FAILED') throw conflict('Evento em falha: emissões não são aceitas');
-
-  const targets = await ctx.db
-    .select()
-    .from(subscriptions)
-    .where(and(eq(subscriptions.eventId, event.id), inArray(subscriptions.status, ['ACTIVE', 'FAILED'])));
 
   const occurrenceId = newId();
   const headers = storableHeaders(input.headers);
@@ -67,7 +72,7 @@ export async function emitEvent(ctx: AppContext, input: EmitInput): Promise<TEmi
   });
   const logs = planDeliveryLogs({
     event,
-    targets,
+    targets: target.subscriptions,
     occurrenceId,
     headers,
     data: input.data,
@@ -75,67 +80,62 @@ export async function emitEvent(ctx: AppContext, input: EmitInput): Promise<TEmi
     timestamp,
     now,
   });
-  // RABBITMQ events go through the queue: an event log now, the deliveries when the consumer takes it.
-  const eventLogId = event.queueType === 'RABBITMQ' ? newId() : null;
-  const pending = logs.filter((log) => log.status === 'PENDING').length;
+  const due = logs.filter((log) => log.status === 'PENDING');
   const answer: TEmitResponse = {
     occurrenceId,
     eventId: occurrenceId,
-    deliveries: pending,
-    ignored: logs.length - pending,
+    deliveries: due.length,
+    ignored: logs.length - due.length,
   };
+  // RABBITMQ events go through the queue: an event log now, the deliveries when the consumer takes it.
+  const eventLogId = event.queueType === 'RABBITMQ' ? newId() : null;
+  // Due deliveries of an ACTIVE event go straight to this process's worker, leased at birth.
+  const worker = event.status === 'ACTIVE' && due.length > 0 ? findLocalWorker(ctx) : null;
+  const leasedBy = !eventLogId && worker?.canTake(due.length) ? worker.workerId : null;
 
-  const isRecorded = await ctx.db.transaction(async (tx) => {
-    if (idempotencyKey) {
-      await tx
-        .update(occurrences)
-        .set({ idempotencyKey: null })
-        .where(
-          and(
-            eq(occurrences.applicationId, input.applicationId),
-            eq(occurrences.idempotencyKey, idempotencyKey),
-            lte(occurrences.createdAt, new Date(now.getTime() - IDEMPOTENCY_WINDOW_MS)),
-          ),
-        );
-    }
-    const inserted = await tx
-      .insert(occurrences)
-      .values({
-        id: occurrenceId,
-        eventId: event.id,
-        applicationId: input.applicationId,
-        eventType: input.eventType,
-        data: input.data,
-        headers,
-        payload,
-        externalEventId: input.externalEventId ?? null,
-        organizationId: input.organizationId ?? null,
-        idempotencyKey,
-        response: answer,
-        createdAt: now,
-      })
-      .onConflictDoNothing()
-      .returning({ id: occurrences.id });
-    if (inserted.length === 0) return false;
-    if (eventLogId) {
-      await tx.insert(eventLogs).values({
-        id: eventLogId,
-        eventId: occurrenceId,
-        eventType: input.eventType,
-        organizationId: input.organizationId ?? input.applicationId,
-        externalEventId: input.externalEventId ?? null,
-        queueType: event.queueType,
-        status: 'PENDING',
-        payload,
-        applicationId: input.applicationId,
-        eventDefinitionId: event.id,
-        createdAt: now,
-        updatedAt: now,
-      });
-    } else if (logs.length > 0) {
-      await tx.insert(deliveryLogs).values(logs);
-    }
-    return true;
+  const isRecorded = await recordEmit(ctx, {
+    occurrence: {
+      id: occurrenceId,
+      event_id: event.id,
+      application_id: input.applicationId,
+      event_type: input.eventType,
+      data: input.data,
+      headers,
+      payload,
+      external_event_id: input.externalEventId ?? null,
+      organization_id: input.organizationId ?? null,
+      idempotency_key: idempotencyKey,
+      response: answer,
+      created_at: timestamp,
+    },
+    deliveryLogs: (eventLogId ? [] : logs).map((log) => ({
+      id: log.id,
+      occurrence_id: occurrenceId,
+      subscription_id: log.subscriptionId,
+      event_id: event.id,
+      status: log.status,
+      error_message: log.errorMessage,
+      event_data_received: input.data,
+      payload_sent: log.payloadSent,
+      next_attempt_at: log.nextAttemptAt?.toISOString() ?? null,
+      processed_at: log.processedAt?.toISOString() ?? null,
+      leased_by: log.status === 'PENDING' ? leasedBy : null,
+      created_at: timestamp,
+    })),
+    eventLog: eventLogId
+      ? {
+          id: eventLogId,
+          event_id: occurrenceId,
+          event_type: input.eventType,
+          organization_id: input.organizationId ?? input.applicationId,
+          external_event_id: input.externalEventId ?? null,
+          queue_type: event.queueType,
+          payload,
+          application_id: input.applicationId,
+          event_definition_id: event.id,
+          created_at: timestamp,
+        }
+      : null,
   });
 
   if (!isRecorded && idempotencyKey) {
@@ -143,9 +143,39 @@ export async function emitEvent(ctx: AppContext, input: EmitInput): Promise<TEmi
     if (previous) return previous;
   }
   if (eventLogId) await publishEventLog(ctx, { id: eventLogId }, event);
-  else if (pending > 0) notifyDeliveryWorkers(ctx);
+  else if (worker && leasedBy) worker.take(toClaimed(due, target.subscriptions, event));
+  else if (due.length > 0) notifyDeliveryWorkers(ctx);
   else if (event.enableCallbacks) notifyOccurrencesFinished(ctx, [occurrenceId]);
   return answer;
+}
+
+/** The just-inserted due deliveries as the worker would have claimed them. */
+function toClaimed(
+  due: ReturnType<typeof planDeliveryLogs>,
+  targets: EmitSubscription[],
+  event: EmitEvent,
+): ClaimedDelivery[] {
+  const byId = new Map(targets.map((subscription) => [subscription.id, subscription]));
+  return due.flatMap((log) => {
+    const subscription = byId.get(log.subscriptionId);
+    if (!subscription) return [];
+    return [
+      {
+        id: log.id,
+        occurrence_id: log.occurrenceId,
+        subscription_id: subscription.id,
+        attempt_count: 0,
+        payload_sent: log.payloadSent,
+        target_url: subscription.targetUrl,
+        http_method: subscription.httpMethod,
+        auth_type: subscription.authType,
+        auth_details: subscription.authDetails,
+        secret: subscription.secret,
+        max_retries: event.maxRetries,
+        has_callbacks: event.enableCallbacks,
+      },
+    ];
+  });
 }
 
 async function findPreviousAnswer(ctx: AppContext, applicationId: string, key: string, now: Date) {
@@ -163,16 +193,14 @@ async function findPreviousAnswer(ctx: AppContext, applicationId: string, key: s
   return (previous?.response as TEmitResponse | undefined) ?? null;
 }
 
-type Targets = Array<typeof subscriptions.$inferSelect>;
-
 /**
  * One delivery log per subscription of an occurrence: PENDING and due now when
  * its filters pass, IGNORED with the reason otherwise (auto-disabled
  * subscriptions included). Shared by the immediate path and the queue consumer.
  */
 export function planDeliveryLogs(input: {
-  event: typeof events.$inferSelect;
-  targets: Targets;
+  event: Pick<EmitEvent, 'id' | 'name'>;
+  targets: Array<Pick<EmitSubscription, 'id' | 'status' | 'filters' | 'jsonBody'>>;
   occurrenceId: string;
   headers: Record<string, string>;
   data: unknown;
