@@ -1,7 +1,5 @@
-import { sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import type { AuthDetails } from '../db/schema/applications';
-import { queryRows } from './sql-rows';
 
 export type ClaimedDelivery = {
   id: string;
@@ -29,28 +27,31 @@ export async function claimDueDeliveries(
   workerId: string,
   limit: number,
 ): Promise<ClaimedDelivery[]> {
-  const leaseSeconds = ctx.config.DELIVERY_LEASE_MS / 1000;
-  return queryRows<ClaimedDelivery>(
-    ctx.db,
-    sql`WITH due AS (
-      SELECT d.id FROM delivery_logs d
-      JOIN subscriptions s ON s.id = d.subscription_id
-      JOIN events e ON e.id = d.event_id
-      WHERE d.status IN ('PENDING', 'RETRYING')
-        AND d.next_attempt_at <= now()
-        AND (d.lease_until IS NULL OR d.lease_until < now())
-        AND e.status <> 'PAUSED'
-        AND s.status = 'ACTIVE'
-      ORDER BY d.next_attempt_at
-      LIMIT ${limit}
-      FOR UPDATE OF d SKIP LOCKED
-    )
-    UPDATE delivery_logs d
-    SET lease_until = clock_timestamp() + make_interval(secs => ${leaseSeconds}), leased_by = ${workerId}
-    FROM due, subscriptions s, events e
-    WHERE d.id = due.id AND s.id = d.subscription_id AND e.id = d.event_id
-    RETURNING d.id, d.occurrence_id, d.subscription_id, d.attempt_count, d.payload_sent,
-      s.target_url, s.http_method, s.auth_type, s.auth_details, s.secret, e.max_retries,
-      e.enable_callbacks AS has_callbacks`,
+  return ctx.database.query<ClaimedDelivery>(
+    CLAIM_DUE_DELIVERIES,
+    [limit, ctx.config.DELIVERY_LEASE_MS, workerId],
+    'claim_due_deliveries',
   );
 }
+
+const CLAIM_DUE_DELIVERIES = `
+  WITH due AS (
+    SELECT d.id FROM delivery_logs d
+    JOIN subscriptions s ON s.id = d.subscription_id
+    JOIN events e ON e.id = d.event_id
+    WHERE d.status IN ('PENDING', 'RETRYING')
+      AND d.next_attempt_at <= now()
+      AND (d.lease_until IS NULL OR d.lease_until < now())
+      AND e.status <> 'PAUSED'
+      AND s.status = 'ACTIVE'
+    ORDER BY d.next_attempt_at
+    LIMIT $1
+    FOR UPDATE OF d SKIP LOCKED
+  )
+  UPDATE delivery_logs d
+  SET lease_until = clock_timestamp() + $2::int * interval '1 millisecond', leased_by = $3
+  FROM due, subscriptions s, events e
+  WHERE d.id = due.id AND s.id = d.subscription_id AND e.id = d.event_id
+  RETURNING d.id, d.occurrence_id, d.subscription_id, d.attempt_count, d.payload_sent,
+    s.target_url, s.http_method, s.auth_type, s.auth_details, s.secret, e.max_retries,
+    e.enable_callbacks AS has_callbacks`;

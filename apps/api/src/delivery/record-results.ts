@@ -1,6 +1,4 @@
-import { sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
-import { queryRows } from './sql-rows';
 
 export type AttemptResult = {
   id: string;
@@ -48,10 +46,16 @@ export async function recordAttemptResults(ctx: AppContext, workerId: string, re
       is_gone: result.isGone,
     })),
   );
-  await queryRows(
-    ctx.db,
-    sql`WITH r AS (
-      SELECT * FROM jsonb_to_recordset(${rows}::jsonb) AS r(
+  await ctx.database.query(
+    RECORD_ATTEMPT_RESULTS,
+    [rows, workerId, AUTO_DISABLE_AFTER],
+    'record_attempt_results',
+  );
+}
+
+const RECORD_ATTEMPT_RESULTS = `
+    WITH r AS (
+      SELECT * FROM jsonb_to_recordset($1::jsonb) AS r(
         id uuid, subscription_id uuid, status text, http_status_code integer, response_body text,
         error_message text, next_attempt_at timestamptz, processed_at timestamptz, attempt_number integer,
         attempt_id uuid, started_at timestamptz, duration_ms integer, is_gone boolean)
@@ -61,7 +65,7 @@ export async function recordAttemptResults(ctx: AppContext, workerId: string, re
         status = r.status, http_status_code = r.http_status_code, response_body = r.response_body,
         error_message = r.error_message, next_attempt_at = r.next_attempt_at, processed_at = r.processed_at,
         attempt_count = r.attempt_number, lease_until = NULL, leased_by = NULL, updated_at = now()
-      FROM r WHERE d.id = r.id AND d.leased_by = ${workerId} AND d.status IN ('PENDING', 'RETRYING')
+      FROM r WHERE d.id = r.id AND d.leased_by = $2 AND d.status IN ('PENDING', 'RETRYING')
       RETURNING d.id
     ),
     attempts AS (
@@ -84,13 +88,11 @@ export async function recordAttemptResults(ctx: AppContext, workerId: string, re
         consecutive_failures = CASE WHEN t.succeeded > 0 THEN 0 ELSE s.consecutive_failures + t.failed END,
         status = CASE
           WHEN s.status = 'ACTIVE' AND (t.is_gone
-            OR (t.succeeded = 0 AND s.consecutive_failures + t.failed >= ${AUTO_DISABLE_AFTER})) THEN 'FAILED'
+            OR (t.succeeded = 0 AND s.consecutive_failures + t.failed >= $3::int)) THEN 'FAILED'
           ELSE s.status END,
         updated_at = now()
       FROM totals t WHERE s.id = t.subscription_id
       RETURNING s.id
     )
     SELECT (SELECT count(*) FROM logs) AS logs, (SELECT count(*) FROM attempts) AS attempts,
-      (SELECT count(*) FROM subs) AS subscriptions`,
-  );
-}
+      (SELECT count(*) FROM subs) AS subscriptions`;

@@ -9,7 +9,14 @@ import {
 } from '@wm/contracts';
 import { and, count, desc, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { applications, deliveryLogs, events, subscriptions, userApplications } from '../../db/schema';
+import {
+  applications,
+  deliveryLogCounts,
+  deliveryLogs,
+  events,
+  subscriptions,
+  userApplications,
+} from '../../db/schema';
 import type { SessionUser } from '../../http/auth';
 import { conflict } from '../../http/errors';
 import { likePattern, pageOffset, toPagination } from '../../http/pagination';
@@ -163,14 +170,15 @@ export async function getEventDetail(ctx: AppContext, user: SessionUser, id: str
       .from(subscriptions)
       .where(and(eq(subscriptions.eventId, id), visible))
       .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id)),
+    // From the trigger-kept counters: no scan of the event's logs.
     ctx.db
       .select({
-        total: count(),
-        successful: sql<number>`count(*) FILTER (WHERE ${deliveryLogs.status} = 'SUCCESS')::int`,
-        failed: sql<number>`count(*) FILTER (WHERE ${deliveryLogs.status} = 'FAILED')::int`,
+        total: sql<number>`coalesce(sum(${deliveryLogCounts.n}), 0)::bigint`,
+        successful: sql<number>`coalesce(sum(${deliveryLogCounts.n}) FILTER (WHERE ${deliveryLogCounts.status} = 'SUCCESS'), 0)::bigint`,
+        failed: sql<number>`coalesce(sum(${deliveryLogCounts.n}) FILTER (WHERE ${deliveryLogCounts.status} = 'FAILED'), 0)::bigint`,
       })
-      .from(deliveryLogs)
-      .innerJoin(subscriptions, eq(subscriptions.id, deliveryLogs.subscriptionId))
+      .from(deliveryLogCounts)
+      .innerJoin(subscriptions, eq(subscriptions.id, deliveryLogCounts.subscriptionId))
       .where(and(eq(subscriptions.eventId, id), visible)),
   ]);
   return {
