@@ -95,16 +95,29 @@ export function processCpuMs(pid: number): number {
   }
 }
 
-/** CPU time (ms) used so far by every PostgreSQL server process on this machine. */
-export function postgresCpuMs(): number {
-  let total = 0;
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres')
-        total += processCpuMs(Number(entry));
-    } catch {}
+/**
+ * CPU time (ms) used so far by the PostgreSQL processes serving `database` (its connections and
+ * autovacuum workers): the caller's work only, whatever else the server is doing.
+ */
+export async function databaseCpuMs(database: string): Promise<Map<number, number>> {
+  const client = new pg.Client({ connectionString: POSTGRES_URL });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ pid: number }>(
+      'SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+      [database],
+    );
+    return new Map(rows.map((row) => [row.pid, processCpuMs(row.pid)]));
+  } finally {
+    await client.end();
   }
+}
+
+/** CPU (ms) between two databaseCpuMs readings; processes born in between count from zero. */
+export function cpuBetween(before: Map<number, number>, after: Map<number, number>): number {
+  let total = 0;
+  for (const [pid, ms] of after) total += ms - (before.get(pid) ?? 0);
   return total;
 }
+
 const CLOCK_TICKS = 100;
