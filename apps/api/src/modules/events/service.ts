@@ -12,7 +12,6 @@ import type { AppContext } from '../../context';
 import {
   applications,
   deliveryLogCounts,
-  deliveryLogs,
   events,
   subscriptions,
   userApplications,
