@@ -45,6 +45,44 @@ async function settle(occurrenceId: string) {
   );
 }
 
+describe('emits arriving together', () => {
+  it('When 60 emits of two events arrive at once, some repeating a key and one for an unknown alias, then each gets its own answer and every delivery arrives once', async () => {
+    const first = await insertEvent(t.ctx, app.id);
+    const second = await insertEvent(t.ctx, app.id);
+    await insertSubscription(t.ctx, first.id, { targetUrl: `${receiver.url}/first` });
+    await insertSubscription(t.ctx, second.id, { targetUrl: `${receiver.url}/second` });
+    await insertSubscription(t.ctx, second.id, {
+      targetUrl: `${receiver.url}/second-filtered`,
+      filters: [{ origin: 'BODY', field: 'n', operator: '=', value: '0' }],
+    });
+    const before = receiver.requests.length;
+    const bodies = Array.from({ length: 60 }, (_, n) => ({
+      eventType: n % 2 === 0 ? first.alias : second.alias,
+      applicationId: app.id,
+      data: { n },
+      // Emits 50–59 repeat the keys of emits 40–49.
+      ...(n >= 40 ? { externalEventId: `together-${n % 10}-${n % 2}` } : {}),
+    }));
+    const [answers, unknown] = await Promise.all([
+      Promise.all(bodies.map((body) => emit(body))),
+      emit({ eventType: 'nao.existe', applicationId: app.id, data: {} }),
+    ]);
+    expect(unknown.status).toBe(404);
+    expect(answers.every((answer) => answer.status === 202)).toBe(true);
+    for (let n = 50; n < 60; n++) expect(answers[n]?.body).toEqual(answers[n - 10]?.body);
+    const occurrenceIds = new Set(answers.map((answer) => answer.body.occurrenceId as string));
+    expect(occurrenceIds.size).toBe(50);
+    expect(answers[1]?.body).toMatchObject({ deliveries: 1, ignored: 1 });
+    expect(answers[0]?.body).toMatchObject({ deliveries: 1, ignored: 0 });
+
+    await Promise.all([...occurrenceIds].map((id) => settle(id)));
+    const arrived = receiver.requests.slice(before).map((request) => request.headers['webhook-id']);
+    // 25 occurrences of each event, each delivered once: 25 to /first and 25 to /second.
+    expect(arrived).toHaveLength(50);
+    expect(new Set(arrived).size).toBe(50);
+  });
+});
+
 describe('signed delivery', () => {
   it('When an event is emitted, then the receiver gets a Standard Webhooks signed request with the rendered body', async () => {
     const event = await insertEvent(t.ctx, app.id, {
