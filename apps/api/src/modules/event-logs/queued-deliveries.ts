@@ -2,85 +2,117 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { deliveryLogs, occurrences, subscriptions } from '../../db/schema';
+import { deliveryLogs } from '../../db/schema';
 import { attemptDelivery } from '../../delivery/attempt-delivery';
 import { sendFinishedCallbacks } from '../../delivery/callbacks';
 import type { ClaimedDelivery } from '../../delivery/claim';
-import { recordAttemptResults } from '../../delivery/record-results';
+import { type AttemptResult, recordAttemptResults } from '../../delivery/record-results';
 import type { Sender } from '../../delivery/sender';
+import { createBatcher } from '../../lib/batcher';
 import { queryRows } from '../../queue/sql-rows';
 import { planDeliveryLogs } from '../emit/service';
 import type { QueuedDeliveries } from './process-event-log';
+
+type DeliveryLogRow = {
+  id: string;
+  occurrence_id: string;
+  subscription_id: string;
+  event_id: string | null;
+  status: string;
+  error_message: string | null;
+  event_data_received: unknown;
+  payload_sent: unknown;
+  processed_at: string | null;
+  lease_until: string | null;
+  leased_by: string | null;
+  created_at: string;
+};
+
+const INSERT_SQL = `
+INSERT INTO delivery_logs (id, occurrence_id, subscription_id, event_id, status, error_message,
+  event_data_received, payload_sent, next_attempt_at, processed_at, lease_until, leased_by, created_at, updated_at)
+SELECT id, occurrence_id, subscription_id, event_id, status, error_message,
+  event_data_received, payload_sent, NULL, processed_at, lease_until, leased_by, created_at, created_at
+FROM jsonb_to_recordset($1::jsonb) AS r(id uuid, occurrence_id uuid, subscription_id uuid, event_id uuid,
+  status text, error_message text, event_data_received jsonb, payload_sent jsonb, processed_at timestamptz,
+  lease_until timestamptz, leased_by text, created_at timestamptz)
+ON CONFLICT DO NOTHING
+RETURNING id`;
+
+const BATCH = { maxSize: 256, maxInFlight: 4 };
 
 /**
  * The delivery engine seen from the queue consumer. Deliveries of a queued
  * occurrence never become due for the delivery workers (next_attempt_at stays
  * NULL): the consumer leases and sends them itself, and retries go through the queue.
+ * Creating and recording are group-committed across the messages in flight.
  */
 export function createQueuedDeliveries(ctx: AppContext, sender: Sender): QueuedDeliveries<ClaimedDelivery> {
   const workerId = `queue:${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
   const leaseSeconds = ctx.config.DELIVERY_LEASE_MS / 1000;
 
+  const inserts = createBatcher(async (batches: DeliveryLogRow[][]) => {
+    const rows = batches.flat().sort((a, b) => a.subscription_id.localeCompare(b.subscription_id));
+    const inserted = await ctx.database.query<{ id: string }>(
+      INSERT_SQL,
+      [JSON.stringify(rows)],
+      'wm_queued_deliveries_insert',
+    );
+    const ids = new Set(inserted.map((row) => row.id));
+    return batches.map((batch) => new Set(batch.filter((row) => ids.has(row.id)).map((row) => row.id)));
+  }, BATCH);
+  const records = createBatcher(async (results: AttemptResult[]) => {
+    // One order for every batch, so concurrent batches lock subscriptions alike.
+    const sorted = [...results].sort((a, b) => a.subscriptionId.localeCompare(b.subscriptionId));
+    await recordAttemptResults(ctx, workerId, sorted);
+    return results.map(() => undefined);
+  }, BATCH);
+
   return {
-    async prepare(occurrenceId, event) {
-      const [existing] = await ctx.db
-        .select({ id: deliveryLogs.id })
-        .from(deliveryLogs)
-        .where(eq(deliveryLogs.occurrenceId, occurrenceId))
-        .limit(1);
-      if (existing || !event) return null;
-      const [occurrence] = await ctx.db
-        .select()
-        .from(occurrences)
-        .where(eq(occurrences.id, occurrenceId))
-        .limit(1);
+    async prepare(started) {
+      const { event, occurrence } = started;
+      if (started.hasDeliveries || !event) return null;
       if (!occurrence) return [];
-      const targets = await ctx.db
-        .select()
-        .from(subscriptions)
-        .where(
-          and(eq(subscriptions.eventId, event.id), sql`${subscriptions.status} IN ('ACTIVE', 'FAILED')`),
-        );
       const now = ctx.clock();
-      const leaseUntil = new Date(now.getTime() + ctx.config.DELIVERY_LEASE_MS);
+      const leaseUntil = new Date(now.getTime() + ctx.config.DELIVERY_LEASE_MS).toISOString();
       const logs = planDeliveryLogs({
         event,
-        targets,
-        occurrenceId,
+        targets: started.targets,
+        occurrenceId: occurrence.id,
         headers: occurrence.headers,
         data: occurrence.data,
         payload: occurrence.payload,
         timestamp: occurrence.createdAt.toISOString(),
         now,
-      }).map((log) => {
-        const isDue = log.status === 'PENDING';
-        // Created already leased to this consumer, and never due for the delivery workers.
-        return {
-          ...log,
-          nextAttemptAt: null,
-          leaseUntil: isDue ? leaseUntil : null,
-          leasedBy: isDue ? workerId : null,
-        };
       });
       if (logs.length === 0) return [];
-      // A concurrent prepare of the same occurrence loses on the (occurrence, subscription) key.
-      const inserted = new Set(
-        (
-          await ctx.db
-            .insert(deliveryLogs)
-            .values(logs)
-            .onConflictDoNothing()
-            .returning({ id: deliveryLogs.id })
-        ).map((row) => row.id),
+      // Created already leased to this consumer, and never due for the delivery workers.
+      const rows = logs.map(
+        (log): DeliveryLogRow => ({
+          id: log.id,
+          occurrence_id: log.occurrenceId,
+          subscription_id: log.subscriptionId,
+          event_id: log.eventId,
+          status: log.status,
+          error_message: log.errorMessage,
+          event_data_received: log.eventDataReceived,
+          payload_sent: log.payloadSent,
+          processed_at: log.processedAt?.toISOString() ?? null,
+          lease_until: log.status === 'PENDING' ? leaseUntil : null,
+          leased_by: log.status === 'PENDING' ? workerId : null,
+          created_at: now.toISOString(),
+        }),
       );
-      const bySubscription = new Map(targets.map((subscription) => [subscription.id, subscription]));
+      // A concurrent prepare of the same occurrence loses on the (occurrence, subscription) key.
+      const inserted = await inserts.submit(rows);
+      const bySubscription = new Map(started.targets.map((subscription) => [subscription.id, subscription]));
       return logs.flatMap((log): ClaimedDelivery[] => {
         const subscription = bySubscription.get(log.subscriptionId);
         if (log.status !== 'PENDING' || !inserted.has(log.id) || !subscription) return [];
         return [
           {
             id: log.id,
-            occurrence_id: occurrenceId,
+            occurrence_id: occurrence.id,
             subscription_id: subscription.id,
             attempt_count: 0,
             payload_sent: log.payloadSent,
@@ -140,7 +172,7 @@ export function createQueuedDeliveries(ctx: AppContext, sender: Sender): QueuedD
         max_retries: isLastTry ? 0 : Number.MAX_SAFE_INTEGER,
       });
       const recorded = result.status === 'RETRYING' ? { ...result, nextAttemptAt: null } : result;
-      await recordAttemptResults(ctx, workerId, [recorded]);
+      await records.submit(recorded);
       const error =
         recorded.status === 'SUCCESS'
           ? null
