@@ -21,10 +21,14 @@ export type DeliveryTry = { status: 'SUCCESS' | 'RETRYING' | 'FAILED'; error: st
 export type QueuedDeliveries<Claimed = unknown> = {
   /**
    * Creates the occurrence's delivery logs once (failing filters give IGNORED
-   * ones) and answers the due ones, already leased to this consumer; null when
-   * they existed before (a retry or a redelivery: claim them with claimOpen).
+   * ones) and answers the due ones, already leased to this consumer, taking the
+   * first send's pacing `slot` in the same step when there is one to send; null
+   * when they existed before (a retry or a redelivery: claim them with claimOpen).
    */
-  prepare(started: StartedEventLog): Promise<Claimed[] | null>;
+  prepare(
+    started: StartedEventLog,
+    slot: { key: string; pacingMs: number } | null,
+  ): Promise<{ claimed: Claimed[]; isSlotTaken: boolean } | null>;
   /** Leases the deliveries not final yet; `busy` counts those another worker holds. */
   claimOpen(occurrenceId: string): Promise<{ claimed: Claimed[]; busy: number }>;
   /** Gives claimed deliveries back (the message comes back later). */
@@ -82,18 +86,18 @@ export async function processEventLog<Claimed>(
   };
 
   try {
-    const fresh = await deliveries.prepare(log);
-    const { claimed, busy } = fresh
-      ? { claimed: fresh, busy: 0 }
-      : await deliveries.claimOpen(log.occurrenceId);
+    const pacingKey = event ? pacingKeyOf(event.id) : null;
+    const fresh = await deliveries.prepare(log, pacingKey ? { key: pacingKey, pacingMs } : null);
+    const { claimed, busy } = fresh ? { ...fresh, busy: 0 } : await deliveries.claimOpen(log.occurrenceId);
+    const isFirstSlotTaken = fresh?.isSlotTaken ?? false;
     const errors: string[] = [];
     let hasOpen = false;
     for (const [index, delivery] of claimed.entries()) {
       // Each send takes the event's slot right before its request: sends of one event start
       // delayBetweenSends apart across every worker. A long wait for the first puts the message back.
-      if (event) {
+      if (pacingKey && !(index === 0 && isFirstSlotTaken)) {
         const maxWaitMs = index === 0 ? ctx.config.QUEUE_PACING_MAX_WAIT_MS : NO_WAIT_LIMIT_MS;
-        const slot = await consumer.pacing.acquire(pacingKeyOf(event.id), pacingMs, maxWaitMs);
+        const slot = await consumer.pacing.acquire(pacingKey, pacingMs, maxWaitMs);
         if (!slot.isAcquired) {
           await deliveries.release(claimed);
           await markPending(ctx, log.id);

@@ -11,33 +11,8 @@ import type { Sender } from '../../delivery/sender';
 import { createBatcher } from '../../lib/batcher';
 import { queryRows } from '../../queue/sql-rows';
 import { planDeliveryLogs } from '../emit/service';
+import { createDeliveryLogInserts, type DeliveryLogRow } from './delivery-log-inserts';
 import type { QueuedDeliveries } from './process-event-log';
-
-type DeliveryLogRow = {
-  id: string;
-  occurrence_id: string;
-  subscription_id: string;
-  event_id: string | null;
-  status: string;
-  error_message: string | null;
-  event_data_received: unknown;
-  payload_sent: unknown;
-  processed_at: string | null;
-  lease_until: string | null;
-  leased_by: string | null;
-  created_at: string;
-};
-
-const INSERT_SQL = `
-INSERT INTO delivery_logs (id, occurrence_id, subscription_id, event_id, status, error_message,
-  event_data_received, payload_sent, next_attempt_at, processed_at, lease_until, leased_by, created_at, updated_at)
-SELECT id, occurrence_id, subscription_id, event_id, status, error_message,
-  event_data_received, payload_sent, NULL, processed_at, lease_until, leased_by, created_at, created_at
-FROM jsonb_to_recordset($1::jsonb) AS r(id uuid, occurrence_id uuid, subscription_id uuid, event_id uuid,
-  status text, error_message text, event_data_received jsonb, payload_sent jsonb, processed_at timestamptz,
-  lease_until timestamptz, leased_by text, created_at timestamptz)
-ON CONFLICT DO NOTHING
-RETURNING id`;
 
 const BATCH = { maxSize: 256, maxInFlight: 4 };
 
@@ -51,16 +26,7 @@ export function createQueuedDeliveries(ctx: AppContext, sender: Sender): QueuedD
   const workerId = `queue:${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
   const leaseSeconds = ctx.config.DELIVERY_LEASE_MS / 1000;
 
-  const inserts = createBatcher(async (batches: DeliveryLogRow[][]) => {
-    const rows = batches.flat().sort((a, b) => a.subscription_id.localeCompare(b.subscription_id));
-    const inserted = await ctx.database.query<{ id: string }>(
-      INSERT_SQL,
-      [JSON.stringify(rows)],
-      'wm_queued_deliveries_insert',
-    );
-    const ids = new Set(inserted.map((row) => row.id));
-    return batches.map((batch) => new Set(batch.filter((row) => ids.has(row.id)).map((row) => row.id)));
-  }, BATCH);
+  const inserts = createDeliveryLogInserts(ctx.database);
   const records = createBatcher(async (results: AttemptResult[]) => {
     // One order for every batch, so concurrent batches lock subscriptions alike.
     const sorted = [...results].sort((a, b) => a.subscriptionId.localeCompare(b.subscriptionId));
@@ -69,10 +35,10 @@ export function createQueuedDeliveries(ctx: AppContext, sender: Sender): QueuedD
   }, BATCH);
 
   return {
-    async prepare(started) {
+    async prepare(started, slot) {
       const { event, occurrence } = started;
       if (started.hasDeliveries || !event) return null;
-      if (!occurrence) return [];
+      if (!occurrence) return { claimed: [], isSlotTaken: false };
       const now = ctx.clock();
       const leaseUntil = new Date(now.getTime() + ctx.config.DELIVERY_LEASE_MS).toISOString();
       const logs = planDeliveryLogs({
@@ -85,7 +51,7 @@ export function createQueuedDeliveries(ctx: AppContext, sender: Sender): QueuedD
         timestamp: occurrence.createdAt.toISOString(),
         now,
       });
-      if (logs.length === 0) return [];
+      if (logs.length === 0) return { claimed: [], isSlotTaken: false };
       // Created already leased to this consumer, and never due for the delivery workers.
       const rows = logs.map(
         (log): DeliveryLogRow => ({
@@ -104,11 +70,11 @@ export function createQueuedDeliveries(ctx: AppContext, sender: Sender): QueuedD
         }),
       );
       // A concurrent prepare of the same occurrence loses on the (occurrence, subscription) key.
-      const inserted = await inserts.submit(rows);
+      const inserted = await inserts.insert({ occurrenceId: occurrence.id, rows, slot });
       const bySubscription = new Map(started.targets.map((subscription) => [subscription.id, subscription]));
-      return logs.flatMap((log): ClaimedDelivery[] => {
+      const claimed = logs.flatMap((log): ClaimedDelivery[] => {
         const subscription = bySubscription.get(log.subscriptionId);
-        if (log.status !== 'PENDING' || !inserted.has(log.id) || !subscription) return [];
+        if (log.status !== 'PENDING' || !inserted.ids.has(log.id) || !subscription) return [];
         return [
           {
             id: log.id,
@@ -125,6 +91,7 @@ export function createQueuedDeliveries(ctx: AppContext, sender: Sender): QueuedD
           },
         ];
       });
+      return { claimed, isSlotTaken: inserted.isSlotTaken };
     },
 
     async claimOpen(occurrenceId) {
