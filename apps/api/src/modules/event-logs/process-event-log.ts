@@ -93,8 +93,9 @@ export async function processEventLog<Claimed>(
     const errors: string[] = [];
     let hasOpen = false;
     for (const [index, delivery] of claimed.entries()) {
-      // Each send takes the event's slot right before its request: sends of one event start
-      // delayBetweenSends apart across every worker. A long wait for the first puts the message back.
+      // Each send takes the event's slot right before its request (the first one's came with the new
+      // delivery logs): sends of one event start delayBetweenSends apart across every worker.
+      // A long wait for the first puts the message back.
       if (pacingKey && !(index === 0 && isFirstSlotTaken)) {
         const maxWaitMs = index === 0 ? ctx.config.QUEUE_PACING_MAX_WAIT_MS : NO_WAIT_LIMIT_MS;
         const slot = await consumer.pacing.acquire(pacingKey, pacingMs, maxWaitMs);
