@@ -6,12 +6,16 @@
  *   node --import tsx bench/queue-throughput.ts [--emits 20000] [--events 1000] [--delay 100]
  *     [--concurrency 256] [--backends rabbitmq,database]
  *
+ * BENCH_PROFILE_DIR=/tmp/qprof writes a CPU profile of each backlog drain there.
+ *
  * Needs PostgreSQL (BENCH_POSTGRES_URL, default postgres://postgres@127.0.0.1:5432/test) and RabbitMQ
  * (BENCH_RABBITMQ_URL, default amqp://guest:guest@127.0.0.1:5672). Creates and drops its own database
  * and queues.
  */
 import { randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { Session } from 'node:inspector/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -120,6 +124,8 @@ async function startReceiver(onRequest: () => void) {
 type Result = {
   backend: string;
   emitsPerSecond: number;
+  /** Emits with the consumer stopped: the ceiling of the end-to-end figure. */
+  emitsAlonePerSecond: number;
   deliveriesPerSecond: number;
   seconds: number;
   drainPerSecond: number;
@@ -217,15 +223,20 @@ async function measureEndToEnd(backend: 'rabbitmq' | 'database'): Promise<Result
     const finishedAt = performance.now();
     await worker.stop();
 
+    const emitsAloneStartedAt = performance.now();
     await emitAll(EMITS);
+    const emitsAloneAt = performance.now();
+    const profiler = await startDrainProfile();
     const drainStartedAt = performance.now();
     worker = startEventLogWorker(ctx);
     await waitForDeliveries(2 * EMITS);
     const drainedAt = performance.now();
+    await profiler?.stop(`${backend}-drain`);
     await worker.stop();
     return {
       backend,
       emitsPerSecond: rate(EMITS, emittedAt - startedAt),
+      emitsAlonePerSecond: rate(EMITS, emitsAloneAt - emitsAloneStartedAt),
       deliveriesPerSecond: rate(EMITS, finishedAt - startedAt),
       seconds: Math.round(finishedAt - startedAt) / 1000,
       drainPerSecond: rate(EMITS, drainedAt - drainStartedAt),
@@ -237,6 +248,24 @@ async function measureEndToEnd(backend: 'rabbitmq' | 'database'): Promise<Result
     await database.close();
     await dropDatabase(databaseName);
   }
+}
+
+/** BENCH_PROFILE_DIR: a CPU profile of the drain phase alone (the consumer and its deliveries, no emits). */
+async function startDrainProfile() {
+  const dir = process.env.BENCH_PROFILE_DIR;
+  if (!dir) return null;
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  return {
+    async stop(name: string) {
+      const { profile } = await session.post('Profiler.stop');
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(join(dir, `${name}-${suffix}.cpuprofile`), JSON.stringify(profile));
+      session.disconnect();
+    },
+  };
 }
 
 async function deleteBrokerQueues(name: string) {
@@ -265,7 +294,7 @@ async function main() {
     const result = await measureEndToEnd(backend);
     console.log(
       `${backend.padEnd(8)} end to end: ${result.deliveriesPerSecond} deliveries/s ` +
-        `(${result.seconds} s; emits ${result.emitsPerSecond}/s); backlog drained at ${result.drainPerSecond} deliveries/s ` +
+        `(${result.seconds} s; emits ${result.emitsPerSecond}/s, ${result.emitsAlonePerSecond}/s with the consumer stopped); backlog drained at ${result.drainPerSecond} deliveries/s ` +
         `(${Math.round((result.drainPerSecond / raw) * 1000) / 10}% of raw amqplib)`,
     );
   }

@@ -1,5 +1,5 @@
-import { eq, sql } from 'drizzle-orm';
-import { queueMessages } from '../db/schema';
+import { sql } from 'drizzle-orm';
+import { createBatcher } from '../lib/batcher';
 import { newId } from '../lib/ids';
 import { type Decision, type EngineDeps, processMessage } from './process-message';
 import { queryRows } from './sql-rows';
@@ -33,31 +33,49 @@ type ClaimedRow = {
   is_expired: boolean;
 };
 
+const BATCH = { maxSize: 256, maxInFlight: 4 };
+
 const ms = (value: number) => sql`${Math.max(0, Math.round(value))} * interval '1 millisecond'`;
 
 /**
  * The queue on a table: claims in priority order with FOR UPDATE SKIP LOCKED
  * and a lease (a claimed row is simply made unavailable until the lease
  * ends), so a crashed consumer's messages come back after the lease.
+ * Publishes and settles are group-committed across concurrent callers.
  */
 export function createDatabaseQueue(options: DatabaseQueueOptions): Queue {
   const { db, logger, name } = options;
   const wakers = new Set<() => void>();
   const consumers = new Set<Consumer>();
 
-  const publish = async (input: PublishInput) => {
-    await db.insert(queueMessages).values({
+  const inserts = createBatcher(async (inputs: PublishInput[]) => {
+    const rows = inputs.map((input) => ({
       id: newId(),
-      queue: name,
-      messageId: input.id,
+      message_id: input.id,
       body: input.body ?? null,
       priority: clampPriority(input.priority),
-      availableAt: sql`now() + ${ms(input.delayMs ?? 0)}`,
-      expiresAt: input.ttlMs === undefined ? null : sql`now() + ${ms(input.ttlMs)}`,
+      delay_ms: Math.max(0, Math.round(input.delayMs ?? 0)),
+      ttl_ms: input.ttlMs === undefined ? null : Math.max(0, Math.round(input.ttlMs)),
       attempts: input.attempts ?? 0,
-      pacingKey: input.pacingKey ?? null,
-      pacingMs: input.pacingMs ?? null,
-    });
+      pacing_key: input.pacingKey ?? null,
+      pacing_ms: input.pacingMs ?? null,
+    }));
+    await queryRows(
+      db,
+      sql`INSERT INTO queue_messages (id, queue, message_id, body, priority, available_at, expires_at,
+          attempts, pacing_key, pacing_ms)
+        SELECT id, ${name}, message_id, COALESCE(body, 'null'::jsonb), priority,
+          now() + delay_ms * interval '1 millisecond',
+          CASE WHEN ttl_ms IS NULL THEN NULL ELSE now() + ttl_ms * interval '1 millisecond' END,
+          attempts, pacing_key, pacing_ms
+        FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS r(id uuid, message_id text, body jsonb,
+          priority integer, delay_ms integer, ttl_ms integer, attempts integer, pacing_key text, pacing_ms integer)`,
+    );
+    return inputs.map(() => undefined);
+  }, BATCH);
+
+  const publish = async (input: PublishInput) => {
+    await inserts.submit(input);
     for (const wake of wakers) wake();
   };
 
@@ -80,23 +98,33 @@ export function createDatabaseQueue(options: DatabaseQueueOptions): Queue {
     return rows.sort((a, b) => b.priority - a.priority);
   };
 
-  const settle = async (row: ClaimedRow, decision: Decision) => {
-    const mine = eq(queueMessages.id, row.id);
-    if (decision.type === 'ack' || decision.type === 'expired') {
-      await db.delete(queueMessages).where(mine);
-      return;
-    }
-    await db
-      .update(queueMessages)
-      .set({
-        availableAt: sql`now() + ${ms(decision.delayMs)}`,
-        leaseUntil: null,
+  // Done messages are deleted; the others come back after their delay in the same statement.
+  const settles = createBatcher(async (items: Array<{ row: ClaimedRow; decision: Decision }>) => {
+    const rows = items.map(({ row, decision }) => {
+      const isDone = decision.type === 'ack' || decision.type === 'expired';
+      return {
+        id: row.id,
+        is_done: isDone,
+        delay_ms: isDone ? 0 : Math.max(0, Math.round(decision.delayMs)),
         attempts: decision.type === 'retry' ? row.attempts + 1 : row.attempts,
         // TTL counts until the first processing; a retried message no longer expires.
-        ...(decision.type === 'retry' ? { expiresAt: null } : {}),
-      })
-      .where(mine);
-  };
+        is_retry: decision.type === 'retry',
+      };
+    });
+    await queryRows(
+      db,
+      sql`WITH r AS (
+          SELECT * FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+            AS r(id uuid, is_done boolean, delay_ms integer, attempts integer, is_retry boolean)),
+        done AS (DELETE FROM queue_messages q USING r WHERE q.id = r.id AND r.is_done RETURNING q.id)
+        UPDATE queue_messages q SET available_at = now() + r.delay_ms * interval '1 millisecond',
+          lease_until = NULL, attempts = r.attempts,
+          expires_at = CASE WHEN r.is_retry THEN NULL ELSE q.expires_at END
+        FROM r WHERE q.id = r.id AND NOT r.is_done`,
+    );
+    return items.map(() => undefined);
+  }, BATCH);
+  const settle = (row: ClaimedRow, decision: Decision) => settles.submit({ row, decision });
 
   return {
     kind: 'database',

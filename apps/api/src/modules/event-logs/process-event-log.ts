@@ -1,16 +1,16 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { eventLogs, events } from '../../db/schema';
-import { acquirePacingSlot, NO_WAIT_LIMIT_MS } from '../../queue/pacing';
+import { eventLogs } from '../../db/schema';
+import { NO_WAIT_LIMIT_MS } from '../../queue/pacing';
+import type { PacingSlots } from '../../queue/pacing-slots';
 import { EXPIRED_MESSAGE_ERROR, type HandlerOutcome, type QueueMessage } from '../../queue/types';
+import type { EventLogBatches, StartedEventLog } from './event-log-batches';
 import {
   DEFAULT_DELAY_BETWEEN_SENDS_MS,
   DEFAULT_MAX_RETRIES,
   type EventLogMessage,
   pacingKeyOf,
 } from './publish';
-
-type EventRow = typeof events.$inferSelect;
 
 export type DeliveryTry = { status: 'SUCCESS' | 'RETRYING' | 'FAILED'; error: string | null };
 
@@ -21,10 +21,14 @@ export type DeliveryTry = { status: 'SUCCESS' | 'RETRYING' | 'FAILED'; error: st
 export type QueuedDeliveries<Claimed = unknown> = {
   /**
    * Creates the occurrence's delivery logs once (failing filters give IGNORED
-   * ones) and answers the due ones, already leased to this consumer; null when
-   * they existed before (a retry or a redelivery: claim them with claimOpen).
+   * ones) and answers the due ones, already leased to this consumer, taking the
+   * first send's pacing `slot` in the same step when there is one to send; null
+   * when they existed before (a retry or a redelivery: claim them with claimOpen).
    */
-  prepare(occurrenceId: string, event: EventRow | null): Promise<Claimed[] | null>;
+  prepare(
+    started: StartedEventLog,
+    slot: { key: string; pacingMs: number } | null,
+  ): Promise<{ claimed: Claimed[]; isSlotTaken: boolean } | null>;
   /** Leases the deliveries not final yet; `busy` counts those another worker holds. */
   claimOpen(occurrenceId: string): Promise<{ claimed: Claimed[]; busy: number }>;
   /** Gives claimed deliveries back (the message comes back later). */
@@ -33,6 +37,13 @@ export type QueuedDeliveries<Claimed = unknown> = {
   send(delivery: Claimed, isLastTry: boolean): Promise<DeliveryTry>;
   /** Called once every delivery is final, for events with callbacks on. */
   finish(occurrenceId: string): Promise<void>;
+};
+
+/** The consumer's collaborators: deliveries, the batched event-log statements and the shared pacing. */
+export type EventLogConsumer<Claimed> = {
+  deliveries: QueuedDeliveries<Claimed>;
+  batches: EventLogBatches;
+  pacing: PacingSlots;
 };
 
 /** When another worker still holds deliveries of this occurrence, look again after this. */
@@ -46,44 +57,51 @@ const BUSY_RETRY_MS = 5_000;
  */
 export async function processEventLog<Claimed>(
   ctx: AppContext,
-  deliveries: QueuedDeliveries<Claimed>,
+  consumer: EventLogConsumer<Claimed>,
   message: QueueMessage,
 ): Promise<HandlerOutcome> {
+  const { deliveries, batches } = consumer;
   const body = message.body as Partial<EventLogMessage> | null;
   if (body?.kind !== 'event-log' || !body.eventLogId) {
     ctx.logger.error({ messageId: message.id }, 'unknown queue message dropped');
     return { type: 'ack' };
   }
-  const [row] = await ctx.db
-    .select({ log: eventLogs, event: events })
-    .from(eventLogs)
-    .leftJoin(events, eq(events.id, eventLogs.eventDefinitionId))
-    .where(eq(eventLogs.id, body.eventLogId))
-    .limit(1);
-  const log = row?.log;
-  const event = row?.event ?? undefined;
   // Gone, or already settled by an earlier delivery of this message.
-  if (!log || log.status === 'SUCCESS' || log.status === 'FAILED') return { type: 'ack' };
+  const log = await batches.start(body.eventLogId);
+  if (!log) return { type: 'ack' };
+  const { event } = log;
 
   const maxRetries = event?.maxRetries ?? DEFAULT_MAX_RETRIES;
   const isLastTry = log.retryCount >= maxRetries;
   const pacingMs = event?.delayBetweenSends ?? DEFAULT_DELAY_BETWEEN_SENDS_MS;
-  await markLog(ctx, log.id, 'PROCESSING');
+  const scheduleRetry = async (error: string): Promise<HandlerOutcome> => {
+    await batches.settle({
+      id: log.id,
+      status: 'PENDING',
+      error: error || null,
+      retryCount: log.retryCount + 1,
+    });
+    const delays = ctx.config.DELIVERY_RETRY_DELAYS_MS;
+    return { type: 'retry', delayMs: delays[Math.min(log.retryCount, delays.length - 1)] ?? 1_000 };
+  };
 
   try {
-    const fresh = await deliveries.prepare(log.eventId, event ?? null);
-    const { claimed, busy } = fresh ? { claimed: fresh, busy: 0 } : await deliveries.claimOpen(log.eventId);
+    const pacingKey = event ? pacingKeyOf(event.id) : null;
+    const fresh = await deliveries.prepare(log, pacingKey ? { key: pacingKey, pacingMs } : null);
+    const { claimed, busy } = fresh ? { ...fresh, busy: 0 } : await deliveries.claimOpen(log.occurrenceId);
+    const isFirstSlotTaken = fresh?.isSlotTaken ?? false;
     const errors: string[] = [];
     let hasOpen = false;
     for (const [index, delivery] of claimed.entries()) {
-      // Each send takes the event's slot right before its request: sends of one event start
-      // delayBetweenSends apart across every worker. A long wait for the first puts the message back.
-      if (event) {
+      // Each send takes the event's slot right before its request (the first one's came with the new
+      // delivery logs): sends of one event start delayBetweenSends apart across every worker.
+      // A long wait for the first puts the message back.
+      if (pacingKey && !(index === 0 && isFirstSlotTaken)) {
         const maxWaitMs = index === 0 ? ctx.config.QUEUE_PACING_MAX_WAIT_MS : NO_WAIT_LIMIT_MS;
-        const slot = await acquirePacingSlot(ctx.db, pacingKeyOf(event.id), pacingMs, maxWaitMs);
+        const slot = await consumer.pacing.acquire(pacingKey, pacingMs, maxWaitMs);
         if (!slot.isAcquired) {
           await deliveries.release(claimed);
-          await markLog(ctx, log.id, 'PENDING');
+          await markPending(ctx, log.id);
           return { type: 'defer', delayMs: slot.waitMs };
         }
       }
@@ -92,48 +110,25 @@ export async function processEventLog<Claimed>(
       if (attempt.status !== 'SUCCESS' && attempt.error) errors.push(attempt.error);
     }
     if (busy > 0) return { type: 'defer', delayMs: BUSY_RETRY_MS };
-    if (hasOpen) return await scheduleRetry(ctx, log.id, log.retryCount, errors.join('; '));
-    if (event?.enableCallbacks) await deliveries.finish(log.eventId);
-    await settle(ctx, log.id, errors.length > 0 ? errors.join('; ') : null);
+    if (hasOpen) return await scheduleRetry(errors.join('; '));
+    if (event?.enableCallbacks) await deliveries.finish(log.occurrenceId);
+    const error = errors.length > 0 ? errors.join('; ') : null;
+    await batches.settle({ id: log.id, status: error ? 'FAILED' : 'SUCCESS', error });
     return { type: 'ack' };
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     ctx.logger.error({ err: error, eventLogId: log.id }, 'queued event processing failed');
-    if (!isLastTry) return scheduleRetry(ctx, log.id, log.retryCount, reason);
-    await settle(ctx, log.id, `Erro no processamento: ${reason}`);
+    if (!isLastTry) return scheduleRetry(reason);
+    await batches.settle({ id: log.id, status: 'FAILED', error: `Erro no processamento: ${reason}` });
     return { type: 'ack' };
   }
 }
 
-async function markLog(ctx: AppContext, id: string, status: 'PENDING' | 'PROCESSING') {
-  await ctx.db.update(eventLogs).set({ status, updatedAt: ctx.clock() }).where(eq(eventLogs.id, id));
-}
-
-async function scheduleRetry(
-  ctx: AppContext,
-  id: string,
-  retryCount: number,
-  error: string,
-): Promise<HandlerOutcome> {
+/** Back to PENDING without counting a retry: the message was put back to wait for its pacing slot. */
+async function markPending(ctx: AppContext, id: string) {
   await ctx.db
     .update(eventLogs)
-    .set({
-      status: 'PENDING',
-      retryCount: retryCount + 1,
-      errorMessage: error || null,
-      updatedAt: ctx.clock(),
-    })
-    .where(eq(eventLogs.id, id));
-  const delays = ctx.config.DELIVERY_RETRY_DELAYS_MS;
-  const delayMs = delays[Math.min(retryCount, delays.length - 1)] ?? 1_000;
-  return { type: 'retry', delayMs };
-}
-
-async function settle(ctx: AppContext, id: string, error: string | null) {
-  const now = ctx.clock();
-  await ctx.db
-    .update(eventLogs)
-    .set({ status: error ? 'FAILED' : 'SUCCESS', errorMessage: error, processedAt: now, updatedAt: now })
+    .set({ status: 'PENDING', updatedAt: ctx.clock() })
     .where(eq(eventLogs.id, id));
 }
 

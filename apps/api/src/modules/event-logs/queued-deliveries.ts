@@ -2,85 +2,83 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { deliveryLogs, occurrences, subscriptions } from '../../db/schema';
+import { deliveryLogs } from '../../db/schema';
 import { attemptDelivery } from '../../delivery/attempt-delivery';
 import { sendFinishedCallbacks } from '../../delivery/callbacks';
 import type { ClaimedDelivery } from '../../delivery/claim';
-import { recordAttemptResults } from '../../delivery/record-results';
+import { type AttemptResult, recordAttemptResults } from '../../delivery/record-results';
 import type { Sender } from '../../delivery/sender';
+import { createBatcher } from '../../lib/batcher';
 import { queryRows } from '../../queue/sql-rows';
 import { planDeliveryLogs } from '../emit/service';
+import { createDeliveryLogInserts, type DeliveryLogRow } from './delivery-log-inserts';
 import type { QueuedDeliveries } from './process-event-log';
+
+const BATCH = { maxSize: 256, maxInFlight: 4 };
 
 /**
  * The delivery engine seen from the queue consumer. Deliveries of a queued
  * occurrence never become due for the delivery workers (next_attempt_at stays
  * NULL): the consumer leases and sends them itself, and retries go through the queue.
+ * Creating and recording are group-committed across the messages in flight.
  */
 export function createQueuedDeliveries(ctx: AppContext, sender: Sender): QueuedDeliveries<ClaimedDelivery> {
   const workerId = `queue:${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
   const leaseSeconds = ctx.config.DELIVERY_LEASE_MS / 1000;
 
+  const inserts = createDeliveryLogInserts(ctx.database);
+  const records = createBatcher(async (results: AttemptResult[]) => {
+    // One order for every batch, so concurrent batches lock subscriptions alike.
+    const sorted = [...results].sort((a, b) => a.subscriptionId.localeCompare(b.subscriptionId));
+    await recordAttemptResults(ctx, workerId, sorted);
+    return results.map(() => undefined);
+  }, BATCH);
+
   return {
-    async prepare(occurrenceId, event) {
-      const [existing] = await ctx.db
-        .select({ id: deliveryLogs.id })
-        .from(deliveryLogs)
-        .where(eq(deliveryLogs.occurrenceId, occurrenceId))
-        .limit(1);
-      if (existing || !event) return null;
-      const [occurrence] = await ctx.db
-        .select()
-        .from(occurrences)
-        .where(eq(occurrences.id, occurrenceId))
-        .limit(1);
-      if (!occurrence) return [];
-      const targets = await ctx.db
-        .select()
-        .from(subscriptions)
-        .where(
-          and(eq(subscriptions.eventId, event.id), sql`${subscriptions.status} IN ('ACTIVE', 'FAILED')`),
-        );
+    async prepare(started, slot) {
+      const { event, occurrence } = started;
+      if (started.hasDeliveries || !event) return null;
+      if (!occurrence) return { claimed: [], isSlotTaken: false };
       const now = ctx.clock();
-      const leaseUntil = new Date(now.getTime() + ctx.config.DELIVERY_LEASE_MS);
+      const leaseUntil = new Date(now.getTime() + ctx.config.DELIVERY_LEASE_MS).toISOString();
       const logs = planDeliveryLogs({
         event,
-        targets,
-        occurrenceId,
+        targets: started.targets,
+        occurrenceId: occurrence.id,
         headers: occurrence.headers,
         data: occurrence.data,
         payload: occurrence.payload,
         timestamp: occurrence.createdAt.toISOString(),
         now,
-      }).map((log) => {
-        const isDue = log.status === 'PENDING';
-        // Created already leased to this consumer, and never due for the delivery workers.
-        return {
-          ...log,
-          nextAttemptAt: null,
-          leaseUntil: isDue ? leaseUntil : null,
-          leasedBy: isDue ? workerId : null,
-        };
       });
-      if (logs.length === 0) return [];
-      // A concurrent prepare of the same occurrence loses on the (occurrence, subscription) key.
-      const inserted = new Set(
-        (
-          await ctx.db
-            .insert(deliveryLogs)
-            .values(logs)
-            .onConflictDoNothing()
-            .returning({ id: deliveryLogs.id })
-        ).map((row) => row.id),
+      if (logs.length === 0) return { claimed: [], isSlotTaken: false };
+      // Created already leased to this consumer, and never due for the delivery workers.
+      const rows = logs.map(
+        (log): DeliveryLogRow => ({
+          id: log.id,
+          occurrence_id: log.occurrenceId,
+          subscription_id: log.subscriptionId,
+          event_id: log.eventId,
+          status: log.status,
+          error_message: log.errorMessage,
+          event_data_received: log.eventDataReceived,
+          payload_sent: log.payloadSent,
+          processed_at: log.processedAt?.toISOString() ?? null,
+          lease_until: log.status === 'PENDING' ? leaseUntil : null,
+          leased_by: log.status === 'PENDING' ? workerId : null,
+          created_at: now.toISOString(),
+        }),
       );
-      const bySubscription = new Map(targets.map((subscription) => [subscription.id, subscription]));
-      return logs.flatMap((log): ClaimedDelivery[] => {
+      // A concurrent prepare of the same occurrence loses on the (occurrence, subscription) key.
+      const inserted = await inserts.insert({ occurrenceId: occurrence.id, rows, slot });
+      const bySubscription = new Map(started.targets.map((subscription) => [subscription.id, subscription]));
+      const claimed = logs.flatMap((log): ClaimedDelivery[] => {
         const subscription = bySubscription.get(log.subscriptionId);
-        if (log.status !== 'PENDING' || !inserted.has(log.id) || !subscription) return [];
+        if (log.status !== 'PENDING' || !inserted.ids.has(log.id) || !subscription) return [];
         return [
           {
             id: log.id,
-            occurrence_id: occurrenceId,
+            occurrence_id: occurrence.id,
             subscription_id: subscription.id,
             attempt_count: 0,
             payload_sent: log.payloadSent,
@@ -93,6 +91,7 @@ export function createQueuedDeliveries(ctx: AppContext, sender: Sender): QueuedD
           },
         ];
       });
+      return { claimed, isSlotTaken: inserted.isSlotTaken };
     },
 
     async claimOpen(occurrenceId) {
@@ -140,7 +139,7 @@ export function createQueuedDeliveries(ctx: AppContext, sender: Sender): QueuedD
         max_retries: isLastTry ? 0 : Number.MAX_SAFE_INTEGER,
       });
       const recorded = result.status === 'RETRYING' ? { ...result, nextAttemptAt: null } : result;
-      await recordAttemptResults(ctx, workerId, [recorded]);
+      await records.submit(recorded);
       const error =
         recorded.status === 'SUCCESS'
           ? null

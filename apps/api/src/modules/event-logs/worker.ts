@@ -1,6 +1,8 @@
 import type { AppContext } from '../../context';
 import { createSender } from '../../delivery/sender';
+import { createPacingSlots } from '../../queue/pacing-slots';
 import type { Consumer } from '../../queue/types';
+import { createEventLogBatches } from './event-log-batches';
 import { expireEventLog, processEventLog } from './process-event-log';
 import { createQueuedDeliveries } from './queued-deliveries';
 import { republishStaleEventLogs } from './republish-stale';
@@ -18,9 +20,13 @@ export function startEventLogWorker(ctx: AppContext): EventLogWorker {
     timeoutMs: config.DELIVERY_TIMEOUT_MS,
     allowPrivateTargets: config.ALLOW_PRIVATE_TARGETS,
   });
-  const deliveries = createQueuedDeliveries(ctx, sender);
+  const consumer = {
+    deliveries: createQueuedDeliveries(ctx, sender),
+    batches: createEventLogBatches(ctx),
+    pacing: createPacingSlots(ctx.database),
+  };
   const consuming: Promise<Consumer | null> = queue
-    .consume((message) => processEventLog(ctx, deliveries, message), {
+    .consume((message) => processEventLog(ctx, consumer, message), {
       concurrency: config.QUEUE_CONCURRENCY,
       onExpired: (message) => expireEventLog(ctx, message),
     })

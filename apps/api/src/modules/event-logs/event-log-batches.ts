@@ -1,0 +1,105 @@
+import type { AppContext } from '../../context';
+import { events, occurrences, subscriptions } from '../../db/schema';
+import { createBatcher } from '../../lib/batcher';
+import { rowFromJson } from './row-from-json';
+
+/** What the consumer needs of one event log to deliver it, read in the same statement that marks it PROCESSING. */
+export type StartedEventLog = {
+  id: string;
+  occurrenceId: string;
+  retryCount: number;
+  event: typeof events.$inferSelect | null;
+  /** Null once the occurrence has delivery logs (a retry or a redelivery). */
+  occurrence: typeof occurrences.$inferSelect | null;
+  targets: Array<typeof subscriptions.$inferSelect>;
+  hasDeliveries: boolean;
+};
+
+export type EventLogOutcome = {
+  id: string;
+  status: 'SUCCESS' | 'FAILED' | 'PENDING';
+  error: string | null;
+  /** Set when the outcome counts one more retry. */
+  retryCount?: number;
+};
+
+type StartedRow = {
+  id: string;
+  occurrence_id: string;
+  retry_count: number;
+  event: Record<string, unknown> | null;
+  occurrence: Record<string, unknown> | null;
+  targets: Array<Record<string, unknown>> | null;
+  has_deliveries: boolean;
+};
+
+const START_SQL = `
+WITH started AS (
+  UPDATE event_logs SET status = 'PROCESSING', updated_at = $2
+  WHERE id IN (SELECT value::uuid FROM jsonb_array_elements_text($1::jsonb))
+    AND status NOT IN ('SUCCESS', 'FAILED')
+  RETURNING id, event_id, retry_count, event_definition_id),
+marked AS (
+  SELECT s.*, EXISTS (SELECT 1 FROM delivery_logs d WHERE d.occurrence_id = s.event_id) AS has_deliveries
+  FROM started s)
+SELECT m.id, m.event_id AS occurrence_id, m.retry_count, m.has_deliveries, to_jsonb(e.*) AS event,
+  CASE WHEN m.has_deliveries THEN NULL
+    ELSE (SELECT to_jsonb(o.*) FROM occurrences o WHERE o.id = m.event_id) END AS occurrence,
+  CASE WHEN m.has_deliveries OR e.id IS NULL THEN NULL
+    ELSE (SELECT jsonb_agg(to_jsonb(t.*) ORDER BY t.id) FROM subscriptions t
+      WHERE t.event_id = e.id AND t.status IN ('ACTIVE', 'FAILED')) END AS targets
+FROM marked m LEFT JOIN events e ON e.id = m.event_definition_id`;
+
+const SETTLE_SQL = `
+UPDATE event_logs l SET status = r.status, error_message = r.error,
+  retry_count = COALESCE(r.retry_count, l.retry_count),
+  processed_at = CASE WHEN r.status IN ('SUCCESS', 'FAILED') THEN $2::timestamptz ELSE l.processed_at END,
+  updated_at = $2::timestamptz
+FROM jsonb_to_recordset($1::jsonb) AS r(id uuid, status text, error text, retry_count integer)
+WHERE l.id = r.id`;
+
+const BATCH = { maxSize: 256, maxInFlight: 4 };
+
+/**
+ * The consumer's event-log statements, group-committed: the messages processed
+ * at once share one round trip to start (load and mark PROCESSING) and one to
+ * settle, instead of several each.
+ */
+export function createEventLogBatches(ctx: AppContext) {
+  const starts = createBatcher(async (ids: string[]) => {
+    const rows = await ctx.database.query<StartedRow>(
+      START_SQL,
+      [JSON.stringify(ids), ctx.clock()],
+      'wm_event_logs_start',
+    );
+    const byId = new Map(rows.map((row) => [row.id, toStarted(row)]));
+    return ids.map((id) => byId.get(id) ?? null);
+  }, BATCH);
+  const settles = createBatcher(async (outcomes: EventLogOutcome[]) => {
+    await ctx.database.query(
+      SETTLE_SQL,
+      [JSON.stringify(outcomes.map((o) => ({ ...o, retry_count: o.retryCount ?? null }))), ctx.clock()],
+      'wm_event_logs_settle',
+    );
+    return outcomes.map(() => undefined);
+  }, BATCH);
+  return {
+    /** Marks a log PROCESSING and reads what delivering it needs; null when it is gone or already final. */
+    start: (id: string) => starts.submit(id),
+    settle: (outcome: EventLogOutcome) => settles.submit(outcome),
+  };
+}
+
+export type EventLogBatches = ReturnType<typeof createEventLogBatches>;
+
+function toStarted(row: StartedRow): StartedEventLog {
+  return {
+    id: row.id,
+    occurrenceId: row.occurrence_id,
+    retryCount: row.retry_count,
+    event: row.event ? rowFromJson(events, row.event) : null,
+    occurrence: row.occurrence ? rowFromJson(occurrences, row.occurrence) : null,
+    targets: (row.targets ?? []).map((target) => rowFromJson(subscriptions, target)),
+    hasDeliveries: row.has_deliveries,
+  };
+}
