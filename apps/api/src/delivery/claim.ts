@@ -17,6 +17,38 @@ export type ClaimedDelivery = {
   has_callbacks?: boolean;
 };
 
+type PlannedLog = { id: string; occurrenceId: string; payloadSent: unknown };
+type Target = {
+  id: string;
+  targetUrl: string;
+  httpMethod: string;
+  authType: string;
+  authDetails: AuthDetails | null;
+  secret: string;
+};
+
+/** A delivery log just created already leased to this worker, as a claim would have answered it. */
+export function toClaimedDelivery(
+  log: PlannedLog,
+  subscription: Target,
+  event: { maxRetries: number | null; enableCallbacks?: boolean },
+): ClaimedDelivery {
+  return {
+    id: log.id,
+    occurrence_id: log.occurrenceId,
+    subscription_id: subscription.id,
+    attempt_count: 0,
+    payload_sent: log.payloadSent,
+    target_url: subscription.targetUrl,
+    http_method: subscription.httpMethod,
+    auth_type: subscription.authType,
+    auth_details: subscription.authDetails,
+    secret: subscription.secret,
+    max_retries: event.maxRetries,
+    ...(event.enableCallbacks === undefined ? {} : { has_callbacks: event.enableCallbacks }),
+  };
+}
+
 /**
  * Leases up to `limit` due deliveries to `workerId`. A crashed worker's lease
  * simply expires and the rows become due again: at least once, nothing lost.

@@ -3,7 +3,7 @@ import { evaluateFilters, type Filter } from '@wm/rules';
 import { and, eq, gt } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { occurrences } from '../../db/schema';
-import type { ClaimedDelivery } from '../../delivery/claim';
+import { type ClaimedDelivery, toClaimedDelivery } from '../../delivery/claim';
 import { findLocalWorker, notifyDeliveryWorkers, notifyOccurrencesFinished } from '../../delivery/wake';
 import { AppError, conflict, notFound } from '../../http/errors';
 import { newId } from '../../lib/ids';
@@ -158,23 +158,7 @@ function toClaimed(
   const byId = new Map(targets.map((subscription) => [subscription.id, subscription]));
   return due.flatMap((log) => {
     const subscription = byId.get(log.subscriptionId);
-    if (!subscription) return [];
-    return [
-      {
-        id: log.id,
-        occurrence_id: log.occurrenceId,
-        subscription_id: subscription.id,
-        attempt_count: 0,
-        payload_sent: log.payloadSent,
-        target_url: subscription.targetUrl,
-        http_method: subscription.httpMethod,
-        auth_type: subscription.authType,
-        auth_details: subscription.authDetails,
-        secret: subscription.secret,
-        max_retries: event.maxRetries,
-        has_callbacks: event.enableCallbacks,
-      },
-    ];
+    return subscription ? [toClaimedDelivery(log, subscription, event)] : [];
   });
 }
 

@@ -5,7 +5,7 @@ import type { AppContext } from '../../context';
 import { deliveryLogs } from '../../db/schema';
 import { attemptDelivery } from '../../delivery/attempt-delivery';
 import { sendFinishedCallbacks } from '../../delivery/callbacks';
-import type { ClaimedDelivery } from '../../delivery/claim';
+import { type ClaimedDelivery, toClaimedDelivery } from '../../delivery/claim';
 import { type AttemptResult, recordAttemptResults } from '../../delivery/record-results';
 import type { Sender } from '../../delivery/sender';
 import { createBatcher } from '../../lib/batcher';
@@ -75,21 +75,7 @@ export function createQueuedDeliveries(ctx: AppContext, sender: Sender): QueuedD
       const claimed = logs.flatMap((log): ClaimedDelivery[] => {
         const subscription = bySubscription.get(log.subscriptionId);
         if (log.status !== 'PENDING' || !inserted.ids.has(log.id) || !subscription) return [];
-        return [
-          {
-            id: log.id,
-            occurrence_id: occurrence.id,
-            subscription_id: subscription.id,
-            attempt_count: 0,
-            payload_sent: log.payloadSent,
-            target_url: subscription.targetUrl,
-            http_method: subscription.httpMethod,
-            auth_type: subscription.authType,
-            auth_details: subscription.authDetails,
-            secret: subscription.secret,
-            max_retries: event.maxRetries,
-          },
-        ];
+        return [toClaimedDelivery({ ...log, occurrenceId: occurrence.id }, subscription, event)];
       });
       return { claimed, isSlotTaken: inserted.isSlotTaken };
     },

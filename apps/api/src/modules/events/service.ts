@@ -9,13 +9,7 @@ import {
 } from '@wm/contracts';
 import { and, count, desc, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import {
-  applications,
-  deliveryLogCounts,
-  events,
-  subscriptions,
-  userApplications,
-} from '../../db/schema';
+import { applications, deliveryLogCounts, events, subscriptions, userApplications } from '../../db/schema';
 import type { SessionUser } from '../../http/auth';
 import { conflict } from '../../http/errors';
 import { likePattern, pageOffset, toPagination } from '../../http/pagination';
