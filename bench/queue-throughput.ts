@@ -14,9 +14,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
 import { Session } from 'node:inspector/promises';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -29,6 +27,7 @@ import { applications, events, subscriptions } from '../apps/api/src/db/schema';
 import { newId } from '../apps/api/src/lib/ids';
 import { emitEvent } from '../apps/api/src/modules/emit/service';
 import { startEventLogWorker } from '../apps/api/src/modules/event-logs/worker';
+import { cpuBetween, databaseCpuMs, startBenchReceiver } from './support';
 
 const { values: args } = parseArgs({
   options: {
@@ -100,27 +99,6 @@ async function dropDatabase(name: string) {
   await admin.end();
 }
 
-async function startReceiver(onRequest: () => void) {
-  const server = createServer((request, response) => {
-    request.resume();
-    request.on('end', () => {
-      onRequest();
-      response.writeHead(200, { 'content-type': 'text/plain' });
-      response.end('ok');
-    });
-  });
-  server.keepAliveTimeout = 10_000;
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
-
 type Result = {
   backend: string;
   emitsPerSecond: number;
@@ -129,6 +107,8 @@ type Result = {
   deliveriesPerSecond: number;
   seconds: number;
   drainPerSecond: number;
+  drainConsumerCpuUs: number;
+  drainPostgresCpuUs: number;
 };
 
 /** 20,000 emits round-robin over 1,000 RABBITMQ events, one subscription each, until every delivery arrived. */
@@ -136,10 +116,9 @@ async function measureEndToEnd(backend: 'rabbitmq' | 'database'): Promise<Result
   const databaseName = `wm_bench_${backend}_${suffix}`;
   const databaseUrl = await createDatabase(databaseName);
   const queueName = `wm-bench.${backend}.${suffix}`;
-  let received = 0;
-  const receiver = await startReceiver(() => {
-    received += 1;
-  });
+  // In its own process, as a real receiver would be: it must not share the consumer's event loop.
+  const receiver = await startBenchReceiver();
+  const targetUrl = `${receiver.url}/hook`;
   const config = testConfig({
     DATABASE_URL: databaseUrl,
     DATABASE_POOL_SIZE: '40',
@@ -184,7 +163,7 @@ async function measureEndToEnd(backend: 'rabbitmq' | 'database'): Promise<Result
           id: newId(),
           eventId: event.id,
           name: `Bench ${event.alias}`,
-          targetUrl: receiver.url,
+          targetUrl,
           secret: `whsec_${randomBytes(24).toString('base64')}`,
         })),
       );
@@ -207,10 +186,13 @@ async function measureEndToEnd(backend: 'rabbitmq' | 'database'): Promise<Result
       };
       await Promise.all(Array.from({ length: 32 }, emitter));
     };
+    let received = 0;
     const waitForDeliveries = async (target: number) => {
       const deadline = Date.now() + 900_000;
-      while (received < target && Date.now() < deadline)
+      while (received < target && Date.now() < deadline) {
         await new Promise((resolve) => setTimeout(resolve, 20));
+        received = (await receiver.stats()).received;
+      }
       if (received < target)
         console.error(`${backend}: only ${received}/${target} deliveries after 15 minutes`);
     };
@@ -228,9 +210,13 @@ async function measureEndToEnd(backend: 'rabbitmq' | 'database'): Promise<Result
     const emitsAloneAt = performance.now();
     const profiler = await startDrainProfile();
     const drainStartedAt = performance.now();
+    const cpuBefore = process.cpuUsage();
+    const postgresCpuBefore = await databaseCpuMs(databaseName);
     worker = startEventLogWorker(ctx);
     await waitForDeliveries(2 * EMITS);
     const drainedAt = performance.now();
+    const cpu = process.cpuUsage(cpuBefore);
+    const postgresCpuMs = cpuBetween(postgresCpuBefore, await databaseCpuMs(databaseName));
     await profiler?.stop(`${backend}-drain`);
     await worker.stop();
     return {
@@ -240,11 +226,14 @@ async function measureEndToEnd(backend: 'rabbitmq' | 'database'): Promise<Result
       deliveriesPerSecond: rate(EMITS, finishedAt - startedAt),
       seconds: Math.round(finishedAt - startedAt) / 1000,
       drainPerSecond: rate(EMITS, drainedAt - drainStartedAt),
+      // CPU per drained delivery: the consumer's (this process) and the bench database's PostgreSQL.
+      drainConsumerCpuUs: (cpu.user + cpu.system) / EMITS,
+      drainPostgresCpuUs: (postgresCpuMs * 1000) / EMITS,
     };
   } finally {
     await ctx.queue?.close({ graceMs: 1_000 });
     if (backend === 'rabbitmq') await deleteBrokerQueues(queueName);
-    await receiver.close();
+    receiver.child.kill();
     await database.close();
     await dropDatabase(databaseName);
   }
@@ -295,7 +284,8 @@ async function main() {
     console.log(
       `${backend.padEnd(8)} end to end: ${result.deliveriesPerSecond} deliveries/s ` +
         `(${result.seconds} s; emits ${result.emitsPerSecond}/s, ${result.emitsAlonePerSecond}/s with the consumer stopped); backlog drained at ${result.drainPerSecond} deliveries/s ` +
-        `(${Math.round((result.drainPerSecond / raw) * 1000) / 10}% of raw amqplib)`,
+        `(${Math.round((result.drainPerSecond / raw) * 1000) / 10}% of raw amqplib); CPU per drained delivery: ` +
+        `consumer ${Math.round(result.drainConsumerCpuUs)} µs, PostgreSQL ${Math.round(result.drainPostgresCpuUs)} µs`,
     );
   }
 }

@@ -48,7 +48,7 @@ export async function recordAttemptResults(ctx: AppContext, workerId: string, re
   );
   await ctx.database.query(
     RECORD_ATTEMPT_RESULTS,
-    [rows, workerId, AUTO_DISABLE_AFTER],
+    [rows, workerId, AUTO_DISABLE_AFTER, results.map((result) => result.id)],
     'record_attempt_results',
   );
 }
@@ -65,7 +65,7 @@ const RECORD_ATTEMPT_RESULTS = `
         status = r.status, http_status_code = r.http_status_code, response_body = r.response_body,
         error_message = r.error_message, next_attempt_at = r.next_attempt_at, processed_at = r.processed_at,
         attempt_count = r.attempt_number, lease_until = NULL, leased_by = NULL, updated_at = now()
-      FROM r WHERE d.id = r.id AND d.leased_by = $2 AND d.status IN ('PENDING', 'RETRYING')
+      FROM r WHERE d.id = r.id AND d.id = ANY($4::uuid[]) AND d.leased_by = $2 AND d.status IN ('PENDING', 'RETRYING')
       RETURNING d.id
     ),
     attempts AS (

@@ -64,7 +64,8 @@ const LOAD_EMIT_TARGETS = `
       FROM subscriptions s WHERE s.event_id = e.id AND s.status IN ('ACTIVE', 'FAILED')) AS subscriptions
   FROM unnest($1::uuid[], $2::text[], $3::text[]) WITH ORDINALITY AS k(application_id, alias, key_hash, i)
   JOIN applications a ON a.id = k.application_id
-  LEFT JOIN events e ON e.application_id = a.id AND e.alias = k.alias`;
+  -- Both key columns from k, so the (application_id, alias) key is probed whatever the statistics say.
+  LEFT JOIN events e ON e.application_id = k.application_id AND e.alias = k.alias`;
 
 type TargetKey = { applicationId: string; alias: string; apiKeyHash: string | null };
 

@@ -36,12 +36,14 @@ type StartedRow = {
 const START_SQL = `
 WITH started AS (
   UPDATE event_logs SET status = 'PROCESSING', updated_at = $2
-  WHERE id IN (SELECT value::uuid FROM jsonb_array_elements_text($1::jsonb))
-    AND status NOT IN ('SUCCESS', 'FAILED')
+  WHERE id = ANY($1::uuid[]) AND status NOT IN ('SUCCESS', 'FAILED')
   RETURNING id, event_id, retry_count, event_definition_id),
 marked AS (
-  SELECT s.*, EXISTS (SELECT 1 FROM delivery_logs d WHERE d.occurrence_id = s.event_id) AS has_deliveries
-  FROM started s)
+  SELECT s.*, d.occurrence_id IS NOT NULL AS has_deliveries
+  FROM started s
+  -- A probe per log (LIMIT 1), never a hash of every delivery log, whatever the statistics say.
+  LEFT JOIN LATERAL (SELECT occurrence_id FROM delivery_logs d WHERE d.occurrence_id = s.event_id LIMIT 1) d
+    ON true)
 SELECT m.id, m.event_id AS occurrence_id, m.retry_count, m.has_deliveries, to_jsonb(e.*) AS event,
   CASE WHEN m.has_deliveries THEN NULL
     ELSE (SELECT to_jsonb(o.*) FROM occurrences o WHERE o.id = m.event_id) END AS occurrence,
@@ -56,7 +58,7 @@ UPDATE event_logs l SET status = r.status, error_message = r.error,
   processed_at = CASE WHEN r.status IN ('SUCCESS', 'FAILED') THEN $2::timestamptz ELSE l.processed_at END,
   updated_at = $2::timestamptz
 FROM jsonb_to_recordset($1::jsonb) AS r(id uuid, status text, error text, retry_count integer)
-WHERE l.id = r.id`;
+WHERE l.id = r.id AND l.id = ANY($3::uuid[])`;
 
 const BATCH = { maxSize: 256, maxInFlight: 4 };
 
@@ -67,18 +69,18 @@ const BATCH = { maxSize: 256, maxInFlight: 4 };
  */
 export function createEventLogBatches(ctx: AppContext) {
   const starts = createBatcher(async (ids: string[]) => {
-    const rows = await ctx.database.query<StartedRow>(
-      START_SQL,
-      [JSON.stringify(ids), ctx.clock()],
-      'wm_event_logs_start',
-    );
+    const rows = await ctx.database.query<StartedRow>(START_SQL, [ids, ctx.clock()], 'wm_event_logs_start');
     const byId = new Map(rows.map((row) => [row.id, toStarted(row)]));
     return ids.map((id) => byId.get(id) ?? null);
   }, BATCH);
   const settles = createBatcher(async (outcomes: EventLogOutcome[]) => {
     await ctx.database.query(
       SETTLE_SQL,
-      [JSON.stringify(outcomes.map((o) => ({ ...o, retry_count: o.retryCount ?? null }))), ctx.clock()],
+      [
+        JSON.stringify(outcomes.map((o) => ({ ...o, retry_count: o.retryCount ?? null }))),
+        ctx.clock(),
+        outcomes.map((o) => o.id),
+      ],
       'wm_event_logs_settle',
     );
     return outcomes.map(() => undefined);
