@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { deliveryLogs } from '../../db/schema';
 import { attemptDelivery } from '../../delivery/attempt-delivery';
@@ -9,7 +9,6 @@ import { type ClaimedDelivery, toClaimedDelivery } from '../../delivery/claim';
 import { type AttemptResult, recordAttemptResults } from '../../delivery/record-results';
 import type { Sender } from '../../delivery/sender';
 import { createBatcher } from '../../lib/batcher';
-import { queryRows } from '../../queue/sql-rows';
 import { planDeliveryLogs } from '../emit/service';
 import { createDeliveryLogInserts, type DeliveryLogRow } from './delivery-log-inserts';
 import type { QueuedDeliveries } from './process-event-log';
@@ -22,9 +21,24 @@ const RECORD_BATCH = { maxSize: 512, maxInFlight: 1 };
  * NULL): the consumer leases and sends them itself, and retries go through the queue.
  * Creating and recording are group-committed across the messages in flight.
  */
+const CLAIM_OPEN_SQL = `
+  WITH claimed AS (
+    UPDATE delivery_logs d
+    SET lease_until = clock_timestamp() + $2::int * interval '1 millisecond', leased_by = $3
+    FROM subscriptions s, events e
+    WHERE d.occurrence_id = $1 AND d.status IN ('PENDING', 'RETRYING')
+      AND (d.lease_until IS NULL OR d.lease_until < now())
+      AND s.id = d.subscription_id AND e.id = d.event_id
+    RETURNING d.id, d.occurrence_id, d.subscription_id, d.attempt_count, d.payload_sent,
+      s.target_url, s.http_method, s.auth_type, s.auth_details, s.secret, e.max_retries),
+  busy AS (
+    SELECT count(*)::int AS busy FROM delivery_logs d
+    WHERE d.occurrence_id = $1 AND d.status IN ('PENDING', 'RETRYING')
+      AND d.id NOT IN (SELECT id FROM claimed))
+  SELECT claimed.*, busy.busy FROM busy LEFT JOIN claimed ON true`;
+
 export function createQueuedDeliveries(ctx: AppContext, sender: Sender): QueuedDeliveries<ClaimedDelivery> {
   const workerId = `queue:${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
-  const leaseSeconds = ctx.config.DELIVERY_LEASE_MS / 1000;
 
   const inserts = createDeliveryLogInserts(ctx.database);
   const records = createBatcher(async (results: AttemptResult[]) => {
@@ -83,25 +97,19 @@ export function createQueuedDeliveries(ctx: AppContext, sender: Sender): QueuedD
     },
 
     async claimOpen(occurrenceId) {
-      const claimed = await queryRows<ClaimedDelivery>(
-        ctx.db,
-        sql`UPDATE delivery_logs d
-          SET lease_until = clock_timestamp() + make_interval(secs => ${leaseSeconds}), leased_by = ${workerId}
-          FROM subscriptions s, events e
-          WHERE d.occurrence_id = ${occurrenceId} AND d.status IN ('PENDING', 'RETRYING')
-            AND (d.lease_until IS NULL OR d.lease_until < now())
-            AND s.id = d.subscription_id AND e.id = d.event_id
-          RETURNING d.id, d.occurrence_id, d.subscription_id, d.attempt_count, d.payload_sent,
-            s.target_url, s.http_method, s.auth_type, s.auth_details, s.secret, e.max_retries`,
+      // One statement, so "free" and "busy" are judged at the same instant: a lease expiring between
+      // two statements must not make a delivery neither claimed nor busy (and the log SUCCESS unsent).
+      const rows = await ctx.database.query<ClaimedDelivery & { busy: number }>(
+        CLAIM_OPEN_SQL,
+        [occurrenceId, ctx.config.DELIVERY_LEASE_MS, workerId],
+        'wm_queued_claim_open',
       );
-      const [held] = await queryRows<{ busy: number }>(
-        ctx.db,
-        sql`SELECT count(*)::int AS busy FROM delivery_logs
-          WHERE occurrence_id = ${occurrenceId} AND status IN ('PENDING', 'RETRYING')
-            AND leased_by IS DISTINCT FROM ${workerId} AND lease_until >= now()`,
-      );
-      claimed.sort((a, b) => a.id.localeCompare(b.id));
-      return { claimed, busy: held?.busy ?? 0 };
+      const busy = rows[0]?.busy ?? 0;
+      const claimed = rows
+        .filter((row) => row.id !== null)
+        .map(({ busy: _busy, ...delivery }) => delivery)
+        .sort((a, b) => a.id.localeCompare(b.id));
+      return { claimed, busy };
     },
 
     async release(claimed) {
