@@ -23,7 +23,8 @@ export type QueuedDeliveries<Claimed = unknown> = {
    * Creates the occurrence's delivery logs once (failing filters give IGNORED
    * ones) and answers the due ones, already leased to this consumer, taking the
    * first send's pacing `slot` in the same step when there is one to send; null
-   * when they existed before (a retry or a redelivery: claim them with claimOpen).
+   * when they existed before or a concurrent delivery of the message created them
+   * first (a retry or a redelivery: claim them with claimOpen).
    */
   prepare(
     started: StartedEventLog,

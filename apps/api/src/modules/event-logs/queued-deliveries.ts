@@ -27,7 +27,7 @@ const CLAIM_OPEN_SQL = `
     SET lease_until = clock_timestamp() + $2::int * interval '1 millisecond', leased_by = $3
     FROM subscriptions s, events e
     WHERE d.occurrence_id = $1 AND d.status IN ('PENDING', 'RETRYING')
-      AND (d.lease_until IS NULL OR d.lease_until < now())
+      AND (d.lease_until IS NULL OR d.lease_until < now() OR d.leased_by = $3)
       AND s.id = d.subscription_id AND e.id = d.event_id
     RETURNING d.id, d.occurrence_id, d.subscription_id, d.attempt_count, d.payload_sent,
       s.target_url, s.http_method, s.auth_type, s.auth_details, s.secret, e.max_retries),
@@ -87,6 +87,9 @@ export function createQueuedDeliveries(ctx: AppContext, sender: Sender): QueuedD
       );
       // A concurrent prepare of the same occurrence loses on the (occurrence, subscription) key.
       const inserted = await inserts.insert({ occurrenceId: occurrence.id, rows, slot });
+      // Lost the race to another delivery of this message: its deliveries are the winner's, so
+      // settle nothing here; claimOpen counts them busy until they are final or their lease lapses.
+      if (logs.some((log) => !inserted.ids.has(log.id))) return null;
       const bySubscription = new Map(started.targets.map((subscription) => [subscription.id, subscription]));
       const claimed = logs.flatMap((log): ClaimedDelivery[] => {
         const subscription = bySubscription.get(log.subscriptionId);
