@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import type { AuthDetails } from '../db/schema/applications';
+import { queryRows } from '../db/sql-rows';
 import { authHeaders } from './auth-headers';
 import type { Sender } from './sender';
-import { queryRows } from './sql-rows';
 
 type FinishedOccurrence = {
   occurrence_id: string;

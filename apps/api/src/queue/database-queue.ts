@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
+import { queryRows } from '../db/sql-rows';
 import { createBatcher } from '../lib/batcher';
 import { newId } from '../lib/ids';
 import { type Decision, type EngineDeps, processMessage } from './process-message';
-import { queryRows } from './sql-rows';
 import {
   type Consumer,
   clampPriority,

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { queryRows } from './sql-rows';
+import { queryRows } from '../db/sql-rows';
 
 export type PacingSlot = { isAcquired: boolean; waitMs: number };
 

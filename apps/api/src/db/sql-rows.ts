@@ -1,7 +1,7 @@
 import type { SQL } from 'drizzle-orm';
-import type { Database } from '../db/client';
+import type { Database } from './client';
 
-/** Runs raw SQL; both drivers (pg and PGlite) answer with `rows`. */
+/** Raw SQL rows on either backend (node-postgres and PGlite both answer `{rows}`). */
 export async function queryRows<T>(db: Database, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;

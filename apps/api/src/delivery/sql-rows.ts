@@ -1,8 +1,0 @@
-import type { SQL } from 'drizzle-orm';
-import type { Database } from '../db/client';
-
-/** Raw SQL rows on either backend (node-postgres and PGlite both answer `{rows}`). */
-export async function queryRows<T>(db: Database, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
