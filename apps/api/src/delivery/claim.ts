@@ -87,3 +87,13 @@ const CLAIM_DUE_DELIVERIES = `
   RETURNING d.id, d.occurrence_id, d.subscription_id, d.attempt_count, d.payload_sent,
     s.target_url, s.http_method, s.auth_type, s.auth_details, s.secret, e.max_retries,
     e.enable_callbacks AS has_callbacks`;
+
+/** Gives leases back (a stopping worker's unsent deliveries), so any worker may take them at once. */
+export async function releaseLeases(ctx: AppContext, workerId: string, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await ctx.database.query(
+    'UPDATE delivery_logs SET lease_until = NULL, leased_by = NULL WHERE id = ANY($1::uuid[]) AND leased_by = $2',
+    [ids, workerId],
+    'release_delivery_leases',
+  );
+}

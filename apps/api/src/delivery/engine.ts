@@ -3,7 +3,7 @@ import { hostname } from 'node:os';
 import type { AppContext } from '../context';
 import { attemptDelivery } from './attempt-delivery';
 import { sendFinishedCallbacks } from './callbacks';
-import { type ClaimedDelivery, claimDueDeliveries } from './claim';
+import { type ClaimedDelivery, claimDueDeliveries, releaseLeases } from './claim';
 import { type AttemptResult, recordAttemptResults } from './record-results';
 import { createSender, type Sender } from './sender';
 import { onDeliveryWake, registerLocalWorker } from './wake';
@@ -164,8 +164,11 @@ export function startDeliveryEngine(ctx: AppContext): DeliveryEngine {
       wakeSleeper?.();
       unsubscribe();
       unregister();
-      // Still leased to this worker: they expire and are claimed again (by the next start, say).
-      handedOver.length = 0;
+      const unsent = handedOver.splice(0).map((delivery) => delivery.id);
+      // Unsent hand-overs go back at once; if this fails their lease simply expires.
+      await releaseLeases(ctx, workerId, unsent).catch((error) =>
+        logger.warn({ err: error, count: unsent.length }, 'could not release delivery leases'),
+      );
       await loop;
       await Promise.all(inFlight);
       await flushChain;
