@@ -26,6 +26,7 @@ import {
   openBenchStorage,
   processCpuMs,
   sleep,
+  startBareEmitServer,
   startBenchReceiver,
 } from './support';
 
@@ -127,6 +128,7 @@ async function drain(kind: 'postgres' | 'pglite', receiverUrl: string) {
   await insertPending(storage.ctx, fixture, N);
   if (process.env.BENCH_NO_TRIGGERS)
     await storage.ctx.db.execute(sql`DROP TRIGGER delivery_log_counts_update ON delivery_logs`);
+  if (process.env.BENCH_EXTRA_SQL) await storage.ctx.db.execute(sql.raw(process.env.BENCH_EXTRA_SQL));
   let peakRss = process.memoryUsage().rss;
   const sampler = setInterval(() => {
     peakRss = Math.max(peakRss, process.memoryUsage().rss);
@@ -148,6 +150,50 @@ async function drain(kind: 'postgres' | 'pglite', receiverUrl: string) {
   return { storage, fixture, rate: N / seconds, seconds, peakRss, engineCpuUs, postgresCpuUs };
 }
 
+type EmitFigures = {
+  rate: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+  serverCpuUs: number;
+  postgresCpuUs: number;
+};
+
+/**
+ * Warm-up, then 32 connections for 10 s. CPU per request, contention aside: of the server `pid`
+ * (deliveries included) and of the PostgreSQL backends serving `database`.
+ */
+async function loadEmit(url: string, body: string, pid: number, database?: string): Promise<EmitFigures> {
+  const headers = { 'content-type': 'application/json', 'x-api-key': API_KEY };
+  await autocannon({ url, method: 'POST', headers, body, connections: 16, duration: 2 });
+  const serverCpuBefore = processCpuMs(pid);
+  const postgresCpuBefore = database ? await databaseCpuMs(database) : new Map();
+  const result = await autocannon({ url, method: 'POST', headers, body, connections: 32, duration: 10 });
+  const requests = result.requests.total;
+  const postgresCpuAfter = database ? await databaseCpuMs(database) : new Map();
+  return {
+    rate: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    serverCpuUs: ((processCpuMs(pid) - serverCpuBefore) * 1000) / requests,
+    postgresCpuUs: (cpuBetween(postgresCpuBefore, postgresCpuAfter) * 1000) / requests,
+  };
+}
+
+/** The same load against bare Fastify (no key check, database or delivery): the emit reference. */
+async function emitReference(): Promise<EmitFigures> {
+  const bare = await startBareEmitServer();
+  try {
+    const body = JSON.stringify({ eventType: 'bench.reference', applicationId: newId(), data: { a: 1 } });
+    return await loadEmit(`${bare.url}/v1/events/emit`, body, bare.child.pid ?? 0);
+  } finally {
+    bare.child.kill();
+  }
+}
+
 async function emitThroughput(receiverUrl: string) {
   const storage = await openBenchStorage('postgres');
   const fixture = await insertFixture(storage.ctx, `${receiverUrl}/emit`, 1);
@@ -157,32 +203,16 @@ async function emitThroughput(receiverUrl: string) {
     await storage.ctx.db.execute(sql`DROP TRIGGER delivery_log_counts_update ON delivery_logs`);
   if (dropped === '1' || dropped === 'insert')
     await storage.ctx.db.execute(sql`DROP TRIGGER delivery_log_counts_insert ON delivery_logs`);
+  if (process.env.BENCH_EXTRA_SQL) await storage.ctx.db.execute(sql.raw(process.env.BENCH_EXTRA_SQL));
   const server = await spawnServer({ ...storage.env, LOG_LEVEL: 'warn', ALLOW_PRIVATE_TARGETS: 'true' });
   try {
-    const headers = { 'content-type': 'application/json', 'x-api-key': API_KEY };
-    const url = `${server.url}/v1/events/emit`;
     const body = JSON.stringify({
       eventType: fixture.alias,
       applicationId: fixture.applicationId,
       data: { a: 1 },
     });
-    await autocannon({ url, method: 'POST', headers, body, connections: 16, duration: 2 });
-    const pid = server.child.pid ?? 0;
-    const serverCpuBefore = processCpuMs(pid);
     const database = databaseName(storage.env) as string;
-    const postgresCpuBefore = await databaseCpuMs(database);
-    const result = await autocannon({ url, method: 'POST', headers, body, connections: 32, duration: 10 });
-    const emitted = result.requests.total;
-    const emit = {
-      // CPU per emit (its delivery included), contention aside: the server's and PostgreSQL's.
-      serverCpuUs: ((processCpuMs(pid) - serverCpuBefore) * 1000) / emitted,
-      postgresCpuUs: (cpuBetween(postgresCpuBefore, await databaseCpuMs(database)) * 1000) / emitted,
-      rate: result.requests.average,
-      p50: result.latency.p50,
-      p99: result.latency.p99,
-      non2xx: result.non2xx,
-      errors: result.errors,
-    };
+    const emit = await loadEmit(`${server.url}/v1/events/emit`, body, server.child.pid ?? 0, database);
 
     const latency = await steadyLatency(server.url, latencyFixture, receiverUrl);
     return { emit, latency };
@@ -319,17 +349,23 @@ async function main() {
   };
   try {
     if (PARTS.has('drain')) {
-      const ceiling = await rawCeiling(receiver.url, N, 64);
-      print(`raw ceiling (undici, 64 in flight, no database): ${fmt(ceiling, 0)} deliveries/s`);
+      // The machine's speed drifts: each drain is compared with ceilings measured just before and after it.
+      let ceilingBefore = await rawCeiling(receiver.url, N, 64);
+      print(`raw ceiling (undici, 64 in flight, no database): ${fmt(ceilingBefore, 0)} deliveries/s`);
       for (const kind of (process.env.BENCH_BACKENDS ?? 'postgres,pglite').split(',') as Array<
         'postgres' | 'pglite'
       >) {
         const result = await drain(kind, receiver.url);
+        const ceilingAfter = await rawCeiling(receiver.url, N, 64);
+        const ceiling = (ceilingBefore + ceilingAfter) / 2;
         print(
           `drain ${kind}: ${N} deliveries in ${fmt(result.seconds, 2)} s = ${fmt(result.rate, 0)}/s ` +
-            `(ratio ${fmt(result.rate / ceiling, 2)} of raw), peak RSS ${fmt(result.peakRss / 1048576, 0)} MiB, ` +
+            `(ratio ${fmt(result.rate / ceiling, 2)} of raw ${fmt(ceiling, 0)}/s, the mean of ` +
+            `${fmt(ceilingBefore, 0)} before and ${fmt(ceilingAfter, 0)} after), ` +
+            `peak RSS ${fmt(result.peakRss / 1048576, 0)} MiB, ` +
             `CPU per delivery: engine ${fmt(result.engineCpuUs, 0)} µs, PostgreSQL ${fmt(result.postgresCpuUs, 0)} µs`,
         );
+        ceilingBefore = ceilingAfter;
         if (PARTS.has('logs') && (kind === 'postgres' || process.env.BENCH_PGLITE_LOGS === '1')) {
           const queries = await logQueries(result.storage.ctx, result.fixture, kind);
           print(
@@ -341,9 +377,15 @@ async function main() {
       }
     }
     if (PARTS.has('emit')) {
+      const reference = await emitReference();
+      print(
+        `emit reference (bare Fastify, same request, 32 connections, 10 s): ${fmt(reference.rate, 0)} requests/s, ` +
+          `p50 ${reference.p50} ms, p99 ${reference.p99} ms, CPU per request ${fmt(reference.serverCpuUs, 0)} µs`,
+      );
       const { emit, latency } = await emitThroughput(receiver.url);
       print(
-        `emit (postgres, real server, 32 connections, 10 s, 1 subscription): ${fmt(emit.rate, 0)} events/s, ` +
+        `emit (postgres, real server, 32 connections, 10 s, 1 subscription): ${fmt(emit.rate, 0)} events/s ` +
+          `(ratio ${fmt(emit.rate / reference.rate, 2)} of the reference), ` +
           `p50 ${emit.p50} ms, p99 ${emit.p99} ms, non-2xx ${emit.non2xx}, errors ${emit.errors}`,
       );
       print(

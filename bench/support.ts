@@ -49,20 +49,24 @@ export async function openBenchStorage(kind: 'postgres' | 'pglite', env: Record<
 }
 
 /** The bench receiver in its own process. */
+/** Runs a bench script in its own process; it announces itself with one JSON line on stdout. */
+async function spawnBenchScript<Info>(script: string): Promise<{ child: ChildProcess; info: Info }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, script)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
+  const info = await new Promise<Info>((resolve) => lines.once('line', (line) => resolve(JSON.parse(line))));
+  return { child, info };
+}
+
 export async function startBenchReceiver(): Promise<{
   url: string;
   child: ChildProcess;
   stats(): Promise<ReceiverStats>;
   reset(): Promise<void>;
 }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'receiver.ts')], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
-  const port = await new Promise<number>((resolve) =>
-    lines.once('line', (line) => resolve(JSON.parse(line).port)),
-  );
-  const url = `http://127.0.0.1:${port}`;
+  const { child, info } = await spawnBenchScript<{ port: number }>('receiver.ts');
+  const url = `http://127.0.0.1:${info.port}`;
   return {
     url,
     child,
@@ -71,6 +75,12 @@ export async function startBenchReceiver(): Promise<{
       await fetch(`${url}/__reset`);
     },
   };
+}
+
+/** The emit benchmark's reference: Fastify answering the emit request with nothing behind it. */
+export async function startBareEmitServer(): Promise<{ url: string; child: ChildProcess }> {
+  const { child, info } = await spawnBenchScript<{ url: string }>('bare-emit-server.ts');
+  return { url: info.url, child };
 }
 export type ReceiverStats = { received: number; latencies: number; p50: number; p99: number };
 
