@@ -48,17 +48,17 @@ export async function recordAttemptResults(ctx: AppContext, workerId: string, re
   );
   await ctx.database.query(
     RECORD_ATTEMPT_RESULTS,
-    [rows, workerId, AUTO_DISABLE_AFTER, results.map((result) => result.id), OPEN_STATUSES],
+    [rows, workerId, AUTO_DISABLE_AFTER, results.map((result) => result.id)],
     'record_attempt_results',
   );
 }
 
 /**
- * Passed as a parameter, not written in the SQL: a generic plan then cannot prove the partial due
- * index's predicate, so the rows are found by primary key. Through the due index, whose dead entries
- * pile up between vacuums, each batch read thousands of entries on a busy table.
+ * "Not final yet", written so that it does not match the partial due index's predicate: through that
+ * index, whose dead entries pile up between vacuums, each batch read thousands of entries on a busy
+ * table; this way the rows can only be found by primary key.
  */
-export const OPEN_STATUSES = ['PENDING', 'RETRYING'];
+export const OPEN_STATUS_CONDITION = `status NOT IN ('SUCCESS', 'FAILED', 'IGNORED')`;
 
 const RECORD_ATTEMPT_RESULTS = `
     WITH r AS (
@@ -72,7 +72,7 @@ const RECORD_ATTEMPT_RESULTS = `
         status = r.status, http_status_code = r.http_status_code, response_body = r.response_body,
         error_message = r.error_message, next_attempt_at = r.next_attempt_at, processed_at = r.processed_at,
         attempt_count = r.attempt_number, lease_until = NULL, leased_by = NULL, updated_at = now()
-      FROM r WHERE d.id = r.id AND d.id = ANY($4::uuid[]) AND d.leased_by = $2 AND d.status = ANY($5::text[])
+      FROM r WHERE d.id = r.id AND d.id = ANY($4::uuid[]) AND d.leased_by = $2 AND d.${OPEN_STATUS_CONDITION}
       RETURNING d.id
     ),
     attempts AS (

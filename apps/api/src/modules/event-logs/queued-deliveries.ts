@@ -6,7 +6,11 @@ import { deliveryLogs } from '../../db/schema';
 import { attemptDelivery } from '../../delivery/attempt-delivery';
 import { sendFinishedCallbacks } from '../../delivery/callbacks';
 import { type ClaimedDelivery, toClaimedDelivery } from '../../delivery/claim';
-import { type AttemptResult, OPEN_STATUSES, recordAttemptResults } from '../../delivery/record-results';
+import {
+  type AttemptResult,
+  OPEN_STATUS_CONDITION,
+  recordAttemptResults,
+} from '../../delivery/record-results';
 import type { Sender } from '../../delivery/sender';
 import { createBatcher } from '../../lib/batcher';
 import { planDeliveryLogs } from '../emit/service';
@@ -19,23 +23,22 @@ const RECORD_BATCH = { maxSize: 512, maxInFlight: 1 };
  * The delivery engine seen from the queue consumer. Deliveries of a queued
  * occurrence never become due for the delivery workers (next_attempt_at stays
  * NULL): the consumer leases and sends them itself, and retries go through the queue.
- * Creating and recording are group-committed across the messages in flight.
+ * Creating and recording are group-committed across the messages in flight. Open deliveries are
+ * found through the (occurrence, subscription) key, never the due index (see OPEN_STATUS_CONDITION).
  */
-// The open statuses come as a parameter so the generic plan goes through the (occurrence,
-// subscription) key, never the partial due index (see OPEN_STATUSES).
 const CLAIM_OPEN_SQL = `
   WITH claimed AS (
     UPDATE delivery_logs d
     SET lease_until = clock_timestamp() + $2::int * interval '1 millisecond', leased_by = $3
     FROM subscriptions s, events e
-    WHERE d.occurrence_id = $1 AND d.status = ANY($4::text[])
+    WHERE d.occurrence_id = $1 AND d.${OPEN_STATUS_CONDITION}
       AND (d.lease_until IS NULL OR d.lease_until < now() OR d.leased_by = $3)
       AND s.id = d.subscription_id AND e.id = d.event_id
     RETURNING d.id, d.occurrence_id, d.subscription_id, d.attempt_count, d.payload_sent,
       s.target_url, s.http_method, s.auth_type, s.auth_details, s.secret, e.max_retries),
   busy AS (
     SELECT count(*)::int AS busy FROM delivery_logs d
-    WHERE d.occurrence_id = $1 AND d.status = ANY($4::text[])
+    WHERE d.occurrence_id = $1 AND d.${OPEN_STATUS_CONDITION}
       AND d.id NOT IN (SELECT id FROM claimed))
   SELECT claimed.*, busy.busy FROM busy LEFT JOIN claimed ON true`;
 
@@ -106,7 +109,7 @@ export function createQueuedDeliveries(ctx: AppContext, sender: Sender): QueuedD
       // two statements must not make a delivery neither claimed nor busy (and the log SUCCESS unsent).
       const rows = await ctx.database.query<ClaimedDelivery & { busy: number }>(
         CLAIM_OPEN_SQL,
-        [occurrenceId, ctx.config.DELIVERY_LEASE_MS, workerId, OPEN_STATUSES],
+        [occurrenceId, ctx.config.DELIVERY_LEASE_MS, workerId],
         'wm_queued_claim_open',
       );
       const busy = rows[0]?.busy ?? 0;
