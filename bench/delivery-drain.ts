@@ -11,6 +11,7 @@
 import autocannon from 'autocannon';
 import { type SQL, sql } from 'drizzle-orm';
 import { Agent, request } from 'undici';
+import { testConfig } from '../apps/api/src/config';
 import type { AppContext } from '../apps/api/src/context';
 import { startDeliveryEngine } from '../apps/api/src/delivery/engine';
 import { buildApp } from '../apps/api/src/http/app';
@@ -34,6 +35,10 @@ const N = Number(process.env.BENCH_N ?? 20_000);
 const PARTS = new Set((process.env.BENCH_PARTS ?? 'drain,emit,latency,logs').split(','));
 const LOG_ROWS = Number(process.env.BENCH_LOG_ROWS ?? 1_000_000);
 const SUBSCRIPTIONS = 10;
+/** The raw ceiling keeps as many requests in flight as the engine does. */
+const IN_FLIGHT = testConfig(
+  process.env.DELIVERY_CONCURRENCY ? { DELIVERY_CONCURRENCY: process.env.DELIVERY_CONCURRENCY } : {},
+).DELIVERY_CONCURRENCY;
 const API_KEY = `whm_${'b'.repeat(43)}`;
 
 type Fixture = { applicationId: string; eventId: string; alias: string; subscriptionIds: string[] };
@@ -213,9 +218,12 @@ async function emitThroughput(receiverUrl: string) {
     });
     const database = databaseName(storage.env) as string;
     const emit = await loadEmit(`${server.url}/v1/events/emit`, body, server.child.pid ?? 0, database);
-
+    // Latency is measured on an idle engine, not behind the deliveries the load left queued.
+    const drainStarted = performance.now();
+    while ((await countStatus(storage.ctx, 'PENDING')) > 0) await sleep(100);
+    const backlogSeconds = (performance.now() - drainStarted) / 1000;
     const latency = await steadyLatency(server.url, latencyFixture, receiverUrl);
-    return { emit, latency };
+    return { emit, latency, backlogSeconds };
   } finally {
     await stopServer(server);
     await storage.drop();
@@ -350,13 +358,15 @@ async function main() {
   try {
     if (PARTS.has('drain')) {
       // The machine's speed drifts: each drain is compared with ceilings measured just before and after it.
-      let ceilingBefore = await rawCeiling(receiver.url, N, 64);
-      print(`raw ceiling (undici, 64 in flight, no database): ${fmt(ceilingBefore, 0)} deliveries/s`);
+      let ceilingBefore = await rawCeiling(receiver.url, N, IN_FLIGHT);
+      print(
+        `raw ceiling (undici, ${IN_FLIGHT} in flight, no database): ${fmt(ceilingBefore, 0)} deliveries/s`,
+      );
       for (const kind of (process.env.BENCH_BACKENDS ?? 'postgres,pglite').split(',') as Array<
         'postgres' | 'pglite'
       >) {
         const result = await drain(kind, receiver.url);
-        const ceilingAfter = await rawCeiling(receiver.url, N, 64);
+        const ceilingAfter = await rawCeiling(receiver.url, N, IN_FLIGHT);
         const ceiling = (ceilingBefore + ceilingAfter) / 2;
         print(
           `drain ${kind}: ${N} deliveries in ${fmt(result.seconds, 2)} s = ${fmt(result.rate, 0)}/s ` +
@@ -382,7 +392,7 @@ async function main() {
         `emit reference (bare Fastify, same request, 32 connections, 10 s): ${fmt(reference.rate, 0)} requests/s, ` +
           `p50 ${reference.p50} ms, p99 ${reference.p99} ms, CPU per request ${fmt(reference.serverCpuUs, 0)} µs`,
       );
-      const { emit, latency } = await emitThroughput(receiver.url);
+      const { emit, latency, backlogSeconds } = await emitThroughput(receiver.url);
       print(
         `emit (postgres, real server, 32 connections, 10 s, 1 subscription): ${fmt(emit.rate, 0)} events/s ` +
           `(ratio ${fmt(emit.rate / reference.rate, 2)} of the reference), ` +
@@ -392,6 +402,7 @@ async function main() {
         `CPU per emit (delivery included): server ${fmt(emit.serverCpuUs, 0)} µs, ` +
           `PostgreSQL ${fmt(emit.postgresCpuUs, 0)} µs`,
       );
+      print(`deliveries still queued when the load stopped were sent in ${fmt(backlogSeconds, 1)} s`);
       print(
         `emit-to-receiver latency at 500 events/s for 10 s: p50 ${fmt(latency.p50)} ms, p99 ${fmt(latency.p99)} ms ` +
           `(${latency.received}/${latency.sent} received, ${latency.failed} emits failed)`,

@@ -38,7 +38,7 @@ const ZEnv = z.object({
   /** Delays before retry 1, 2, 3, …; the last one repeats. */
   DELIVERY_RETRY_DELAYS_MS: msList.default([10_000, 60_000, 600_000, 3_600_000]),
   DELIVERY_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
-  DELIVERY_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(64),
+  DELIVERY_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(256),
   DELIVERY_BATCH_SIZE: z.coerce.number().int().min(1).max(1000).default(100),
   DELIVERY_LEASE_MS: z.coerce.number().int().positive().default(60_000),
   DELIVERY_POLL_MS: z.coerce.number().int().positive().default(500),
