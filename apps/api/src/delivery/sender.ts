@@ -1,4 +1,4 @@
-import { Agent, buildConnector, request } from 'undici';
+import { Agent, buildConnector, type Dispatcher } from 'undici';
 import { BLOCKED_TARGET_MESSAGE, BlockedTargetError, guardedLookup, isPrivateAddress } from './ssrf-guard';
 
 export const RESPONSE_BODY_LIMIT = 64 * 1024;
@@ -55,46 +55,103 @@ export function createSender(options: SenderOptions): Sender {
     bodyTimeout: options.timeoutMs,
   });
 
-  async function send(outbound: OutboundRequest): Promise<SendOutcome> {
+  return {
+    send: (outbound) => dispatchAttempt(agent, outbound, options.timeoutMs),
+    close: () => agent.close(),
+  };
+}
+
+/**
+ * One attempt through undici's dispatch API (no response stream): the status, Retry-After and at
+ * most RESPONSE_BODY_LIMIT bytes of body, within one deadline for connect, headers and body.
+ */
+function dispatchAttempt(agent: Agent, outbound: OutboundRequest, timeoutMs: number): Promise<SendOutcome> {
+  return new Promise((resolve) => {
     const startedAt = new Date();
     const started = performance.now();
-    const elapsed = () => Math.round(performance.now() - started);
-    const signal = AbortSignal.timeout(options.timeoutMs);
-    try {
-      const response = await request(outbound.url, {
-        method: outbound.method as 'POST',
-        headers: outbound.headers,
-        body: outbound.body ?? undefined,
-        dispatcher: agent,
-        signal,
-      });
-      const responseBody = await readLimited(response.body);
-      const status = response.statusCode;
-      const retryAfter = response.headers['retry-after'];
-      return {
-        startedAt,
-        durationMs: elapsed(),
-        httpStatusCode: status,
-        responseBody,
-        retryAfter: Array.isArray(retryAfter) ? (retryAfter[0] ?? null) : (retryAfter ?? null),
-        error: status >= 200 && status < 300 ? null : describeStatus(status),
-        isBlocked: false,
-      };
-    } catch (error) {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let statusCode = 0;
+    let retryAfter: string | null = null;
+    let controller: Dispatcher.DispatchController | null = null;
+    let isSettled = false;
+    const settle = (outcome: Omit<SendOutcome, 'startedAt' | 'durationMs'>) => {
+      if (isSettled) return;
+      isSettled = true;
+      clearTimeout(timer);
+      resolve({ startedAt, durationMs: Math.round(performance.now() - started), ...outcome });
+    };
+    const fail = (error: unknown) => {
       const isBlocked = isBlockedError(error);
-      return {
-        startedAt,
-        durationMs: elapsed(),
+      settle({
         httpStatusCode: null,
         responseBody: null,
         retryAfter: null,
-        error: isBlocked ? BLOCKED_TARGET_MESSAGE : describeError(error, signal, options.timeoutMs),
+        error: isBlocked ? BLOCKED_TARGET_MESSAGE : describeError(error, timeoutMs),
         isBlocked,
-      };
+      });
+    };
+    // The whole attempt (connect, headers, body) has one deadline; a request still waiting for a
+    // socket when it passes is aborted as soon as it starts.
+    const timer = setTimeout(() => {
+      fail(new DeliveryTimeoutError());
+      controller?.abort(new DeliveryTimeoutError());
+    }, timeoutMs);
+    let target: URL;
+    try {
+      target = new URL(outbound.url);
+    } catch (error) {
+      fail(error);
+      return;
     }
-  }
+    agent.dispatch(
+      {
+        origin: target.origin,
+        path: `${target.pathname}${target.search}`,
+        method: outbound.method as Dispatcher.HttpMethod,
+        headers: outbound.headers,
+        body: outbound.body,
+      },
+      {
+        onRequestStart(started) {
+          controller = started;
+          if (isSettled) started.abort(new DeliveryTimeoutError());
+        },
+        onResponseStart(_controller, status, headers) {
+          statusCode = status;
+          const header = headers['retry-after'];
+          retryAfter = Array.isArray(header) ? (header[0] ?? null) : (header ?? null);
+        },
+        onResponseData(current, chunk) {
+          if (size >= RESPONSE_BODY_LIMIT) return;
+          const room = RESPONSE_BODY_LIMIT - size;
+          chunks.push(chunk.length > room ? chunk.subarray(0, room) : chunk);
+          size += Math.min(chunk.length, room);
+          // Enough read: answer now and drop the rest of the body with the connection.
+          if (size >= RESPONSE_BODY_LIMIT) {
+            settleResponse();
+            current.abort(new ResponseTruncated());
+          }
+        },
+        onResponseEnd() {
+          settleResponse();
+        },
+        onResponseError(_controller, error) {
+          fail(error);
+        },
+      },
+    );
 
-  return { send, close: () => agent.close() };
+    function settleResponse() {
+      settle({
+        httpStatusCode: statusCode,
+        responseBody: Buffer.concat(chunks).toString('utf8'),
+        retryAfter,
+        error: statusCode >= 200 && statusCode < 300 ? null : describeStatus(statusCode),
+        isBlocked: false,
+      });
+    }
+  });
 }
 
 function isBlockedError(error: unknown): boolean {
@@ -105,31 +162,20 @@ function isBlockedError(error: unknown): boolean {
   return false;
 }
 
-async function readLimited(body: AsyncIterable<Buffer> & { destroy(): void }): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of body) {
-    const room = RESPONSE_BODY_LIMIT - size;
-    chunks.push(chunk.length > room ? chunk.subarray(0, room) : chunk);
-    size += Math.min(chunk.length, room);
-    if (size >= RESPONSE_BODY_LIMIT) {
-      body.destroy();
-      break;
-    }
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
-
 function describeStatus(status: number): string {
   if (status >= 300 && status < 400) return `Redirecionamento não seguido (HTTP ${status})`;
   return `Resposta HTTP ${status}`;
 }
 
-function describeError(error: unknown, signal: AbortSignal, timeoutMs: number): string {
+/** The attempt's deadline passed. */
+class DeliveryTimeoutError extends Error {}
+/** The response body reached RESPONSE_BODY_LIMIT; the rest is not read. */
+class ResponseTruncated extends Error {}
+
+function describeError(error: unknown, timeoutMs: number): string {
   const failure = error as { code?: string; name?: string; message?: string; cause?: { code?: string } };
   if (
-    signal.aborted ||
-    failure.name === 'TimeoutError' ||
+    error instanceof DeliveryTimeoutError ||
     failure.code === 'UND_ERR_HEADERS_TIMEOUT' ||
     failure.code === 'UND_ERR_BODY_TIMEOUT'
   ) {
