@@ -163,6 +163,8 @@ type EmitFigures = {
   errors: number;
   serverCpuUs: number;
   postgresCpuUs: number;
+  /** autocannon's own CPU (this process), which shares the machine's two cores with the server. */
+  loadCpuUs: number;
 };
 
 /**
@@ -174,7 +176,9 @@ async function loadEmit(url: string, body: string, pid: number, database?: strin
   await autocannon({ url, method: 'POST', headers, body, connections: 16, duration: 2 });
   const serverCpuBefore = processCpuMs(pid);
   const postgresCpuBefore = database ? await databaseCpuMs(database) : new Map();
+  const loadCpuBefore = process.cpuUsage();
   const result = await autocannon({ url, method: 'POST', headers, body, connections: 32, duration: 10 });
+  const loadCpu = process.cpuUsage(loadCpuBefore);
   const requests = result.requests.total;
   const postgresCpuAfter = database ? await databaseCpuMs(database) : new Map();
   return {
@@ -185,6 +189,7 @@ async function loadEmit(url: string, body: string, pid: number, database?: strin
     errors: result.errors,
     serverCpuUs: ((processCpuMs(pid) - serverCpuBefore) * 1000) / requests,
     postgresCpuUs: (cpuBetween(postgresCpuBefore, postgresCpuAfter) * 1000) / requests,
+    loadCpuUs: (loadCpu.user + loadCpu.system) / requests,
   };
 }
 
@@ -390,7 +395,8 @@ async function main() {
       const reference = await emitReference();
       print(
         `emit reference (bare Fastify, same request, 32 connections, 10 s): ${fmt(reference.rate, 0)} requests/s, ` +
-          `p50 ${reference.p50} ms, p99 ${reference.p99} ms, CPU per request ${fmt(reference.serverCpuUs, 0)} µs`,
+          `p50 ${reference.p50} ms, p99 ${reference.p99} ms, CPU per request ${fmt(reference.serverCpuUs, 0)} µs ` +
+          `(autocannon ${fmt(reference.loadCpuUs, 0)} µs)`,
       );
       const { emit, latency, backlogSeconds } = await emitThroughput(receiver.url);
       print(
@@ -400,7 +406,7 @@ async function main() {
       );
       print(
         `CPU per emit (delivery included): server ${fmt(emit.serverCpuUs, 0)} µs, ` +
-          `PostgreSQL ${fmt(emit.postgresCpuUs, 0)} µs`,
+          `PostgreSQL ${fmt(emit.postgresCpuUs, 0)} µs, autocannon ${fmt(emit.loadCpuUs, 0)} µs`,
       );
       print(`deliveries still queued when the load stopped were sent in ${fmt(backlogSeconds, 1)} s`);
       print(
