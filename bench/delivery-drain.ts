@@ -35,6 +35,7 @@ const N = Number(process.env.BENCH_N ?? 20_000);
 const PARTS = new Set((process.env.BENCH_PARTS ?? 'drain,emit,latency,logs').split(','));
 const LOG_ROWS = Number(process.env.BENCH_LOG_ROWS ?? 1_000_000);
 const SUBSCRIPTIONS = 10;
+const EMIT_CONNECTIONS = Number(process.env.BENCH_EMIT_CONNECTIONS ?? 32);
 /** The raw ceiling keeps as many requests in flight as the engine does. */
 const IN_FLIGHT = testConfig(
   process.env.DELIVERY_CONCURRENCY ? { DELIVERY_CONCURRENCY: process.env.DELIVERY_CONCURRENCY } : {},
@@ -168,7 +169,7 @@ type EmitFigures = {
 };
 
 /**
- * Warm-up, then 32 connections for 10 s. CPU per request, contention aside: of the server `pid`
+ * Warm-up, then EMIT_CONNECTIONS connections for 10 s. CPU per request, contention aside: of the server `pid`
  * (deliveries included) and of the PostgreSQL backends serving `database`.
  */
 async function loadEmit(url: string, body: string, pid: number, database?: string): Promise<EmitFigures> {
@@ -177,7 +178,7 @@ async function loadEmit(url: string, body: string, pid: number, database?: strin
   const serverCpuBefore = processCpuMs(pid);
   const postgresCpuBefore = database ? await databaseCpuMs(database) : new Map();
   const loadCpuBefore = process.cpuUsage();
-  const result = await autocannon({ url, method: 'POST', headers, body, connections: 32, duration: 10 });
+  const result = await autocannon({ url, method: 'POST', headers, body, connections: EMIT_CONNECTIONS, duration: 10 });
   const loadCpu = process.cpuUsage(loadCpuBefore);
   const requests = result.requests.total;
   const postgresCpuAfter = database ? await databaseCpuMs(database) : new Map();
@@ -394,13 +395,13 @@ async function main() {
     if (PARTS.has('emit')) {
       const reference = await emitReference();
       print(
-        `emit reference (bare Fastify, same request, 32 connections, 10 s): ${fmt(reference.rate, 0)} requests/s, ` +
+        `emit reference (bare Fastify, same request, ${EMIT_CONNECTIONS} connections, 10 s): ${fmt(reference.rate, 0)} requests/s, ` +
           `p50 ${reference.p50} ms, p99 ${reference.p99} ms, CPU per request ${fmt(reference.serverCpuUs, 0)} µs ` +
           `(autocannon ${fmt(reference.loadCpuUs, 0)} µs)`,
       );
       const { emit, latency, backlogSeconds } = await emitThroughput(receiver.url);
       print(
-        `emit (postgres, real server, 32 connections, 10 s, 1 subscription): ${fmt(emit.rate, 0)} events/s ` +
+        `emit (postgres, real server, ${EMIT_CONNECTIONS} connections, 10 s, 1 subscription): ${fmt(emit.rate, 0)} events/s ` +
           `(ratio ${fmt(emit.rate / reference.rate, 2)} of the reference), ` +
           `p50 ${emit.p50} ms, p99 ${emit.p99} ms, non-2xx ${emit.non2xx}, errors ${emit.errors}`,
       );
