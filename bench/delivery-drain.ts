@@ -178,7 +178,14 @@ async function loadEmit(url: string, body: string, pid: number, database?: strin
   const serverCpuBefore = processCpuMs(pid);
   const postgresCpuBefore = database ? await databaseCpuMs(database) : new Map();
   const loadCpuBefore = process.cpuUsage();
-  const result = await autocannon({ url, method: 'POST', headers, body, connections: EMIT_CONNECTIONS, duration: 10 });
+  const result = await autocannon({
+    url,
+    method: 'POST',
+    headers,
+    body,
+    connections: EMIT_CONNECTIONS,
+    duration: 10,
+  });
   const loadCpu = process.cpuUsage(loadCpuBefore);
   const requests = result.requests.total;
   const postgresCpuAfter = database ? await databaseCpuMs(database) : new Map();
