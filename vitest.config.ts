@@ -39,7 +39,10 @@ export default defineConfig({
         },
         resolve: { alias: { '@': fileURLToPath(new URL('./apps/console/src', import.meta.url)) } },
       },
-      integration('api-pglite', { TEST_BACKEND: 'pglite' }),
+      integration('api-pglite', { TEST_BACKEND: 'pglite' }, undefined, [
+        'apps/api/test/**/queue*.test.ts',
+        'apps/api/test/**/*.postgres.test.ts',
+      ]),
       integration('api-postgres', { TEST_BACKEND: 'postgres' }),
       // The queue suite once per queue backend; QUEUE_BACKEND is read only by the tests.
       integration(

@@ -26,6 +26,13 @@ export type DatabaseHandle = {
    */
   query<T = Record<string, unknown>>(text: string, params?: unknown[], name?: string): Promise<T[]>;
   inScriptTransaction<T>(fn: (tx: ScriptTransaction) => Promise<T>): Promise<T>;
+  /** Wakes every listener of `channel` on this database, in any process (PostgreSQL NOTIFY). */
+  notify(channel: string): Promise<void>;
+  /**
+   * Calls `onNotify` on each notification of `channel`, and once after each reconnection (one may
+   * have been missed meanwhile). Answers the function that stops listening.
+   */
+  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
   ping(): Promise<void>;
   close(): Promise<void>;
 };
@@ -78,12 +85,71 @@ function openPostgres(url: string, poolSize: number): DatabaseHandle {
         client.release();
       }
     },
+    async notify(channel) {
+      await pool.query('SELECT pg_notify($1, NULL)', [channel]);
+    },
+    listen: (channel, onNotify) => listenPostgres(url, channel, onNotify),
     async ping() {
       await pool.query('SELECT 1');
     },
     async close() {
       await pool.end();
     },
+  };
+}
+
+const RELISTEN_DELAYS_MS = [100, 500, 1_000, 5_000];
+
+/** LISTEN on a connection of its own, opened again (with backoff) whenever it drops. */
+async function listenPostgres(url: string, channel: string, onNotify: () => void) {
+  let client: pg.Client | null = null;
+  let isStopped = false;
+
+  const open = async () => {
+    const current = new pg.Client({ connectionString: url });
+    current.on('notification', (message) => {
+      if (message.channel === channel) onNotify();
+    });
+    current.on('error', () => {});
+    try {
+      await current.connect();
+      await current.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      return current;
+    } catch (error) {
+      await current.end().catch(() => {});
+      throw error;
+    }
+  };
+  const watch = (current: pg.Client) => {
+    client = current;
+    current.once('end', () => {
+      if (isStopped) return;
+      client = null;
+      void reopen();
+    });
+  };
+  const reopen = async () => {
+    for (let attempt = 0; !isStopped; attempt++) {
+      const delay = RELISTEN_DELAYS_MS[Math.min(attempt, RELISTEN_DELAYS_MS.length - 1)];
+      await new Promise((resolve) => setTimeout(resolve, delay).unref());
+      if (isStopped) return;
+      try {
+        const current = await open();
+        if (isStopped) {
+          await current.end();
+          return;
+        }
+        watch(current);
+        onNotify();
+        return;
+      } catch {}
+    }
+  };
+
+  watch(await open());
+  return async () => {
+    isStopped = true;
+    await client?.end().catch(() => {});
   };
 }
 
@@ -106,6 +172,15 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
           query: async <T>(text: string, params?: unknown[]) => (await tx.query<T>(text, params)).rows,
         }),
       );
+    },
+    async notify(channel) {
+      await client.query('SELECT pg_notify($1, NULL)', [channel]);
+    },
+    async listen(channel, onNotify) {
+      const unlisten = await client.listen(channel, () => onNotify());
+      return async () => {
+        await unlisten();
+      };
     },
     async ping() {
       await client.query('SELECT 1');

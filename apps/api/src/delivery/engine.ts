@@ -6,7 +6,7 @@ import { sendFinishedCallbacks } from './callbacks';
 import { type ClaimedDelivery, claimDueDeliveries, releaseLeases } from './claim';
 import { type AttemptResult, recordAttemptResults } from './record-results';
 import { createSender, type Sender } from './sender';
-import { onDeliveryWake, registerLocalWorker } from './wake';
+import { listenForDueDeliveries, onDeliveryWake, registerLocalWorker } from './wake';
 
 export type DeliveryEngine = { workerId: string; sender: Sender; stop(): Promise<void> };
 
@@ -141,6 +141,16 @@ export function startDeliveryEngine(ctx: AppContext): DeliveryEngine {
     }
   }
 
+  // Deliveries made due by other processes (an `--role api` process, a retry) wake this worker too;
+  // if listening fails, polling still finds them.
+  const listening = listenForDueDeliveries(ctx, () => {
+    isWorkDue = true;
+    wakeSleeper?.();
+  }).catch((error) => {
+    logger.warn({ err: error }, 'could not listen for due deliveries; polling only');
+    return async () => {};
+  });
+
   const unregister = registerLocalWorker(ctx, {
     workerId,
     canTake: (count) =>
@@ -164,6 +174,7 @@ export function startDeliveryEngine(ctx: AppContext): DeliveryEngine {
       wakeSleeper?.();
       unsubscribe();
       unregister();
+      await (await listening)();
       const unsent = handedOver.splice(0).map((delivery) => delivery.id);
       // Unsent hand-overs go back at once; if this fails their lease simply expires.
       await releaseLeases(ctx, workerId, unsent).catch((error) =>

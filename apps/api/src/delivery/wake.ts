@@ -15,10 +15,52 @@ export type LocalDeliveryWorker = {
 // Keyed by context so two apps in one process (tests) never wake each other; holds no connections.
 const listeners = new WeakMap<AppContext, Set<DeliveryWakeListener>>();
 const localWorkers = new WeakMap<AppContext, LocalDeliveryWorker>();
+const publishers = new WeakMap<AppContext, () => void>();
 
-/** Tells this process's delivery workers that new deliveries are due now. */
+/** The database channel on which deliveries made due in one process wake the workers of all others. */
+export const DUE_DELIVERIES_CHANNEL = 'wm_deliveries_due';
+/** At most one notification per this interval: a burst of emits wakes the other workers once. */
+const PUBLISH_INTERVAL_MS = 5;
+
+/**
+ * Tells the delivery workers that new deliveries are due now: this process's at once, and those
+ * of other processes (`--role worker`) through the database, so none waits for its next poll.
+ */
 export function notifyDeliveryWorkers(ctx: AppContext): void {
   for (const listener of listeners.get(ctx) ?? []) listener({});
+  let publish = publishers.get(ctx);
+  if (!publish) {
+    publish = createThrottledPublish(ctx);
+    publishers.set(ctx, publish);
+  }
+  publish();
+}
+
+function createThrottledPublish(ctx: AppContext): () => void {
+  let isWaiting = false;
+  let lastAt = 0;
+  const send = () => {
+    isWaiting = false;
+    lastAt = performance.now();
+    ctx.database.notify(DUE_DELIVERIES_CHANNEL).catch((error) => {
+      // Workers of other processes still poll: they are only later.
+      ctx.logger.warn({ err: error }, 'could not notify the delivery workers of other processes');
+    });
+  };
+  return () => {
+    if (isWaiting) return;
+    const wait = lastAt + PUBLISH_INTERVAL_MS - performance.now();
+    if (wait <= 0) send();
+    else {
+      isWaiting = true;
+      setTimeout(send, wait);
+    }
+  };
+}
+
+/** Calls `onWake` whenever another process (or this one) has made deliveries due. */
+export function listenForDueDeliveries(ctx: AppContext, onWake: () => void): Promise<() => Promise<void>> {
+  return ctx.database.listen(DUE_DELIVERIES_CHANNEL, onWake);
 }
 
 /** Occurrences that ended without any delivery to send (all IGNORED): their callbacks are due. */

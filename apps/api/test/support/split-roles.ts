@@ -1,0 +1,35 @@
+import { testConfig } from '../../src/config';
+import { createContext } from '../../src/create-context';
+import { type DatabaseHandle, openDatabase } from '../../src/db/client';
+import { type DeliveryEngine, startDeliveryEngine } from '../../src/delivery/engine';
+import { createTestApp, type TestApp } from './test-app';
+
+export type SplitRoles = { api: TestApp; worker: DeliveryEngine; close(): Promise<void> };
+
+/**
+ * An app with no delivery worker (as an `--role api` process) and a delivery worker in another
+ * context on the same database (its own connections on PostgreSQL), both polling only once a minute:
+ * a delivery within seconds can only come from the wake through the database.
+ */
+export async function startSplitRoles(): Promise<SplitRoles> {
+  const env = { DELIVERY_POLL_MS: '60000', SECRET_KEY: 'test-secret-key-with-at-least-32-characters' };
+  const api = await createTestApp(env);
+  const url = (api.ctx.database as DatabaseHandle & { url?: string }).url;
+  const workerDatabase = url ? await openDatabase({ kind: 'postgres', url, poolSize: 4 }) : null;
+  const workerCtx = await createContext(
+    testConfig({ ...env, DATA_DIR: api.ctx.config.DATA_DIR }),
+    workerDatabase ?? api.ctx.database,
+  );
+  const worker = startDeliveryEngine(workerCtx);
+  // The worker's first (empty) claim is done and it sleeps for a minute.
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  return {
+    api,
+    worker,
+    async close() {
+      await worker.stop();
+      await workerDatabase?.close();
+      await api.close();
+    },
+  };
+}
