@@ -18,7 +18,7 @@ import { buildApp } from '../apps/api/src/http/app';
 import { sha256 } from '../apps/api/src/lib/crypto';
 import { newId } from '../apps/api/src/lib/ids';
 import { bootstrapAdmin } from '../apps/api/src/modules/auth/bootstrap-admin';
-import { spawnServer, stopServer } from '../apps/api/test/support/server-process';
+import { spawnServer, spawnWorker, stopServer } from '../apps/api/test/support/server-process';
 import {
   cpuBetween,
   databaseCpuMs,
@@ -36,6 +36,8 @@ const PARTS = new Set((process.env.BENCH_PARTS ?? 'drain,emit,latency,logs').spl
 const LOG_ROWS = Number(process.env.BENCH_LOG_ROWS ?? 1_000_000);
 const SUBSCRIPTIONS = 10;
 const EMIT_CONNECTIONS = Number(process.env.BENCH_EMIT_CONNECTIONS ?? 32);
+/** BENCH_SPLIT_ROLES=1: emits to an `--role api` server, delivered by a separate `--role worker` process. */
+const SPLIT_ROLES = process.env.BENCH_SPLIT_ROLES === '1';
 /** The raw ceiling keeps as many requests in flight as the engine does. */
 const IN_FLIGHT = testConfig(
   process.env.DELIVERY_CONCURRENCY ? { DELIVERY_CONCURRENCY: process.env.DELIVERY_CONCURRENCY } : {},
@@ -169,13 +171,14 @@ type EmitFigures = {
 };
 
 /**
- * Warm-up, then EMIT_CONNECTIONS connections for 10 s. CPU per request, contention aside: of the server `pid`
+ * Warm-up, then EMIT_CONNECTIONS connections for 10 s. CPU per request, contention aside: of the server `pids`
  * (deliveries included) and of the PostgreSQL backends serving `database`.
  */
-async function loadEmit(url: string, body: string, pid: number, database?: string): Promise<EmitFigures> {
+async function loadEmit(url: string, body: string, pids: number[], database?: string): Promise<EmitFigures> {
+  const serverCpuMs = () => pids.reduce((total, pid) => total + processCpuMs(pid), 0);
   const headers = { 'content-type': 'application/json', 'x-api-key': API_KEY };
   await autocannon({ url, method: 'POST', headers, body, connections: 16, duration: 2 });
-  const serverCpuBefore = processCpuMs(pid);
+  const serverCpuBefore = serverCpuMs();
   const postgresCpuBefore = database ? await databaseCpuMs(database) : new Map();
   const loadCpuBefore = process.cpuUsage();
   const result = await autocannon({
@@ -195,7 +198,7 @@ async function loadEmit(url: string, body: string, pid: number, database?: strin
     p99: result.latency.p99,
     non2xx: result.non2xx,
     errors: result.errors,
-    serverCpuUs: ((processCpuMs(pid) - serverCpuBefore) * 1000) / requests,
+    serverCpuUs: ((serverCpuMs() - serverCpuBefore) * 1000) / requests,
     postgresCpuUs: (cpuBetween(postgresCpuBefore, postgresCpuAfter) * 1000) / requests,
     loadCpuUs: (loadCpu.user + loadCpu.system) / requests,
   };
@@ -206,7 +209,7 @@ async function emitReference(): Promise<EmitFigures> {
   const bare = await startBareEmitServer();
   try {
     const body = JSON.stringify({ eventType: 'bench.reference', applicationId: newId(), data: { a: 1 } });
-    return await loadEmit(`${bare.url}/v1/events/emit`, body, bare.child.pid ?? 0);
+    return await loadEmit(`${bare.url}/v1/events/emit`, body, [bare.child.pid ?? 0]);
   } finally {
     bare.child.kill();
   }
@@ -222,7 +225,9 @@ async function emitThroughput(receiverUrl: string) {
   if (dropped === '1' || dropped === 'insert')
     await storage.ctx.db.execute(sql`DROP TRIGGER delivery_log_counts_insert ON delivery_logs`);
   if (process.env.BENCH_EXTRA_SQL) await storage.ctx.db.execute(sql.raw(process.env.BENCH_EXTRA_SQL));
-  const server = await spawnServer({ ...storage.env, LOG_LEVEL: 'warn', ALLOW_PRIVATE_TARGETS: 'true' });
+  const env = { ...storage.env, ALLOW_PRIVATE_TARGETS: 'true' };
+  const server = await spawnServer({ ...env, LOG_LEVEL: 'warn', ...(SPLIT_ROLES ? { ROLE: 'api' } : {}) });
+  const worker = SPLIT_ROLES ? await spawnWorker(env) : null;
   try {
     const body = JSON.stringify({
       eventType: fixture.alias,
@@ -230,7 +235,8 @@ async function emitThroughput(receiverUrl: string) {
       data: { a: 1 },
     });
     const database = databaseName(storage.env) as string;
-    const emit = await loadEmit(`${server.url}/v1/events/emit`, body, server.child.pid ?? 0, database);
+    const pids = [server, worker].flatMap((process) => (process?.child.pid ? [process.child.pid] : []));
+    const emit = await loadEmit(`${server.url}/v1/events/emit`, body, pids, database);
     // Latency is measured on an idle engine, not behind the deliveries the load left queued.
     const drainStarted = performance.now();
     while ((await countStatus(storage.ctx, 'PENDING')) > 0) await sleep(100);
@@ -239,6 +245,7 @@ async function emitThroughput(receiverUrl: string) {
     return { emit, latency, backlogSeconds };
   } finally {
     await stopServer(server);
+    if (worker) await stopServer(worker);
     await storage.drop();
   }
 }
@@ -408,7 +415,7 @@ async function main() {
       );
       const { emit, latency, backlogSeconds } = await emitThroughput(receiver.url);
       print(
-        `emit (postgres, real server, ${EMIT_CONNECTIONS} connections, 10 s, 1 subscription): ${fmt(emit.rate, 0)} events/s ` +
+        `emit (postgres, ${SPLIT_ROLES ? 'api and worker processes' : 'real server'}, ${EMIT_CONNECTIONS} connections, 10 s, 1 subscription): ${fmt(emit.rate, 0)} events/s ` +
           `(ratio ${fmt(emit.rate / reference.rate, 2)} of the reference), ` +
           `p50 ${emit.p50} ms, p99 ${emit.p99} ms, non-2xx ${emit.non2xx}, errors ${emit.errors}`,
       );

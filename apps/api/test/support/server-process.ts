@@ -21,35 +21,52 @@ export type ServerProcess = { url: string; child: ChildProcess; output: () => st
 /** The real server (`node --import tsx apps/api/src/main.ts`) in a child process, resolved once /healthz answers. */
 export async function spawnServer(env: Record<string, string>): Promise<ServerProcess> {
   const port = env.PORT ?? String(await freePort());
+  const { child, output } = startMain({ LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env, PORT: port });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${output()}`);
+    const isUp = await fetch(`${url}/healthz`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (isUp) break;
+    if (Date.now() > deadline) throw new Error(`server did not start:\n${output()}`);
+    await new Promise((done) => setTimeout(done, 100));
+  }
+  return { url, child, output };
+}
+
+/** A `--role worker` process (no HTTP): resolves once it has started its workers. */
+export async function spawnWorker(env: Record<string, string>): Promise<ServerProcess> {
+  const { child, output } = startMain({ ...env, ROLE: 'worker', LOG_LEVEL: 'info' });
+  const deadline = Date.now() + 60_000;
+  while (!output().includes('webhook manager started')) {
+    if (child.exitCode !== null) throw new Error(`worker exited early:\n${output()}`);
+    if (Date.now() > deadline) throw new Error(`worker did not start:\n${output()}`);
+    await new Promise((done) => setTimeout(done, 50));
+  }
+  return { url: '', child, output };
+}
+
+/** apps/api/src/main.ts in a child process, its output kept (the last 20,000 characters). */
+function startMain(env: Record<string, string>) {
   const inherited = { ...process.env };
   delete inherited.DATABASE_URL;
   // BENCH_SERVER_NODE_ARGS lets a benchmark profile the server (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/api/src/main.ts'], {
     cwd: REPO_ROOT,
-    env: { ...inherited, LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env, PORT: port },
+    env: { ...inherited, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout?.on('data', (chunk) => {
+  const collect = (chunk: Buffer) => {
     output = (output + chunk).slice(-20_000);
-  });
-  child.stderr?.on('data', (chunk) => {
-    output = (output + chunk).slice(-20_000);
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
-    const isUp = await fetch(`${url}/healthz`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (isUp) break;
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
-    await new Promise((done) => setTimeout(done, 100));
-  }
-  return { url, child, output: () => output };
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+  return { child, output: () => output };
 }
 
 export async function stopServer(server: ServerProcess, signal: NodeJS.Signals = 'SIGTERM') {
