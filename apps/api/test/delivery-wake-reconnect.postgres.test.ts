@@ -1,36 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  insertApplication,
-  insertEvent,
-  insertSubscription,
-  type Receiver,
-  startReceiver,
-  waitFor,
-} from './support/delivery-fixtures';
-import { type SplitRoles, startSplitRoles } from './support/split-roles';
+import { describe, expect, it } from 'vitest';
+import { insertApplication, insertEvent, insertSubscription, waitFor } from './support/delivery-fixtures';
+import { useSplitRoles } from './support/split-roles';
 
 // PostgreSQL only (see vitest.config.ts): only a server has a listening connection that can drop.
-let roles: SplitRoles;
-let receiver: Receiver;
-
-beforeAll(async () => {
-  roles = await startSplitRoles();
-  receiver = await startReceiver();
-});
-
-afterAll(async () => {
-  await roles.close();
-  await receiver.close();
-});
+const suite = useSplitRoles();
 
 const listeners = async () =>
-  roles.api.ctx.database.query<{ pid: number }>(
-    `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN%'`,
-  );
+  suite
+    .roles()
+    .api.ctx.database.query<{ pid: number }>(
+      `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN%'`,
+    );
 
 describe('the worker listening for due deliveries', () => {
   it('When its listening connection is killed, then it listens again and the next emit still arrives at once', async () => {
-    const { api } = roles;
+    const { api } = suite.roles();
+    const receiver = suite.receiver();
     const app = await insertApplication(api.ctx);
     const event = await insertEvent(api.ctx, app.id);
     await insertSubscription(api.ctx, event.id, { targetUrl: `${receiver.url}/again` });

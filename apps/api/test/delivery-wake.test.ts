@@ -1,30 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  insertApplication,
-  insertEvent,
-  insertSubscription,
-  type Receiver,
-  startReceiver,
-  waitFor,
-} from './support/delivery-fixtures';
-import { type SplitRoles, startSplitRoles } from './support/split-roles';
+import { describe, expect, it } from 'vitest';
+import { insertApplication, insertEvent, insertSubscription, waitFor } from './support/delivery-fixtures';
+import { useSplitRoles } from './support/split-roles';
 
-let roles: SplitRoles;
-let receiver: Receiver;
-
-beforeAll(async () => {
-  roles = await startSplitRoles();
-  receiver = await startReceiver();
-});
-
-afterAll(async () => {
-  await roles.close();
-  await receiver.close();
-});
+const suite = useSplitRoles();
 
 describe('deliveries made due in another process', () => {
   it('When an API-only process accepts an emit, then a worker elsewhere sends it at once instead of at its next poll', async () => {
-    const { api } = roles;
+    const { api } = suite.roles();
+    const receiver = suite.receiver();
     const app = await insertApplication(api.ctx);
     const event = await insertEvent(api.ctx, app.id);
     await insertSubscription(api.ctx, event.id, { targetUrl: `${receiver.url}/hook` });

@@ -1,7 +1,9 @@
+import { afterAll, beforeAll } from 'vitest';
 import { testConfig } from '../../src/config';
 import { createContext } from '../../src/create-context';
 import { type DatabaseHandle, openDatabase } from '../../src/db/client';
 import { type DeliveryEngine, startDeliveryEngine } from '../../src/delivery/engine';
+import { type Receiver, startReceiver } from './delivery-fixtures';
 import { createTestApp, type TestApp } from './test-app';
 
 export type SplitRoles = { api: TestApp; worker: DeliveryEngine; close(): Promise<void> };
@@ -32,4 +34,23 @@ export async function startSplitRoles(): Promise<SplitRoles> {
       await api.close();
     },
   };
+}
+
+/** A suite's split roles and receiver, started before its tests and closed after them. */
+export function useSplitRoles(): { roles(): SplitRoles; receiver(): Receiver } {
+  let roles: SplitRoles | undefined;
+  let receiver: Receiver | undefined;
+  beforeAll(async () => {
+    roles = await startSplitRoles();
+    receiver = await startReceiver();
+  });
+  afterAll(async () => {
+    await roles?.close();
+    await receiver?.close();
+  });
+  const started = <T>(value: T | undefined): T => {
+    if (!value) throw new Error('split roles are not started');
+    return value;
+  };
+  return { roles: () => started(roles), receiver: () => started(receiver) };
 }
