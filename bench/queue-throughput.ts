@@ -4,9 +4,11 @@
  * database queue, with the raw amqplib publish+consume rate as the reference.
  *
  *   node --import tsx bench/queue-throughput.ts [--emits 20000] [--events 1000] [--delay 100]
- *     [--concurrency 256] [--backends rabbitmq,database]
+ *     [--concurrency 256] [--backends rabbitmq,database] [--consumer process|inline]
  *
- * BENCH_PROFILE_DIR=/tmp/qprof writes a CPU profile of each backlog drain there.
+ * The consumer runs as a `--role worker` process (as deployed), or with `--consumer inline` in this
+ * process, sharing its event loop with the emits. BENCH_PROFILE_DIR=/tmp/qprof writes a CPU profile
+ * of each inline backlog drain there; BENCH_SERVER_NODE_ARGS profiles the worker process.
  *
  * Needs PostgreSQL (BENCH_POSTGRES_URL, default postgres://postgres@127.0.0.1:5432/test) and RabbitMQ
  * (BENCH_RABBITMQ_URL, default amqp://guest:guest@127.0.0.1:5672). Creates and drops its own database
@@ -27,7 +29,8 @@ import { applications, events, subscriptions } from '../apps/api/src/db/schema';
 import { newId } from '../apps/api/src/lib/ids';
 import { emitEvent } from '../apps/api/src/modules/emit/service';
 import { startEventLogWorker } from '../apps/api/src/modules/event-logs/worker';
-import { cpuBetween, databaseCpuMs, startBenchReceiver } from './support';
+import { spawnWorker, stopServer } from '../apps/api/test/support/server-process';
+import { cpuBetween, databaseCpuMs, processCpuMs, startBenchReceiver } from './support';
 
 const { values: args } = parseArgs({
   options: {
@@ -36,8 +39,10 @@ const { values: args } = parseArgs({
     delay: { type: 'string', default: '100' },
     concurrency: { type: 'string', default: '256' },
     backends: { type: 'string', default: 'rabbitmq,database' },
+    consumer: { type: 'string', default: 'process' },
   },
 });
+const IS_INLINE = args.consumer === 'inline';
 const EMITS = Number(args.emits);
 const EVENTS = Number(args.events);
 const DELAY_MS = Number(args.delay);
@@ -119,7 +124,7 @@ async function measureEndToEnd(backend: 'rabbitmq' | 'database'): Promise<Result
   // In its own process, as a real receiver would be: it must not share the consumer's event loop.
   const receiver = await startBenchReceiver();
   const targetUrl = `${receiver.url}/hook`;
-  const config = testConfig({
+  const env = {
     DATABASE_URL: databaseUrl,
     DATABASE_POOL_SIZE: '40',
     DATA_DIR: join(tmpdir(), `wm-bench-${suffix}`),
@@ -127,8 +132,10 @@ async function measureEndToEnd(backend: 'rabbitmq' | 'database'): Promise<Result
     QUEUE_NAME: queueName,
     QUEUE_CONCURRENCY: String(CONCURRENCY),
     QUEUE_POLL_MS: '20',
+    ALLOW_PRIVATE_TARGETS: 'true',
     ...(backend === 'rabbitmq' ? { RABBITMQ_URL } : {}),
-  });
+  };
+  const config = testConfig(env);
   const database = await openDatabase({ kind: 'postgres', url: databaseUrl, poolSize: 40 });
   const ctx = await createContext(config, database);
   try {
@@ -197,38 +204,55 @@ async function measureEndToEnd(backend: 'rabbitmq' | 'database'): Promise<Result
         console.error(`${backend}: only ${received}/${target} deliveries after 15 minutes`);
     };
 
-    let worker = startEventLogWorker(ctx);
+    // The consumer and the CPU (ms) it has used so far.
+    const startConsumer = async () => {
+      if (IS_INLINE) {
+        const worker = startEventLogWorker(ctx);
+        const cpuMs = () => {
+          const usage = process.cpuUsage();
+          return (usage.user + usage.system) / 1000;
+        };
+        return { cpuMs, stop: () => worker.stop() };
+      }
+      const worker = await spawnWorker(env);
+      return { cpuMs: () => processCpuMs(worker.child.pid ?? 0), stop: () => stopServer(worker) };
+    };
+
+    let consumer = await startConsumer();
     const startedAt = performance.now();
     await emitAll(0);
     const emittedAt = performance.now();
     await waitForDeliveries(EMITS);
     const finishedAt = performance.now();
-    await worker.stop();
+    await consumer.stop();
 
     const emitsAloneStartedAt = performance.now();
     await emitAll(EMITS);
     const emitsAloneAt = performance.now();
-    const profiler = await startDrainProfile();
+    consumer = await startConsumer();
+    const profiler = IS_INLINE ? await startDrainProfile() : null;
+    // A worker process may have begun before it said so: only what arrives from here on is counted.
+    const alreadyReceived = (await receiver.stats()).received;
     const drainStartedAt = performance.now();
-    const cpuBefore = process.cpuUsage();
+    const cpuBefore = consumer.cpuMs();
     const postgresCpuBefore = await databaseCpuMs(databaseName);
-    worker = startEventLogWorker(ctx);
     await waitForDeliveries(2 * EMITS);
     const drainedAt = performance.now();
-    const cpu = process.cpuUsage(cpuBefore);
+    const drained = 2 * EMITS - alreadyReceived;
+    const consumerCpuMs = consumer.cpuMs() - cpuBefore;
     const postgresCpuMs = cpuBetween(postgresCpuBefore, await databaseCpuMs(databaseName));
     await profiler?.stop(`${backend}-drain`);
-    await worker.stop();
+    await consumer.stop();
     return {
       backend,
       emitsPerSecond: rate(EMITS, emittedAt - startedAt),
       emitsAlonePerSecond: rate(EMITS, emitsAloneAt - emitsAloneStartedAt),
       deliveriesPerSecond: rate(EMITS, finishedAt - startedAt),
       seconds: Math.round(finishedAt - startedAt) / 1000,
-      drainPerSecond: rate(EMITS, drainedAt - drainStartedAt),
-      // CPU per drained delivery: the consumer's (this process) and the bench database's PostgreSQL.
-      drainConsumerCpuUs: (cpu.user + cpu.system) / EMITS,
-      drainPostgresCpuUs: (postgresCpuMs * 1000) / EMITS,
+      drainPerSecond: rate(drained, drainedAt - drainStartedAt),
+      // CPU per drained delivery: the consumer's and the bench database's PostgreSQL.
+      drainConsumerCpuUs: (consumerCpuMs * 1000) / drained,
+      drainPostgresCpuUs: (postgresCpuMs * 1000) / drained,
     };
   } finally {
     await ctx.queue?.close({ graceMs: 1_000 });
@@ -275,7 +299,7 @@ async function deleteBrokerQueues(name: string) {
 async function main() {
   console.log(
     `queue throughput: ${EMITS} emits over ${EVENTS} RABBITMQ events (delayBetweenSends ${DELAY_MS} ms), ` +
-      `consumer concurrency ${CONCURRENCY}`,
+      `consumer concurrency ${CONCURRENCY}, consumer ${IS_INLINE ? 'in this process' : 'in a --role worker process'}`,
   );
   const raw = await measureRawAmqp(EMITS);
   console.log(`raw amqplib publish+consume (persistent, confirms, acks): ${raw} msg/s`);

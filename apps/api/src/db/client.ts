@@ -48,16 +48,13 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 }
 
 function openPostgres(url: string, poolSize: number): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
-  // An idle client that loses its connection must not crash the process.
-  pool.on('error', () => {});
   // Random reads cost about what sequential ones do on SSDs and cached pages. At the default (4),
   // a batch of 50 primary-key probes "cost" more than scanning a table of a few thousand rows, so
   // the generic plan of a named statement, made while the table was that small (a fresh install,
   // the first minute of a burst), kept scanning it whole, at 50 comparisons per row, as it grew.
-  pool.on('connect', (client) => {
-    client.query('SET random_page_cost = 1.1').catch(() => {});
-  });
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, options: '-c random_page_cost=1.1' });
+  // An idle client that loses its connection must not crash the process.
+  pool.on('error', () => {});
   const db = drizzleNodePg({ client: pool, schema }) as unknown as Database;
   return {
     db,
