@@ -83,9 +83,16 @@ test.describe('Log de Eventos', () => {
       await expect(row).toContainText('Falhou');
       await expect(row).toContainText('0/3');
 
+      await expect(page).toHaveURL(new RegExp(`eventType=${alias.replaceAll('.', '\\.')}`));
+
+      // The filter lives in the URL: back from the detail, the list is as it was left.
       await row.getByRole('link', { name: 'Ver detalhes' }).click();
       await expect(page).toHaveURL(new RegExp(`/event-logs/${logId}$`));
       await expect(page.getByTestId('event-log-error')).toContainText('500');
+      await page.goBack();
+      await expect(page.getByLabel('Tipo de evento')).toHaveValue(alias);
+      await expect(page.getByTestId('event-log-row')).toHaveCount(1);
+      await row.getByRole('link', { name: 'Ver detalhes' }).click();
 
       receiver.state.isFailing = false;
       await page.getByRole('button', { name: 'Reprocessar' }).click();
@@ -123,8 +130,12 @@ test.describe('Log de Eventos', () => {
 
       receiver.state.isFailing = false;
       await page.getByLabel('Selecionar todos os eventos com falha').click();
-      await page.getByRole('button', { name: /Reprocessar selecionados \(2\)/ }).click();
-      await expect(page.getByText('2 eventos processados com sucesso, 0 falharam.')).toBeVisible();
+      await expect(page.getByRole('button', { name: /Reprocessar selecionados \(2\)/ })).toBeVisible();
+      // A ticked row reprocessed on its own is no longer FAILED, so it leaves the batch.
+      await page.getByTestId('event-log-row').first().getByRole('button', { name: 'Reprocessar' }).click();
+      await expect(page.getByText('Reprocessamento iniciado')).toBeVisible();
+      await page.getByRole('button', { name: /Reprocessar selecionados \(1\)/ }).click();
+      await expect(page.getByText('1 eventos processados com sucesso, 0 falharam.')).toBeVisible();
       await expect
         .poll(
           async () =>

@@ -99,6 +99,51 @@ test.describe('Log de Assinaturas', () => {
     await expect(page.getByText('O webhook será reenviado em breve.')).toBeVisible();
   });
 
+  test('When a webhook is tested from the list, then the toast tells the answer and links to its log', async ({
+    page,
+    api,
+    loginAsAdmin,
+  }) => {
+    const suffix = Date.now().toString(36);
+    const application = await api.post<{ id: string }>('/applications', { name: `Teste ${suffix}` });
+    const event = await api.post<{ id: string }>('/events', {
+      applicationId: application.id,
+      name: `Teste Criado ${suffix}`,
+      alias: `teste.criado.${suffix}`,
+    });
+    await api.post('/subscriptions', {
+      eventId: event.id,
+      name: `Destino OK ${suffix}`,
+      targetUrl: `${receiverUrl}/ok`,
+      jsonBody: { teste: true },
+    });
+    await api.post('/subscriptions', {
+      eventId: event.id,
+      name: `Destino Gone ${suffix}`,
+      targetUrl: `${receiverUrl}/gone`,
+      jsonBody: { teste: true },
+    });
+
+    await loginAsAdmin(page);
+    await page.goto(`/subscriptions?eventId=${event.id}`);
+    const okRow = page.getByRole('row').filter({ hasText: `Destino OK ${suffix}` });
+    const goneRow = page.getByRole('row').filter({ hasText: `Destino Gone ${suffix}` });
+
+    // A target that answers 410 is a failed test, not 'Teste enviado'.
+    await goneRow.getByRole('button', { name: 'Testar webhook' }).click();
+    await expect(page.getByText('Erro no teste')).toBeVisible();
+    await expect(page.getByText('HTTP 410')).toBeVisible();
+
+    await okRow.getByRole('button', { name: 'Testar webhook' }).click();
+    await expect(page.getByText('Teste enviado')).toBeVisible();
+    await expect(page.getByText(/^HTTP 200 em \d+ ms$/)).toBeVisible();
+    const toastOk = page.locator('[data-sonner-toast]').filter({ hasText: 'Teste enviado' });
+    await toastOk.getByRole('button', { name: 'Ver log' }).click();
+    await expect(page).toHaveURL(/\/logs\/[0-9a-f-]{36}$/);
+    await expect(page.getByText('Payload enviado')).toBeVisible();
+    await expect(page.getByText(`Destino OK ${suffix}`).first()).toBeVisible();
+  });
+
   test('When the log does not exist, then the detail says so', async ({ page, loginAsAdmin }) => {
     await loginAsAdmin(page);
     await page.goto('/logs/01890000-0000-7000-8000-000000000000');

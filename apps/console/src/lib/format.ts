@@ -1,4 +1,4 @@
-import { format, isValid, parseISO } from 'date-fns';
+import { endOfDay, format, isValid, parseISO, startOfDay } from 'date-fns';
 import { ptBR } from 'date-fns/locale/pt-BR';
 
 type DateInput = string | number | Date | null | undefined;
@@ -24,6 +24,17 @@ export const formatDateTimeSeconds = (value: DateInput, fallback = '-') =>
 
 /** dd/MM/yyyy. */
 export const formatDate = (value: DateInput, fallback = '-') => formatWith('dd/MM/yyyy', value, fallback);
+
+/**
+ * A day picked in a date input (yyyy-MM-dd) as the instant its first or last millisecond falls on in
+ * the browser's time zone, so a filter by day means the user's day and not UTC's; other values pass.
+ */
+export function localDayBound(day: string | undefined, edge: 'start' | 'end'): string | undefined {
+  if (!day || !/^\d{4}-\d{2}-\d{2}$/.test(day)) return day;
+  const date = parseISO(day);
+  if (!isValid(date)) return day;
+  return (edge === 'start' ? startOfDay(date) : endOfDay(date)).toISOString();
+}
 
 /** First `length` characters of an id (the spec shows 8). */
 export const shortId = (id: string | null | undefined, length = 8) => (id ? id.slice(0, length) : '');

@@ -4,6 +4,7 @@ import {
   formatDateTime,
   formatDateTimeSeconds,
   formatJson,
+  localDayBound,
   shortId,
   truncateKey,
 } from '../format';
@@ -35,5 +36,19 @@ describe('format', () => {
     expect(formatJson({ a: 1 })).toBe('{\n  "a": 1\n}');
     expect(formatJson('{"b":[1]}')).toBe('{\n  "b": [\n    1\n  ]\n}');
     expect(formatJson('texto')).toBe('texto');
+  });
+
+  it('When a day filter is sent, then it covers the whole day in the browser time zone', () => {
+    const zone = process.env.TZ;
+    process.env.TZ = 'America/Sao_Paulo';
+    try {
+      expect(localDayBound('2026-03-05', 'start')).toBe('2026-03-05T03:00:00.000Z');
+      expect(localDayBound('2026-03-05', 'end')).toBe('2026-03-06T02:59:59.999Z');
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
+    expect(localDayBound(undefined, 'start')).toBeUndefined();
+    expect(localDayBound('2026-03-05T10:00:00Z', 'end')).toBe('2026-03-05T10:00:00Z');
   });
 });

@@ -12,7 +12,9 @@ export function useReprocessEventLogsBatch(onDone?: () => void) {
   return useMutation({
     mutationFn: reprocessEventLogsBatch,
     onSuccess: ({ stats }) => {
-      toast.success(`${stats.succeeded} eventos processados com sucesso, ${stats.failed} falharam.`);
+      const summary = `${stats.succeeded} eventos processados com sucesso, ${stats.failed} falharam.`;
+      if (stats.failed > 0) toast.warning(summary);
+      else toast.success(summary);
       onDone?.();
       return queryClient.invalidateQueries({ queryKey: ['event-logs'] });
     },

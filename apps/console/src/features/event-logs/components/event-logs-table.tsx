@@ -15,14 +15,14 @@ import {
   TableSkeletonRows,
 } from '@/components/ui/table';
 import { paths } from '@/config/paths';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTimeSeconds } from '@/lib/format';
 
 const COLUMNS = 9;
 
 /** Ids are UUIDv7 (time first): the last 8 characters are what tells two rows apart. */
 const tailId = (id: string) => (id.length > 8 ? id.slice(-8) : id);
 
-/** Only FAILED rows can be selected for the batch reprocess. */
+/** Only FAILED rows below the attempt limit can be selected for the batch reprocess. */
 export function EventLogsTable({
   logs,
   isLoading,
@@ -40,7 +40,7 @@ export function EventLogsTable({
   onReprocess: (id: string) => void;
   reprocessingId: string | null;
 }) {
-  const selectable = logs.filter((log) => log.status === 'FAILED');
+  const selectable = logs.filter(canReprocessEventLog);
   const isAllSelected = selectable.length > 0 && selectable.every((log) => selected.has(log.id));
   if (!isLoading && logs.length === 0) return <EmptyState title="Nenhum log de evento encontrado" />;
   return (
@@ -75,7 +75,12 @@ export function EventLogsTable({
                 <Checkbox
                   aria-label={`Selecionar evento ${tailId(log.eventId)}`}
                   checked={selected.has(log.id)}
-                  disabled={log.status !== 'FAILED'}
+                  disabled={!canReprocessEventLog(log)}
+                  title={
+                    log.status === 'FAILED' && !canReprocessEventLog(log)
+                      ? 'Limite de tentativas atingido'
+                      : undefined
+                  }
                   onCheckedChange={(value) => onToggle(log.id, value === true)}
                 />
               </TableCell>
@@ -97,8 +102,10 @@ export function EventLogsTable({
               <TableCell className="max-w-60 truncate text-destructive" title={log.errorMessage ?? undefined}>
                 {log.errorMessage ?? '-'}
               </TableCell>
-              <TableCell className="whitespace-nowrap">{formatDateTime(log.createdAt)}</TableCell>
-              <TableCell className="whitespace-nowrap">{formatDateTime(log.processedAt)}</TableCell>
+              <TableCell className="whitespace-nowrap">{formatDateTimeSeconds(log.createdAt)}</TableCell>
+              <TableCell className="whitespace-nowrap">
+                {formatDateTimeSeconds(log.processedAt, 'Não processado')}
+              </TableCell>
               <TableCell>
                 <div className="flex justify-end gap-1">
                   <Button asChild variant="ghost" size="icon" title="Ver detalhes">

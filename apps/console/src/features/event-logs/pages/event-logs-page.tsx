@@ -1,20 +1,26 @@
-import { EVENT_LOG_STATUSES, type EventLogStatus, type TEventLog } from '@wm/contracts';
+import { canReprocessEventLog, EVENT_LOG_STATUSES, type EventLogStatus, type TEventLog } from '@wm/contracts';
 import { Activity, CheckCircle2, Clock, RotateCcw, Search, XCircle } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, StatCard } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
+import { LoadErrorState } from '@/components/ui/load-error-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Pager } from '@/components/ui/pager';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { eventLogStatusLabel } from '@/components/ui/status-badges';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useEventLogs } from '../api/get-event-logs';
 import { useReprocessEventLog } from '../api/reprocess-event-log';
 import { useReprocessEventLogsBatch } from '../api/reprocess-event-logs-batch';
 import { EventLogsTable } from '../components/event-logs-table';
 
 const ALL = 'ALL';
+/** The spec's order for the status filter: all, SUCCESS, FAILED, PENDING, PROCESSING. */
+const STATUS_OPTIONS: EventLogStatus[] = ['SUCCESS', 'FAILED', 'PENDING', 'PROCESSING'];
+type FilterKey = 'status' | 'organizationId' | 'eventType' | 'page';
 
 /** The free-text search of the spec: event type, organization id and error, on the loaded page only. */
 const matchesSearch = (log: TEventLog, term: string) => {
@@ -25,31 +31,69 @@ const matchesSearch = (log: TEventLog, term: string) => {
   );
 };
 
+const isStatus = (value: string | null): value is EventLogStatus =>
+  (EVENT_LOG_STATUSES as readonly string[]).includes(value ?? '');
+
+/** A text filter typed into a box, sent to the server (and kept in the URL) once typing pauses. */
+function useTextFilter(value: string, onSettled: (value: string) => void) {
+  const [text, setText] = useState(value);
+  const settled = useDebouncedValue(text.trim());
+  // Only a settled change of the typed text writes the filter; the URL changing alone must not.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on the settled text only (see above)
+  useEffect(() => {
+    if (settled !== value) onSettled(settled);
+  }, [settled]);
+  return [text, setText] as const;
+}
+
 export default function EventLogsPage() {
-  const [page, setPage] = useState(1);
-  const [status, setStatus] = useState<EventLogStatus | typeof ALL>(ALL);
-  const [organizationId, setOrganizationId] = useState('');
-  const [eventType, setEventType] = useState('');
+  // Filters and page live in the URL, so coming back from a detail finds the list as it was left.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const statusParam = searchParams.get('status');
+  const status = isStatus(statusParam) ? statusParam : undefined;
+  const page = Number(searchParams.get('page') ?? 1) || 1;
   const [search, setSearch] = useState('');
   const [selected, setSelected] = useState<Set<string>>(new Set());
 
-  const { data, isLoading } = useEventLogs({
+  const setFilter = (key: FilterKey, value: string | undefined) => {
+    setSearchParams((current) => {
+      const next = new URLSearchParams(current);
+      if (value) next.set(key, value);
+      else next.delete(key);
+      if (key !== 'page') next.delete('page');
+      return next;
+    });
+    setSelected(new Set());
+  };
+  const [organizationId, setOrganizationId] = useTextFilter(
+    searchParams.get('organizationId') ?? '',
+    (value) => setFilter('organizationId', value),
+  );
+  const [eventType, setEventType] = useTextFilter(searchParams.get('eventType') ?? '', (value) =>
+    setFilter('eventType', value),
+  );
+
+  const query = useEventLogs({
     page,
-    status: status === ALL ? undefined : status,
-    organizationId: organizationId.trim() || undefined,
-    eventType: eventType.trim() || undefined,
+    status,
+    organizationId: searchParams.get('organizationId') || undefined,
+    eventType: searchParams.get('eventType') || undefined,
   });
+  const { data, isLoading } = query;
   const reprocess = useReprocessEventLog();
   const batch = useReprocessEventLogsBatch(() => setSelected(new Set()));
 
   const logs = useMemo(() => (data?.data ?? []).filter((log) => matchesSearch(log, search)), [data, search]);
+  // What the batch sends: ticked rows that are on screen and can still be reprocessed (a row that
+  // left FAILED, or reached the attempt limit, since it was ticked drops out).
+  const effective = useMemo(
+    () =>
+      new Set(logs.filter((log) => canReprocessEventLog(log) && selected.has(log.id)).map((log) => log.id)),
+    [logs, selected],
+  );
   const stats = data?.stats;
   const total = data?.pagination.total ?? 0;
 
-  const resetPage = () => {
-    setPage(1);
-    setSelected(new Set());
-  };
   const toggle = (id: string, isChecked: boolean) =>
     setSelected((current) => {
       const next = new Set(current);
@@ -58,15 +102,13 @@ export default function EventLogsPage() {
       return next;
     });
   const toggleAll = (isChecked: boolean) =>
-    setSelected(
-      isChecked ? new Set(logs.filter((log) => log.status === 'FAILED').map((log) => log.id)) : new Set(),
-    );
+    setSelected(isChecked ? new Set(logs.filter(canReprocessEventLog).map((log) => log.id)) : new Set());
   const reprocessSelected = () => {
-    if (selected.size === 0) {
+    if (effective.size === 0) {
       toast.error('Nenhum evento selecionado');
       return;
     }
-    batch.mutate([...selected]);
+    batch.mutate([...effective]);
   };
 
   return (
@@ -77,7 +119,7 @@ export default function EventLogsPage() {
         actions={
           <Button onClick={reprocessSelected} disabled={batch.isPending}>
             <RotateCcw />
-            Reprocessar selecionados{selected.size > 0 ? ` (${selected.size})` : ''}
+            Reprocessar selecionados{effective.size > 0 ? ` (${effective.size})` : ''}
           </Button>
         }
       />
@@ -112,18 +154,15 @@ export default function EventLogsPage() {
             />
           </div>
           <Select
-            value={status}
-            onValueChange={(value) => {
-              setStatus(value as EventLogStatus | typeof ALL);
-              resetPage();
-            }}
+            value={status ?? ALL}
+            onValueChange={(value) => setFilter('status', value === ALL ? undefined : value)}
           >
             <SelectTrigger aria-label="Status">
               <SelectValue placeholder="Status" />
             </SelectTrigger>
             <SelectContent>
               <SelectItem value={ALL}>Todos os status</SelectItem>
-              {EVENT_LOG_STATUSES.map((value) => (
+              {STATUS_OPTIONS.map((value) => (
                 <SelectItem key={value} value={value}>
                   {eventLogStatusLabel[value]}
                 </SelectItem>
@@ -134,35 +173,41 @@ export default function EventLogsPage() {
             placeholder="ID da organização"
             aria-label="ID da organização"
             value={organizationId}
-            onChange={(event) => {
-              setOrganizationId(event.target.value);
-              resetPage();
-            }}
+            onChange={(event) => setOrganizationId(event.target.value)}
           />
           <Input
             placeholder="Tipo de evento"
             aria-label="Tipo de evento"
             value={eventType}
-            onChange={(event) => {
-              setEventType(event.target.value);
-              resetPage();
-            }}
+            onChange={(event) => setEventType(event.target.value)}
           />
         </CardContent>
       </Card>
 
       <Card>
         <CardContent>
-          <EventLogsTable
-            logs={logs}
-            isLoading={isLoading}
-            selected={selected}
-            onToggle={toggle}
-            onToggleAll={toggleAll}
-            onReprocess={(id) => reprocess.mutate(id)}
-            reprocessingId={reprocess.isPending ? (reprocess.variables ?? null) : null}
+          {query.isError && !data ? (
+            <LoadErrorState
+              title="Não foi possível carregar os logs de eventos"
+              error={query.error}
+              onRetry={() => query.refetch()}
+            />
+          ) : (
+            <EventLogsTable
+              logs={logs}
+              isLoading={isLoading}
+              selected={effective}
+              onToggle={toggle}
+              onToggleAll={toggleAll}
+              onReprocess={(id) => reprocess.mutate(id)}
+              reprocessingId={reprocess.isPending ? (reprocess.variables ?? null) : null}
+            />
+          )}
+          <Pager
+            page={page}
+            totalPages={data?.pagination.totalPages ?? 1}
+            onPageChange={(next) => setFilter('page', String(next))}
           />
-          <Pager page={page} totalPages={data?.pagination.totalPages ?? 1} onPageChange={setPage} />
         </CardContent>
       </Card>
     </div>

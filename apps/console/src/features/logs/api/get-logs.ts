@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { TDeliveryLogListResponse } from '@wm/contracts';
 import { api } from '@/lib/api-client';
+import { localDayBound } from '@/lib/format';
 
 export type LogFilters = {
   page: number;
@@ -17,7 +18,16 @@ export const logsQueryOptions = (filters: LogFilters) =>
   queryOptions({
     queryKey: ['logs', 'list', filters],
     queryFn: ({ signal }) =>
-      api.get<TDeliveryLogListResponse>('/logs', { ...filters, limit: LOGS_PAGE_SIZE }, signal),
+      api.get<TDeliveryLogListResponse>(
+        '/logs',
+        {
+          ...filters,
+          startDate: localDayBound(filters.startDate, 'start'),
+          endDate: localDayBound(filters.endDate, 'end'),
+          limit: LOGS_PAGE_SIZE,
+        },
+        signal,
+      ),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });

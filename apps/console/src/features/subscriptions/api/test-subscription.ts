@@ -1,13 +1,24 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TSubscriptionTestResult } from '@wm/contracts';
 import { api } from '@/lib/api-client';
 
-/** POST /subscriptions/{id}/test: the server sends a test delivery to the target URL. */
-export const testSubscription = (id: string) => api.post<unknown>(`/subscriptions/${id}/test`);
+/**
+ * POST /subscriptions/{id}/test: the server sends a test delivery to the target URL now and answers
+ * with its outcome (200 even when the target failed: `success` says how it went).
+ */
+export const testSubscription = (id: string) =>
+  api.post<TSubscriptionTestResult>(`/subscriptions/${id}/test`);
 
 export function useTestSubscription() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: testSubscription,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['subscriptions'] }),
+    onSuccess: async () => {
+      // The test is logged like any delivery and counts in the subscription's attempts.
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['subscriptions'] }),
+        queryClient.invalidateQueries({ queryKey: ['logs'] }),
+      ]);
+    },
   });
 }

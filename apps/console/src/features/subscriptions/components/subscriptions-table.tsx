@@ -51,11 +51,13 @@ const columns: Column<TSubscription>[] = [
         <IconLinkButton to={paths.subscriptions.detail.getHref(subscription.id)} label="Ver detalhes">
           <Eye />
         </IconLinkButton>
-        <TestWebhookButton subscriptionId={subscription.id} />
         {subscription.permissions.canWrite ? (
-          <IconLinkButton to={paths.subscriptions.edit.getHref(subscription.id)} label="Editar assinatura">
-            <Pencil />
-          </IconLinkButton>
+          <>
+            <TestWebhookButton subscriptionId={subscription.id} />
+            <IconLinkButton to={paths.subscriptions.edit.getHref(subscription.id)} label="Editar assinatura">
+              <Pencil />
+            </IconLinkButton>
+          </>
         ) : null}
         {subscription.permissions.canDelete ? <DeleteSubscriptionButton subscription={subscription} /> : null}
       </div>

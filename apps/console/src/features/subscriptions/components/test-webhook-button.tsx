@@ -1,10 +1,23 @@
+import type { TSubscriptionTestResult } from '@wm/contracts';
 import { Send } from 'lucide-react';
+import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
 import { toastError } from '@/lib/api-client';
 import { useTestSubscription } from '../api/test-subscription';
 
-/** 'Testar webhook': the server sends a test delivery; toasts 'Teste enviado' or 'Erro no teste'. */
+/** What the target answered, in one line: 'HTTP 200 em 12 ms', or the error of a failed attempt. */
+export function describeTestResult(result: TSubscriptionTestResult): string {
+  const answer = result.httpStatusCode === null ? null : `HTTP ${result.httpStatusCode}`;
+  if (result.success) return `${answer ?? 'Resposta recebida'} em ${result.durationMs} ms`;
+  return [answer, result.error].filter(Boolean).join(': ') || 'Falha no envio';
+}
+
+/**
+ * 'Testar webhook': the server sends a test delivery now; 'Teste enviado' when the target answered
+ * 2xx, 'Erro no teste' otherwise, each with the answer and a link to the test's delivery log.
+ */
 export function TestWebhookButton({
   subscriptionId,
   showLabel = false,
@@ -13,10 +26,19 @@ export function TestWebhookButton({
   showLabel?: boolean;
 }) {
   const test = useTestSubscription();
+  const navigate = useNavigate();
   const run = async () => {
     try {
-      await test.mutateAsync(subscriptionId);
-      toast.success('Teste enviado', { description: 'O webhook de teste foi enviado.' });
+      const result = await test.mutateAsync(subscriptionId);
+      const options = {
+        description: describeTestResult(result),
+        action: {
+          label: 'Ver log',
+          onClick: () => navigate(paths.logs.detail.getHref(result.deliveryLogId)),
+        },
+      };
+      if (result.success) toast.success('Teste enviado', options);
+      else toast.error('Erro no teste', options);
     } catch (error) {
       toastError('Erro no teste', error);
     }

@@ -42,9 +42,11 @@ export default function SubscriptionDetailPage() {
         description={subscription.targetUrl}
         actions={
           <>
-            <TestWebhookButton subscriptionId={subscription.id} showLabel />
             {subscription.permissions.canWrite ? (
-              <EditLinkButton to={paths.subscriptions.edit.getHref(subscription.id)} />
+              <>
+                <TestWebhookButton subscriptionId={subscription.id} showLabel />
+                <EditLinkButton to={paths.subscriptions.edit.getHref(subscription.id)} />
+              </>
             ) : null}
             {subscription.permissions.canDelete ? (
               <DeleteSubscriptionButton
