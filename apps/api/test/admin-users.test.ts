@@ -57,7 +57,7 @@ describe('admin users API', () => {
       [{ name: 123, email: 'ana@b.co', password: 'abcdef' }, 'Nome é obrigatório'],
       [
         { name: 'Ana', email: 'ana@b.co', password: 'abcdef', isAdmin: 'yes' },
-        'Entrada inválida: esperava um valor booleano, recebeu um texto',
+        'Valor inválido: esperado um booleano (true ou false), recebido um texto',
       ],
     ];
     for (const [body, message] of cases) {

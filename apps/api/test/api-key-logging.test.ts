@@ -1,17 +1,18 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pino from 'pino';
 import { expect, it } from 'vitest';
 import { testConfig } from '../src/config';
 import { createContext } from '../src/create-context';
+import { events } from '../src/db/schema';
 import { buildApp } from '../src/http/app';
-import { REDACTED_PATHS } from '../src/lib/logger';
+import { newId } from '../src/lib/ids';
+import { createLogger } from '../src/lib/logger';
 import { bootstrapAdmin } from '../src/modules/auth/bootstrap-admin';
 import { ADMIN } from './support/test-app';
 import { openTestDatabase } from './support/test-database';
 
-it('When keys are created, revealed, regenerated and sent as x-api-key with trace logging, then no key reaches the log', async () => {
+it('When keys are created, revealed, regenerated, sent as x-api-key and carried by a refused write, with trace logging, then no secret reaches the log', async () => {
   const lines: string[] = [];
   const dataDir = mkdtempSync(join(tmpdir(), 'wm-test-'));
   const database = await openTestDatabase();
@@ -25,10 +26,7 @@ it('When keys are created, revealed, regenerated and sent as x-api-key with trac
     }),
     database,
   );
-  ctx.logger = pino(
-    { level: 'trace', redact: { paths: REDACTED_PATHS, censor: '[redacted]' } },
-    { write: (line: string) => lines.push(line) },
-  );
+  ctx.logger = createLogger('trace', { write: (line: string) => lines.push(line) });
   await bootstrapAdmin(ctx, () => {});
   const app = await buildApp(ctx);
   try {
@@ -53,6 +51,32 @@ it('When keys are created, revealed, regenerated and sent as x-api-key with trac
       callbackAuthDetails: { token: 'callback-token-secret' },
     });
 
+    // A write the database refuses is logged with its cause, never with the values it carried.
+    const [event] = await ctx.db
+      .insert(events)
+      .values({ id: newId(), applicationId: created.id, name: 'Logado', alias: 'logado' })
+      .returning();
+    await ctx.database.query(
+      "ALTER TABLE subscriptions ADD CONSTRAINT wm_test_refused CHECK (name <> 'Recusada')",
+    );
+    const refused = await app.inject({
+      method: 'POST',
+      url: '/v1/subscriptions',
+      headers: { authorization: `Bearer ${token}` },
+      payload: {
+        eventId: event?.id,
+        name: 'Recusada',
+        targetUrl: 'https://example.com/hook',
+        jsonBody: { pedido: 'refused-body-value' },
+        authType: 'BEARER',
+        authDetails: { token: 'subscription-token-secret' },
+      },
+    });
+    expect(refused.statusCode).toBe(500);
+    expect(JSON.parse(refused.body)).toEqual({ error: 'Erro interno do servidor', code: 'INTERNAL_ERROR' });
+    const failure = lines.find((line) => line.includes('unhandled error')) ?? '';
+    expect(failure).toContain('wm_test_refused');
+
     expect(lines.length).toBeGreaterThan(5);
     const log = lines.join('\n');
     for (const secret of [
@@ -60,6 +84,9 @@ it('When keys are created, revealed, regenerated and sent as x-api-key with trac
       revealed.apiKey,
       regenerated.apiKey,
       'callback-token-secret',
+      'subscription-token-secret',
+      'refused-body-value',
+      'whsec_',
       token,
     ]) {
       expect(secret).toBeTruthy();

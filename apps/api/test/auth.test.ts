@@ -129,6 +129,24 @@ describe('auth', () => {
     const otherUser = await t.createUser();
     expect(otherUser.token).toBeTruthy();
   });
+
+  it('When 30 wrong passwords arrive at once, then at most 10 are checked and the rest answer 429', async () => {
+    const user = await t.createUser();
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () =>
+        t.post('/v1/auth/login', { body: { email: user.email, password: 'wrong-pass' }, token: null }),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(10);
+    expect(statuses.filter((status) => status === 401).length).toBeGreaterThan(0);
+    expect(statuses.filter((status) => status !== 401 && status !== 429)).toEqual([]);
+    const blocked = await t.post('/v1/auth/login', {
+      body: { email: user.email, password: user.password },
+      token: null,
+    });
+    expect(blocked.status).toBe(429);
+  });
 });
 
 describe('health and docs', () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApplicationAs, setVisibility } from './support/applications';
+import { createApplicationAs, insertEventChain, setVisibility } from './support/applications';
 import { createTestApp, type TestApp } from './support/test-app';
 
 type User = Awaited<ReturnType<TestApp['createUser']>>;
@@ -112,6 +112,34 @@ describe('application members', () => {
     });
     expect(partial.body).toMatchObject({ canRead: true, canWrite: true, canDelete: false });
     expect((await t.del(`/v1/applications/${app.id}`, { token: other.token })).status).toBe(403);
+  });
+
+  it('When a member of a PRIVATE application is stripped of every permission, then all of it is 404 to them, as to an outsider', async () => {
+    const app = await createApplicationAs(t, owner.token);
+    const chain = await insertEventChain(t, app.id, { visibility: 'PRIVATE' });
+    await t.post(`/v1/applications/${app.id}/members`, { body: { email: other.email }, token: owner.token });
+    const reads = [
+      `/v1/applications/${app.id}`,
+      `/v1/events/${chain.eventId}`,
+      `/v1/subscriptions/${chain.subscriptionId}`,
+      `/v1/logs/${chain.deliveryLogId}`,
+      `/v1/rabbitmq/events/${chain.eventLogId}`,
+    ];
+    for (const url of reads) expect((await t.get(url, { token: other.token })).status, url).toBe(200);
+
+    const res = await t.put(`/v1/applications/${app.id}/members/${other.id}`, {
+      body: { canRead: false, canWrite: false, canDelete: false },
+      token: owner.token,
+    });
+    expect(res.body).toMatchObject({ canRead: false, canWrite: false, canDelete: false });
+    for (const url of reads) expect((await t.get(url, { token: other.token })).status, url).toBe(404);
+    const ids = async (url: string) =>
+      ((await t.get(url, { token: other.token })).body.data as Array<{ id: string }>).map((row) => row.id);
+    expect(await ids('/v1/applications')).not.toContain(app.id);
+    expect(await ids('/v1/events')).not.toContain(chain.eventId);
+    expect(await ids('/v1/subscriptions')).not.toContain(chain.subscriptionId);
+    expect(await ids('/v1/logs')).not.toContain(chain.deliveryLogId);
+    expect(await ids('/v1/rabbitmq/events')).not.toContain(chain.eventLogId);
   });
 
   it('When someone tries to change or remove the owner, then 422 in pt-BR', async () => {

@@ -2,15 +2,21 @@ import { z } from 'zod';
 
 export const ZId = z.uuid({ error: 'Identificador inválido' });
 
+/** A whole number written in decimal digits, as a query string carries it ('0x10' and '1e2' are not). */
+const queryInt = (message: string) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : value),
+    z.number({ error: message }).int({ error: message }),
+  );
+
 /** `?page&limit&search` as every list route accepts them; the default page size differs per list. */
 export const listQuery = (defaultLimit: number) =>
   z.object({
-    page: z.coerce.number({ error: 'Página inválida' }).int().min(1, { error: 'Página inválida' }).default(1),
-    limit: z.coerce
-      .number({ error: 'Limite inválido' })
-      .int()
-      .min(1, { error: 'Limite inválido' })
-      .max(100, { error: 'Limite máximo é 100' })
+    page: queryInt('Página inválida')
+      .pipe(z.number().min(1, { error: 'Página inválida' }))
+      .default(1),
+    limit: queryInt('Limite inválido')
+      .pipe(z.number().min(1, { error: 'Limite inválido' }).max(100, { error: 'Limite máximo é 100' }))
       .default(defaultLimit),
     search: z.string().trim().max(255, { error: 'Busca muito longa' }).optional(),
   });

@@ -8,9 +8,14 @@ export const ZEmitRequest = z.object({
     .trim()
     .min(1, { error: 'eventType é obrigatório' })
     .max(255, { error: 'eventType muito longo' }),
-  data: z.unknown().refine((value) => value !== undefined, { error: 'data é obrigatório' }),
+  data: z.unknown().refine((value) => value !== undefined && value !== null, { error: 'data é obrigatório' }),
   applicationId: z.uuid({ error: 'applicationId inválido' }),
-  externalEventId: z.string().trim().min(1).max(255, { error: 'externalEventId muito longo' }).optional(),
+  externalEventId: z
+    .string({ error: 'externalEventId deve ser um texto' })
+    .trim()
+    .min(1, { error: 'externalEventId não pode ser vazio' })
+    .max(255, { error: 'externalEventId muito longo' })
+    .optional(),
   organizationId: z.string().trim().max(255, { error: 'organizationId muito longo' }).optional(),
 });
 export type TEmitRequest = z.infer<typeof ZEmitRequest>;

@@ -38,7 +38,8 @@ export const ZApplicationRef = z
   .min(1, { error: 'Aplicação é obrigatória' })
   .pipe(z.uuid({ error: 'Aplicação inválida' }));
 
-const int = (label: string) => z.number({ error: `${label} deve ser um número` }).int(`${label} inválido`);
+const int = (label: string) =>
+  z.number({ error: `${label} deve ser um número` }).int(`${label} deve ser um número inteiro`);
 
 export const ZDelayBetweenSends = int('Intervalo entre envios')
   .min(100, { error: 'Mínimo 100ms' })

@@ -2,9 +2,11 @@ import { z } from 'zod';
 import { listQuery, paginated } from './common';
 import { DELIVERY_STATUSES } from './enums';
 
+// Year 0000 is valid ISO 8601 but not a date PostgreSQL can hold.
 const optionalDate = z.iso
   .datetime({ offset: true, error: 'Data inválida' })
   .or(z.iso.date({ error: 'Data inválida' }))
+  .refine((value) => !value.startsWith('0000'), { error: 'Data inválida' })
   .optional();
 
 /** GET /logs: the spec's filters; page size 20 by default, up to 100 for lookups. */

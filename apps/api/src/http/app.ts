@@ -7,8 +7,9 @@ import { newId } from '../lib/ids';
 import { registerModules } from '../modules';
 import { createAuthHooks } from './auth';
 import { registerConsole } from './console';
-import { registerErrorHandler } from './errors';
+import { answerFrameworkError, registerErrorHandler } from './errors';
 import { registerHealthRoutes } from './health';
+import { registerJsonGuard } from './json-guard';
 import { registerMetricsRoutes } from './metrics-routes';
 
 /** The HTTP app: /v1 API, health, OpenAPI at /docs; no listening, no workers. */
@@ -17,12 +18,14 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     loggerInstance: ctx.logger as FastifyBaseLogger,
     bodyLimit: ctx.config.BODY_LIMIT_BYTES,
     genReqId: () => newId(),
+    frameworkErrors: answerFrameworkError,
   }) as unknown as FastifyInstance;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
   registerErrorHandler(app);
+  registerJsonGuard(app);
 
   await app.register(fastifySwagger, {
     openapi: {

@@ -1,5 +1,5 @@
 import { ERROR_CODES, type ErrorCode } from '@wm/contracts';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
 /** The one error type of the API: a code (mapped to a status) and a pt-BR message. */
@@ -30,13 +30,30 @@ function describeIssues(issues: Issue[]) {
   }));
 }
 
+export const UNSUPPORTED_TEXT_MESSAGE =
+  'O texto contém caracteres não suportados (\\u0000 ou um caractere UTF-16 incompleto)';
+
+const databaseCode = (error: unknown) =>
+  (error as { code?: unknown })?.code ?? (error as { cause?: { code?: unknown } })?.cause?.code;
+
 /**
- * PostgreSQL refuses NUL characters in text (22021) and in jsonb strings
- * (22P05); they come from the client, so they are a 400, not a 500.
+ * PostgreSQL refuses NUL characters in text (22021) and in jsonb strings (22P05). The JSON guard
+ * refuses them first; this is the net for any other way in: they come from the client, so a 400.
  */
-function isUnstorableText(error: unknown) {
-  const code = (error as { code?: unknown })?.code ?? (error as { cause?: { code?: unknown } })?.cause?.code;
-  return code === '22021' || code === '22P05';
+const isUnstorableText = (error: unknown) => ['22021', '22P05'].includes(String(databaseCode(error)));
+
+/** A date PostgreSQL cannot represent (22008), e.g. year 0: the client's value, so a 400. */
+const isDateOutOfRange = (error: unknown) => databaseCode(error) === '22008';
+
+/**
+ * Failures found by the router before any route runs (a malformed `%` escape, a path parameter too
+ * long for any id), answered in the API's shape and language instead of Fastify's.
+ */
+export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  if (error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    return reply.status(400).send({ error: 'URL inválida', code: 'BAD_REQUEST' });
+  }
+  return reply.status(500).send({ error: 'Erro interno do servidor', code: 'INTERNAL_ERROR' });
 }
 
 /** Maps every failure to `{error, code, details?}`; unknown failures are logged once and answered generically. */
@@ -54,9 +71,10 @@ export function registerErrorHandler(app: FastifyInstance) {
         .send({ error: details[0]?.message ?? 'Dados inválidos', code: 'VALIDATION_ERROR', details });
     }
     if (isUnstorableText(error)) {
-      return reply
-        .status(400)
-        .send({ error: 'O texto contém caracteres não suportados (como \\u0000)', code: 'BAD_REQUEST' });
+      return reply.status(400).send({ error: UNSUPPORTED_TEXT_MESSAGE, code: 'BAD_REQUEST' });
+    }
+    if (isDateOutOfRange(error)) {
+      return reply.status(400).send({ error: 'Data inválida', code: 'BAD_REQUEST' });
     }
     const status = error.statusCode ?? 500;
     if (status === 413) {

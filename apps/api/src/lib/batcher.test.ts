@@ -54,6 +54,25 @@ describe('createBatcher', () => {
     expect(await batcher.submit('c')).toBe('c');
   });
 
+  it('with isolateFailures, runs a failed batch again item by item so only the bad item fails', async () => {
+    const batches: string[][] = [];
+    const batcher = createBatcher(
+      async (items: string[]) => {
+        batches.push(items);
+        if (items.includes('bad')) throw new Error('bad item');
+        return items.map((item) => item.toUpperCase());
+      },
+      { maxSize: 10, maxInFlight: 1, isolateFailures: true },
+    );
+    const settled = await Promise.allSettled(['a', 'bad', 'c'].map((item) => batcher.submit(item)));
+    expect(settled).toEqual([
+      { status: 'fulfilled', value: 'A' },
+      { status: 'rejected', reason: new Error('bad item') },
+      { status: 'fulfilled', value: 'C' },
+    ]);
+    expect(batches).toEqual([['a', 'bad', 'c'], ['a'], ['bad'], ['c']]);
+  });
+
   it('drain waits for queued and running batches', async () => {
     const done: number[] = [];
     const batcher = createBatcher(

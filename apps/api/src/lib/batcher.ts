@@ -3,7 +3,8 @@
  * flight (or within the same turn of the event loop) are run together as one
  * batch, so N concurrent callers cost one database round trip instead of N.
  * `run` answers one result per item, in order. When a batch fails every caller
- * of that batch gets the error (callers decide whether to retry alone).
+ * of that batch gets the error, unless `isolateFailures` is set: then each item
+ * of a failed batch runs again alone, so one bad item fails only its own caller.
  */
 export type Batcher<I, O> = { submit(item: I): Promise<O>; drain(): Promise<void> };
 
@@ -11,7 +12,7 @@ type Waiting<I, O> = { item: I; resolve(value: O): void; reject(error: unknown):
 
 export function createBatcher<I, O>(
   run: (items: I[]) => Promise<O[]>,
-  options: { maxSize: number; maxInFlight: number },
+  options: { maxSize: number; maxInFlight: number; isolateFailures?: boolean },
 ): Batcher<I, O> {
   let queue: Waiting<I, O>[] = [];
   let inFlight = 0;
@@ -46,7 +47,11 @@ export function createBatcher<I, O>(
         waiting.resolve(results[index] as O);
       });
     } catch (error) {
-      for (const waiting of batch) waiting.reject(error);
+      if (!options.isolateFailures || batch.length === 1) {
+        for (const waiting of batch) waiting.reject(error);
+        return;
+      }
+      await Promise.all(batch.map((waiting) => runBatch([waiting])));
     }
   }
 

@@ -1,6 +1,7 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { events, subscriptions, userApplications } from '../../db/schema';
 import type { SessionUser } from '../../http/auth';
+import { hasReadingMembership } from './service';
 
 /**
  * Per-row permission columns for lists, mirroring findEventAccess and
@@ -8,7 +9,11 @@ import type { SessionUser } from '../../http/auth';
  * application is LEFT JOINed with `membershipJoin(user)`.
  */
 export function membershipJoin(user: SessionUser): SQL | undefined {
-  return and(eq(userApplications.applicationId, events.applicationId), eq(userApplications.userId, user.id));
+  return and(
+    eq(userApplications.applicationId, events.applicationId),
+    eq(userApplications.userId, user.id),
+    hasReadingMembership,
+  );
 }
 
 const membershipFlag = (user: SessionUser, flag: SQL) =>

@@ -33,7 +33,8 @@ async function membershipOf(
     .from(userApplications)
     .where(and(eq(userApplications.userId, userId), eq(userApplications.applicationId, applicationId)))
     .limit(1);
-  if (!link) return null;
+  // A membership that grants nothing, not even read, is no membership (see hasReadingMembership).
+  if (!link || (!link.isOwner && !link.canRead)) return null;
   return link.isOwner
     ? FULL
     : { isOwner: false, canRead: link.canRead, canWrite: link.canWrite, canDelete: link.canDelete };
@@ -134,11 +135,18 @@ export async function requireSubscriptionAccess(
   return access;
 }
 
+/**
+ * SQL condition on the joined `user_applications` row: it counts as membership only when it lets
+ * the user read. Write and delete imply read, so only a member stripped of every permission fails
+ * it, and sees the application as an outsider would (404 when PRIVATE), everywhere alike.
+ */
+export const hasReadingMembership = sql`(${userApplications.isOwner} OR ${userApplications.canRead})`;
+
 /** SQL: ids of the applications `user` is a member of (every application for admins). */
 export function memberApplicationIds(user: SessionUser): SQL {
   return user.isAdmin
     ? sql`SELECT ${applications.id} FROM ${applications}`
-    : sql`SELECT ${userApplications.applicationId} FROM ${userApplications} WHERE ${userApplications.userId} = ${user.id}`;
+    : sql`SELECT ${userApplications.applicationId} FROM ${userApplications} WHERE ${userApplications.userId} = ${user.id} AND ${hasReadingMembership}`;
 }
 
 /** WHERE fragment for event lists: events of the user's applications, plus (discover) PUBLIC events of PUBLIC applications. */

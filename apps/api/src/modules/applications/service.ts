@@ -15,7 +15,7 @@ import type { SessionUser } from '../../http/auth';
 import { conflict } from '../../http/errors';
 import { likePattern, pageOffset, toPagination } from '../../http/pagination';
 import { newId } from '../../lib/ids';
-import { permissionsFromMembership, requireApplicationAccess } from '../access/service';
+import { hasReadingMembership, permissionsFromMembership, requireApplicationAccess } from '../access/service';
 import { apiKeyColumns, generateApiKey, revealApiKey } from './api-keys';
 import { toApplicationView } from './application-view';
 
@@ -23,7 +23,11 @@ import { toApplicationView } from './application-view';
 const DETAIL_EVENT_LIMIT = 100;
 
 const callerLink = (user: SessionUser) =>
-  and(eq(userApplications.applicationId, applications.id), eq(userApplications.userId, user.id));
+  and(
+    eq(userApplications.applicationId, applications.id),
+    eq(userApplications.userId, user.id),
+    hasReadingMembership,
+  );
 
 /**
  * Events of the current application row the caller can see: all for members

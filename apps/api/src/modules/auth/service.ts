@@ -22,11 +22,23 @@ async function countRecentFailures(ctx: AppContext, email: string, ip: string) {
   return row?.value ?? 0;
 }
 
+/**
+ * Signs in. Each attempt is written down as a failure before the password is checked, and counted
+ * with the others after: concurrent attempts cannot all see a count below the limit, so at most
+ * LOGIN_FAILURE_LIMIT passwords are checked per window however many arrive at once.
+ */
 export async function loginUser(
   ctx: AppContext,
   input: TLoginRequest & { ip: string },
 ): Promise<TLoginResponse> {
-  if ((await countRecentFailures(ctx, input.email, input.ip)) >= LOGIN_FAILURE_LIMIT) {
+  const attemptId = newId();
+  await ctx.db
+    .insert(loginFailures)
+    .values({ id: attemptId, email: input.email, ip: input.ip, createdAt: ctx.clock() });
+  const forgetAttempt = () => ctx.db.delete(loginFailures).where(eq(loginFailures.id, attemptId));
+  // The count includes this attempt.
+  if ((await countRecentFailures(ctx, input.email, input.ip)) > LOGIN_FAILURE_LIMIT) {
+    await forgetAttempt();
     throw new AppError('RATE_LIMITED', 'Muitas tentativas de login. Tente novamente em 15 minutos.');
   }
   const [user] = await ctx.db
@@ -36,13 +48,12 @@ export async function loginUser(
     .limit(1);
   dummyHash ??= hashPassword(randomToken());
   const isValid = await verifyPassword(input.password, user?.passwordHash ?? (await dummyHash));
-  if (!user || !isValid) {
-    await ctx.db
-      .insert(loginFailures)
-      .values({ id: newId(), email: input.email, ip: input.ip, createdAt: ctx.clock() });
-    throw new AppError('INVALID_CREDENTIALS', 'Credenciais inválidas');
+  // A wrong password leaves its attempt recorded as a failure.
+  if (!user || !isValid) throw new AppError('INVALID_CREDENTIALS', 'Credenciais inválidas');
+  if (!user.isActive) {
+    await forgetAttempt();
+    throw new AppError('USER_INACTIVE', 'Usuário inativo. Procure um administrador.');
   }
-  if (!user.isActive) throw new AppError('USER_INACTIVE', 'Usuário inativo. Procure um administrador.');
   await ctx.db
     .delete(loginFailures)
     .where(and(eq(loginFailures.email, input.email), eq(loginFailures.ip, input.ip)));

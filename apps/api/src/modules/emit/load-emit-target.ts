@@ -83,7 +83,11 @@ export async function loadEmitTarget(
 ): Promise<EmitTarget> {
   let batcher = batchers.get(ctx);
   if (!batcher) {
-    batcher = createBatcher((keys) => loadTargets(ctx, keys), { maxSize: 500, maxInFlight: 2 });
+    batcher = createBatcher((keys) => loadTargets(ctx, keys), {
+      maxSize: 500,
+      maxInFlight: 2,
+      isolateFailures: true,
+    });
     batchers.set(ctx, batcher);
   }
   return batcher.submit({ applicationId, alias, apiKeyHash });

@@ -95,43 +95,27 @@ const INSERT_EMITS = `
   )
   SELECT id FROM o`;
 
-type Outcome = { isRecorded: boolean } | { error: unknown };
-
-const batchers = new WeakMap<AppContext, Batcher<EmitRecord, Outcome>>();
+const batchers = new WeakMap<AppContext, Batcher<EmitRecord, boolean>>();
 
 /**
  * Records an emit: its occurrence and its delivery or event logs, atomically.
- * Concurrent emits are written together in one statement (group commit);
- * false when the occurrence's idempotency key was already taken.
+ * Concurrent emits are written together in one statement (group commit); one
+ * bad record (an event deleted meanwhile, say) fails only its own emit.
+ * False when the occurrence's idempotency key was already taken.
  */
 export async function recordEmit(ctx: AppContext, record: EmitRecord): Promise<boolean> {
   let batcher = batchers.get(ctx);
   if (!batcher) {
-    batcher = createBatcher((records) => insertEmits(ctx, records), { maxSize: 200, maxInFlight: 3 });
+    batcher = createBatcher(
+      async (records: EmitRecord[]) => {
+        const inserted = await insertTogether(ctx, records);
+        return records.map((record) => inserted.has(record.occurrence.id));
+      },
+      { maxSize: 200, maxInFlight: 3, isolateFailures: true },
+    );
     batchers.set(ctx, batcher);
   }
-  const outcome = await batcher.submit(record);
-  if ('error' in outcome) throw outcome.error;
-  return outcome.isRecorded;
-}
-
-async function insertEmits(ctx: AppContext, records: EmitRecord[]): Promise<Outcome[]> {
-  try {
-    const inserted = await insertTogether(ctx, records);
-    return records.map((record) => ({ isRecorded: inserted.has(record.occurrence.id) }));
-  } catch (error) {
-    if (records.length === 1) return [{ error }];
-    // One bad record (an event deleted meanwhile, say) must not fail its neighbours: alone, each
-    // succeeds or fails by itself.
-    return Promise.all(
-      records.map((record) =>
-        insertTogether(ctx, [record]).then(
-          (inserted) => ({ isRecorded: inserted.has(record.occurrence.id) }),
-          (failure: unknown) => ({ error: failure }),
-        ),
-      ),
-    );
-  }
+  return batcher.submit(record);
 }
 
 async function insertTogether(ctx: AppContext, records: EmitRecord[]): Promise<Set<string>> {

@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { eventLogs } from '../../db/schema';
+import { describeFailure } from '../../lib/db-errors';
 import { NO_WAIT_LIMIT_MS } from '../../queue/pacing';
 import type { PacingSlots } from '../../queue/pacing-slots';
 import { EXPIRED_MESSAGE_ERROR, type HandlerOutcome, type QueueMessage } from '../../queue/types';
@@ -117,7 +118,7 @@ export async function processEventLog<Claimed>(
     await batches.settle({ id: log.id, status: error ? 'FAILED' : 'SUCCESS', error });
     return { type: 'ack' };
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = describeFailure(error);
     ctx.logger.error({ err: error, eventLogId: log.id }, 'queued event processing failed');
     if (!isLastTry) return scheduleRetry(reason);
     await batches.settle({ id: log.id, status: 'FAILED', error: `Erro no processamento: ${reason}` });

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { findJsonFlaw, isStorableText, MAX_JSON_DEPTH } from './json-guard';
+
+const nested = (depth: number): unknown => {
+  let value: unknown = 'fundo';
+  for (let level = 0; level < depth; level++) value = [value];
+  return value;
+};
+
+describe('json guard', () => {
+  it('accepts any text PostgreSQL can store, emoji (surrogate pairs) and accents included', () => {
+    for (const text of ['', 'ação', '😀 pedido', '\uD83D\uDE00', 'tab\tnova\nlinha', '\u0001']) {
+      expect(isStorableText(text), JSON.stringify(text)).toBe(true);
+    }
+  });
+
+  it('refuses NUL and lone surrogates wherever they sit in a string', () => {
+    for (const text of ['\u0000', 'a\u0000', '\uD800', 'x\uD800y', '\uDC00', 'fim\uDBFF', '\uDE00\uD83D']) {
+      expect(isStorableText(text), JSON.stringify(text)).toBe(false);
+    }
+  });
+
+  it('names the path of the first flaw, in values and in keys', () => {
+    expect(findJsonFlaw({ a: { b: ['ok', 'x\u0000'] } })).toEqual({ path: 'a.b.1', reason: 'text' });
+    expect(findJsonFlaw({ a: { '\uD800': 1 } })).toEqual({ path: 'a.\uD800', reason: 'text' });
+    expect(findJsonFlaw('\u0000')).toEqual({ path: '', reason: 'text' });
+    expect(findJsonFlaw({ a: 1, b: [true, null, 2.5], c: 'ação' })).toBeNull();
+    expect(findJsonFlaw(undefined)).toBeNull();
+  });
+
+  it('allows nesting up to the limit and refuses one level more, without recursion', () => {
+    expect(findJsonFlaw(nested(MAX_JSON_DEPTH))).toBeNull();
+    expect(findJsonFlaw(nested(MAX_JSON_DEPTH + 1))?.reason).toBe('depth');
+    expect(findJsonFlaw(nested(100_000))?.reason).toBe('depth');
+  });
+});

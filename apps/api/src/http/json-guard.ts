@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import { badRequest, UNSUPPORTED_TEXT_MESSAGE } from './errors';
+
+/** Deeper than this, a request's JSON is refused: serialising it again would overflow the stack. */
+export const MAX_JSON_DEPTH = 64;
+
+export const TOO_DEEP_MESSAGE = `JSON aninhado demais (máximo de ${MAX_JSON_DEPTH} níveis)`;
+
+export type JsonFlaw = { path: string; reason: 'text' | 'depth' };
+
+/** A high surrogate not followed by a low one, or a low one not preceded by a high one. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** NUL and lone surrogates cannot be stored by PostgreSQL (text or jsonb), nor signed faithfully. */
+export const isStorableText = (text: string) => !text.includes('\u0000') && !LONE_SURROGATE.test(text);
+
+/**
+ * The first part of a parsed JSON value the service cannot take: a string or key it cannot store,
+ * or nesting deeper than MAX_JSON_DEPTH. Iterative, so a hostile depth cannot overflow it either.
+ */
+export function findJsonFlaw(value: unknown): JsonFlaw | null {
+  const stack: Array<{ value: unknown; path: string; depth: number }> = [{ value, path: '', depth: 0 }];
+  while (stack.length > 0) {
+    const { value: current, path, depth } = stack.pop() as { value: unknown; path: string; depth: number };
+    if (typeof current === 'string') {
+      if (!isStorableText(current)) return { path, reason: 'text' };
+      continue;
+    }
+    if (typeof current !== 'object' || current === null) continue;
+    if (depth >= MAX_JSON_DEPTH) return { path, reason: 'depth' };
+    for (const [key, child] of Object.entries(current)) {
+      const childPath = path ? `${path}.${key}` : key;
+      if (!isStorableText(key)) return { path: childPath, reason: 'text' };
+      stack.push({ value: child, path: childPath, depth: depth + 1 });
+    }
+  }
+  return null;
+}
+
+/**
+ * Every request's body, query and path parameters are checked before validation: one caller's
+ * unstorable text must be its own 400, never a database error (that, in a group-committed
+ * statement, would also fail the callers batched with it).
+ */
+export function registerJsonGuard(app: FastifyInstance) {
+  app.addHook('preValidation', async (request) => {
+    for (const part of [request.body, request.query, request.params]) {
+      const flaw = findJsonFlaw(part);
+      if (!flaw) continue;
+      const message = flaw.reason === 'text' ? UNSUPPORTED_TEXT_MESSAGE : TOO_DEEP_MESSAGE;
+      throw badRequest(message, [{ path: flaw.path, message }]);
+    }
+  });
+}

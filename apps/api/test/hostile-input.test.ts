@@ -1,0 +1,153 @@
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { occurrences, subscriptions } from '../src/db/schema';
+import { MAX_JSON_DEPTH } from '../src/http/json-guard';
+import { insertApplication, insertEvent, insertSubscription } from './support/delivery-fixtures';
+import { createTestApp, type TestApp } from './support/test-app';
+
+let t: TestApp;
+let app: { id: string; apiKey: string };
+let event: { id: string; alias: string };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  app = await insertApplication(t.ctx);
+  event = await insertEvent(t.ctx, app.id);
+  await insertSubscription(t.ctx, event.id);
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+const UNSUPPORTED = 'O texto contém caracteres não suportados (\\u0000 ou um caractere UTF-16 incompleto)';
+
+const emit = (body: Record<string, unknown>) =>
+  t.post('/v1/events/emit', { token: null, headers: { 'x-api-key': app.apiKey }, body });
+
+const countOccurrences = async () =>
+  (await t.ctx.db.select({ n: count() }).from(occurrences).where(eq(occurrences.eventId, event.id)))[0]?.n;
+
+/** `{"a":{"a":…{"a":1}}}` nested `depth` objects deep. */
+const nested = (depth: number): unknown => {
+  let value: unknown = 1;
+  for (let level = 0; level < depth; level++) value = { a: value };
+  return value;
+};
+
+describe('hostile input', () => {
+  it('When one caller sends a NUL in its event type among valid emits, then only that caller gets a 400', async () => {
+    const before = await countOccurrences();
+    const valid = Array.from({ length: 40 }, (_, index) =>
+      emit({ eventType: event.alias, applicationId: app.id, data: { index } }),
+    );
+    const poisoned = Array.from({ length: 10 }, () =>
+      emit({ eventType: `${event.alias}\u0000x`, applicationId: app.id, data: {} }),
+    );
+    const [answers, refused] = await Promise.all([Promise.all(valid), Promise.all(poisoned)]);
+    expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 202));
+    for (const answer of refused) {
+      expect(answer.status).toBe(400);
+      expect(answer.body).toMatchObject({ error: UNSUPPORTED, code: 'BAD_REQUEST' });
+      expect(answer.body.details).toEqual([{ path: 'eventType', message: UNSUPPORTED }]);
+    }
+    expect(await countOccurrences()).toBe((before ?? 0) + 40);
+  });
+
+  it('When text holds a lone surrogate or a NUL, in a value or a key, then 400 and nothing is stored', async () => {
+    const before = await countOccurrences();
+    for (const data of [{ s: '\ud800' }, { '\udc00': 1 }, { lista: ['ok', 'a\u0000b'] }]) {
+      const answer = await emit({ eventType: event.alias, applicationId: app.id, data });
+      expect(answer.status, JSON.stringify(data)).toBe(400);
+      expect(answer.body.error).toBe(UNSUPPORTED);
+    }
+    const search = await t.get(`/v1/subscriptions?search=${encodeURIComponent('a\u0000')}`);
+    expect(search.status).toBe(400);
+    expect(search.body.error).toBe(UNSUPPORTED);
+    expect(await countOccurrences()).toBe(before);
+  });
+
+  it('When JSON is nested deeper than the limit, then 400 naming it, and at the limit it is accepted', async () => {
+    const before = await countOccurrences();
+    // Sent as text: 5,000 levels is beyond what JSON.stringify (here or on the server) survives.
+    const levels = 5_000;
+    const raw = `{"eventType":"${event.alias}","applicationId":"${app.id}","data":${'{"a":'.repeat(levels)}1${'}'.repeat(levels)}}`;
+    const tooDeep = await t.app.inject({
+      method: 'POST',
+      url: '/v1/events/emit',
+      headers: { 'content-type': 'application/json', 'x-api-key': app.apiKey },
+      payload: raw,
+    });
+    expect(tooDeep.statusCode).toBe(400);
+    expect(JSON.parse(tooDeep.body)).toMatchObject({
+      error: `JSON aninhado demais (máximo de ${MAX_JSON_DEPTH} níveis)`,
+      code: 'BAD_REQUEST',
+    });
+    const subscription = await t.post('/v1/subscriptions', {
+      body: { eventId: event.id, name: 'Funda', targetUrl: 'https://example.com/h', jsonBody: nested(200) },
+    });
+    expect(subscription.status).toBe(400);
+    expect(await t.ctx.db.select().from(subscriptions).where(eq(subscriptions.name, 'Funda'))).toHaveLength(
+      0,
+    );
+    // The body itself is one level: data at MAX_JSON_DEPTH - 1 fits.
+    const deepest = await emit({
+      eventType: event.alias,
+      applicationId: app.id,
+      data: nested(MAX_JSON_DEPTH - 2),
+    });
+    expect(deepest.status).toBe(202);
+    expect(await countOccurrences()).toBe((before ?? 0) + 1);
+  });
+
+  it('When emit data is null, then 400 says data is required', async () => {
+    const answer = await emit({ eventType: event.alias, applicationId: app.id, data: null });
+    expect(answer.status).toBe(400);
+    expect(answer.body.error).toBe('data é obrigatório');
+  });
+
+  it('When a date, page or limit cannot be read as such, then 400 in pt-BR', async () => {
+    for (const [url, message] of [
+      ['/v1/logs?startDate=0000-01-01', 'Data inválida'],
+      ['/v1/logs?endDate=0000-06-01T00:00:00Z', 'Data inválida'],
+      ['/v1/logs?limit=0x10', 'Limite inválido'],
+      ['/v1/logs?limit=1e2', 'Limite inválido'],
+      ['/v1/logs?page=1.5', 'Página inválida'],
+    ] as const) {
+      const answer = await t.get(url);
+      expect(answer.status, url).toBe(400);
+      expect(answer.body.error, url).toBe(message);
+    }
+    expect((await t.get('/v1/logs?limit=100&page=2')).status).toBe(200);
+  });
+
+  it('When the URL itself is malformed or a path id is absurdly long, then a 4xx in the API shape', async () => {
+    for (const url of ['/v1/events/%', '/v1/events/%E0%A4%A']) {
+      const answer = await t.get(url);
+      expect(answer.status, url).toBe(400);
+      expect(answer.body, url).toEqual({ error: 'URL inválida', code: 'BAD_REQUEST' });
+    }
+    const long = await t.get(`/v1/events/${'a'.repeat(150)}`);
+    expect(long.status).toBe(404);
+    expect(long.body).toMatchObject({
+      error: expect.stringMatching(/^Rota não encontrada/),
+      code: 'NOT_FOUND',
+    });
+  });
+
+  it('When a field has the wrong type or size, then the message is pt-BR', async () => {
+    const wrongType = await t.post('/v1/admin/users', {
+      body: { name: 'Ana', email: 'ana@b.co', password: 'abcdef', isAdmin: 'yes' },
+    });
+    expect(wrongType.body.error).toBe(
+      'Valor inválido: esperado um booleano (true ou false), recebido um texto',
+    );
+    const empty = await emit({
+      eventType: event.alias,
+      applicationId: app.id,
+      data: {},
+      externalEventId: ' ',
+    });
+    expect(empty.body.error).toBe('externalEventId não pode ser vazio');
+  });
+});
