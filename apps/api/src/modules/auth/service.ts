@@ -13,32 +13,34 @@ export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
 /** Compared against when the e-mail is unknown, so both cases take the same time. */
 let dummyHash: Promise<string> | null = null;
 
-async function countRecentFailures(ctx: AppContext, email: string, ip: string) {
+/**
+ * Takes one of the LOGIN_FAILURE_LIMIT attempts of the window for (email, ip), written down as a
+ * failure until the password proves right; false when none is left. Counting and taking happen
+ * under a lock on the pair, so concurrent attempts cannot all see room: at most the limit of
+ * passwords is ever checked per window, however many arrive at once.
+ */
+async function reserveAttempt(ctx: AppContext, email: string, ip: string, attemptId: string) {
   const since = new Date(ctx.clock().getTime() - LOGIN_FAILURE_WINDOW_MS);
-  const [row] = await ctx.db
-    .select({ value: count() })
-    .from(loginFailures)
-    .where(and(eq(loginFailures.email, email), eq(loginFailures.ip, ip), gt(loginFailures.createdAt, since)));
-  return row?.value ?? 0;
+  return ctx.db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`${email}\n${ip}`}))`);
+    const [row] = await tx
+      .select({ value: count() })
+      .from(loginFailures)
+      .where(
+        and(eq(loginFailures.email, email), eq(loginFailures.ip, ip), gt(loginFailures.createdAt, since)),
+      );
+    if ((row?.value ?? 0) >= LOGIN_FAILURE_LIMIT) return false;
+    await tx.insert(loginFailures).values({ id: attemptId, email, ip, createdAt: ctx.clock() });
+    return true;
+  });
 }
 
-/**
- * Signs in. Each attempt is written down as a failure before the password is checked, and counted
- * with the others after: concurrent attempts cannot all see a count below the limit, so at most
- * LOGIN_FAILURE_LIMIT passwords are checked per window however many arrive at once.
- */
 export async function loginUser(
   ctx: AppContext,
   input: TLoginRequest & { ip: string },
 ): Promise<TLoginResponse> {
   const attemptId = newId();
-  await ctx.db
-    .insert(loginFailures)
-    .values({ id: attemptId, email: input.email, ip: input.ip, createdAt: ctx.clock() });
-  const forgetAttempt = () => ctx.db.delete(loginFailures).where(eq(loginFailures.id, attemptId));
-  // The count includes this attempt.
-  if ((await countRecentFailures(ctx, input.email, input.ip)) > LOGIN_FAILURE_LIMIT) {
-    await forgetAttempt();
+  if (!(await reserveAttempt(ctx, input.email, input.ip, attemptId))) {
     throw new AppError('RATE_LIMITED', 'Muitas tentativas de login. Tente novamente em 15 minutos.');
   }
   const [user] = await ctx.db
@@ -48,10 +50,10 @@ export async function loginUser(
     .limit(1);
   dummyHash ??= hashPassword(randomToken());
   const isValid = await verifyPassword(input.password, user?.passwordHash ?? (await dummyHash));
-  // A wrong password leaves its attempt recorded as a failure.
+  // A wrong password leaves its reserved attempt recorded as a failure.
   if (!user || !isValid) throw new AppError('INVALID_CREDENTIALS', 'Credenciais inválidas');
   if (!user.isActive) {
-    await forgetAttempt();
+    await ctx.db.delete(loginFailures).where(eq(loginFailures.id, attemptId));
     throw new AppError('USER_INACTIVE', 'Usuário inativo. Procure um administrador.');
   }
   await ctx.db
