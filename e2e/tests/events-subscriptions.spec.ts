@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 
@@ -177,6 +179,74 @@ test.describe('Events and subscriptions', () => {
     await expect(page.getByTestId('empty-state')).toContainText('Nenhum evento encontrado');
     await page.getByRole('button', { name: 'Ver todos' }).click();
     await expect(page).toHaveURL(/\/events$/);
+  });
+
+  test('When the processing test sends from the browser, then the target gets the rendered body with the subscription headers and auth', async ({
+    page,
+    api,
+    loginAsAdmin,
+  }) => {
+    // A target that lets the console's origin call it (CORS), as one must for a browser test.
+    const received: Array<{ headers: Record<string, unknown>; body: string }> = [];
+    const target = createServer((request, response) => {
+      const cors = {
+        'access-control-allow-origin': '*',
+        'access-control-allow-headers': '*',
+        'access-control-allow-methods': 'POST, PUT, OPTIONS',
+      };
+      if (request.method === 'OPTIONS') {
+        response.writeHead(204, cors).end();
+        return;
+      }
+      let body = '';
+      request.on('data', (chunk) => {
+        body += chunk;
+      });
+      request.on('end', () => {
+        received.push({ headers: request.headers, body });
+        response.writeHead(200, { ...cors, 'content-type': 'application/json' });
+        response.end(JSON.stringify({ recebido: true }));
+      });
+    });
+    await new Promise<void>((done) => target.listen(0, '127.0.0.1', done));
+    try {
+      const suffix = Date.now().toString(36);
+      const application = await api.post<{ id: string }>('/applications', { name: `Navegador ${suffix}` });
+      const event = await api.post<{ id: string }>('/events', {
+        applicationId: application.id,
+        name: `Pedido enviado ${suffix}`,
+        alias: `pedido.enviado.${suffix}`,
+      });
+      const subscription = await api.post<{ id: string }>('/subscriptions', {
+        eventId: event.id,
+        name: 'Notificação ERP 🚀',
+        targetUrl: `http://127.0.0.1:${(target.address() as AddressInfo).port}/hook`,
+        authType: 'BEARER',
+        authDetails: { token: 'token-do-teste' },
+        jsonBody: { pedido: '{{payload.pedido}}' },
+      });
+
+      await loginAsAdmin(page);
+      await page.goto(`/events/${event.id}`);
+      const processing = page.getByTestId('processing-test');
+      await processing.getByLabel('Dados de teste (JSON)').fill('{"pedido": 77}');
+      await processing.getByRole('button', { name: 'Simular Processamento' }).click();
+      await processing.getByRole('button', { name: 'Enviar pelo navegador' }).click();
+      await expect(processing.getByTestId('processing-answer')).toContainText('HTTP 200');
+      await expect(processing.getByTestId('processing-answer')).toContainText('"recebido": true');
+
+      expect(received).toHaveLength(1);
+      expect(JSON.parse(received[0]?.body ?? '')).toEqual({ pedido: 77 });
+      expect(received[0]?.headers).toMatchObject({
+        'x-subscription-id': subscription.id,
+        'x-subscription-name': encodeURIComponent('Notificação ERP 🚀'),
+        authorization: 'Bearer token-do-teste',
+        'content-type': 'application/json',
+      });
+    } finally {
+      target.closeAllConnections();
+      await new Promise((done) => target.close(done));
+    }
   });
 
   test('When event and subscription ids do not exist, then the not-found messages show', async ({

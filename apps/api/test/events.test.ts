@@ -271,6 +271,24 @@ describe('events', () => {
     expect(refused.body.error).toBe('Aplicação não encontrada');
   });
 
+  it('When the detail lists subscriptions, then auth details show only to those who may edit them, and secrets never', async () => {
+    const event = await createEvent(t, appId, {}, owner.token);
+    await createSubscription(
+      t,
+      event.id,
+      { authType: 'BEARER', authDetails: { token: 'detalhe-secreto' } },
+      owner.token,
+    );
+    const reader = await t.createUser();
+    await t.post(`/v1/applications/${appId}/members`, { body: { email: reader.email }, token: owner.token });
+    const asOwner = await t.get(`/v1/events/${event.id}`, { token: owner.token });
+    expect(asOwner.body.subscriptions[0].authDetails).toEqual({ token: 'detalhe-secreto' });
+    const asReader = await t.get(`/v1/events/${event.id}`, { token: reader.token });
+    expect(asReader.status).toBe(200);
+    expect(asReader.body.subscriptions[0]).toMatchObject({ authType: 'BEARER', authDetails: null });
+    expect(JSON.stringify(asOwner.body)).not.toContain('whsec_');
+  });
+
   it('When an event is deleted, then its subscriptions, occurrences and delivery logs go with it', async () => {
     const event = await createEvent(t, appId, {}, owner.token);
     const subscription = await createSubscription(t, event.id, {}, owner.token);

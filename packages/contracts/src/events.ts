@@ -221,6 +221,8 @@ export type TEventSubscriptionSummary = {
   targetUrl: string;
   httpMethod: string;
   authType: string;
+  /** Only for those who may edit the subscription; null otherwise. */
+  authDetails: Record<string, string> | null;
   filters: { origin: string; field: string; operator: string; value: string }[];
   jsonBody: unknown;
   attempts: number;

@@ -11,7 +11,9 @@ describe('pt-BR messages of schemas without their own', () => {
       'Valor inválido: esperado um booleano (true ou false), recebido um texto',
     );
     expect(firstMessage(z.number(), null)).toBe('Valor inválido: esperado um número, recebido nulo');
-    expect(firstMessage(z.array(z.string()), {})).toBe('Valor inválido: esperado uma lista, recebido um objeto');
+    expect(firstMessage(z.array(z.string()), {})).toBe(
+      'Valor inválido: esperado uma lista, recebido um objeto',
+    );
   });
 
   it('When a size or a bound is off, then it reads as Brazilian Portuguese with the limit', () => {
@@ -23,7 +25,9 @@ describe('pt-BR messages of schemas without their own', () => {
   });
 
   it('When a value is not one of the options or a key is unknown, then the options or keys are named', () => {
-    expect(firstMessage(z.enum(['GET', 'POST']), 'PUT')).toBe('Opção inválida: use uma destas: "GET", "POST"');
+    expect(firstMessage(z.enum(['GET', 'POST']), 'PUT')).toBe(
+      'Opção inválida: use uma destas: "GET", "POST"',
+    );
     expect(firstMessage(z.literal('x'), 'y')).toBe('Valor inválido: esperado "x"');
     expect(firstMessage(z.strictObject({ a: z.number() }), { a: 1, b: 2, c: 3 })).toBe(
       'Campos não reconhecidos: b, c',

@@ -18,6 +18,14 @@ export function authHeaders(
   return {};
 }
 
+/** fetch refuses header values outside ISO-8859-1 ('Atualização' is fine, 'Pedido 🚀' is not): those go percent-encoded. */
+function toHeaderValue(value: string): string {
+  for (let index = 0; index < value.length; index++) {
+    if (value.charCodeAt(index) > 0xff) return encodeURIComponent(value);
+  }
+  return value;
+}
+
 /**
  * One JSON request sent by the browser itself (not through the API), with a
  * 30 s timeout. Never throws: network, CORS and timeout failures come back as data.
@@ -29,7 +37,12 @@ export async function sendBrowserRequest(
   try {
     const response = await fetch(url, {
       method: init.method,
-      headers: { 'content-type': 'application/json', ...init.headers },
+      headers: {
+        'content-type': 'application/json',
+        ...Object.fromEntries(
+          Object.entries(init.headers).map(([name, value]) => [name, toHeaderValue(value)]),
+        ),
+      },
       body: init.method === 'GET' || init.body === undefined ? undefined : JSON.stringify(init.body),
       signal: AbortSignal.timeout(BROWSER_TEST_TIMEOUT_MS),
     });

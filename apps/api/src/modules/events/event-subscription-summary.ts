@@ -1,9 +1,13 @@
 import type { TEventSubscriptionSummary } from '@wm/contracts';
 import type { subscriptions } from '../../db/schema';
 
-/** A subscription as listed on its event's detail: no auth details, no secret. */
+/**
+ * A subscription as listed on its event's detail: never its signing secret; its auth details only
+ * to those who may edit it (the processing test sends with them from the browser).
+ */
 export function toEventSubscriptionSummary(
   row: typeof subscriptions.$inferSelect,
+  canSeeAuth: boolean,
 ): TEventSubscriptionSummary {
   return {
     id: row.id,
@@ -12,6 +16,7 @@ export function toEventSubscriptionSummary(
     targetUrl: row.targetUrl,
     httpMethod: row.httpMethod,
     authType: row.authType,
+    authDetails: canSeeAuth ? row.authDetails : null,
     filters: row.filters,
     jsonBody: row.jsonBody,
     attempts: row.attempts,

@@ -154,7 +154,7 @@ export async function createEvent(ctx: AppContext, user: SessionUser, input: TEv
 }
 
 export async function getEventDetail(ctx: AppContext, user: SessionUser, id: string): Promise<TEventDetail> {
-  await requireEventAccess(ctx, user, id, 'read');
+  const access = await requireEventAccess(ctx, user, id, 'read');
   const visible = visibleSubscriptionsWhere(user);
   const [view, subscriptionRows, [deliveries]] = await Promise.all([
     loadEventView(ctx, user, id),
@@ -176,7 +176,13 @@ export async function getEventDetail(ctx: AppContext, user: SessionUser, id: str
   ]);
   return {
     ...view,
-    subscriptions: subscriptionRows.map(toEventSubscriptionSummary),
+    subscriptions: subscriptionRows.map((row) =>
+      // The rule of findSubscriptionAccess: its creator, admins and members with write may edit it.
+      toEventSubscriptionSummary(
+        row,
+        user.isAdmin || row.createdBy === user.id || access.permissions.canWrite,
+      ),
+    ),
     statistics: {
       totalSubscriptions: subscriptionRows.length,
       activeSubscriptions: subscriptionRows.filter((row) => row.status === 'ACTIVE').length,

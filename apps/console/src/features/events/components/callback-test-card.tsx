@@ -2,10 +2,9 @@ import type { TEvent } from '@wm/contracts';
 import { Send } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { Badge } from '@/components/ui/badge';
+import { BrowserAnswer } from '@/components/browser-answer';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { JsonView } from '@/components/ui/json-view';
 import { authHeaders, type BrowserRequestResult, sendBrowserRequest } from '@/lib/browser-request';
 
 /** Spec §7: the browser itself POSTs a test report to the event's callback URL and shows the answer. */
@@ -55,20 +54,7 @@ export function CallbackTestCard({ event }: { event: TEvent }) {
           <Send />
           {isSending ? 'Enviando...' : 'Testar Callback'}
         </Button>
-        {result ? (
-          result.ok ? (
-            <div className="grid gap-2" data-testid="callback-result">
-              <Badge variant={result.status < 400 ? 'success' : 'error'}>
-                HTTP {result.status} {result.statusText}
-              </Badge>
-              <JsonView value={result.body} emptyText="(sem corpo)" />
-            </div>
-          ) : (
-            <p className="text-sm text-destructive" data-testid="callback-result">
-              {result.error}
-            </p>
-          )
-        ) : null}
+        {result ? <BrowserAnswer result={result} testId="callback-result" /> : null}
       </CardContent>
     </Card>
   );

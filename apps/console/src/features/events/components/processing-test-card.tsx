@@ -1,13 +1,19 @@
 import type { TEventDetail } from '@wm/contracts';
 import type { Filter } from '@wm/rules';
-import { FlaskConical } from 'lucide-react';
+import { FlaskConical, Send } from 'lucide-react';
 import { useState } from 'react';
+import { BrowserAnswer } from '@/components/browser-answer';
 import { FilterFailureList, TestDataFields } from '@/components/test-data-fields';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { JsonView } from '@/components/ui/json-view';
-import { type ProcessingOutcome, simulateEventProcessing } from '../lib/simulate-processing';
+import { authHeaders, type BrowserRequestResult, sendBrowserRequest } from '@/lib/browser-request';
+import {
+  type ProcessingOutcome,
+  type SubscriptionOutcome,
+  simulateEventProcessing,
+} from '../lib/simulate-processing';
 
 const KIND_VARIANT = {
   delivered: 'success',
@@ -16,13 +22,35 @@ const KIND_VARIANT = {
   error: 'error',
 } as const;
 
-/** Simulates an emit with the typed data against the event's subscriptions and filters; nothing is sent. */
+/**
+ * Simulates an emit with the typed data against the event's subscriptions and filters. Nothing is
+ * sent by the simulation; each subscription that would receive it can then be sent the rendered
+ * body by the browser itself (spec §7), with headers naming the subscription and its auth.
+ */
 export function ProcessingTestCard({ event }: { event: TEventDetail }) {
   const [data, setData] = useState('{\n  "body": "teste"\n}');
   const [headers, setHeaders] = useState('');
   const [outcome, setOutcome] = useState<ProcessingOutcome | null>(null);
+  const [answers, setAnswers] = useState<Record<string, BrowserRequestResult | 'sending'>>({});
 
-  const run = () =>
+  const send = async (result: SubscriptionOutcome) => {
+    const subscription = event.subscriptions.find((candidate) => candidate.id === result.subscriptionId);
+    if (!subscription) return;
+    setAnswers((current) => ({ ...current, [subscription.id]: 'sending' }));
+    const answer = await sendBrowserRequest(subscription.targetUrl, {
+      method: subscription.httpMethod,
+      headers: {
+        'x-subscription-id': subscription.id,
+        'x-subscription-name': subscription.name,
+        ...authHeaders(subscription.authType, subscription.authDetails),
+      },
+      body: result.body,
+    });
+    setAnswers((current) => ({ ...current, [subscription.id]: answer }));
+  };
+
+  const run = () => {
+    setAnswers({});
     setOutcome(
       simulateEventProcessing(
         event,
@@ -37,6 +65,7 @@ export function ProcessingTestCard({ event }: { event: TEventDetail }) {
         headers,
       ),
     );
+  };
 
   return (
     <Card data-testid="processing-test">
@@ -74,6 +103,9 @@ export function ProcessingTestCard({ event }: { event: TEventDetail }) {
                     <p className="text-sm text-muted-foreground">{result.description}</p>
                     <FilterFailureList failures={result.failures} />
                     {result.body !== undefined ? <JsonView value={result.body} /> : null}
+                    {result.kind === 'delivered' ? (
+                      <SendFromBrowser answer={answers[result.subscriptionId]} onSend={() => send(result)} />
+                    ) : null}
                   </div>
                 ))
               : null}
@@ -81,5 +113,23 @@ export function ProcessingTestCard({ event }: { event: TEventDetail }) {
         ) : null}
       </CardContent>
     </Card>
+  );
+}
+
+function SendFromBrowser({
+  answer,
+  onSend,
+}: {
+  answer: BrowserRequestResult | 'sending' | undefined;
+  onSend: () => void;
+}) {
+  return (
+    <div className="grid gap-2">
+      <Button variant="outline" size="sm" onClick={onSend} disabled={answer === 'sending'}>
+        <Send />
+        {answer === 'sending' ? 'Enviando...' : 'Enviar pelo navegador'}
+      </Button>
+      {answer && answer !== 'sending' ? <BrowserAnswer result={answer} testId="processing-answer" /> : null}
+    </div>
   );
 }
