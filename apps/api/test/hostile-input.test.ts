@@ -127,12 +127,14 @@ describe('hostile input', () => {
       expect(answer.status, url).toBe(400);
       expect(answer.body, url).toEqual({ error: 'URL inválida', code: 'BAD_REQUEST' });
     }
-    const long = await t.get(`/v1/events/${'a'.repeat(150)}`);
-    expect(long.status).toBe(404);
-    expect(long.body).toMatchObject({
-      error: expect.stringMatching(/^Rota não encontrada/),
-      code: 'NOT_FOUND',
-    });
+    // Too long for the router's parameter: 400 'URL inválida', or 404 when the console's catch-all
+    // route (registered only when the console is built) takes the path instead.
+    const longPath = `/v1/events/${'a'.repeat(150)}`;
+    const long = await t.get(longPath);
+    expect([
+      { status: 400, body: { error: 'URL inválida', code: 'BAD_REQUEST' } },
+      { status: 404, body: { error: `Rota não encontrada: GET ${longPath}`, code: 'NOT_FOUND' } },
+    ]).toContainEqual({ status: long.status, body: long.body });
   });
 
   it('When a field has the wrong type or size, then the message is pt-BR', async () => {
