@@ -42,6 +42,7 @@ const ZEnv = z.object({
   DELIVERY_BATCH_SIZE: z.coerce.number().int().min(1).max(1000).default(100),
   DELIVERY_LEASE_MS: z.coerce.number().int().positive().default(60_000),
   DELIVERY_POLL_MS: z.coerce.number().int().positive().default(500),
+  DELIVERY_SWEEP_MS: z.coerce.number().int().positive().default(1_000),
   /** Queue of RABBITMQ events: name on the broker (or in the database table), messages processed at once per process. */
   QUEUE_NAME: z.string().min(1).default('wm.events'),
   QUEUE_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(64),
@@ -52,6 +53,7 @@ const ZEnv = z.object({
   /** A PENDING event log untouched this long is published again (its first publish may have been lost). */
   QUEUE_REPUBLISH_AFTER_MS: z.coerce.number().int().positive().default(120_000),
   QUEUE_PACING_MAX_WAIT_MS: z.coerce.number().int().min(0).default(5_000),
+  QUEUE_PAUSED_RECHECK_MS: z.coerce.number().int().positive().default(5_000),
 });
 
 export type Config = z.output<typeof ZEnv> & { role: 'api' | 'worker' | 'all' };

@@ -1,7 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deliveryAttempts } from '../src/db/schema';
+import { deliveryAttempts, deliveryLogs, occurrences, subscriptions } from '../src/db/schema';
 import { type DeliveryEngine, startDeliveryEngine } from '../src/delivery/engine';
+import { INACTIVE_SUBSCRIPTION_REASON } from '../src/delivery/housekeeping';
+import { newId } from '../src/lib/ids';
+import { SUBSCRIPTION_NOT_ACTIVE_FOR_RETRY } from '../src/modules/logs/service';
 import {
   insertApplication,
   insertEvent,
@@ -30,6 +33,7 @@ beforeAll(async () => {
   t = await createTestApp({
     DELIVERY_RETRY_DELAYS_MS: '20,40,80',
     DELIVERY_POLL_MS: '20',
+    DELIVERY_SWEEP_MS: '50',
     DELIVERY_TIMEOUT_MS: '1500',
   });
   engine = startDeliveryEngine(t.ctx);
@@ -136,6 +140,66 @@ describe('retries and failures', () => {
     expect((await readSubscription(t.ctx, subscription.id))?.status).toBe('FAILED');
     const next = await emit(event.alias);
     expect(next.body).toMatchObject({ deliveries: 0, ignored: 1 });
+
+    // No worker delivers to a FAILED subscription: its log is not re-queued for nothing.
+    const retry = await t.post(`/v1/logs/${log.id}/retry`);
+    expect(retry.status).toBe(409);
+    expect(retry.body.error).toBe(SUBSCRIPTION_NOT_ACTIVE_FOR_RETRY);
+    expect((await readLogsOf(t.ctx, response.body.occurrenceId))[0]?.status).toBe('FAILED');
+  });
+
+  it('When a subscription is set INACTIVE while a delivery waits for its retry, then the delivery ends FAILED and the callback goes', async () => {
+    const { event, subscription } = await subscribe('/then-off', [{ status: 500 }], {
+      maxRetries: 10,
+      enableCallbacks: true,
+      callbackUrl: `${receiver.url}/then-off-callback`,
+    });
+    const response = await emit(event.alias);
+    await waitFor(
+      async () => (await readLogsOf(t.ctx, response.body.occurrenceId))[0]?.status === 'RETRYING' || null,
+      5_000,
+      'a first failed attempt',
+    );
+    await t.ctx.db
+      .update(subscriptions)
+      .set({ status: 'INACTIVE' })
+      .where(eq(subscriptions.id, subscription.id));
+    const log = await settle(response.body.occurrenceId);
+    expect(log).toMatchObject({ status: 'FAILED', errorMessage: INACTIVE_SUBSCRIPTION_REASON });
+    const callback = await waitFor(() => receiver.requests.find((r) => r.url === '/then-off-callback'));
+    expect(JSON.parse(callback.body).deliveries).toEqual([
+      { subscriptionId: subscription.id, status: 'FAILED', httpStatusCode: 500 },
+    ]);
+  });
+
+  it('When a finished occurrence still owes its callback (an API-only emit, a crash), then the sweep sends it once', async () => {
+    const { event, subscription } = await subscribe('/owed', [{ status: 200 }], {
+      enableCallbacks: true,
+      callbackUrl: `${receiver.url}/owed-callback`,
+    });
+    const occurrenceId = newId();
+    await t.ctx.db.insert(occurrences).values({
+      id: occurrenceId,
+      eventId: event.id,
+      applicationId: app.id,
+      eventType: event.alias,
+      data: {},
+      callbackPending: true,
+    });
+    await t.ctx.db.insert(deliveryLogs).values({
+      id: newId(),
+      occurrenceId,
+      subscriptionId: subscription.id,
+      eventId: event.id,
+      status: 'SUCCESS',
+      httpStatusCode: 200,
+    });
+    const callback = await waitFor(() => receiver.requests.find((r) => r.url === '/owed-callback'));
+    expect(JSON.parse(callback.body)).toMatchObject({ occurrenceId, eventId: event.id });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(receiver.requests.filter((r) => r.url === '/owed-callback')).toHaveLength(1);
+    const [row] = await t.ctx.db.select().from(occurrences).where(eq(occurrences.id, occurrenceId));
+    expect(row).toMatchObject({ callbackPending: false, callbackSentAt: expect.any(Date) });
   });
 
   it('When the receiver redirects, then the redirect is not followed and counts as a failure', async () => {

@@ -149,6 +149,8 @@ describe('signed delivery', () => {
       const request = receiver.requests.find((r) => r.url === `/method-${method}`);
       expect(request?.method).toBe(method);
       expect(request?.body).toBe(method === 'GET' ? '' : '{"a":1}');
+      // A body-less GET says nothing of a content type.
+      expect(request?.headers['content-type']).toBe(method === 'GET' ? undefined : 'application/json');
     },
   );
 

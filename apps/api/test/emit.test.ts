@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliveryLogs, occurrences } from '../src/db/schema';
+import { IDEMPOTENCY_KEY_REUSED } from '../src/modules/emit/service';
 import {
   addMember,
   insertApplication,
@@ -143,5 +144,31 @@ describe('POST /v1/events/emit', () => {
       .from(deliveryLogs)
       .where(eq(deliveryLogs.occurrenceId, [...ids][0] as string));
     expect(logs).toHaveLength(1);
+  });
+
+  it('When an externalEventId is reused for another event type, then 409 and the first emit is not answered', async () => {
+    const other = await insertEvent(t.ctx, app.id);
+    const first = await emitWithKey(app.apiKey, {
+      eventType: event.alias,
+      applicationId: app.id,
+      data: {},
+      externalEventId: 'pedido-77',
+    });
+    expect(first.status).toBe(202);
+    const repeat = await emitWithKey(app.apiKey, {
+      eventType: event.alias,
+      applicationId: app.id,
+      data: {},
+      externalEventId: 'pedido-77',
+    });
+    expect(repeat.body.occurrenceId).toBe(first.body.occurrenceId);
+    const reused = await emitWithKey(app.apiKey, {
+      eventType: other.alias,
+      applicationId: app.id,
+      data: {},
+      externalEventId: 'pedido-77',
+    });
+    expect(reused.status).toBe(409);
+    expect(reused.body).toEqual({ error: IDEMPOTENCY_KEY_REUSED, code: 'CONFLICT' });
   });
 });

@@ -10,6 +10,7 @@ import {
   insertSubscription,
   type Receiver,
   readLogsOf,
+  setEventStatus,
   startReceiver,
   waitFor,
 } from './support/delivery-fixtures';
@@ -53,6 +54,7 @@ describe(`queued (RABBITMQ) events end to end on the ${queueBackend} queue`, () 
       QUEUE_NAME: queueName,
       DELIVERY_RETRY_DELAYS_MS: '50',
       QUEUE_POLL_MS: '20',
+      QUEUE_PAUSED_RECHECK_MS: '100',
       ...(queueBackend === 'rabbitmq' ? { RABBITMQ_URL: TEST_RABBITMQ_URL } : {}),
     });
     workers = await startWorkers(t.ctx);
@@ -174,7 +176,8 @@ describe(`queued (RABBITMQ) events end to end on the ${queueBackend} queue`, () 
     await insertSubscription(t.ctx, event.id, { targetUrl: `${flaky.url}/flaky` });
     const res = await emit({ eventType: event.alias });
     const failed = await settledLog(res.body.occurrenceId);
-    expect(failed).toMatchObject({ status: 'FAILED', retryCount: 1 });
+    // Automatic retries do not use up the reprocesses (retryCount counts those, n/3).
+    expect(failed).toMatchObject({ status: 'FAILED', retryCount: 0, autoRetryCount: 1 });
     expect(failed.errorMessage).toMatch(/500/);
     expect(flaky.requests).toHaveLength(2);
 
@@ -187,8 +190,48 @@ describe(`queued (RABBITMQ) events end to end on the ${queueBackend} queue`, () 
       20_000,
       'the reprocessed log',
     );
-    expect(fixed).toMatchObject({ status: 'SUCCESS', retryCount: 2, errorMessage: null });
+    expect(fixed).toMatchObject({ status: 'SUCCESS', retryCount: 1, errorMessage: null });
     expect(flaky.requests).toHaveLength(3);
+  });
+
+  it('When retries with the default maxRetries are exhausted, then the log can still be reprocessed', async () => {
+    const alwaysDown = await startReceiver(() => ({ status: 500, body: 'down' }));
+    try {
+      const event = await insertEvent(t.ctx, app.id, { queueType: 'RABBITMQ', delayBetweenSends: 100 });
+      await insertSubscription(t.ctx, event.id, { targetUrl: `${alwaysDown.url}/down` });
+      const res = await emit({ eventType: event.alias });
+      const failed = await settledLog(res.body.occurrenceId);
+      expect(failed).toMatchObject({ status: 'FAILED', retryCount: 0, autoRetryCount: 3 });
+      expect(alwaysDown.requests).toHaveLength(4);
+      const view = await t.get(`/v1/rabbitmq/events/${failed.id}`);
+      expect(view.body).toMatchObject({ status: 'FAILED', retryCount: 0 });
+      const reprocess = await t.post(`/v1/rabbitmq/events/${failed.id}/reprocess`);
+      expect(reprocess.status).toBe(200);
+      expect(reprocess.body.data).toMatchObject({ status: 'PENDING', retryCount: 1 });
+      // A reprocess starts a new round: maxRetries automatic retries again.
+      await waitFor(async () => (alwaysDown.requests.length >= 8 ? true : null), 20_000, 'the second round');
+      expect(await settledLog(res.body.occurrenceId)).toMatchObject({ status: 'FAILED', retryCount: 1 });
+    } finally {
+      await alwaysDown.close();
+    }
+  });
+
+  it('When the event is PAUSED, then its queued emits stay PENDING, unsent, until it is ACTIVE again', async () => {
+    const event = await insertEvent(t.ctx, app.id, {
+      queueType: 'RABBITMQ',
+      delayBetweenSends: 100,
+      status: 'PAUSED',
+    });
+    await insertSubscription(t.ctx, event.id, { targetUrl: `${receiver.url}/paused` });
+    const res = await emit({ eventType: event.alias });
+    expect(res.status).toBe(202);
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect((await logOf(res.body.occurrenceId))?.status).toBe('PENDING');
+    expect(receiver.requests.filter((request) => request.url === '/paused')).toHaveLength(0);
+
+    await setEventStatus(t.ctx, event.id, 'ACTIVE');
+    expect(await settledLog(res.body.occurrenceId)).toMatchObject({ status: 'SUCCESS', retryCount: 0 });
+    expect(receiver.requests.filter((request) => request.url === '/paused')).toHaveLength(1);
   });
 
   it('When several emits of one event are queued, then sends are delayBetweenSends apart', async () => {

@@ -23,7 +23,7 @@ export function buildDeliveryRequest(target: DeliveryTarget, now: Date): Outboun
     method,
     body,
     headers: {
-      'content-type': 'application/json',
+      ...(body === null ? {} : { 'content-type': 'application/json' }),
       'user-agent': 'webhook-manager/1.0',
       ...authHeaders(target.authType, target.authDetails),
       'webhook-id': target.deliveryId,

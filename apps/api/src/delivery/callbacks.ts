@@ -18,28 +18,37 @@ const idList = (ids: string[]) =>
   sql`(SELECT value::uuid FROM jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`;
 
 /**
- * For occurrences whose deliveries are all final and whose event has callbacks on,
- * claims the report (callback_sent_at, so it goes once) and POSTs it to the event's
- * callback URL, else the application's. The outcome is logged, never retried.
+ * For occurrences whose deliveries are all final (and, when queued, whose event log is settled),
+ * claims the report (callback_sent_at, so it goes once) and, when the event has callbacks on, POSTs
+ * it to the event's callback URL, else the application's. Claiming also clears callback_pending, so
+ * the housekeeping sweep stops looking at the occurrence. The outcome is logged, never retried.
  */
 export async function sendFinishedCallbacks(ctx: AppContext, sender: Sender, occurrenceIds: string[]) {
   if (occurrenceIds.length === 0) return;
-  const finished = await queryRows<FinishedOccurrence>(
+  const finished = await queryRows<FinishedOccurrence & { enable_callbacks: boolean }>(
     ctx.db,
-    sql`UPDATE occurrences o SET callback_sent_at = now()
+    sql`UPDATE occurrences o SET callback_pending = false,
+        callback_sent_at = CASE WHEN e.enable_callbacks THEN now() END
       FROM events e, applications a
       WHERE o.id IN ${idList(occurrenceIds)}
         AND o.callback_sent_at IS NULL
-        AND e.id = o.event_id AND e.enable_callbacks
+        AND (e.enable_callbacks OR o.callback_pending)
+        AND e.id = o.event_id
         AND a.id = o.application_id
         AND NOT EXISTS (SELECT 1 FROM delivery_logs d
           WHERE d.occurrence_id = o.id AND d.status IN ('PENDING', 'RETRYING'))
-      RETURNING o.id AS occurrence_id, e.id AS event_id, e.alias,
+        AND NOT EXISTS (SELECT 1 FROM event_logs l
+          WHERE l.event_id = o.id AND l.status IN ('PENDING', 'PROCESSING'))
+      RETURNING o.id AS occurrence_id, e.id AS event_id, e.alias, e.enable_callbacks,
         COALESCE(e.callback_url, a.callback_url) AS callback_url,
         CASE WHEN e.callback_url IS NOT NULL THEN e.callback_auth_type ELSE a.callback_auth_type END AS callback_auth_type,
         CASE WHEN e.callback_url IS NOT NULL THEN e.callback_auth_details ELSE a.callback_auth_details END AS callback_auth_details`,
   );
-  await Promise.all(finished.map((occurrence) => sendCallback(ctx, sender, occurrence)));
+  await Promise.all(
+    finished
+      .filter((occurrence) => occurrence.enable_callbacks)
+      .map((occurrence) => sendCallback(ctx, sender, occurrence)),
+  );
 }
 
 async function sendCallback(ctx: AppContext, sender: Sender, occurrence: FinishedOccurrence) {

@@ -4,6 +4,7 @@ import type { AppContext } from '../context';
 import { attemptDelivery } from './attempt-delivery';
 import { sendFinishedCallbacks } from './callbacks';
 import { type ClaimedDelivery, claimDueDeliveries, releaseLeases } from './claim';
+import { startHousekeeping } from './housekeeping';
 import { type AttemptResult, recordAttemptResults } from './record-results';
 import { createSender, type Sender } from './sender';
 import { listenForDueDeliveries, onDeliveryWake, registerLocalWorker } from './wake';
@@ -164,6 +165,7 @@ export function startDeliveryEngine(ctx: AppContext): DeliveryEngine {
   });
 
   const loop = run();
+  const stopHousekeeping = startHousekeeping(ctx, sender);
   logger.debug({ workerId }, 'delivery engine started');
 
   return {
@@ -172,6 +174,7 @@ export function startDeliveryEngine(ctx: AppContext): DeliveryEngine {
     async stop() {
       isRunning = false;
       wakeSleeper?.();
+      await stopHousekeeping();
       unsubscribe();
       unregister();
       await (await listening)();

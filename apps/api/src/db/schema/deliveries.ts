@@ -1,5 +1,6 @@
 import {
   bigint,
+  boolean,
   integer,
   jsonb,
   pgTable,
@@ -25,6 +26,8 @@ export const occurrences = pgTable('occurrences', {
   idempotencyKey: text('idempotency_key'),
   response: jsonb('response').$type<unknown>(),
   callbackSentAt: tz('callback_sent_at'),
+  /** The event has callbacks on and the report has not gone yet. */
+  callbackPending: boolean('callback_pending').notNull().default(false),
   createdAt: tz('created_at').notNull().defaultNow(),
 });
 
@@ -70,7 +73,10 @@ export const eventLogs = pgTable('event_logs', {
   externalEventId: text('external_event_id'),
   queueType: text('queue_type').notNull(),
   status: text('status').notNull().default('PENDING'),
+  /** Reprocess requests (the console's n/3). */
   retryCount: integer('retry_count').notNull().default(0),
+  /** Automatic retries of the current round, bounded by the event's maxRetries. */
+  autoRetryCount: integer('auto_retry_count').notNull().default(0),
   payload: jsonb('payload').$type<unknown>().notNull(),
   errorMessage: text('error_message'),
   applicationId: uuid('application_id').notNull(),

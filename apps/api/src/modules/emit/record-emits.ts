@@ -15,6 +15,8 @@ export type EmitRecord = {
     organization_id: string | null;
     idempotency_key: string | null;
     response: unknown;
+    /** The event has callbacks on: its report is due once every delivery is final. */
+    callback_pending: boolean;
     created_at: string;
   };
   deliveryLogs: Array<{
@@ -60,12 +62,12 @@ const EXPIRE_KEYS = `
 const INSERT_EMITS = `
   WITH o AS (
     INSERT INTO occurrences (id, event_id, application_id, event_type, data, headers, payload,
-      external_event_id, organization_id, idempotency_key, response, created_at)
+      external_event_id, organization_id, idempotency_key, response, callback_pending, created_at)
     SELECT id, event_id, application_id, event_type, data, headers, payload,
-      external_event_id, organization_id, idempotency_key, response, created_at
+      external_event_id, organization_id, idempotency_key, response, callback_pending, created_at
     FROM jsonb_to_recordset($1::jsonb) AS r(id uuid, event_id uuid, application_id uuid, event_type text,
       data jsonb, headers jsonb, payload jsonb, external_event_id text, organization_id text,
-      idempotency_key text, response jsonb, created_at timestamptz)
+      idempotency_key text, response jsonb, callback_pending boolean, created_at timestamptz)
     ON CONFLICT DO NOTHING
     RETURNING id
   ), d AS (

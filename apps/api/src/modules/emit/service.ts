@@ -53,7 +53,7 @@ export async function emitEvent(
   const idempotencyKey = input.externalEventId ?? input.idempotencyKey ?? null;
   const now = ctx.clock();
   if (idempotencyKey) {
-    const previous = await findPreviousAnswer(ctx, input.applicationId, idempotencyKey, now);
+    const previous = await findPreviousAnswer(ctx, input, idempotencyKey, now);
     if (previous) return previous;
   }
   const { event } = target;
@@ -106,6 +106,7 @@ export async function emitEvent(
       organization_id: input.organizationId ?? null,
       idempotency_key: idempotencyKey,
       response: answer,
+      callback_pending: event.enableCallbacks,
       created_at: timestamp,
     },
     deliveryLogs: (eventLogId ? [] : logs).map((log) => ({
@@ -139,7 +140,7 @@ export async function emitEvent(
   });
 
   if (!isRecorded && idempotencyKey) {
-    const previous = await findPreviousAnswer(ctx, input.applicationId, idempotencyKey, now);
+    const previous = await findPreviousAnswer(ctx, input, idempotencyKey, now);
     if (previous) return previous;
   }
   if (eventLogId) await publishEventLog(ctx, { id: eventLogId }, event);
@@ -162,19 +163,34 @@ function toClaimed(
   });
 }
 
-async function findPreviousAnswer(ctx: AppContext, applicationId: string, key: string, now: Date) {
+export const IDEMPOTENCY_KEY_REUSED =
+  'Este externalEventId (ou Idempotency-Key) já foi usado por outro tipo de evento nas últimas 24 horas';
+
+/**
+ * The answer of an earlier emit with the same key within the window: a repeat is a no-op. The same
+ * key on another event type is not a repeat, and answering the first emit would drop this one
+ * without a word: a conflict instead.
+ */
+async function findPreviousAnswer(
+  ctx: AppContext,
+  input: Pick<EmitInput, 'applicationId' | 'eventType'>,
+  key: string,
+  now: Date,
+) {
   const [previous] = await ctx.db
-    .select({ response: occurrences.response })
+    .select({ response: occurrences.response, eventType: occurrences.eventType })
     .from(occurrences)
     .where(
       and(
-        eq(occurrences.applicationId, applicationId),
+        eq(occurrences.applicationId, input.applicationId),
         eq(occurrences.idempotencyKey, key),
         gt(occurrences.createdAt, new Date(now.getTime() - IDEMPOTENCY_WINDOW_MS)),
       ),
     )
     .limit(1);
-  return (previous?.response as TEmitResponse | undefined) ?? null;
+  if (!previous) return null;
+  if (previous.eventType !== input.eventType) throw conflict(IDEMPOTENCY_KEY_REUSED);
+  return (previous.response as TEmitResponse | undefined) ?? null;
 }
 
 /**

@@ -7,7 +7,8 @@ import { rowFromJson } from './row-from-json';
 export type StartedEventLog = {
   id: string;
   occurrenceId: string;
-  retryCount: number;
+  /** Automatic retries made in this round (reprocess starts a new one). */
+  autoRetryCount: number;
   event: typeof events.$inferSelect | null;
   /** Null once the occurrence has delivery logs (a retry or a redelivery). */
   occurrence: typeof occurrences.$inferSelect | null;
@@ -19,14 +20,14 @@ export type EventLogOutcome = {
   id: string;
   status: 'SUCCESS' | 'FAILED' | 'PENDING';
   error: string | null;
-  /** Set when the outcome counts one more retry. */
-  retryCount?: number;
+  /** Set when the outcome counts one more automatic retry. */
+  autoRetryCount?: number;
 };
 
 type StartedRow = {
   id: string;
   occurrence_id: string;
-  retry_count: number;
+  auto_retry_count: number;
   event: Record<string, unknown> | null;
   occurrence: Record<string, unknown> | null;
   targets: Array<Record<string, unknown>> | null;
@@ -37,14 +38,14 @@ const START_SQL = `
 WITH started AS (
   UPDATE event_logs SET status = 'PROCESSING', updated_at = $2
   WHERE id = ANY($1::uuid[]) AND status NOT IN ('SUCCESS', 'FAILED')
-  RETURNING id, event_id, retry_count, event_definition_id),
+  RETURNING id, event_id, auto_retry_count, event_definition_id),
 marked AS (
   SELECT s.*, d.occurrence_id IS NOT NULL AS has_deliveries
   FROM started s
   -- A probe per log (LIMIT 1), never a hash of every delivery log, whatever the statistics say.
   LEFT JOIN LATERAL (SELECT occurrence_id FROM delivery_logs d WHERE d.occurrence_id = s.event_id LIMIT 1) d
     ON true)
-SELECT m.id, m.event_id AS occurrence_id, m.retry_count, m.has_deliveries, to_jsonb(e.*) AS event,
+SELECT m.id, m.event_id AS occurrence_id, m.auto_retry_count, m.has_deliveries, to_jsonb(e.*) AS event,
   CASE WHEN m.has_deliveries THEN NULL
     ELSE (SELECT to_jsonb(o.*) FROM occurrences o WHERE o.id = m.event_id) END AS occurrence,
   CASE WHEN m.has_deliveries OR e.id IS NULL THEN NULL
@@ -54,10 +55,10 @@ FROM marked m LEFT JOIN events e ON e.id = m.event_definition_id`;
 
 const SETTLE_SQL = `
 UPDATE event_logs l SET status = r.status, error_message = r.error,
-  retry_count = COALESCE(r.retry_count, l.retry_count),
+  auto_retry_count = COALESCE(r.auto_retry_count, l.auto_retry_count),
   processed_at = CASE WHEN r.status IN ('SUCCESS', 'FAILED') THEN $2::timestamptz ELSE l.processed_at END,
   updated_at = $2::timestamptz
-FROM jsonb_to_recordset($1::jsonb) AS r(id uuid, status text, error text, retry_count integer)
+FROM jsonb_to_recordset($1::jsonb) AS r(id uuid, status text, error text, auto_retry_count integer)
 WHERE l.id = r.id AND l.id = ANY($3::uuid[])`;
 
 const BATCH = { maxSize: 256, maxInFlight: 4 };
@@ -77,7 +78,7 @@ export function createEventLogBatches(ctx: AppContext) {
     await ctx.database.query(
       SETTLE_SQL,
       [
-        JSON.stringify(outcomes.map((o) => ({ ...o, retry_count: o.retryCount ?? null }))),
+        JSON.stringify(outcomes.map((o) => ({ ...o, auto_retry_count: o.autoRetryCount ?? null }))),
         ctx.clock(),
         outcomes.map((o) => o.id),
       ],
@@ -98,7 +99,7 @@ function toStarted(row: StartedRow): StartedEventLog {
   return {
     id: row.id,
     occurrenceId: row.occurrence_id,
-    retryCount: row.retry_count,
+    autoRetryCount: row.auto_retry_count,
     event: row.event ? rowFromJson(events, row.event) : null,
     occurrence: row.occurrence ? rowFromJson(occurrences, row.occurrence) : null,
     targets: (row.targets ?? []).map((target) => rowFromJson(subscriptions, target)),

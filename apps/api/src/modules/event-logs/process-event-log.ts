@@ -55,7 +55,8 @@ const BUSY_RETRY_MS = 5_000;
  * One queued event log: PROCESSING, then its deliveries sent one after the
  * other (delayBetweenSends apart, shared by every worker through the pacing
  * row), then SUCCESS, or FAILED with the error once no automatic retry is
- * left (retryCount counts retries, automatic or requested, against maxRetries).
+ * left (autoRetryCount against maxRetries; retryCount counts only reprocess requests).
+ * While the event is PAUSED the message is put back, uncounted, and the log stays PENDING.
  */
 export async function processEventLog<Claimed>(
   ctx: AppContext,
@@ -73,18 +74,22 @@ export async function processEventLog<Claimed>(
   if (!log) return { type: 'ack' };
   const { event } = log;
 
+  if (event?.status === 'PAUSED') {
+    await markPending(ctx, log.id);
+    return { type: 'defer', delayMs: ctx.config.QUEUE_PAUSED_RECHECK_MS };
+  }
   const maxRetries = event?.maxRetries ?? DEFAULT_MAX_RETRIES;
-  const isLastTry = log.retryCount >= maxRetries;
+  const isLastTry = log.autoRetryCount >= maxRetries;
   const pacingMs = event?.delayBetweenSends ?? DEFAULT_DELAY_BETWEEN_SENDS_MS;
   const scheduleRetry = async (error: string): Promise<HandlerOutcome> => {
     await batches.settle({
       id: log.id,
       status: 'PENDING',
       error: error || null,
-      retryCount: log.retryCount + 1,
+      autoRetryCount: log.autoRetryCount + 1,
     });
     const delays = ctx.config.DELIVERY_RETRY_DELAYS_MS;
-    return { type: 'retry', delayMs: delays[Math.min(log.retryCount, delays.length - 1)] ?? 1_000 };
+    return { type: 'retry', delayMs: delays[Math.min(log.autoRetryCount, delays.length - 1)] ?? 1_000 };
   };
 
   try {
@@ -113,9 +118,15 @@ export async function processEventLog<Claimed>(
     }
     if (busy > 0) return { type: 'defer', delayMs: BUSY_RETRY_MS };
     if (hasOpen) return await scheduleRetry(errors.join('; '));
-    if (event?.enableCallbacks) await deliveries.finish(log.occurrenceId);
     const error = errors.length > 0 ? errors.join('; ') : null;
     await batches.settle({ id: log.id, status: error ? 'FAILED' : 'SUCCESS', error });
+    // After the settle: a report waits for its event log to be final. If this process dies in
+    // between, the delivery workers' sweep sends it.
+    if (event?.enableCallbacks) {
+      await deliveries
+        .finish(log.occurrenceId)
+        .catch((failure) => ctx.logger.error({ err: failure, eventLogId: log.id }, 'event callback failed'));
+    }
     return { type: 'ack' };
   } catch (error) {
     const reason = describeFailure(error);

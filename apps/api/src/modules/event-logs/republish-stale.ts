@@ -29,7 +29,7 @@ export async function republishStaleEventLogs(ctx: AppContext): Promise<number> 
              WHERE ${and(
                eq(eventLogs.status, 'PENDING'),
                or(
-                 and(eq(eventLogs.retryCount, 0), lt(eventLogs.updatedAt, shortCutoff)),
+                 and(eq(eventLogs.autoRetryCount, 0), lt(eventLogs.updatedAt, shortCutoff)),
                  lt(eventLogs.updatedAt, longCutoff),
                ),
              )}

@@ -88,7 +88,8 @@ export async function getEventLog(ctx: AppContext, user: SessionUser, id: string
 }
 
 /**
- * Publishes a FAILED event log again (retryCount + 1, status PENDING). The
+ * Publishes a FAILED event log again (retryCount + 1, status PENDING), with a new round of
+ * automatic retries. The
  * state change is one conditional UPDATE, so two concurrent reprocess calls
  * cannot both pass the limit.
  */
@@ -102,6 +103,7 @@ export async function reprocessEventLog(ctx: AppContext, user: SessionUser, id: 
     .set({
       status: 'PENDING',
       retryCount: sql`${eventLogs.retryCount} + 1`,
+      autoRetryCount: 0,
       errorMessage: null,
       processedAt: null,
       updatedAt: ctx.clock(),

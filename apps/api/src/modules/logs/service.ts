@@ -209,10 +209,19 @@ export async function getDeliveryLog(
   };
 }
 
-/** Re-queues a FAILED delivery, due now; any other status is a conflict. Needs edit rights on the subscription. */
+export const SUBSCRIPTION_NOT_ACTIVE_FOR_RETRY =
+  'A assinatura está inativa ou desativada: ative-a antes de reenviar';
+
+/**
+ * Re-queues a FAILED delivery, due now; any other status is a conflict, and so is a subscription
+ * that no worker would deliver to (INACTIVE or FAILED). Needs edit rights on the subscription.
+ */
 export async function retryDelivery(ctx: AppContext, user: SessionUser, id: string) {
   const row = await findVisibleLog(ctx, user, id);
-  await requireSubscriptionAccess(ctx, user, row.subscription.id, 'write');
+  const { subscription } = await requireSubscriptionAccess(ctx, user, row.subscription.id, 'write');
+  if (subscription.status === 'INACTIVE' || subscription.status === 'FAILED') {
+    throw conflict(SUBSCRIPTION_NOT_ACTIVE_FOR_RETRY);
+  }
   const now = ctx.clock();
   const updated = await ctx.db
     .update(deliveryLogs)

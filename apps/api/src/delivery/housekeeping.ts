@@ -1,0 +1,63 @@
+import type { AppContext } from '../context';
+import { sendFinishedCallbacks } from './callbacks';
+import type { Sender } from './sender';
+
+export const INACTIVE_SUBSCRIPTION_REASON = 'Assinatura inativa: entrega encerrada sem envio';
+export const FAILED_SUBSCRIPTION_REASON = 'Assinatura desativada (Falhou): entrega encerrada sem envio';
+const SWEEP_LIMIT = 100;
+
+/**
+ * Due deliveries of a subscription set INACTIVE or FAILED are never claimed: they end FAILED with
+ * the reason (so their occurrence can finish, and an operator can retry them once it is active
+ * again). Deliveries of a PAUSED subscription or event are held, not ended.
+ */
+const END_DISABLED = `
+  UPDATE delivery_logs d SET status = 'FAILED',
+    error_message = CASE WHEN s.status = 'FAILED' THEN $1 ELSE $2 END,
+    next_attempt_at = NULL, processed_at = now(), lease_until = NULL, leased_by = NULL, updated_at = now()
+  FROM subscriptions s
+  WHERE d.id IN (
+    SELECT d2.id FROM delivery_logs d2 JOIN subscriptions s2 ON s2.id = d2.subscription_id
+    WHERE d2.status IN ('PENDING', 'RETRYING') AND d2.next_attempt_at <= now()
+      AND (d2.lease_until IS NULL OR d2.lease_until < now())
+      AND s2.status IN ('INACTIVE', 'FAILED')
+    LIMIT $3 FOR UPDATE OF d2 SKIP LOCKED)
+    AND s.id = d.subscription_id
+  RETURNING d.occurrence_id`;
+
+/** Occurrences whose report is due and was not sent (an API-only process emitted it, or a crash). */
+const PENDING_CALLBACKS = `
+  SELECT o.id FROM occurrences o
+  WHERE o.callback_pending
+    AND NOT EXISTS (SELECT 1 FROM delivery_logs d
+      WHERE d.occurrence_id = o.id AND d.status IN ('PENDING', 'RETRYING'))
+    AND NOT EXISTS (SELECT 1 FROM event_logs l
+      WHERE l.event_id = o.id AND l.status IN ('PENDING', 'PROCESSING'))
+  ORDER BY o.created_at LIMIT $1`;
+
+/** One sweep: ends the deliveries no worker will send, and sends the callbacks that are due. */
+export async function sweepDeliveries(ctx: AppContext, sender: Sender): Promise<void> {
+  const ended = await ctx.database.query<{ occurrence_id: string }>(
+    END_DISABLED,
+    [FAILED_SUBSCRIPTION_REASON, INACTIVE_SUBSCRIPTION_REASON, SWEEP_LIMIT],
+    'end_disabled_deliveries',
+  );
+  const due = await ctx.database.query<{ id: string }>(PENDING_CALLBACKS, [SWEEP_LIMIT], 'pending_callbacks');
+  const occurrenceIds = [...new Set([...ended.map((row) => row.occurrence_id), ...due.map((row) => row.id)])];
+  await sendFinishedCallbacks(ctx, sender, occurrenceIds);
+}
+
+/** Runs sweepDeliveries every DELIVERY_SWEEP_MS until the returned stop is called. */
+export function startHousekeeping(ctx: AppContext, sender: Sender): () => Promise<void> {
+  let current: Promise<void> = Promise.resolve();
+  const timer = setInterval(() => {
+    current = current
+      .then(() => sweepDeliveries(ctx, sender))
+      .catch((error) => ctx.logger.error({ err: error }, 'delivery housekeeping failed'));
+  }, ctx.config.DELIVERY_SWEEP_MS);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await current;
+  };
+}
