@@ -214,4 +214,17 @@ describe('signed delivery', () => {
       { subscriptionId: subscription.id, status: 'IGNORED', httpStatusCode: null },
     ]);
   });
+
+  it('When deliveries were made, then /metrics counts attempts by outcome and shows the backlog', async () => {
+    const event = await insertEvent(t.ctx, app.id);
+    await insertSubscription(t.ctx, event.id, { targetUrl: `${receiver.url}/metrics-ok` });
+    const response = await emit({ eventType: event.alias, applicationId: app.id, data: {} });
+    await settle(response.body.occurrenceId);
+    const metrics = await t.get('/metrics', { token: null });
+    const successes = /webhook_delivery_attempts_total\{status="SUCCESS"\} (\d+)/.exec(metrics.body);
+    expect(Number(successes?.[1])).toBeGreaterThanOrEqual(1);
+    expect(metrics.body).toMatch(/webhook_delivery_attempt_seconds_sum\{status="SUCCESS"\} [\d.e-]+/);
+    expect(metrics.body).toMatch(/\nwebhook_deliveries_due \d+\n/);
+    expect(metrics.body).toMatch(/\nwebhook_event_logs_open \d+\n/);
+  });
 });

@@ -189,6 +189,18 @@ describe('POST /v1/subscriptions/{id}/test', () => {
     expect(response.body).toMatchObject({ success: false, httpStatusCode: 500 });
   });
 
+  it('When tests fail 20 times in a row, then the subscription stays ACTIVE: only real deliveries disable it', async () => {
+    isReceiverHealed = false;
+    const before = await t.get(`/v1/subscriptions/${badSubscription.id}`, { token: owner.token });
+    for (let test = 0; test < 21; test++) {
+      await t.post(`/v1/subscriptions/${badSubscription.id}/test`, { token: owner.token });
+    }
+    const after = await t.get(`/v1/subscriptions/${badSubscription.id}`, { token: owner.token });
+    expect(after.body.status).toBe('ACTIVE');
+    // Tests still count as attempts ('Tentativas').
+    expect(after.body._count.attempts).toBe(before.body._count.attempts + 21);
+  });
+
   it('When the user may not edit the subscription, then 403 or 404', async () => {
     const stranger = await t.createUser();
     expect(

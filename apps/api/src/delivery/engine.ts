@@ -4,6 +4,7 @@ import type { AppContext } from '../context';
 import { attemptDelivery } from './attempt-delivery';
 import { sendFinishedCallbacks } from './callbacks';
 import { type ClaimedDelivery, claimDueDeliveries, releaseLeases } from './claim';
+import { countAttempt } from './delivery-metrics';
 import { startHousekeeping } from './housekeeping';
 import { type AttemptResult, recordAttemptResults } from './record-results';
 import { createSender, type Sender } from './sender';
@@ -108,6 +109,7 @@ export function startDeliveryEngine(ctx: AppContext): DeliveryEngine {
   function start(delivery: ClaimedDelivery) {
     const task = attemptDelivery(config, sender, delivery)
       .then(({ result }) => {
+        countAttempt(ctx.metrics, result);
         results.push(result);
         scheduleFlush();
       })

@@ -15,6 +15,8 @@ export type AttemptResult = {
   startedAt: string;
   durationMs: number;
   isGone: boolean;
+  /** A 'Testar webhook' attempt: counted in the subscription's attempts, never in its health. */
+  isTest?: boolean;
   /** False when the event has callbacks off, so a finished occurrence needs no report check. */
   hasCallbacks?: boolean;
 };
@@ -44,6 +46,7 @@ export async function recordAttemptResults(ctx: AppContext, workerId: string, re
       started_at: result.startedAt,
       duration_ms: result.durationMs,
       is_gone: result.isGone,
+      is_test: result.isTest ?? false,
     })),
   );
   await ctx.database.query(
@@ -65,7 +68,7 @@ const RECORD_ATTEMPT_RESULTS = `
       SELECT * FROM jsonb_to_recordset($1::jsonb) AS r(
         id uuid, subscription_id uuid, status text, http_status_code integer, response_body text,
         error_message text, next_attempt_at timestamptz, processed_at timestamptz, attempt_number integer,
-        attempt_id uuid, started_at timestamptz, duration_ms integer, is_gone boolean)
+        attempt_id uuid, started_at timestamptz, duration_ms integer, is_gone boolean, is_test boolean)
     ),
     logs AS (
       UPDATE delivery_logs d SET
@@ -84,8 +87,8 @@ const RECORD_ATTEMPT_RESULTS = `
     ),
     totals AS (
       SELECT subscription_id, count(*)::int AS tried,
-        count(*) FILTER (WHERE status = 'SUCCESS')::int AS succeeded,
-        count(*) FILTER (WHERE status = 'FAILED')::int AS failed,
+        count(*) FILTER (WHERE status = 'SUCCESS' AND NOT is_test)::int AS succeeded,
+        count(*) FILTER (WHERE status = 'FAILED' AND NOT is_test)::int AS failed,
         bool_or(is_gone) AS is_gone
       FROM r GROUP BY subscription_id ORDER BY subscription_id
     ),

@@ -1,7 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
+import { collectBacklog } from '../delivery/delivery-metrics';
 
-/** Request counters per route template (never the raw URL, which may carry ids) and process gauges. */
+/**
+ * Request counters per route template (never the raw URL, which may carry ids), process gauges,
+ * the delivery backlog; delivery attempts are counted by the engines of this process.
+ */
 export function registerMetricsRoutes(app: FastifyInstance, ctx: AppContext) {
   const { metrics } = ctx;
   metrics.collect(() => {
@@ -10,6 +14,7 @@ export function registerMetricsRoutes(app: FastifyInstance, ctx: AppContext) {
     metrics.set('process_heap_used_bytes', 'V8 heap in use', memory.heapUsed);
     metrics.set('process_uptime_seconds', 'Seconds since the process started', Math.round(process.uptime()));
   });
+  collectBacklog(ctx);
 
   app.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url ?? 'unmatched';

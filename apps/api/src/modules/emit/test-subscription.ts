@@ -79,7 +79,8 @@ export async function testSubscription(
       secret: subscription.secret,
       max_retries: 0,
     });
-    await recordAttemptResults(ctx, workerId, [{ ...result, isGone: false }]);
+    // A test never auto-disables the subscription (410 or failures in a row): only real deliveries do.
+    await recordAttemptResults(ctx, workerId, [{ ...result, isGone: false, isTest: true }]);
     return {
       success: result.status === 'SUCCESS',
       httpStatusCode: outcome.httpStatusCode,

@@ -6,6 +6,7 @@ import { deliveryLogs } from '../../db/schema';
 import { attemptDelivery } from '../../delivery/attempt-delivery';
 import { sendFinishedCallbacks } from '../../delivery/callbacks';
 import { type ClaimedDelivery, toClaimedDelivery } from '../../delivery/claim';
+import { countAttempt } from '../../delivery/delivery-metrics';
 import {
   type AttemptResult,
   OPEN_STATUS_CONDITION,
@@ -143,6 +144,7 @@ export function createQueuedDeliveries(ctx: AppContext, sender: Sender): QueuedD
         max_retries: isLastTry ? 0 : Number.MAX_SAFE_INTEGER,
       });
       const recorded = result.status === 'RETRYING' ? { ...result, nextAttemptAt: null } : result;
+      countAttempt(ctx.metrics, recorded);
       await records.submit(recorded);
       const error =
         recorded.status === 'SUCCESS'
