@@ -78,7 +78,7 @@ test.describe('Applications', () => {
     await page.getByRole('button', { name: 'Salvar Alterações' }).click();
     await expect(toast(page, 'Aplicação atualizada')).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`/applications/${app.id}$`));
-    await expect(page.getByRole('heading', { name })).toContainText('Público');
+    await expect(page.getByRole('heading', { name })).toContainText('Pública');
     await expect(page.getByText('Configuração de Callback')).toBeVisible();
     await expect(page.getByText('https://example.com/callback')).toBeVisible();
     await expect(page.getByText('Basic Auth')).toBeVisible();
@@ -169,5 +169,31 @@ test.describe('Applications', () => {
     await expect(page.getByText('Aplicação não encontrada')).toBeVisible();
     await page.goto('/applications/0190b4a4-0000-7000-8000-000000000000/edit');
     await expect(page.getByText('Aplicação não encontrada')).toBeVisible();
+  });
+
+  test('When an event is created from an application, then its count shows it on the list without a reload', async ({
+    page,
+    api,
+    loginAsAdmin,
+  }) => {
+    const name = `Contagem ${Date.now().toString(36)}`;
+    const app = await api.post<{ id: string }>('/applications', { name });
+    await loginAsAdmin(page);
+    const menu = page.getByRole('navigation', { name: 'Menu principal' });
+    await menu.getByRole('link', { name: 'Aplicações', exact: true }).click();
+    const row = page.getByRole('row').filter({ hasText: name });
+    await expect(row.getByTitle(`Ver os eventos de ${name}`)).toHaveText('0');
+
+    // Inside the app (no reload): list → detail → new event → back to the list through the menu.
+    await row.getByRole('link', { name, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/applications/${app.id}$`));
+    await page.getByRole('link', { name: 'Novo Evento' }).click();
+    await page.getByRole('switch', { name: 'Habilitar callbacks' }).click();
+    await page.getByLabel('Nome', { exact: true }).fill('Evento contado');
+    await page.getByLabel('Alias', { exact: true }).fill(`contado.${Date.now().toString(36)}`);
+    await page.getByRole('button', { name: 'Criar Evento' }).click();
+    await expect(page).toHaveURL(/\/events\/[0-9a-f-]{36}$/);
+    await menu.getByRole('link', { name: 'Aplicações', exact: true }).click();
+    await expect(row.getByTitle(`Ver os eventos de ${name}`)).toHaveText('1');
   });
 });

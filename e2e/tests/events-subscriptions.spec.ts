@@ -68,6 +68,10 @@ test.describe('Events and subscriptions', () => {
     await expect(page.getByRole('combobox', { name: 'Método HTTP' })).toContainText('POST');
     await expect(page.getByRole('combobox', { name: 'Autenticação' })).toContainText('Nenhuma');
     await expect(page.getByTestId('placeholders')).toContainText('#eventId#');
+    // A placeholder button keeps the default body valid JSON: a new property, not text after the brace.
+    await page.getByTestId('placeholders').getByRole('button', { name: '#data#' }).click();
+    const body = JSON.parse(await page.getByLabel('JSON Body').inputValue());
+    expect(body).toMatchObject({ data: '#data#' });
     await page.getByLabel('Nome', { exact: true }).fill('ERP financeiro');
     await page.getByLabel('URL de destino').fill('https://erp.example.com/webhooks');
     await page.getByRole('button', { name: 'Adicionar Filtro' }).click();

@@ -46,7 +46,7 @@ test.describe('Log de Assinaturas', () => {
       targetUrl: `${receiverUrl}/ok`,
       jsonBody: { pedido: '{{payload.pedido}}' },
     });
-    await api.post('/subscriptions', {
+    const gone = await api.post<{ id: string }>('/subscriptions', {
       eventId: event.id,
       name: `Assinatura Gone ${suffix}`,
       targetUrl: `${receiverUrl}/gone`,
@@ -93,7 +93,15 @@ test.describe('Log de Assinaturas', () => {
     await expect(page.getByText('"pedido": 42').first()).toBeVisible();
     await expect(page.getByRole('button', { name: 'Tentar Novamente' })).toHaveCount(0);
 
+    // The 410 set the subscription FAILED: no worker would send, so the retry is refused and says why.
     await page.getByRole('link', { name: 'Voltar para logs' }).click();
+    await goneRow.getByRole('button', { name: 'Reenviar' }).click();
+    await expect(page.getByText('Erro no reenvio')).toBeVisible();
+    await expect(
+      page.getByText('A assinatura está inativa ou desativada: ative-a antes de reenviar'),
+    ).toBeVisible();
+
+    await api.put(`/subscriptions/${gone.id}`, { status: 'ACTIVE' });
     await goneRow.getByRole('button', { name: 'Reenviar' }).click();
     await expect(page.getByText('Reenvio iniciado')).toBeVisible();
     await expect(page.getByText('O webhook será reenviado em breve.')).toBeVisible();

@@ -79,4 +79,19 @@ describe('event form', () => {
       'Alias deve conter apenas letras minúsculas, números, pontos, hífens e underscores',
     ]);
   });
+
+  it('When a queue setting is out of range, then RABBITMQ refuses it with its message, and IMMEDIATE ignores the hidden value', () => {
+    expect(messages(ZEventForm.safeParse({ ...form, queueType: 'RABBITMQ', priority: 20 }))).toEqual([
+      'Máximo 10',
+    ]);
+    expect(messages(ZEventForm.safeParse({ ...form, queueType: 'RABBITMQ', delayBetweenSends: 5 }))).toEqual([
+      'Mínimo 100ms',
+    ]);
+    expect(messages(ZEventForm.safeParse({ ...form, queueType: 'RABBITMQ', priority: Number.NaN }))).toEqual([
+      'Prioridade é obrigatória',
+    ]);
+    const immediate = ZEventForm.safeParse({ ...form, queueType: 'IMMEDIATE', priority: 20, messageTtl: 1 });
+    expect(immediate.success).toBe(true);
+    expect(eventFormToRequest(ZEventForm.parse({ ...form, priority: 20 }))).not.toHaveProperty('priority');
+  });
 });

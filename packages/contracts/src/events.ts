@@ -242,10 +242,21 @@ export type TEventListResponse = {
 
 /* ---------- console form ---------- */
 
-const ZFormNumber = (schema: z.ZodNumber) =>
-  z
-    .union([schema, z.nan(), z.null(), z.undefined()])
-    .transform((value) => (value === null || value === undefined || Number.isNaN(value) ? null : value));
+/**
+ * A queue setting as the form holds it (an empty input is NaN or null). Its range is checked in the
+ * form's refinement, and only for RABBITMQ: the inputs are hidden for other queue types, and a
+ * value left there out of range must not block a submit without a word.
+ */
+const ZFormQueueNumber = z
+  .union([z.number(), z.nan(), z.null(), z.undefined()])
+  .transform((value) => (value === null || value === undefined || Number.isNaN(value) ? null : value));
+
+const QUEUE_SETTING_SCHEMAS = {
+  delayBetweenSends: ZDelayBetweenSends,
+  messageTtl: ZMessageTtl,
+  maxRetries: ZMaxRetries,
+  priority: ZPriority,
+} as const;
 
 /** The event form of the console: text fields as typed, body template as JSON text. Same messages. */
 export const ZEventForm = z
@@ -264,10 +275,10 @@ export const ZEventForm = z
       const parsed = parseJsonField(value);
       if (!parsed.ok || !isPlainObject(parsed.value)) addIssue(ctx, BODY_TEMPLATE_MESSAGE);
     }),
-    delayBetweenSends: ZFormNumber(ZDelayBetweenSends),
-    messageTtl: ZFormNumber(ZMessageTtl),
-    maxRetries: ZFormNumber(ZMaxRetries),
-    priority: ZFormNumber(ZPriority),
+    delayBetweenSends: ZFormQueueNumber,
+    messageTtl: ZFormQueueNumber,
+    maxRetries: ZFormQueueNumber,
+    priority: ZFormQueueNumber,
   })
   .superRefine((form, ctx) => {
     if (form.queueType === 'STANDARD' || form.queueType === 'FIFO') {
@@ -279,7 +290,14 @@ export const ZEventForm = z
     }
     if (form.queueType === 'RABBITMQ') {
       for (const [field, message] of Object.entries(QUEUE_SETTING_REQUIRED)) {
-        if (form[field as keyof typeof QUEUE_SETTING_REQUIRED] == null) addIssue(ctx, message, [field]);
+        const key = field as keyof typeof QUEUE_SETTING_REQUIRED;
+        const value = form[key];
+        if (value == null) {
+          addIssue(ctx, message, [field]);
+          continue;
+        }
+        const checked = QUEUE_SETTING_SCHEMAS[key].safeParse(value);
+        if (!checked.success) addIssue(ctx, checked.error.issues[0]?.message ?? message, [field]);
       }
     }
   });

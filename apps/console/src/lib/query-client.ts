@@ -1,9 +1,18 @@
-import { QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryClient } from '@tanstack/react-query';
 import { isClientError } from './api-client';
 
-/** Queries retry once (never on 4xx) and stay fresh for 5 minutes. */
+/**
+ * Queries retry once (never on 4xx) and stay fresh for 5 minutes. Any successful change marks every
+ * cached query stale (spec §7: related lists are refreshed): counts, names and statistics cross
+ * features (an event changes its application's counters, a renamed application shows on events),
+ * and only what is on screen is fetched again at once.
+ */
 export function createQueryClient() {
-  return new QueryClient({
+  const queryClient: QueryClient = new QueryClient({
+    mutationCache: new MutationCache({
+      // The session ('auth') is set by sign-in and sign-out themselves.
+      onSuccess: () => queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'auth' }),
+    }),
     defaultOptions: {
       queries: {
         staleTime: 5 * 60 * 1000,
@@ -12,4 +21,5 @@ export function createQueryClient() {
       mutations: { retry: false },
     },
   });
+  return queryClient;
 }

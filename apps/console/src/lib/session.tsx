@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TLoginRequest, TLoginResponse, TUser } from '@wm/contracts';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { paths } from '@/config/paths';
 import { ApiError, api, tokenStorage } from './api-client';
@@ -30,6 +30,10 @@ export const sessionQueryOptions = () =>
 
 export function useSession() {
   const query = useQuery(sessionQueryOptions());
+  // Spec §4: a refresh that failed for good (retries spent) ends the session as a 401 does.
+  useEffect(() => {
+    if (query.isError) tokenStorage.clear();
+  }, [query.isError]);
   return { user: query.data ?? null, isLoading: query.isPending };
 }
 

@@ -1,4 +1,4 @@
-import type { DeliveryStatus, EntityStatus, EventLogStatus, Visibility } from '@wm/contracts';
+import type { DeliveryStatus, EntityStatus, EventLogStatus, QueueType, Visibility } from '@wm/contracts';
 import { Badge, type BadgeVariant } from './badge';
 
 /** The spec's state → colour mapping (part 1 §4, part 2 §4). */
@@ -25,6 +25,17 @@ export const eventLogStatusVariant = (status: string): BadgeVariant =>
   ] as BadgeVariant) ?? 'default';
 
 export const visibilityLabel: Record<Visibility, string> = { PUBLIC: 'Público', PRIVATE: 'Privado' };
+export const queueTypeLabel: Record<QueueType, string> = {
+  IMMEDIATE: 'Imediata',
+  RABBITMQ: 'RabbitMQ',
+  STANDARD: 'Standard',
+  FIFO: 'FIFO',
+};
+/** 'Aplicação' is feminine: its badge agrees with the counters and the form ('Públicas', 'Pública'). */
+export const applicationVisibilityLabel: Record<Visibility, string> = {
+  PUBLIC: 'Pública',
+  PRIVATE: 'Privada',
+};
 
 export const entityStatusLabel: Record<EntityStatus, string> = {
   ACTIVE: 'Ativo',
@@ -54,6 +65,10 @@ export function VisibilityBadge({ visibility, label }: { visibility: string; lab
   return (
     <Badge variant={visibilityVariant(visibility)}>{label ?? labelOf(visibilityLabel, visibility)}</Badge>
   );
+}
+
+export function ApplicationVisibilityBadge({ visibility }: { visibility: string }) {
+  return <VisibilityBadge visibility={visibility} label={labelOf(applicationVisibilityLabel, visibility)} />;
 }
 
 export function EntityStatusBadge({ status, label }: { status: string; label?: string }) {

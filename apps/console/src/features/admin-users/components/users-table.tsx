@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ActiveBadge } from '@/components/ui/status-badges';
 import { type Column, DataTable } from '@/components/ui/table';
-import { formatDate } from '@/lib/format';
+import { formatDateTime } from '@/lib/format';
 
 type Actions = {
   onView: (user: TUserListItem) => void;
@@ -22,7 +22,7 @@ export function UsersTable({
     { header: 'Email', cell: (user) => user.email },
     { header: 'Status', cell: (user) => <ActiveBadge isActive={user.isActive} /> },
     { header: 'Aplicações', cell: (user) => user._count.userApplications },
-    { header: 'Criado em', cell: (user) => formatDate(user.createdAt) },
+    { header: 'Criado em', cell: (user) => formatDateTime(user.createdAt) },
     {
       header: <span className="sr-only">Ações</span>,
       className: 'w-32 text-right',

@@ -5,7 +5,11 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
-import { EntityStatusBadge, VisibilityBadge } from '@/components/ui/status-badges';
+import { EntityStatusBadge, queueTypeLabel, VisibilityBadge } from '@/components/ui/status-badges';
+
+const labelOfQueueType = (queueType: string) =>
+  queueTypeLabel[queueType as keyof typeof queueTypeLabel] ?? queueType;
+
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { paths } from '@/config/paths';
 
@@ -55,7 +59,7 @@ export function ApplicationEventsCard({ application }: { application: TApplicati
                     <VisibilityBadge visibility={event.visibility} />
                   </TableCell>
                   <TableCell>
-                    <Badge variant="outline">{event.queueType}</Badge>
+                    <Badge variant="outline">{labelOfQueueType(event.queueType)}</Badge>
                   </TableCell>
                   <TableCell>
                     <Link

@@ -2,7 +2,7 @@ import type { TApplicationListItem } from '@wm/contracts';
 import { Eye, Pencil, RefreshCw, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { VisibilityBadge } from '@/components/ui/status-badges';
+import { ApplicationVisibilityBadge } from '@/components/ui/status-badges';
 import { type Column, DataTable } from '@/components/ui/table';
 import { paths } from '@/config/paths';
 import { shortId } from '@/lib/format';
@@ -34,7 +34,7 @@ export function ApplicationsTable({
           </Link>
           <div className="flex items-center gap-2">
             <span className="font-mono text-xs text-muted-foreground">{shortId(app.id)}</span>
-            <VisibilityBadge visibility={app.visibility} />
+            <ApplicationVisibilityBadge visibility={app.visibility} />
           </div>
         </div>
       ),

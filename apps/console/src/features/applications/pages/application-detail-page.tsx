@@ -4,10 +4,10 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle, StatCard } from '@/components/ui/card';
-import { NotFoundState } from '@/components/ui/not-found-state';
 import { PageHeader } from '@/components/ui/page-header';
+import { RecordFallback } from '@/components/ui/record-fallback';
 import { Skeleton } from '@/components/ui/skeleton';
-import { VisibilityBadge } from '@/components/ui/status-badges';
+import { ApplicationVisibilityBadge } from '@/components/ui/status-badges';
 import { paths } from '@/config/paths';
 import { formatDate } from '@/lib/format';
 import { useApplication } from '../api/get-application';
@@ -58,7 +58,8 @@ export default function ApplicationDetailPage() {
   const app = application.data;
   if (!app) {
     return (
-      <NotFoundState
+      <RecordFallback
+        query={application}
         title="Aplicação não encontrada"
         description="A aplicação não existe ou você não tem acesso a ela."
         backHref={paths.applications.list.getHref()}
@@ -79,7 +80,7 @@ export default function ApplicationDetailPage() {
         title={
           <span className="flex flex-wrap items-center gap-3">
             {app.name}
-            <VisibilityBadge visibility={app.visibility} />
+            <ApplicationVisibilityBadge visibility={app.visibility} />
           </span>
         }
         description={`ID: ${app.id}`}
@@ -118,7 +119,7 @@ export default function ApplicationDetailPage() {
             <dl className="grid gap-4 sm:grid-cols-2">
               <Field label="Nome">{app.name}</Field>
               <Field label="Visibilidade">
-                <VisibilityBadge visibility={app.visibility} />
+                <ApplicationVisibilityBadge visibility={app.visibility} />
               </Field>
               <Field label="Criada em">{formatDate(app.createdAt)}</Field>
               <Field label="Atualizada em">{formatDate(app.updatedAt)}</Field>

@@ -1,8 +1,9 @@
 import { ArrowLeft } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { NotFoundState } from '@/components/ui/not-found-state';
+import { EditForbiddenState } from '@/components/ui/edit-forbidden-state';
 import { PageHeader } from '@/components/ui/page-header';
+import { RecordFallback } from '@/components/ui/record-fallback';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { useApplication } from '../api/get-application';
@@ -23,7 +24,8 @@ export default function ApplicationEditPage() {
   }
   if (!application.data) {
     return (
-      <NotFoundState
+      <RecordFallback
+        query={application}
         title="Aplicação não encontrada"
         description="A aplicação não existe ou você não tem acesso a ela."
         backHref={paths.applications.list.getHref()}
@@ -32,8 +34,7 @@ export default function ApplicationEditPage() {
   }
   if (!application.data.permissions.canWrite) {
     return (
-      <NotFoundState
-        title="Sem permissão para editar"
+      <EditForbiddenState
         description="Você pode ver esta aplicação, mas não alterá-la."
         backHref={paths.applications.detail.getHref(id)}
       />

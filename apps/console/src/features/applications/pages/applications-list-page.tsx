@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Input } from '@/components/ui/input';
+import { LoadErrorState } from '@/components/ui/load-error-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Pager } from '@/components/ui/pager';
 import { paths } from '@/config/paths';
@@ -56,27 +57,35 @@ export default function ApplicationsListPage() {
               }}
             />
           </div>
-          <ApplicationsTable
-            data={applications.data?.data}
-            isLoading={applications.isPending}
-            onDelete={setToDelete}
-            onRegenerate={setToRegenerate}
-            empty={
-              <EmptyState
-                title="Nenhuma aplicação encontrada"
-                description={
-                  search ? 'Tente outro termo de busca.' : 'Crie sua primeira aplicação para começar.'
-                }
-                action={
-                  search ? null : (
-                    <Button asChild>
-                      <Link to={paths.applications.new.getHref()}>Criar Primeira Aplicação</Link>
-                    </Button>
-                  )
-                }
-              />
-            }
-          />
+          {applications.isError && !applications.data ? (
+            <LoadErrorState
+              title="Não foi possível carregar as aplicações"
+              error={applications.error}
+              onRetry={() => applications.refetch()}
+            />
+          ) : (
+            <ApplicationsTable
+              data={applications.data?.data}
+              isLoading={applications.isPending}
+              onDelete={setToDelete}
+              onRegenerate={setToRegenerate}
+              empty={
+                <EmptyState
+                  title="Nenhuma aplicação encontrada"
+                  description={
+                    search ? 'Tente outro termo de busca.' : 'Crie sua primeira aplicação para começar.'
+                  }
+                  action={
+                    search ? null : (
+                      <Button asChild>
+                        <Link to={paths.applications.new.getHref()}>Criar Primeira Aplicação</Link>
+                      </Button>
+                    )
+                  }
+                />
+              }
+            />
+          )}
           <Pager
             page={page}
             totalPages={applications.data?.pagination.totalPages ?? 1}

@@ -10,7 +10,7 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { paths } from '@/config/paths';
-import { ApiError } from '@/lib/api-client';
+import { ApiError, UNEXPECTED_ERROR } from '@/lib/api-client';
 import { useLogin } from '@/lib/session';
 
 export function LoginForm() {
@@ -30,8 +30,11 @@ export function LoginForm() {
         navigate(paths.home.getHref(), { replace: true });
       },
       (error: unknown) => {
+        // The server's own message when it sent one, else the spec's fallback.
         const description =
-          error instanceof ApiError && error.status > 0 ? error.error : 'Credenciais inválidas';
+          error instanceof ApiError && error.status > 0 && error.error !== UNEXPECTED_ERROR
+            ? error.error
+            : 'Credenciais inválidas';
         toast.error('Erro no login', { description });
       },
     ),

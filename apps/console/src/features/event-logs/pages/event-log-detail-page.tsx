@@ -6,12 +6,11 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { CopyButton } from '@/components/ui/copy-button';
 import { JsonView } from '@/components/ui/json-view';
-import { NotFoundState } from '@/components/ui/not-found-state';
 import { PageHeader } from '@/components/ui/page-header';
+import { RecordFallback } from '@/components/ui/record-fallback';
 import { Skeleton } from '@/components/ui/skeleton';
 import { EventLogStatusBadge } from '@/components/ui/status-badges';
 import { paths } from '@/config/paths';
-import { ApiError } from '@/lib/api-client';
 import { formatDateTimeSeconds } from '@/lib/format';
 import { useEventLog } from '../api/get-event-log';
 import { useReprocessEventLog } from '../api/reprocess-event-log';
@@ -68,7 +67,8 @@ function ReprocessAction({ log }: { log: TEventLog }) {
 
 export default function EventLogDetailPage() {
   const { id = '' } = useParams();
-  const { data: log, isLoading, error } = useEventLog(id);
+  const query = useEventLog(id);
+  const { data: log, isLoading } = query;
 
   if (isLoading) {
     return (
@@ -79,11 +79,10 @@ export default function EventLogDetailPage() {
     );
   }
   if (!log) {
-    const isMissing = !error || (error instanceof ApiError && (error.status === 404 || error.status === 400));
     return (
-      <NotFoundState
+      <RecordFallback
+        query={query}
         title="Log de evento não encontrado"
-        description={isMissing ? undefined : error?.message}
         backHref={paths.eventLogs.list.getHref()}
         backLabel="Voltar para o Log de Eventos"
       />

@@ -1,11 +1,7 @@
 import type { QueueType } from '@wm/contracts';
+import { queueTypeLabel } from '@/components/ui/status-badges';
 
-export const QUEUE_TYPE_LABELS: Record<QueueType, string> = {
-  IMMEDIATE: 'Imediata',
-  RABBITMQ: 'RabbitMQ',
-  STANDARD: 'Standard',
-  FIFO: 'FIFO',
-};
+export const QUEUE_TYPE_LABELS = queueTypeLabel;
 
 export const QUEUE_TYPE_DESCRIPTIONS: Record<QueueType, string> = {
   IMMEDIATE: 'Entrega direta a cada emissão. Não recomendada para grande escala.',

@@ -18,6 +18,7 @@ import {
 const KIND_VARIANT = {
   delivered: 'success',
   filtered: 'warning',
+  skipped: 'warning',
   'no-url': 'error',
   error: 'error',
 } as const;
@@ -57,6 +58,7 @@ export function ProcessingTestCard({ event }: { event: TEventDetail }) {
         event.subscriptions.map((subscription) => ({
           id: subscription.id,
           name: subscription.name,
+          status: subscription.status,
           targetUrl: subscription.targetUrl,
           filters: subscription.filters as Filter[],
           jsonBody: subscription.jsonBody,
@@ -92,6 +94,11 @@ export function ProcessingTestCard({ event }: { event: TEventDetail }) {
             <div className="grid gap-1">
               <p className="font-medium">{outcome.title}</p>
               <p className="text-sm text-muted-foreground">{outcome.description}</p>
+              {outcome.kind === 'processed' && outcome.notice ? (
+                <p className="text-sm text-[oklch(0.5_0.13_60)]" data-testid="processing-notice">
+                  {outcome.notice}
+                </p>
+              ) : null}
             </div>
             {outcome.kind === 'processed'
               ? outcome.results.map((result) => (

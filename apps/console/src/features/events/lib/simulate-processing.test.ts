@@ -78,4 +78,38 @@ describe('processing test', () => {
     ]);
     expect(outcome.results[0].description).toBe('filtro corrompido');
   });
+
+  it('When a subscription is not ACTIVE, then it is skipped with its reason, as the server would', () => {
+    const outcome = simulateEventProcessing(
+      event,
+      [
+        { ...subscription, id: 'on' },
+        { ...subscription, id: 'paused', status: 'PAUSED' },
+        { ...subscription, id: 'off', status: 'INACTIVE' },
+        { ...subscription, id: 'failed', status: 'FAILED' },
+      ],
+      '{"body": "oi"}',
+      '',
+    );
+    if (outcome.kind !== 'processed') throw new Error(outcome.title);
+    expect(outcome.results.map((result) => [result.subscriptionId, result.kind, result.title])).toEqual([
+      ['on', 'delivered', 'Nenhum filtro configurado'],
+      ['paused', 'skipped', 'Assinatura pausada'],
+      ['off', 'skipped', 'Assinatura inativa'],
+      ['failed', 'skipped', 'Assinatura desativada'],
+    ]);
+    expect(outcome.description).toBe('1 de 4 assinatura(s) receberiam o evento.');
+    expect(outcome.notice).toBeUndefined();
+  });
+
+  it('When the event is not ACTIVE, then a notice says what a real emit would meet', () => {
+    const paused = simulateEventProcessing({ ...event, status: 'PAUSED' }, [subscription], '{}', '');
+    expect(paused.kind === 'processed' && paused.notice).toBe(
+      'Evento pausado: as entregas seriam aceitas e retidas até o evento voltar a ativo.',
+    );
+    const inactive = simulateEventProcessing({ ...event, status: 'INACTIVE' }, [subscription], '{}', '');
+    expect(inactive.kind === 'processed' && inactive.notice).toBe(
+      'Evento inativo: uma emissão real seria recusada.',
+    );
+  });
 });

@@ -4,6 +4,8 @@ import { filteredDescription, INVALID_TEST_DATA, parseTestInput } from '@/lib/te
 export type SimulatedSubscription = {
   id: string;
   name: string;
+  /** ACTIVE when absent. Only ACTIVE subscriptions receive; FAILED ones get an IGNORED log. */
+  status?: string;
   targetUrl: string | null;
   filters: readonly Filter[];
   jsonBody: unknown;
@@ -12,7 +14,7 @@ export type SimulatedSubscription = {
 export type SubscriptionOutcome = {
   subscriptionId: string;
   name: string;
-  kind: 'delivered' | 'filtered' | 'no-url' | 'error';
+  kind: 'delivered' | 'filtered' | 'skipped' | 'no-url' | 'error';
   title: string;
   description: string;
   failures: FilterFailure[];
@@ -22,9 +24,38 @@ export type SubscriptionOutcome = {
 
 export type ProcessingOutcome =
   | { kind: 'invalid-data' | 'no-subscriptions'; title: string; description: string }
-  | { kind: 'processed'; title: string; description: string; results: SubscriptionOutcome[] };
+  | {
+      kind: 'processed';
+      title: string;
+      description: string;
+      /** What the event's own status would do to a real emit, when it is not ACTIVE. */
+      notice?: string;
+      results: SubscriptionOutcome[];
+    };
 
-type SimulatedEvent = { id: string; name: string; bodyTemplate: unknown };
+type SimulatedEvent = { id: string; name: string; bodyTemplate: unknown; status?: string };
+
+/** Subscriptions the server would not send to, by status, as the simulation says so. */
+const SKIPPED: Record<string, { title: string; description: string }> = {
+  INACTIVE: {
+    title: 'Assinatura inativa',
+    description: 'A assinatura está inativa: o webhook não seria enviado.',
+  },
+  PAUSED: {
+    title: 'Assinatura pausada',
+    description: 'A assinatura está pausada: o webhook não seria enviado.',
+  },
+  FAILED: {
+    title: 'Assinatura desativada',
+    description: 'A assinatura foi desativada por falhas: a entrega seria ignorada até ela voltar a ativa.',
+  },
+};
+
+const EVENT_NOTICES: Record<string, string> = {
+  PAUSED: 'Evento pausado: as entregas seriam aceitas e retidas até o evento voltar a ativo.',
+  INACTIVE: 'Evento inativo: uma emissão real seria recusada.',
+  FAILED: 'Evento em falha: uma emissão real seria recusada.',
+};
 
 function simulateOne(
   event: SimulatedEvent,
@@ -33,6 +64,8 @@ function simulateOne(
   timestamp: string,
 ): SubscriptionOutcome {
   const base = { subscriptionId: subscription.id, name: subscription.name, failures: [] };
+  const skipped = SKIPPED[subscription.status ?? 'ACTIVE'];
+  if (skipped) return { ...base, kind: 'skipped', ...skipped };
   try {
     if (!subscription.targetUrl) {
       return {
@@ -102,10 +135,12 @@ export function simulateEventProcessing(
   }
   const results = subscriptions.map((subscription) => simulateOne(event, subscription, input, timestamp));
   const delivered = results.filter((result) => result.kind === 'delivered').length;
+  const notice = EVENT_NOTICES[event.status ?? 'ACTIVE'];
   return {
     kind: 'processed',
     title: 'Processamento simulado',
     description: `${delivered} de ${results.length} assinatura(s) receberiam o evento.`,
+    ...(notice ? { notice } : {}),
     results,
   };
 }

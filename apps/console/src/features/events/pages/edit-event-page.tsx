@@ -1,7 +1,8 @@
 import { useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
-import { NotFoundState } from '@/components/ui/not-found-state';
+import { EditForbiddenState } from '@/components/ui/edit-forbidden-state';
 import { PageHeader } from '@/components/ui/page-header';
+import { RecordFallback } from '@/components/ui/record-fallback';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { toastError } from '@/lib/api-client';
@@ -19,7 +20,17 @@ export default function EditEventPage() {
 
   if (event.isPending) return <Skeleton className="h-96 w-full" data-testid="page-skeleton" />;
   if (!event.data) {
-    return <NotFoundState title="Evento não encontrado" backHref={paths.events.list.getHref()} />;
+    return (
+      <RecordFallback query={event} title="Evento não encontrado" backHref={paths.events.list.getHref()} />
+    );
+  }
+  if (!event.data.permissions.canWrite) {
+    return (
+      <EditForbiddenState
+        description="Você pode ver este evento, mas não alterá-lo."
+        backHref={paths.events.detail.getHref(id)}
+      />
+    );
   }
   return (
     <div className="grid gap-6">

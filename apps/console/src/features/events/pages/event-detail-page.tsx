@@ -14,8 +14,8 @@ import { HttpMethodBadge } from '@/components/http-method-badge';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { NotFoundState } from '@/components/ui/not-found-state';
 import { PageHeader } from '@/components/ui/page-header';
+import { RecordFallback } from '@/components/ui/record-fallback';
 import { Skeleton } from '@/components/ui/skeleton';
 import { EntityStatusBadge, VisibilityBadge } from '@/components/ui/status-badges';
 import { paths } from '@/config/paths';
@@ -125,7 +125,10 @@ export default function EventDetailPage() {
   const query = useEvent(id);
   if (query.isPending) return <Skeleton className="h-96 w-full" data-testid="page-skeleton" />;
   const event = query.data;
-  if (!event) return <NotFoundState title="Evento não encontrado" backHref={paths.events.list.getHref()} />;
+  if (!event)
+    return (
+      <RecordFallback query={query} title="Evento não encontrado" backHref={paths.events.list.getHref()} />
+    );
 
   return (
     <div className="grid gap-6">

@@ -6,6 +6,7 @@ import { Card, CardContent, StatCard } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { FilterSelect } from '@/components/ui/filter-select';
 import { Input } from '@/components/ui/input';
+import { LoadErrorState } from '@/components/ui/load-error-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Pager } from '@/components/ui/pager';
 import { paths } from '@/config/paths';
@@ -115,26 +116,36 @@ export default function EventsPage() {
               }))}
             />
           </div>
-          <EventsTable
-            events={events.data?.data}
-            isLoading={events.isPending}
-            empty={
-              <EmptyState
-                title="Nenhum evento encontrado"
-                description={
-                  search ? 'Nenhum evento corresponde à busca.' : 'Crie o primeiro evento para começar.'
-                }
-                action={
-                  <Button asChild>
-                    <Link to={paths.events.new.getHref({ applicationId })}>
-                      <Plus />
-                      Criar Primeiro Evento
-                    </Link>
-                  </Button>
-                }
-              />
-            }
-          />
+          {events.isError && !events.data ? (
+            <LoadErrorState
+              title="Não foi possível carregar os eventos"
+              error={events.error}
+              onRetry={() => events.refetch()}
+            />
+          ) : (
+            <EventsTable
+              events={events.data?.data}
+              isLoading={events.isPending}
+              empty={
+                <EmptyState
+                  title="Nenhum evento encontrado"
+                  description={
+                    search ? 'Nenhum evento corresponde à busca.' : 'Crie o primeiro evento para começar.'
+                  }
+                  action={
+                    search ? undefined : (
+                      <Button asChild>
+                        <Link to={paths.events.new.getHref({ applicationId })}>
+                          <Plus />
+                          Criar Primeiro Evento
+                        </Link>
+                      </Button>
+                    )
+                  }
+                />
+              }
+            />
+          )}
           <Pager page={page} totalPages={events.data?.pagination.totalPages ?? 1} onPageChange={setPage} />
         </CardContent>
       </Card>

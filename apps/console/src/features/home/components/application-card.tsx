@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { VisibilityBadge } from '@/components/ui/status-badges';
+import { ApplicationVisibilityBadge } from '@/components/ui/status-badges';
 import { paths } from '@/config/paths';
 import { truncateKey } from '@/lib/format';
 
@@ -15,7 +15,7 @@ export function ApplicationCard({ application }: { application: TApplicationList
         <CardTitle className="truncate" title={application.name}>
           {application.name}
         </CardTitle>
-        <VisibilityBadge visibility={application.visibility} />
+        <ApplicationVisibilityBadge visibility={application.visibility} />
       </CardHeader>
       <CardContent className="space-y-2 text-sm">
         <p className="flex items-center gap-2 text-muted-foreground">

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, StatCard } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
+import { LoadErrorState } from '@/components/ui/load-error-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { paths } from '@/config/paths';
 import { HOME_APPLICATION_LIMIT, useRecentApplications } from '../api/get-recent-applications';
@@ -52,6 +53,14 @@ export default function HomePage() {
               <ApplicationCardSkeleton key={index} />
             ))}
           </div>
+        ) : applications.isError && !applications.data ? (
+          <Card>
+            <LoadErrorState
+              title="Não foi possível carregar as aplicações"
+              error={applications.error}
+              onRetry={() => applications.refetch()}
+            />
+          </Card>
         ) : total === 0 ? (
           <Card>
             <EmptyState

@@ -4,8 +4,8 @@ import { Link, useParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { JsonView } from '@/components/ui/json-view';
-import { NotFoundState } from '@/components/ui/not-found-state';
 import { PageHeader } from '@/components/ui/page-header';
+import { RecordFallback } from '@/components/ui/record-fallback';
 import { Skeleton } from '@/components/ui/skeleton';
 import { DeliveryStatusBadge } from '@/components/ui/status-badges';
 import { paths } from '@/config/paths';
@@ -68,7 +68,8 @@ export default function LogDetailPage() {
   }
   if (!log.data) {
     return (
-      <NotFoundState
+      <RecordFallback
+        query={log}
         title="Log não encontrado"
         description={log.error && !isClientError(log.error) ? 'Erro inesperado' : undefined}
         backHref={paths.logs.list.getHref()}

@@ -6,6 +6,7 @@ import {
   ZCreateSubscriptionForm,
   ZUpdateSubscriptionForm,
 } from '@wm/contracts';
+import { useRef } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { AuthFields } from '@/components/forms/auth-details-fields';
 import { FormActions } from '@/components/forms/form-actions';
@@ -16,6 +17,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { useEventOptions } from '../api/get-event-options';
+import { withPlaceholder } from '../lib/with-placeholder';
 import { FiltersEditor } from './filters-editor';
 
 const EDIT_PLACEHOLDER = '{\n  "pedido": "{{payload.order.id}}",\n  "status": "{{payload.status}}"\n}';
@@ -41,11 +43,14 @@ export function SubscriptionForm({
   const { register, setValue, getValues, handleSubmit } = form;
   const events = useEventOptions();
 
+  const bodyField = register('jsonBody');
+  const bodyRef = useRef<HTMLTextAreaElement | null>(null);
+  const hasCaret = useRef(false);
   const insertPlaceholder = (placeholder: string) => {
-    const body = getValues('jsonBody');
-    setValue('jsonBody', `${body}${body && !body.endsWith(' ') ? ' ' : ''}"${placeholder}"`, {
-      shouldDirty: true,
-    });
+    const textarea = bodyRef.current;
+    const caret =
+      hasCaret.current && textarea ? { start: textarea.selectionStart, end: textarea.selectionEnd } : null;
+    setValue('jsonBody', withPlaceholder(getValues('jsonBody'), placeholder, caret), { shouldDirty: true });
   };
 
   return (
@@ -114,7 +119,14 @@ export function SubscriptionForm({
                 rows={8}
                 className="font-mono text-xs"
                 placeholder={variant === 'edit' ? EDIT_PLACEHOLDER : undefined}
-                {...register('jsonBody')}
+                {...bodyField}
+                ref={(element) => {
+                  bodyField.ref(element);
+                  bodyRef.current = element;
+                }}
+                onFocus={() => {
+                  hasCaret.current = true;
+                }}
               />
             </FormField>
           </CardContent>

@@ -1,7 +1,8 @@
 import { useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
-import { NotFoundState } from '@/components/ui/not-found-state';
+import { EditForbiddenState } from '@/components/ui/edit-forbidden-state';
 import { PageHeader } from '@/components/ui/page-header';
+import { RecordFallback } from '@/components/ui/record-fallback';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { toastError } from '@/lib/api-client';
@@ -19,7 +20,21 @@ export default function EditSubscriptionPage() {
 
   if (subscription.isPending) return <Skeleton className="h-96 w-full" data-testid="page-skeleton" />;
   if (!subscription.data) {
-    return <NotFoundState title="Assinatura não encontrada" backHref={paths.subscriptions.list.getHref()} />;
+    return (
+      <RecordFallback
+        query={subscription}
+        title="Assinatura não encontrada"
+        backHref={paths.subscriptions.list.getHref()}
+      />
+    );
+  }
+  if (!subscription.data.permissions.canWrite) {
+    return (
+      <EditForbiddenState
+        description="Você pode ver esta assinatura, mas não alterá-la."
+        backHref={paths.subscriptions.detail.getHref(id)}
+      />
+    );
   }
   return (
     <div className="grid gap-6">

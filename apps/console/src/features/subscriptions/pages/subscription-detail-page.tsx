@@ -13,8 +13,8 @@ import { AUTH_TYPE_LABELS } from '@/components/forms/auth-details-fields';
 import { HttpMethodBadge } from '@/components/http-method-badge';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { NotFoundState } from '@/components/ui/not-found-state';
 import { PageHeader } from '@/components/ui/page-header';
+import { RecordFallback } from '@/components/ui/record-fallback';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { formatDateTime } from '@/lib/format';
@@ -32,7 +32,13 @@ export default function SubscriptionDetailPage() {
   if (query.isPending) return <Skeleton className="h-96 w-full" data-testid="page-skeleton" />;
   const subscription = query.data;
   if (!subscription) {
-    return <NotFoundState title="Assinatura não encontrada" backHref={paths.subscriptions.list.getHref()} />;
+    return (
+      <RecordFallback
+        query={query}
+        title="Assinatura não encontrada"
+        backHref={paths.subscriptions.list.getHref()}
+      />
+    );
   }
   return (
     <div className="grid gap-6">

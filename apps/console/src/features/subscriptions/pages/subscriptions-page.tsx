@@ -7,6 +7,7 @@ import { Card, CardContent, StatCard } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { FilterSelect } from '@/components/ui/filter-select';
 import { Input } from '@/components/ui/input';
+import { LoadErrorState } from '@/components/ui/load-error-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Pager } from '@/components/ui/pager';
 import { entityStatusLabel } from '@/components/ui/status-badges';
@@ -103,26 +104,36 @@ export default function SubscriptionsPage() {
               options={ENTITY_STATUSES.map((value) => ({ value, label: entityStatusLabel[value] }))}
             />
           </div>
-          <SubscriptionsTable
-            subscriptions={subscriptions.data?.data}
-            isLoading={subscriptions.isPending}
-            empty={
-              <EmptyState
-                title="Nenhuma assinatura encontrada"
-                description={
-                  search ? 'Nenhuma assinatura corresponde à busca.' : 'Crie a primeira assinatura.'
-                }
-                action={
-                  <Button asChild>
-                    <Link to={paths.subscriptions.new.getHref({ eventId })}>
-                      <Plus />
-                      Criar Primeira Assinatura
-                    </Link>
-                  </Button>
-                }
-              />
-            }
-          />
+          {subscriptions.isError && !subscriptions.data ? (
+            <LoadErrorState
+              title="Não foi possível carregar as assinaturas"
+              error={subscriptions.error}
+              onRetry={() => subscriptions.refetch()}
+            />
+          ) : (
+            <SubscriptionsTable
+              subscriptions={subscriptions.data?.data}
+              isLoading={subscriptions.isPending}
+              empty={
+                <EmptyState
+                  title="Nenhuma assinatura encontrada"
+                  description={
+                    search ? 'Nenhuma assinatura corresponde à busca.' : 'Crie a primeira assinatura.'
+                  }
+                  action={
+                    search ? undefined : (
+                      <Button asChild>
+                        <Link to={paths.subscriptions.new.getHref({ eventId })}>
+                          <Plus />
+                          Criar Primeira Assinatura
+                        </Link>
+                      </Button>
+                    )
+                  }
+                />
+              }
+            />
+          )}
           <Pager
             page={page}
             totalPages={subscriptions.data?.pagination.totalPages ?? 1}
