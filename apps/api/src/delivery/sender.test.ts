@@ -1,7 +1,7 @@
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createSender, RESPONSE_BODY_LIMIT, type Sender } from './sender';
+import { createSender, decodeKept, RESPONSE_BODY_LIMIT, type Sender } from './sender';
 
 const servers: Server[] = [];
 const senders: Sender[] = [];
@@ -74,6 +74,19 @@ describe('createSender', () => {
     expect(outcome.responseBody).toHaveLength(RESPONSE_BODY_LIMIT);
   });
 
+  it('When the 64 KiB cut falls inside a UTF-8 character, then the partial character is dropped, not stored as U+FFFD', async () => {
+    const url = await receiver((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' });
+      // 'ç' is 2 bytes: the limit falls between them.
+      res.end(`${'a'.repeat(RESPONSE_BODY_LIMIT - 1)}ç depois`);
+    });
+
+    const outcome = await sender().send(post(url));
+
+    expect(outcome.responseBody).toBe('a'.repeat(RESPONSE_BODY_LIMIT - 1));
+    expect(outcome.responseBody).not.toContain('\uFFFD');
+  });
+
   it('When the body keeps dripping past the timeout, then the attempt fails with the timeout error at the deadline', async () => {
     const url = await receiver((_req, res) => {
       res.writeHead(200);
@@ -115,5 +128,23 @@ describe('createSender', () => {
     expect(outcome.isBlocked).toBe(true);
     expect(outcome.httpStatusCode).toBeNull();
     expect(hits).toBe(0);
+  });
+});
+
+describe('decodeKept', () => {
+  it('keeps whole characters of 1 to 4 bytes and drops only a cut one at the end', () => {
+    for (const [text, withoutLastByte] of [
+      ['abc', 'ab'],
+      ['aç', 'a'],
+      ['a€', 'a'],
+      ['a😀', 'a'],
+    ] as const) {
+      const bytes = Buffer.from(text);
+      expect(decodeKept(bytes, true)).toBe(text);
+      expect(decodeKept(bytes.subarray(0, bytes.length - 1), true)).toBe(withoutLastByte);
+    }
+    expect(decodeKept(Buffer.from('a€').subarray(0, 2), true)).toBe('a');
+    // Not cut: bytes are decoded as they are.
+    expect(decodeKept(Buffer.from([0x61, 0xc3]), false)).toBe('a\uFFFD');
   });
 });

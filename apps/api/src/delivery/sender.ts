@@ -145,13 +145,29 @@ function dispatchAttempt(agent: Agent, outbound: OutboundRequest, timeoutMs: num
     function settleResponse() {
       settle({
         httpStatusCode: statusCode,
-        responseBody: Buffer.concat(chunks).toString('utf8'),
+        responseBody: decodeKept(Buffer.concat(chunks), size >= RESPONSE_BODY_LIMIT),
         retryAfter,
         error: statusCode >= 200 && statusCode < 300 ? null : describeStatus(statusCode),
         isBlocked: false,
       });
     }
   });
+}
+
+/**
+ * The kept bytes as text. A body cut at the limit may end inside a UTF-8 character: those trailing
+ * bytes are dropped rather than decoded into U+FFFD (so the stored body stays within the limit).
+ */
+export function decodeKept(bytes: Buffer, isCut: boolean): string {
+  if (!isCut) return bytes.toString('utf8');
+  let end = bytes.length;
+  let back = 0;
+  // Walk back over continuation bytes (10xxxxxx) to the lead byte of the last character.
+  while (back < 3 && end - back - 1 >= 0 && ((bytes[end - back - 1] ?? 0) & 0xc0) === 0x80) back++;
+  const lead = bytes[end - back - 1] ?? 0;
+  const length = lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : lead >= 0xc0 ? 2 : 1;
+  if (lead >= 0xc0 && back + 1 < length) end -= back + 1;
+  return bytes.subarray(0, end).toString('utf8');
 }
 
 function isBlockedError(error: unknown): boolean {
