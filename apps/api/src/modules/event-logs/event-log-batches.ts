@@ -36,11 +36,11 @@ type StartedRow = {
 
 const START_SQL = `
 WITH started AS (
-  -- A log of a PAUSED event keeps its status: the consumer puts its message back, and the console
-  -- must not see it flicker to PROCESSING at each look.
+  -- A log of a PAUSED event is (or goes back to) PENDING: the consumer puts its message back, and the
+  -- console must not see it flicker to PROCESSING at each look.
   UPDATE event_logs l SET updated_at = $2,
     status = CASE WHEN (SELECT e.status FROM events e WHERE e.id = l.event_definition_id) = 'PAUSED'
-      THEN l.status ELSE 'PROCESSING' END
+      THEN 'PENDING' ELSE 'PROCESSING' END
   WHERE id = ANY($1::uuid[]) AND status NOT IN ('SUCCESS', 'FAILED')
   RETURNING id, event_id, auto_retry_count, event_definition_id),
 marked AS (

@@ -74,10 +74,8 @@ export async function processEventLog<Claimed>(
   if (!log) return { type: 'ack' };
   const { event } = log;
 
-  if (event?.status === 'PAUSED') {
-    await markPending(ctx, log.id);
-    return { type: 'defer', delayMs: ctx.config.QUEUE_PAUSED_RECHECK_MS };
-  }
+  // The start left the log PENDING: held, uncounted, until the event is ACTIVE again.
+  if (event?.status === 'PAUSED') return { type: 'defer', delayMs: ctx.config.QUEUE_PAUSED_RECHECK_MS };
   const maxRetries = event?.maxRetries ?? DEFAULT_MAX_RETRIES;
   const isLastTry = log.autoRetryCount >= maxRetries;
   const pacingMs = event?.delayBetweenSends ?? DEFAULT_DELAY_BETWEEN_SENDS_MS;
