@@ -1,4 +1,5 @@
 import { RotateCcw, ShieldAlert } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { errorMessage } from '@/lib/api-client';
 import { Button } from './button';
 import { EmptyState } from './empty-state';
@@ -26,4 +27,22 @@ export function LoadErrorState({
       }
     />
   );
+}
+
+type LoadedQuery = { isError: boolean; data: unknown; error: unknown; refetch: () => unknown };
+
+/** `children` (the list, with its own loading and empty states), or LoadErrorState when `query` failed with nothing to show. */
+export function LoadedOrError({
+  query,
+  title,
+  children,
+}: {
+  query: LoadedQuery;
+  title: string;
+  children: ReactNode;
+}) {
+  if (query.isError && query.data === undefined) {
+    return <LoadErrorState title={title} error={query.error} onRetry={() => query.refetch()} />;
+  }
+  return children;
 }

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Input } from '@/components/ui/input';
-import { LoadErrorState } from '@/components/ui/load-error-state';
+import { LoadedOrError } from '@/components/ui/load-error-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Pager } from '@/components/ui/pager';
 import { paths } from '@/config/paths';
@@ -57,13 +57,7 @@ export default function ApplicationsListPage() {
               }}
             />
           </div>
-          {applications.isError && !applications.data ? (
-            <LoadErrorState
-              title="Não foi possível carregar as aplicações"
-              error={applications.error}
-              onRetry={() => applications.refetch()}
-            />
-          ) : (
+          <LoadedOrError query={applications} title="Não foi possível carregar as aplicações">
             <ApplicationsTable
               data={applications.data?.data}
               isLoading={applications.isPending}
@@ -85,7 +79,7 @@ export default function ApplicationsListPage() {
                 />
               }
             />
-          )}
+          </LoadedOrError>
           <Pager
             page={page}
             totalPages={applications.data?.pagination.totalPages ?? 1}

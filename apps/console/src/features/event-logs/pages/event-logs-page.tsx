@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, StatCard } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
-import { LoadErrorState } from '@/components/ui/load-error-state';
+import { LoadedOrError } from '@/components/ui/load-error-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Pager } from '@/components/ui/pager';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
@@ -186,13 +186,7 @@ export default function EventLogsPage() {
 
       <Card>
         <CardContent>
-          {query.isError && !data ? (
-            <LoadErrorState
-              title="Não foi possível carregar os logs de eventos"
-              error={query.error}
-              onRetry={() => query.refetch()}
-            />
-          ) : (
+          <LoadedOrError query={query} title="Não foi possível carregar os logs de eventos">
             <EventLogsTable
               logs={logs}
               isLoading={isLoading}
@@ -202,7 +196,7 @@ export default function EventLogsPage() {
               onReprocess={(id) => reprocess.mutate(id)}
               reprocessingId={reprocess.isPending ? (reprocess.variables ?? null) : null}
             />
-          )}
+          </LoadedOrError>
           <Pager
             page={page}
             totalPages={data?.pagination.totalPages ?? 1}

@@ -6,7 +6,7 @@ import { Card, CardContent, StatCard } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { FilterSelect } from '@/components/ui/filter-select';
 import { Input } from '@/components/ui/input';
-import { LoadErrorState } from '@/components/ui/load-error-state';
+import { LoadedOrError } from '@/components/ui/load-error-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Pager } from '@/components/ui/pager';
 import { paths } from '@/config/paths';
@@ -116,13 +116,7 @@ export default function EventsPage() {
               }))}
             />
           </div>
-          {events.isError && !events.data ? (
-            <LoadErrorState
-              title="Não foi possível carregar os eventos"
-              error={events.error}
-              onRetry={() => events.refetch()}
-            />
-          ) : (
+          <LoadedOrError query={events} title="Não foi possível carregar os eventos">
             <EventsTable
               events={events.data?.data}
               isLoading={events.isPending}
@@ -145,7 +139,7 @@ export default function EventsPage() {
                 />
               }
             />
-          )}
+          </LoadedOrError>
           <Pager page={page} totalPages={events.data?.pagination.totalPages ?? 1} onPageChange={setPage} />
         </CardContent>
       </Card>

@@ -8,7 +8,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { FilterSelect } from '@/components/ui/filter-select';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { LoadErrorState } from '@/components/ui/load-error-state';
+import { LoadedOrError } from '@/components/ui/load-error-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Pager } from '@/components/ui/pager';
 import { deliveryStatusLabel } from '@/components/ui/status-badges';
@@ -205,13 +205,7 @@ export default function LogsPage() {
 
       <Card>
         <CardContent className="pt-6">
-          {logs.isError && !logs.data ? (
-            <LoadErrorState
-              title="Não foi possível carregar os logs"
-              error={logs.error}
-              onRetry={() => logs.refetch()}
-            />
-          ) : (
+          <LoadedOrError query={logs} title="Não foi possível carregar os logs">
             <DataTable
               columns={columns}
               data={rows}
@@ -219,7 +213,7 @@ export default function LogsPage() {
               getRowKey={(log) => log.id}
               empty={<EmptyState title="Nenhum log encontrado" />}
             />
-          )}
+          </LoadedOrError>
           <Pager
             page={filters.page}
             totalPages={logs.data?.pagination.totalPages ?? 1}

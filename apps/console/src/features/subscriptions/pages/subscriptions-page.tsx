@@ -7,7 +7,7 @@ import { Card, CardContent, StatCard } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { FilterSelect } from '@/components/ui/filter-select';
 import { Input } from '@/components/ui/input';
-import { LoadErrorState } from '@/components/ui/load-error-state';
+import { LoadedOrError } from '@/components/ui/load-error-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Pager } from '@/components/ui/pager';
 import { entityStatusLabel } from '@/components/ui/status-badges';
@@ -104,13 +104,7 @@ export default function SubscriptionsPage() {
               options={ENTITY_STATUSES.map((value) => ({ value, label: entityStatusLabel[value] }))}
             />
           </div>
-          {subscriptions.isError && !subscriptions.data ? (
-            <LoadErrorState
-              title="Não foi possível carregar as assinaturas"
-              error={subscriptions.error}
-              onRetry={() => subscriptions.refetch()}
-            />
-          ) : (
+          <LoadedOrError query={subscriptions} title="Não foi possível carregar as assinaturas">
             <SubscriptionsTable
               subscriptions={subscriptions.data?.data}
               isLoading={subscriptions.isPending}
@@ -133,7 +127,7 @@ export default function SubscriptionsPage() {
                 />
               }
             />
-          )}
+          </LoadedOrError>
           <Pager
             page={page}
             totalPages={subscriptions.data?.pagination.totalPages ?? 1}
