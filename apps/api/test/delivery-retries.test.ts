@@ -100,6 +100,34 @@ describe('retries and failures', () => {
     expect((await readSubscription(t.ctx, subscription.id))?.attempts).toBe(2);
   });
 
+  it('When a delivery is retried, then every attempt sends the same bytes as the first, keys in the emitted order', async () => {
+    const { event } = await subscribe('/same-body', [{ status: 500 }, { status: 500 }, { status: 200 }]);
+    // jsonb would store these keys as id, name, zeta, nested {a, b}: the retries must not reorder them.
+    const data = { zeta: 1, name: 'Ana', id: 7, nested: { b: [1.5, 'x'], a: null } };
+    const response = await emit(event.alias, data);
+    const log = await settle(response.body.occurrenceId);
+    expect(log.status).toBe('SUCCESS');
+    const bodies = receiver.requests.filter((r) => r.url === '/same-body').map((r) => r.body);
+    expect(bodies).toHaveLength(3);
+    expect(bodies[0]).toBe(JSON.stringify(data));
+    expect(new Set(bodies).size).toBe(1);
+
+    // A retry requested from the console after the end sends the same bytes again.
+    const manual = await subscribe('/same-body-manual', [{ status: 500 }, { status: 200 }], {
+      maxRetries: 0,
+    });
+    const failed = await settle((await emit(manual.event.alias, data)).body.occurrenceId);
+    expect(failed.status).toBe('FAILED');
+    expect((await t.post(`/v1/logs/${failed.id}/retry`)).status).toBe(200);
+    await waitFor(
+      async () => receiver.requests.filter((r) => r.url === '/same-body-manual').length === 2 || null,
+      10_000,
+      'the manual retry',
+    );
+    const manualBodies = receiver.requests.filter((r) => r.url === '/same-body-manual').map((r) => r.body);
+    expect(manualBodies).toEqual([JSON.stringify(data), JSON.stringify(data)]);
+  });
+
   it('When the receiver always answers 500, then the delivery ends FAILED after maxRetries retries with every attempt stored', async () => {
     const { event } = await subscribe('/down', [{ status: 500 }], { maxRetries: 2 });
     const response = await emit(event.alias);

@@ -2,6 +2,7 @@ import {
   bigint,
   boolean,
   integer,
+  json,
   jsonb,
   pgTable,
   primaryKey,
@@ -41,7 +42,8 @@ export const deliveryLogs = pgTable('delivery_logs', {
   responseBody: text('response_body'),
   errorMessage: text('error_message'),
   eventDataReceived: jsonb('event_data_received').$type<unknown>(),
-  payloadSent: jsonb('payload_sent').$type<unknown>(),
+  /** json, not jsonb: the text first sent, keys in their order, so every attempt sends the same bytes. */
+  payloadSent: json('payload_sent').$type<unknown>(),
   attemptCount: integer('attempt_count').notNull().default(0),
   nextAttemptAt: tz('next_attempt_at'),
   /** A worker owns a claimed delivery until its lease ends; an expired lease is claimed again. */

@@ -79,8 +79,8 @@ const INSERT_EMITS = `
       CASE WHEN r.leased_by IS NULL THEN NULL
         ELSE clock_timestamp() + $3::int * interval '1 millisecond' END,
       r.leased_by, r.created_at, r.created_at
-    FROM jsonb_to_recordset($2::jsonb) AS r(id uuid, occurrence_id uuid, subscription_id uuid,
-      event_id uuid, status text, error_message text, event_data_received jsonb, payload_sent jsonb,
+    FROM json_to_recordset($2::json) AS r(id uuid, occurrence_id uuid, subscription_id uuid,
+      event_id uuid, status text, error_message text, event_data_received jsonb, payload_sent json,
       next_attempt_at timestamptz, processed_at timestamptz, leased_by text, created_at timestamptz)
     WHERE r.occurrence_id IN (SELECT id FROM o)
     RETURNING 1

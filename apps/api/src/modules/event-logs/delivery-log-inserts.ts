@@ -33,8 +33,8 @@ WITH ins AS (
     event_data_received, payload_sent, next_attempt_at, processed_at, lease_until, leased_by, created_at, updated_at)
   SELECT id, occurrence_id, subscription_id, event_id, status, error_message,
     event_data_received, payload_sent, NULL, processed_at, lease_until, leased_by, created_at, created_at
-  FROM jsonb_to_recordset($1::jsonb) AS r(id uuid, occurrence_id uuid, subscription_id uuid, event_id uuid,
-    status text, error_message text, event_data_received jsonb, payload_sent jsonb, processed_at timestamptz,
+  FROM json_to_recordset($1::json) AS r(id uuid, occurrence_id uuid, subscription_id uuid, event_id uuid,
+    status text, error_message text, event_data_received jsonb, payload_sent json, processed_at timestamptz,
     lease_until timestamptz, leased_by text, created_at timestamptz)
   ON CONFLICT DO NOTHING
   RETURNING id, occurrence_id, status),
