@@ -378,6 +378,8 @@ async function main() {
   try {
     if (PARTS.has('drain')) {
       // The machine's speed drifts: each drain is compared with ceilings measured just before and after it.
+      // A first, discarded run warms the receiver and undici up: a cold ceiling would flatter the ratio.
+      await rawCeiling(receiver.url, N, IN_FLIGHT);
       let ceilingBefore = await rawCeiling(receiver.url, N, IN_FLIGHT);
       print(
         `raw ceiling (undici, ${IN_FLIGHT} in flight, no database): ${fmt(ceilingBefore, 0)} deliveries/s`,
