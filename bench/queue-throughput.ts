@@ -29,6 +29,7 @@ import { applications, events, subscriptions } from '../apps/api/src/db/schema';
 import { newId } from '../apps/api/src/lib/ids';
 import { emitEvent } from '../apps/api/src/modules/emit/service';
 import { startEventLogWorker } from '../apps/api/src/modules/event-logs/worker';
+import { brokerQueueNames } from '../apps/api/src/queue/rabbitmq-queue';
 import { spawnWorker, stopServer } from '../apps/api/test/support/server-process';
 import { cpuBetween, databaseCpuMs, processCpuMs, startBenchReceiver } from './support';
 
@@ -284,7 +285,7 @@ async function startDrainProfile() {
 async function deleteBrokerQueues(name: string) {
   const model = await amqp.connect(RABBITMQ_URL);
   model.on('error', () => {});
-  for (const queue of [name, `${name}.dead`, `${name}.delay.1000`]) {
+  for (const queue of brokerQueueNames(name)) {
     const channel = await model.createChannel();
     channel.on('error', () => {});
     await channel.deleteQueue(queue).catch(() => {});

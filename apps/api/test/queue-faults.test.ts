@@ -4,9 +4,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateDatabase } from '../src/db/migrate';
+import { brokerQueueNames } from '../src/queue/rabbitmq-queue';
 import { readProcessed, spawnConsumer, stopChild } from './support/spawn-consumer';
 import { openTestDatabase } from './support/test-database';
-import { deleteTestQueue, openTestQueue, uniqueQueueName, waitUntil } from './support/test-queue';
+import {
+  deleteBrokerQueue,
+  deleteTestQueue,
+  openTestQueue,
+  uniqueQueueName,
+  waitUntil,
+} from './support/test-queue';
 
 const TOTAL = 2_000;
 
@@ -66,6 +73,27 @@ describe('queue faults (rabbitmq)', () => {
       await deleteTestQueue(name);
     }
   }, 120_000);
+
+  it('When a delay queue is deleted behind its back, then later delayed messages still arrive', async () => {
+    const name = uniqueQueueName('wm-faults');
+    const queue = openTestQueue(database.db, { name, concurrency: 4 });
+    const seen = new Set<string>();
+    try {
+      await queue.consume(async (message) => {
+        seen.add(message.id);
+        return { type: 'ack' };
+      });
+      await queue.publish({ id: 'first', body: {}, delayMs: 100 });
+      await waitUntil(() => seen.has('first'), 10_000, 'the first delayed message');
+      // What an x-expires delay queue did on its own: the broker drops what is published to it after.
+      for (const delayQueue of brokerQueueNames(name).slice(2)) await deleteBrokerQueue(delayQueue);
+      await queue.publish({ id: 'second', body: {}, delayMs: 100 });
+      await waitUntil(() => seen.has('second'), 10_000, 'the delayed message after the deletion');
+    } finally {
+      await queue.close({ graceMs: 1_000 });
+      await deleteTestQueue(name);
+    }
+  }, 30_000);
 
   it('When a consumer process is killed mid-run, then a new one processes everything left', async () => {
     const name = uniqueQueueName('wm-faults');

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import amqp, { type Channel, type ChannelModel, type ConfirmChannel, type ConsumeMessage } from 'amqplib';
 import { sleep } from './pacing';
 import { type Decision, type EngineDeps, processMessage } from './process-message';
@@ -13,7 +14,7 @@ import {
 
 export type RabbitQueueOptions = EngineDeps & {
   url: string;
-  /** Main queue name; `<name>.dlx`/`<name>.dead` and `<name>.delay.<ms>` are derived from it. */
+  /** Main queue name; `<name>.dlx`/`<name>.dead` and `<name>.wait.<ms>` are derived from it. */
   name: string;
   defaultConcurrency: number;
   reconnectMinMs?: number;
@@ -26,12 +27,34 @@ const DELAY_BUCKETS_MS = [
   3_600_000, 7_200_000, 21_600_000, 86_400_000,
 ];
 
+/**
+ * The delay queues are named `.wait.` and never expire: the `.delay.` ones of earlier versions had
+ * `x-expires`, and the broker deleted one still in use (publishing does not count as use), dropping
+ * every later message published to it. Redeclaring those without it would be refused (406).
+ */
+const delayQueueName = (name: string, bucket: number) => `${name}.wait.${bucket}`;
+
+/** Every queue this queue may declare on the broker (for an operator or a test to delete them). */
+export const brokerQueueNames = (name: string) => [
+  name,
+  `${name}.dead`,
+  ...DELAY_BUCKETS_MS.map((bucket) => delayQueueName(name, bucket)),
+];
+
 const H_ATTEMPTS = 'x-wm-attempts';
+/** Names one publish, so a message the broker returns (no queue to route it to) fails its own publish. */
+const H_PUBLISH_ID = 'x-wm-publish-id';
 const H_EXPIRES_AT = 'x-wm-expires-at';
 const H_PACING_KEY = 'x-wm-pacing-key';
 const H_PACING_MS = 'x-wm-pacing-ms';
 
-type Connected = { model: ChannelModel; publisher: ConfirmChannel; declaredDelays: Set<number> };
+type Connected = {
+  model: ChannelModel;
+  publisher: ConfirmChannel;
+  declaredDelays: Set<number>;
+  /** Publish ids the broker returned as unroutable; their confirm then fails the publish. */
+  returned: Set<string>;
+};
 
 type ConsumerState = {
   handler: MessageHandler;
@@ -96,7 +119,14 @@ export function createRabbitQueue(options: RabbitQueueOptions): Queue & { connec
         if (current?.publisher === publisher) void model.close().catch(() => {});
       });
       await declareTopology(publisher);
-      const connected: Connected = { model, publisher, declaredDelays: new Set() };
+      const connected: Connected = { model, publisher, declaredDelays: new Set(), returned: new Set() };
+      // A returned message comes before its confirm: the publish then fails and is made again after
+      // the queues are declared anew (one was deleted behind our back).
+      publisher.on('return', (message: ConsumeMessage) => {
+        const publishId = message.properties.headers?.[H_PUBLISH_ID];
+        if (typeof publishId === 'string') connected.returned.add(publishId);
+        connected.declaredDelays.clear();
+      });
       current = connected;
       for (const consumer of consumers) if (!consumer.isStopped) await subscribe(consumer, connected);
     } catch (error) {
@@ -146,7 +176,7 @@ export function createRabbitQueue(options: RabbitQueueOptions): Queue & { connec
 
   const delayQueueFor = async (connected: Connected, delayMs: number) => {
     const bucket = bucketFor(delayMs);
-    const queue = `${name}.delay.${bucket}`;
+    const queue = delayQueueName(name, bucket);
     if (!connected.declaredDelays.has(bucket)) {
       await connected.publisher.assertQueue(queue, {
         durable: true,
@@ -154,8 +184,6 @@ export function createRabbitQueue(options: RabbitQueueOptions): Queue & { connec
           'x-message-ttl': bucket,
           'x-dead-letter-exchange': '',
           'x-dead-letter-routing-key': name,
-          // An unused delay queue deletes itself.
-          'x-expires': bucket * 2 + 60_000,
         },
       });
       connected.declaredDelays.add(bucket);
@@ -175,6 +203,7 @@ export function createRabbitQueue(options: RabbitQueueOptions): Queue & { connec
     }
     for (let attempt = 0; ; attempt += 1) {
       const connected = await waitForConnection();
+      const publishId = randomUUID();
       try {
         const queue = delayMs > 0 ? await delayQueueFor(connected, delayMs) : name;
         const expiration =
@@ -188,10 +217,16 @@ export function createRabbitQueue(options: RabbitQueueOptions): Queue & { connec
               priority: clampPriority(input.priority),
               messageId: input.id,
               contentType: 'application/json',
-              headers,
+              headers: { ...headers, [H_PUBLISH_ID]: publishId },
               expiration,
+              mandatory: true,
             },
-            (error) => (error ? reject(error) : resolve()),
+            (error) => {
+              if (error) return reject(error);
+              if (!connected.returned.delete(publishId)) return resolve();
+              if (queue === name) void declareTopology(connected.publisher).catch(() => {});
+              reject(new Error(`mensagem devolvida pelo broker: fila ${queue} inexistente`));
+            },
           );
         });
         return;

@@ -3,17 +3,12 @@ import amqp from 'amqplib';
 import pino from 'pino';
 import type { Database } from '../../src/db/client';
 import { createDatabaseQueue } from '../../src/queue/database-queue';
-import { createRabbitQueue } from '../../src/queue/rabbitmq-queue';
+import { brokerQueueNames, createRabbitQueue } from '../../src/queue/rabbitmq-queue';
 import type { Queue } from '../../src/queue/types';
 
 /** Which queue backend this run exercises: the vitest project sets QUEUE_BACKEND. */
 export const queueBackend = (process.env.QUEUE_BACKEND ?? 'database') as 'database' | 'rabbitmq';
 export const TEST_RABBITMQ_URL = process.env.TEST_RABBITMQ_URL ?? 'amqp://guest:guest@127.0.0.1:5672';
-
-const DELAY_BUCKETS_MS = [
-  50, 100, 200, 500, 1_000, 2_000, 5_000, 10_000, 30_000, 60_000, 120_000, 300_000, 600_000, 1_800_000,
-  3_600_000, 7_200_000, 21_600_000, 86_400_000,
-];
 
 /** A queue name no other run (or engineer) shares. */
 export const uniqueQueueName = (prefix = 'wm-test') =>
@@ -46,8 +41,7 @@ export async function deleteTestQueue(name: string): Promise<void> {
   const model = await amqp.connect(TEST_RABBITMQ_URL);
   model.on('error', () => {});
   try {
-    const queues = [name, `${name}.dead`, ...DELAY_BUCKETS_MS.map((ms) => `${name}.delay.${ms}`)];
-    for (const queue of queues) {
+    for (const queue of brokerQueueNames(name)) {
       const channel = await model.createChannel();
       channel.on('error', () => {});
       await channel.deleteQueue(queue).catch(() => {});
@@ -57,6 +51,18 @@ export async function deleteTestQueue(name: string): Promise<void> {
     channel.on('error', () => {});
     await channel.deleteExchange(`${name}.dlx`).catch(() => {});
     await channel.close().catch(() => {});
+  } finally {
+    await model.close().catch(() => {});
+  }
+}
+
+/** Deletes one broker queue, as an operator (or an old x-expires) would. */
+export async function deleteBrokerQueue(queue: string): Promise<void> {
+  const model = await amqp.connect(TEST_RABBITMQ_URL);
+  try {
+    const channel = await model.createChannel();
+    await channel.deleteQueue(queue);
+    await channel.close();
   } finally {
     await model.close().catch(() => {});
   }
