@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { AppContext } from '../context';
+import { settleWithin } from '../lib/settle-within';
 import { attemptDelivery } from './attempt-delivery';
 import { sendFinishedCallbacks } from './callbacks';
 import { type ClaimedDelivery, claimDueDeliveries, releaseLeases } from './claim';
@@ -10,12 +11,22 @@ import { type AttemptResult, recordAttemptResults } from './record-results';
 import { createSender, type Sender } from './sender';
 import { listenForDueDeliveries, onDeliveryWake, registerLocalWorker } from './wake';
 
-export type DeliveryEngine = { workerId: string; sender: Sender; stop(): Promise<void> };
+export type DeliveryEngine = {
+  workerId: string;
+  sender: Sender;
+  /** Finishes the sends in flight, or after `graceMs` aborts them and releases their leases. */
+  stop(options?: { graceMs?: number }): Promise<void>;
+};
 
 const FLUSH_DELAY_MS = 2;
 const RECORD_TRIES = 5;
 /** Handed-over deliveries wait at most this many times the concurrency, so their lease stays young. */
 const BACKLOG_FACTOR = 4;
+/**
+ * How long a stop waits for the requests in flight before it aborts them and gives their
+ * deliveries back: well under the process's forced exit, whatever DELIVERY_TIMEOUT_MS is.
+ */
+export const STOP_GRACE_MS = 10_000;
 
 /**
  * The delivery worker of this process: claims due deliveries in batches, sends
@@ -34,6 +45,9 @@ export function startDeliveryEngine(ctx: AppContext): DeliveryEngine {
   // Claim again once a quarter of the slots are free, so sends never wait for a whole batch to finish.
   const refillAt = Math.max(1, Math.floor(claimSize / 4));
   const inFlight = new Set<Promise<void>>();
+  const inFlightIds = new Set<string>();
+  /** Set when a stop gave the in-flight deliveries back: their late results are not theirs to write. */
+  let isAbandoned = false;
   const handedOver: ClaimedDelivery[] = [];
   let results: AttemptResult[] = [];
   let isRunning = true;
@@ -107,8 +121,10 @@ export function startDeliveryEngine(ctx: AppContext): DeliveryEngine {
   }
 
   function start(delivery: ClaimedDelivery) {
+    inFlightIds.add(delivery.id);
     const task = attemptDelivery(config, sender, delivery)
       .then(({ result }) => {
+        if (isAbandoned) return;
         countAttempt(ctx.metrics, result);
         results.push(result);
         scheduleFlush();
@@ -116,6 +132,7 @@ export function startDeliveryEngine(ctx: AppContext): DeliveryEngine {
       .catch((error) => logger.error({ err: error, deliveryId: delivery.id }, 'delivery attempt crashed'))
       .finally(() => {
         inFlight.delete(task);
+        inFlightIds.delete(delivery.id);
         const next = handedOver.shift();
         if (next && isRunning) start(next);
         if (isWaitingForSlots && concurrency - inFlight.size >= refillAt) wakeSleeper?.();
@@ -173,7 +190,7 @@ export function startDeliveryEngine(ctx: AppContext): DeliveryEngine {
   return {
     workerId,
     sender,
-    async stop() {
+    async stop(options = {}) {
       isRunning = false;
       wakeSleeper?.();
       await stopHousekeeping();
@@ -186,10 +203,20 @@ export function startDeliveryEngine(ctx: AppContext): DeliveryEngine {
         logger.warn({ err: error, count: unsent.length }, 'could not release delivery leases'),
       );
       await loop;
-      await Promise.all(inFlight);
+      const isSettled = await settleWithin(inFlight, options.graceMs ?? STOP_GRACE_MS);
+      if (!isSettled) {
+        // A target slower than the grace: its request is aborted and the delivery goes back to the
+        // queue now (the receiver may have it already: at least once), not when the lease ends.
+        const abandoned = [...inFlightIds];
+        isAbandoned = true;
+        logger.warn({ count: abandoned.length }, 'delivery stop: sends still in flight aborted and released');
+        await releaseLeases(ctx, workerId, abandoned).catch((error) =>
+          logger.warn({ err: error, count: abandoned.length }, 'could not release delivery leases'),
+        );
+      }
       await flushChain;
       await flush();
-      await sender.close();
+      await (isSettled ? sender.close() : sender.destroy());
     },
   };
 }

@@ -24,7 +24,10 @@ export type SendOutcome = {
 
 export type Sender = {
   send(outbound: OutboundRequest): Promise<SendOutcome>;
+  /** Waits for the requests in flight, then closes the pools. */
   close(): Promise<void>;
+  /** Aborts the requests in flight (they end with an error) and closes the pools. */
+  destroy(): Promise<void>;
 };
 
 type SenderOptions = { timeoutMs: number; allowPrivateTargets: boolean };
@@ -58,6 +61,7 @@ export function createSender(options: SenderOptions): Sender {
   return {
     send: (outbound) => dispatchAttempt(agent, outbound, options.timeoutMs),
     close: () => agent.close(),
+    destroy: () => agent.destroy(),
   };
 }
 

@@ -75,14 +75,4 @@ export const clampPriority = (priority: number | undefined) =>
 
 export const DEFAULT_STOP_GRACE_MS = 25_000;
 
-/** Resolves when every task settled or after graceMs, whichever comes first. */
-export async function settleWithin(tasks: Iterable<Promise<unknown>>, graceMs: number): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  await Promise.race([
-    Promise.allSettled([...tasks]),
-    new Promise<void>((resolve) => {
-      timer = setTimeout(resolve, graceMs);
-    }),
-  ]);
-  clearTimeout(timer);
-}
+export { settleWithin } from '../lib/settle-within';

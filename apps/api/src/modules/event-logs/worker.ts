@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context';
+import { STOP_GRACE_MS } from '../../delivery/engine';
 import { createSender } from '../../delivery/sender';
 import { createPacingSlots } from '../../queue/pacing-slots';
 import type { Consumer } from '../../queue/types';
@@ -47,8 +48,10 @@ export function startEventLogWorker(ctx: AppContext): EventLogWorker {
     async stop() {
       clearInterval(sweep);
       const consumer = await consuming;
-      await consumer?.stop();
-      await sender.close();
+      // Within the delivery engine's grace; a handler still sending then has its request aborted
+      // and its message comes back (unacked, or when its lease ends).
+      await consumer?.stop({ graceMs: STOP_GRACE_MS });
+      await sender.destroy();
     },
   };
 }
