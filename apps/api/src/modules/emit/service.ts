@@ -7,6 +7,7 @@ import { type ClaimedDelivery, toClaimedDelivery } from '../../delivery/claim';
 import { findLocalWorker, notifyDeliveryWorkers, notifyOccurrencesFinished } from '../../delivery/wake';
 import { AppError, conflict, notFound } from '../../http/errors';
 import { newId } from '../../lib/ids';
+import { settleWithin } from '../../lib/settle-within';
 import { EVENT_NOT_FOUND } from '../access/service';
 import { publishEventLog } from '../event-logs/publish';
 import { type EmitEvent, type EmitSubscription, loadEmitTarget } from './load-emit-target';
@@ -14,6 +15,8 @@ import { recordEmit } from './record-emits';
 import { renderEventPayload, renderSubscriptionBody } from './render-payload';
 
 const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
+/** How long an emit of a queued event waits for the broker to confirm its message. */
+export const EMIT_PUBLISH_WAIT_MS = 2_000;
 const CREDENTIAL_HEADERS = new Set(['authorization', 'x-api-key', 'cookie', 'proxy-authorization']);
 export const AUTO_DISABLED_REASON = 'Assinatura desativada por falhas consecutivas';
 
@@ -143,11 +146,25 @@ export async function emitEvent(
     const previous = await findPreviousAnswer(ctx, input, idempotencyKey, now);
     if (previous) return previous;
   }
-  if (eventLogId) await publishEventLog(ctx, { id: eventLogId }, event);
+  if (eventLogId) await publishOrLeaveToSweep(ctx, eventLogId, event);
   else if (worker && leasedBy) worker.take(toClaimed(due, target.subscriptions, event));
   else if (due.length > 0) notifyDeliveryWorkers(ctx);
   else if (event.enableCallbacks) notifyOccurrencesFinished(ctx, [occurrenceId]);
   return answer;
+}
+
+/**
+ * The event log is committed (PENDING) before this: a broker that does not confirm in time, or
+ * is down, leaves the message to the republish sweep instead of holding the caller (whose retry
+ * without an idempotency key would emit twice). A publish still waiting goes out when it can.
+ */
+async function publishOrLeaveToSweep(ctx: AppContext, eventLogId: string, event: EmitEvent) {
+  const publishing = publishEventLog(ctx, { id: eventLogId }, event).catch((error) =>
+    ctx.logger.warn({ err: error, eventLogId }, 'queued event not published; the republish sweep will'),
+  );
+  if (!(await settleWithin([publishing], EMIT_PUBLISH_WAIT_MS))) {
+    ctx.logger.warn({ eventLogId }, 'queue did not confirm the publish in time; answering anyway');
+  }
 }
 
 /** The just-inserted due deliveries as the worker would have claimed them. */

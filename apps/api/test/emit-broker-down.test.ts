@@ -1,0 +1,48 @@
+import { createServer, type Server, type Socket } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventLogs } from '../src/db/schema';
+import { EMIT_PUBLISH_WAIT_MS } from '../src/modules/emit/service';
+import { insertApplication, insertEvent } from './support/delivery-fixtures';
+import { createTestApp, type TestApp } from './support/test-app';
+
+// A broker that takes the connection and never answers: what a hung or partitioned RabbitMQ looks like.
+let blackHole: Server;
+const sockets = new Set<Socket>();
+let t: TestApp;
+
+beforeAll(async () => {
+  blackHole = createServer((socket) => {
+    sockets.add(socket);
+    socket.on('error', () => {});
+  });
+  await new Promise<void>((done) => blackHole.listen(0, '127.0.0.1', done));
+  const { port } = blackHole.address() as { port: number };
+  t = await createTestApp({ RABBITMQ_URL: `amqp://guest:guest@127.0.0.1:${port}` });
+});
+
+afterAll(async () => {
+  await t.close();
+  for (const socket of sockets) socket.destroy();
+  await new Promise((done) => blackHole.close(done));
+});
+
+describe('emitting a queued event while the broker does not answer', () => {
+  it('When the broker never confirms, then the emit still answers 202 in time and its event log waits PENDING for the republish sweep', async () => {
+    const app = await insertApplication(t.ctx);
+    const event = await insertEvent(t.ctx, app.id, { queueType: 'RABBITMQ' });
+    const startedAt = Date.now();
+    const answer = await t.post('/v1/events/emit', {
+      token: null,
+      headers: { 'x-api-key': app.apiKey },
+      body: { eventType: event.alias, applicationId: app.id, data: { n: 1 } },
+    });
+    expect(answer.status).toBe(202);
+    expect(Date.now() - startedAt).toBeLessThan(EMIT_PUBLISH_WAIT_MS + 3_000);
+    const logs = await t.ctx.db
+      .select()
+      .from(eventLogs)
+      .where(eq(eventLogs.eventId, answer.body.occurrenceId));
+    expect(logs.map((log) => log.status)).toEqual(['PENDING']);
+  });
+});
