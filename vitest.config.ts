@@ -43,7 +43,10 @@ export default defineConfig({
         'apps/api/test/**/queue*.test.ts',
         'apps/api/test/**/*.postgres.test.ts',
       ]),
-      integration('api-postgres', { TEST_BACKEND: 'postgres' }),
+      integration('api-postgres', { TEST_BACKEND: 'postgres' }, undefined, [
+        'apps/api/test/**/queue*.test.ts',
+        'apps/api/test/**/*.pglite.test.ts',
+      ]),
       // The queue suite once per queue backend; QUEUE_BACKEND is read only by the tests.
       integration(
         'queue-database',

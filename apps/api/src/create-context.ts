@@ -3,6 +3,7 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import { type DatabaseHandle, openDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
+import { checkSecretKey } from './lib/check-secret-key';
 import { createCipher } from './lib/crypto';
 import { createLogger } from './lib/logger';
 import { createMetrics } from './lib/metrics';
@@ -21,13 +22,15 @@ export async function createContext(config: Config, database?: DatabaseHandle): 
         })
       : await openDatabase({ kind: 'pglite', dataDir: resolve(config.DATA_DIR, 'pglite') }));
   await migrateDatabase(handle);
+  const secretKey = resolveSecretKey(config.SECRET_KEY, config.DATA_DIR);
+  await checkSecretKey(handle, secretKey);
   const logger = createLogger(config.LOG_LEVEL);
   const queue = createQueue({ config, db: handle.db, logger });
   return {
     config,
     database: handle,
     db: handle.db,
-    cipher: createCipher(resolveSecretKey(config.SECRET_KEY, config.DATA_DIR)),
+    cipher: createCipher(secretKey),
     clock: () => new Date(),
     logger,
     metrics: createMetrics(),

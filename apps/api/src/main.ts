@@ -1,42 +1,77 @@
 import { ConfigError, loadConfig } from './config';
+import type { AppContext } from './context';
 import { createContext } from './create-context';
 import { buildApp } from './http/app';
+import { StartRefusedError } from './lib/start-refused';
 import { bootstrapAdmin } from './modules/auth/bootstrap-admin';
-import { startWorkers } from './workers';
+import { startWorkers, type Workers } from './workers';
+
+/** After this, a stop that has not finished exits anyway (the workers give their work back sooner). */
+const FORCED_EXIT_MS = 30_000;
 
 async function main() {
   const config = loadConfig();
   const ctx = await createContext(config);
-  await bootstrapAdmin(ctx);
   const app = await buildApp(ctx);
-  const workers = config.role === 'api' ? null : await startWorkers(ctx);
-  if (config.role !== 'worker') {
-    await app.listen({ port: config.PORT, host: config.HOST });
+  let workers: Workers | null = null;
+  const stop = async () => {
+    await app.close();
+    await workers?.stop();
+    await ctx.queue?.close();
+    await ctx.database.close();
+  };
+  try {
+    await bootstrapAdmin(ctx);
+    // Listen first: a start that fails on a taken port must not have claimed deliveries already.
+    if (config.role !== 'worker') await app.listen({ port: config.PORT, host: config.HOST });
+    workers = config.role === 'api' ? null : await startWorkers(ctx);
+  } catch (error) {
+    await stop().catch(() => {});
+    throw error;
   }
   ctx.logger.info({ role: config.role, database: ctx.database.kind }, 'webhook manager started');
+  handleSignals(ctx, stop);
+}
 
+function handleSignals(ctx: AppContext, stop: () => Promise<void>) {
   let isStopping = false;
   const shutdown = async (signal: string) => {
     if (isStopping) return;
     isStopping = true;
     ctx.logger.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 30_000);
+    const force = setTimeout(() => process.exit(1), FORCED_EXIT_MS);
     force.unref();
-    await app.close();
-    await workers?.stop();
-    await ctx.queue?.close();
-    await ctx.database.close();
+    await stop();
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 }
 
-main().catch((error) => {
-  if (error instanceof ConfigError) {
-    console.error(error.message);
-  } else {
-    console.error('Falha ao iniciar:', error);
+/** Failures an operator can fix from the message alone: one line, no stack. */
+const EXPECTED_START_CODES = new Set([
+  'EADDRINUSE',
+  'EACCES',
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ETIMEDOUT',
+  '3D000', // database does not exist
+  '28P01', // password authentication failed
+  '28000', // no such role / not allowed
+]);
+
+function describeStartFailure(error: unknown): string {
+  if (error instanceof ConfigError) return error.message;
+  if (error instanceof StartRefusedError) return `Falha ao iniciar: ${error.message}`;
+  const code = (error as { code?: unknown } | null)?.code;
+  if (error instanceof Error && typeof code === 'string' && EXPECTED_START_CODES.has(code)) {
+    return `Falha ao iniciar: ${error.message} (${code})`;
   }
+  return `Falha ao iniciar: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`;
+}
+
+main().catch((error) => {
+  console.error(describeStartFailure(error));
   process.exit(1);
 });

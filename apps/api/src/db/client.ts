@@ -4,6 +4,7 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -152,7 +153,11 @@ async function listenPostgres(url: string, channel: string, onNotify: () => void
 
 async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir ? { dataDir } : {});
+  const unlock = dataDir ? lockDataDir(dataDir) : () => {};
+  const client = await PGlite.create(dataDir ? { dataDir } : {}).catch((error) => {
+    unlock();
+    throw error;
+  });
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   return {
     db,
@@ -184,6 +189,7 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
     },
     async close() {
       await client.close();
+      unlock();
     },
   };
 }

@@ -49,6 +49,17 @@ export async function spawnWorker(env: Record<string, string>): Promise<ServerPr
   return { url: '', child, output };
 }
 
+/** The real server in a child process that is expected to refuse to start: its exit code and output. */
+export async function spawnFailingServer(
+  env: Record<string, string>,
+): Promise<{ code: number | null; output: string }> {
+  const { child, output } = startMain({ LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env });
+  const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+  const code = await new Promise<number | null>((done) => child.once('exit', done));
+  clearTimeout(timer);
+  return { code, output: output() };
+}
+
 /** apps/api/src/main.ts in a child process, its output kept (the last 20,000 characters). */
 function startMain(env: Record<string, string>) {
   const inherited = { ...process.env };
