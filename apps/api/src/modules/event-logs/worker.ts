@@ -35,11 +35,18 @@ export function startEventLogWorker(ctx: AppContext): EventLogWorker {
       ctx.logger.error({ err: error }, 'queue consumer did not start');
       return null;
     });
+  // One sweep at a time: while the broker is down a sweep waits for its publishes, and the next
+  // ones would pile up behind it, each claiming more logs.
+  let isSweeping = false;
   const sweep = setInterval(
     () => {
-      republishStaleEventLogs(ctx).catch((error) =>
-        ctx.logger.error({ err: error }, 'republish sweep failed'),
-      );
+      if (isSweeping) return;
+      isSweeping = true;
+      republishStaleEventLogs(ctx)
+        .catch((error) => ctx.logger.error({ err: error }, 'republish sweep failed'))
+        .finally(() => {
+          isSweeping = false;
+        });
     },
     Math.max(1_000, Math.floor(config.QUEUE_REPUBLISH_AFTER_MS / 4)),
   );
