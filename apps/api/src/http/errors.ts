@@ -1,6 +1,7 @@
 import { ERROR_CODES, type ErrorCode } from '@wm/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../lib/db-errors';
 
 /** The one error type of the API: a code (mapped to a status) and a pt-BR message. */
 export class AppError extends Error {
@@ -95,6 +96,13 @@ export function registerErrorHandler(app: FastifyInstance) {
       return reply.status(400).send({
         error: isJsonError ? 'JSON inválido no corpo da requisição' : 'Requisição inválida',
         code: 'BAD_REQUEST',
+      });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.status(503).header('retry-after', '5').send({
+        error: 'Serviço temporariamente indisponível; tente novamente em instantes',
+        code: 'SERVICE_UNAVAILABLE',
       });
     }
     request.log.error({ err: error }, 'unhandled error');
