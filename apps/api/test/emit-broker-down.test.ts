@@ -1,8 +1,10 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import { eq } from 'drizzle-orm';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventLogs } from '../src/db/schema';
 import { EMIT_PUBLISH_WAIT_MS } from '../src/modules/emit/service';
+import { createRabbitQueue } from '../src/queue/rabbitmq-queue';
 import { insertApplication, insertEvent } from './support/delivery-fixtures';
 import { createTestApp, type TestApp } from './support/test-app';
 
@@ -44,5 +46,34 @@ describe('emitting a queued event while the broker does not answer', () => {
       .from(eventLogs)
       .where(eq(eventLogs.eventId, answer.body.occurrenceId));
     expect(logs.map((log) => log.status)).toEqual(['PENDING']);
+  });
+});
+
+describe('connecting to a broker that does not answer', () => {
+  it('When the broker never answers the handshake, then each connection attempt times out and is made again', async () => {
+    const lines: string[] = [];
+    const logger = pino({ level: 'warn' }, { write: (line: string) => lines.push(line) });
+    const { port } = blackHole.address() as { port: number };
+    const queue = createRabbitQueue({
+      db: t.ctx.db,
+      logger,
+      pacingMaxWaitMs: 1_000,
+      name: 'wm-black-hole',
+      defaultConcurrency: 1,
+      url: `amqp://guest:guest@127.0.0.1:${port}`,
+      reconnectMinMs: 50,
+      reconnectMaxMs: 100,
+      connectTimeoutMs: 200,
+    });
+    const publishing = queue.publish({ id: 'm1', body: {} }).catch((error: Error) => error);
+    try {
+      const deadline = Date.now() + 5_000;
+      const failures = () => lines.filter((line) => line.includes('rabbitmq connect failed')).length;
+      while (failures() < 2 && Date.now() < deadline) await new Promise((done) => setTimeout(done, 50));
+      expect(failures()).toBeGreaterThanOrEqual(2);
+    } finally {
+      await queue.close({ graceMs: 100 });
+    }
+    expect(await publishing).toBeInstanceOf(Error);
   });
 });

@@ -19,6 +19,8 @@ export type RabbitQueueOptions = EngineDeps & {
   defaultConcurrency: number;
   reconnectMinMs?: number;
   reconnectMaxMs?: number;
+  /** A connection attempt that gets no answer from the broker fails after this (10 s by default). */
+  connectTimeoutMs?: number;
 };
 
 /** Delayed messages wait in one queue per bucket (a queue-level TTL), so a long delay never blocks a short one. */
@@ -108,7 +110,9 @@ export function createRabbitQueue(options: RabbitQueueOptions): Queue & { connec
   };
 
   const openConnection = async () => {
-    const model = await amqp.connect(options.url);
+    // A broker that takes the connection and never answers must fail the attempt (and be retried),
+    // not hold it forever.
+    const model = await amqp.connect(options.url, { timeout: options.connectTimeoutMs ?? 10_000 });
     model.on('error', (error) => logger.warn({ err: error }, 'rabbitmq connection error'));
     model.on('close', (error) => onLost(model, error));
     try {
