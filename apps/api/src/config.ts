@@ -9,8 +9,30 @@ const msList = z
   .regex(/^\d+(,\d+)*$/, { error: 'use milissegundos separados por vírgula, ex.: 10000,60000' })
   .transform((value) => value.split(',').map(Number));
 
+/**
+ * Plain decimal digits only: `Number()` would also take `1e3`, `0x10` and `" 80 "`, and read a
+ * typo as a setting nobody meant.
+ */
+const integer = (min: number, max = Number.MAX_SAFE_INTEGER) =>
+  z
+    .string()
+    .regex(/^\d+$/, { error: 'use um número inteiro, só com dígitos, ex.: 30000' })
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .min(min, { error: `deve ser no mínimo ${min}` })
+        .max(max, { error: `deve ser no máximo ${max}` }),
+    );
+
+const positiveDecimal = z
+  .string()
+  .regex(/^\d+(\.\d+)?$/, { error: 'use um número com ponto decimal, ex.: 0.5' })
+  .transform(Number)
+  .pipe(z.number().positive({ error: 'deve ser maior que 0' }));
+
 const ZEnv = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(3333),
+  PORT: integer(0, 65535).default(3333),
   HOST: z.string().default('0.0.0.0'),
   DATABASE_URL: z
     .string()
@@ -29,31 +51,28 @@ const ZEnv = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ROLE: z.enum(['api', 'worker', 'all']).default('all'),
   CONSOLE_DIR: z.string().optional(),
-  SESSION_TTL_HOURS: z.coerce
-    .number()
-    .positive()
-    .default(24 * 7),
-  BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
+  SESSION_TTL_HOURS: positiveDecimal.default(24 * 7),
+  BODY_LIMIT_BYTES: integer(1).default(1_048_576),
+  DATABASE_POOL_SIZE: integer(1, 200).default(20),
   /** Delays before retry 1, 2, 3, …; the last one repeats. */
   DELIVERY_RETRY_DELAYS_MS: msList.default([10_000, 60_000, 600_000, 3_600_000]),
-  DELIVERY_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
-  DELIVERY_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(256),
-  DELIVERY_BATCH_SIZE: z.coerce.number().int().min(1).max(1000).default(100),
-  DELIVERY_LEASE_MS: z.coerce.number().int().positive().default(60_000),
-  DELIVERY_POLL_MS: z.coerce.number().int().positive().default(500),
-  DELIVERY_SWEEP_MS: z.coerce.number().int().positive().default(1_000),
+  DELIVERY_TIMEOUT_MS: integer(1).default(30_000),
+  DELIVERY_CONCURRENCY: integer(1, 1000).default(256),
+  DELIVERY_BATCH_SIZE: integer(1, 1000).default(100),
+  DELIVERY_LEASE_MS: integer(1).default(60_000),
+  DELIVERY_POLL_MS: integer(1).default(500),
+  DELIVERY_SWEEP_MS: integer(1).default(1_000),
   /** Queue of RABBITMQ events: name on the broker (or in the database table), messages processed at once per process. */
   QUEUE_NAME: z.string().min(1).default('wm.events'),
-  QUEUE_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(64),
+  QUEUE_CONCURRENCY: integer(1, 1000).default(64),
   /** Database queue: a claimed message returns after this long without an answer; polling interval. */
-  QUEUE_LEASE_MS: z.coerce.number().int().positive().default(60_000),
-  QUEUE_POLL_MS: z.coerce.number().int().positive().default(100),
+  QUEUE_LEASE_MS: integer(1).default(60_000),
+  QUEUE_POLL_MS: integer(1).default(100),
   /** A paced message whose slot is further away than this is put back instead of holding a worker. */
   /** A PENDING event log untouched this long is published again (its first publish may have been lost). */
-  QUEUE_REPUBLISH_AFTER_MS: z.coerce.number().int().positive().default(120_000),
-  QUEUE_PACING_MAX_WAIT_MS: z.coerce.number().int().min(0).default(5_000),
-  QUEUE_PAUSED_RECHECK_MS: z.coerce.number().int().positive().default(5_000),
+  QUEUE_REPUBLISH_AFTER_MS: integer(1).default(120_000),
+  QUEUE_PACING_MAX_WAIT_MS: integer(0).default(5_000),
+  QUEUE_PAUSED_RECHECK_MS: integer(1).default(5_000),
 });
 
 export type Config = z.output<typeof ZEnv> & { role: 'api' | 'worker' | 'all' };
@@ -65,7 +84,9 @@ export class ConfigError extends Error {}
  * line wins over ROLE.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] = process.argv): Config {
-  const parsed = ZEnv.safeParse(env);
+  // An empty variable (`PORT=` in a .env file or a compose list) means unset, so the default applies.
+  const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const parsed = ZEnv.safeParse(given);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Configuração inválida:\n${lines.join('\n')}`);
