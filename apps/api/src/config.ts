@@ -54,6 +54,9 @@ const ZEnv = z.object({
   SESSION_TTL_HOURS: positiveDecimal.default(24 * 7),
   BODY_LIMIT_BYTES: integer(1).default(1_048_576),
   DATABASE_POOL_SIZE: integer(1, 200).default(20),
+  /** PostgreSQL: longest wait for a connection, and for the answer to one query. */
+  DATABASE_CONNECT_TIMEOUT_MS: integer(1).default(5_000),
+  DATABASE_QUERY_TIMEOUT_MS: integer(1).default(30_000),
   /** Delays before retry 1, 2, 3, …; the last one repeats. */
   DELIVERY_RETRY_DELAYS_MS: msList.default([10_000, 60_000, 600_000, 3_600_000]),
   DELIVERY_TIMEOUT_MS: integer(1).default(30_000),

@@ -19,6 +19,8 @@ export async function createContext(config: Config, database?: DatabaseHandle): 
           kind: 'postgres',
           url: config.DATABASE_URL,
           poolSize: config.DATABASE_POOL_SIZE,
+          connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
+          queryTimeoutMs: config.DATABASE_QUERY_TIMEOUT_MS,
         })
       : await openDatabase({ kind: 'pglite', dataDir: resolve(config.DATA_DIR, 'pglite') }));
   await migrateDatabase(handle);

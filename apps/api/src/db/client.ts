@@ -39,21 +39,51 @@ export type DatabaseHandle = {
 };
 
 export type OpenDatabaseOptions =
-  | { kind: 'postgres'; url: string; poolSize?: number }
+  | {
+      kind: 'postgres';
+      url: string;
+      poolSize?: number;
+      /** Longest wait for a connection, opening a new one or queued for a free one. */
+      connectTimeoutMs?: number;
+      /** Longest wait for the answer to one query before it fails and its connection is dropped. */
+      queryTimeoutMs?: number;
+    }
   | { kind: 'pglite'; dataDir?: string };
+
+type PostgresTimeouts = { connectTimeoutMs: number; queryTimeoutMs: number };
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   return options.kind === 'postgres'
-    ? openPostgres(options.url, options.poolSize ?? 20)
+    ? openPostgres(options.url, options.poolSize ?? 20, {
+        connectTimeoutMs: options.connectTimeoutMs ?? 5_000,
+        queryTimeoutMs: options.queryTimeoutMs ?? 30_000,
+      })
     : openPglite(options.dataDir);
 }
 
-function openPostgres(url: string, poolSize: number): DatabaseHandle {
+/**
+ * Without these, a server that stops answering (a network partition, a dead host that sends no
+ * RST) leaves every caller waiting forever. Keep-alive probes start after 10 s of silence: the
+ * operating system's default is two hours.
+ */
+const connectionOptions = (url: string, timeouts: PostgresTimeouts) => ({
+  connectionString: url,
+  connectionTimeoutMillis: timeouts.connectTimeoutMs,
+  keepAlive: true,
+  keepAliveInitialDelayMillis: 10_000,
+});
+
+function openPostgres(url: string, poolSize: number, timeouts: PostgresTimeouts): DatabaseHandle {
   // Random reads cost about what sequential ones do on SSDs and cached pages. At the default (4),
   // a batch of 50 primary-key probes "cost" more than scanning a table of a few thousand rows, so
   // the generic plan of a named statement, made while the table was that small (a fresh install,
   // the first minute of a burst), kept scanning it whole, at 50 comparisons per row, as it grew.
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, options: '-c random_page_cost=1.1' });
+  const pool = new pg.Pool({
+    ...connectionOptions(url, timeouts),
+    query_timeout: timeouts.queryTimeoutMs,
+    max: poolSize,
+    options: '-c random_page_cost=1.1',
+  });
   // An idle client that loses its connection must not crash the process.
   pool.on('error', () => {});
   const db = drizzleNodePg({ client: pool, schema }) as unknown as Database;
@@ -65,7 +95,11 @@ function openPostgres(url: string, poolSize: number): DatabaseHandle {
       return result.rows as T[];
     },
     async inScriptTransaction(fn) {
-      const client = await pool.connect();
+      // Migrations may rightly take minutes (an index on a large table, another process holding
+      // the migration lock): a connection of their own, without the query timeout.
+      const client = new pg.Client(connectionOptions(url, timeouts));
+      client.on('error', () => {});
+      await client.connect();
       try {
         await client.query('BEGIN');
         const result = await fn({
@@ -80,13 +114,13 @@ function openPostgres(url: string, poolSize: number): DatabaseHandle {
         await client.query('ROLLBACK').catch(() => {});
         throw error;
       } finally {
-        client.release();
+        await client.end().catch(() => {});
       }
     },
     async notify(channel) {
       await pool.query('SELECT pg_notify($1, NULL)', [channel]);
     },
-    listen: (channel, onNotify) => listenPostgres(url, channel, onNotify),
+    listen: (channel, onNotify) => listenPostgres(url, timeouts, channel, onNotify),
     async ping() {
       await pool.query('SELECT 1');
     },
@@ -99,12 +133,17 @@ function openPostgres(url: string, poolSize: number): DatabaseHandle {
 const RELISTEN_DELAYS_MS = [100, 500, 1_000, 5_000];
 
 /** LISTEN on a connection of its own, opened again (with backoff) whenever it drops. */
-async function listenPostgres(url: string, channel: string, onNotify: () => void) {
+async function listenPostgres(
+  url: string,
+  timeouts: PostgresTimeouts,
+  channel: string,
+  onNotify: () => void,
+) {
   let client: pg.Client | null = null;
   let isStopped = false;
 
   const open = async () => {
-    const current = new pg.Client({ connectionString: url });
+    const current = new pg.Client(connectionOptions(url, timeouts));
     current.on('notification', (message) => {
       if (message.channel === channel) onNotify();
     });

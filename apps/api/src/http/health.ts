@@ -1,16 +1,32 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 
+/** A probe must answer before its caller (a load balancer, Kubernetes) gives up on it. */
+const READINESS_CHECK_TIMEOUT_MS = 2_000;
+
+/** Settles with the check, or rejects once the deadline passes while it still hangs. */
+async function runWithDeadline(check: () => Promise<void>, timeoutMs: number) {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error('readiness check timed out')), timeoutMs);
+  });
+  try {
+    await Promise.race([check(), deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 export function registerHealthRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
 
-  /** Ready when the database and every registered dependency (queue, …) answer. */
+  /** Ready when the database and every registered dependency (queue, …) answer in time. */
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
     const checks: Record<string, string> = {};
     const all = new Map([['database', () => ctx.database.ping()], ...ctx.readinessChecks]);
     await Promise.all(
       [...all].map(async ([name, check]) => {
-        checks[name] = await check().then(
+        checks[name] = await runWithDeadline(check, READINESS_CHECK_TIMEOUT_MS).then(
           () => 'ok',
           () => 'unavailable',
         );
