@@ -30,27 +30,19 @@ const BACKLOG_SQL = `
 
 /** Backlog gauges read from the database at each scrape: the same figures from every process. */
 export function collectBacklog(ctx: AppContext) {
-  ctx.metrics.collect(async () => {
+  ctx.metrics.collect(async (set) => {
     const [row] = await ctx.database.query<{ due: number; oldest_due_seconds: number; queued: number }>(
       BACKLOG_SQL,
       [],
       'metrics_backlog',
     );
     if (!row) return;
-    ctx.metrics.set(
-      'webhook_deliveries_due',
-      'Deliveries due now and not yet sent (capped at 100000)',
-      row.due,
-    );
-    ctx.metrics.set(
+    set('webhook_deliveries_due', 'Deliveries due now and not yet sent (capped at 100000)', row.due);
+    set(
       'webhook_deliveries_oldest_due_seconds',
       'How long the oldest due delivery has waited',
       Number(row.oldest_due_seconds),
     );
-    ctx.metrics.set(
-      'webhook_event_logs_open',
-      'Queued events PENDING or PROCESSING (capped at 100000)',
-      row.queued,
-    );
+    set('webhook_event_logs_open', 'Queued events PENDING or PROCESSING (capped at 100000)', row.queued);
   });
 }

@@ -8,11 +8,11 @@ import { collectBacklog } from '../delivery/delivery-metrics';
  */
 export function registerMetricsRoutes(app: FastifyInstance, ctx: AppContext) {
   const { metrics } = ctx;
-  metrics.collect(() => {
+  metrics.collect((set) => {
     const memory = process.memoryUsage();
-    metrics.set('process_resident_memory_bytes', 'Resident memory of the process', memory.rss);
-    metrics.set('process_heap_used_bytes', 'V8 heap in use', memory.heapUsed);
-    metrics.set('process_uptime_seconds', 'Seconds since the process started', Math.round(process.uptime()));
+    set('process_resident_memory_bytes', 'Resident memory of the process', memory.rss);
+    set('process_heap_used_bytes', 'V8 heap in use', memory.heapUsed);
+    set('process_uptime_seconds', 'Seconds since the process started', Math.round(process.uptime()));
   });
   collectBacklog(ctx);
 
@@ -28,7 +28,14 @@ export function registerMetricsRoutes(app: FastifyInstance, ctx: AppContext) {
     );
   });
 
-  app.get('/metrics', { schema: { hide: true } }, async (_request, reply) =>
-    reply.type('text/plain; version=0.0.4').send(await metrics.render()),
-  );
+  app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+    // One line per scrape, not per collector: an outage is scraped every few seconds.
+    const text = await metrics.render((failures) =>
+      request.log.warn(
+        { err: failures[0], failedCollectors: failures.length },
+        'metrics collectors failed; their series are left out of this scrape',
+      ),
+    );
+    return reply.type('text/plain; version=0.0.4').send(text);
+  });
 }

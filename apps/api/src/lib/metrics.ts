@@ -4,6 +4,9 @@
  */
 type Labels = Record<string, string | number>;
 type Series = Map<string, number>;
+type SetGauge = (name: string, help: string, value: number, labels?: Labels) => void;
+/** Reads values on demand and records them through `set`, so a failure can leave them out. */
+type Collector = (set: SetGauge) => void | Promise<void>;
 
 const escapeLabel = (value: string) =>
   value.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n');
@@ -15,7 +18,7 @@ const labelKey = (labels: Labels) =>
 
 export function createMetrics() {
   const families = new Map<string, { type: 'counter' | 'gauge'; help: string; series: Series }>();
-  const collectors: Array<() => void | Promise<void>> = [];
+  const collectors: Array<{ collector: Collector; names: Set<string> }> = [];
 
   const family = (name: string, type: 'counter' | 'gauge', help: string) => {
     let found = families.get(name);
@@ -26,21 +29,53 @@ export function createMetrics() {
     return found;
   };
 
+  const increment = (name: string, help: string, labels: Labels = {}, by = 1) => {
+    const series = family(name, 'counter', help).series;
+    const key = labelKey(labels);
+    series.set(key, (series.get(key) ?? 0) + by);
+  };
+  const set: SetGauge = (name, help, value, labels = {}) => {
+    family(name, 'gauge', help).series.set(labelKey(labels), value);
+  };
+
+  /**
+   * Runs every collector; one that fails loses its series for this scrape (a last value would
+   * pass for a current one) instead of failing the whole exposition. Answers the failures.
+   */
+  const runCollectors = async () => {
+    const failures: unknown[] = [];
+    for (const { collector, names } of collectors) {
+      const values: Array<Parameters<SetGauge>> = [];
+      try {
+        await collector((...value) => values.push(value));
+      } catch (error) {
+        failures.push(error);
+        for (const name of names) families.delete(name);
+        increment(
+          'webhook_metrics_collect_errors_total',
+          'Collectors that failed during a scrape; their series were left out of it',
+        );
+        continue;
+      }
+      for (const value of values) {
+        set(...value);
+        names.add(value[0]);
+      }
+    }
+    return failures;
+  };
+
   return {
-    increment(name: string, help: string, labels: Labels = {}, by = 1) {
-      const series = family(name, 'counter', help).series;
-      const key = labelKey(labels);
-      series.set(key, (series.get(key) ?? 0) + by);
-    },
-    set(name: string, help: string, value: number, labels: Labels = {}) {
-      family(name, 'gauge', help).series.set(labelKey(labels), value);
-    },
+    increment,
+    set,
     /** Runs before each render, for values read on demand (memory, queue depth). */
-    collect(collector: () => void | Promise<void>) {
-      collectors.push(collector);
+    collect(collector: Collector) {
+      collectors.push({ collector, names: new Set() });
     },
-    async render(): Promise<string> {
-      for (const collector of collectors) await collector();
+    /** `onCollectorFailures` hears, once per render, of the collectors that failed in it. */
+    async render(onCollectorFailures?: (failures: unknown[]) => void): Promise<string> {
+      const failures = await runCollectors();
+      if (failures.length > 0) onCollectorFailures?.(failures);
       const lines: string[] = [];
       for (const [name, { type, help, series }] of families) {
         lines.push(`# HELP ${name} ${help}`, `# TYPE ${name} ${type}`);

@@ -6,6 +6,7 @@ import { testConfig } from '../../src/config';
 import type { AppContext } from '../../src/context';
 import { createContext } from '../../src/create-context';
 import { buildApp } from '../../src/http/app';
+import { createLogger } from '../../src/lib/logger';
 import { createUser } from '../../src/modules/admin-users/service';
 import { bootstrapAdmin } from '../../src/modules/auth/bootstrap-admin';
 import { openTestDatabase } from './test-database';
@@ -45,8 +46,14 @@ export type TestApp = {
 
 let userCounter = 0;
 
-/** The real app on a fresh database of the run's backend, driven through Fastify inject. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/**
+ * The real app on a fresh database of the run's backend, driven through Fastify inject. With
+ * `logLines`, every log line (at LOG_LEVEL) is pushed there.
+ */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { logLines?: string[] } = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'wm-test-'));
   const database = await openTestDatabase();
   const config = testConfig({
@@ -57,6 +64,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ...env,
   });
   const ctx = await createContext(config, database);
+  const { logLines } = options;
+  if (logLines) ctx.logger = createLogger(config.LOG_LEVEL, { write: (line: string) => logLines.push(line) });
   await bootstrapAdmin(ctx, () => {});
   const app = await buildApp(ctx);
   await app.ready();
