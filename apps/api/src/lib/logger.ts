@@ -54,12 +54,36 @@ export function serializeError(error: unknown, depth = 0): Record<string, unknow
   return fields;
 }
 
+type LoggedRequest = {
+  method: string;
+  url: string;
+  host?: string;
+  ip?: string;
+  headers?: Record<string, string | string[] | undefined>;
+  socket?: { remotePort?: number };
+};
+
+/**
+ * The `req` of every request log line: Fastify's own fields, with the path only. A query string
+ * may carry a credential (`?apiKey=`) or a user's search.
+ */
+export function serializeRequest(request: LoggedRequest): Record<string, unknown> {
+  return {
+    method: request.method,
+    url: request.url.split('?')[0],
+    version: request.headers?.['accept-version'],
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
+
 /** The service's logger: JSON lines to stdout, or to `destination` (tests read what was logged). */
 export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
   const options = {
     level,
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
-    serializers: { err: serializeError, error: serializeError },
+    serializers: { err: serializeError, error: serializeError, req: serializeRequest },
   };
   return destination ? pino(options, destination) : pino(options);
 }
