@@ -15,11 +15,14 @@ import { createTestApp, type TestApp } from './support/test-app';
 
 let t: TestApp;
 let receiver: Receiver;
+let isSlowPathSlow = true;
 
 beforeAll(async () => {
   // One send at a time and a slow receiver, so emitted deliveries queue up in the worker's hand-over.
   t = await createTestApp({ DELIVERY_CONCURRENCY: '1', DELIVERY_POLL_MS: '20', DELIVERY_LEASE_MS: '600000' });
-  receiver = await startReceiver(() => ({ delayMs: 300 }));
+  receiver = await startReceiver((request) =>
+    request.url === '/slow' && isSlowPathSlow ? { delayMs: 20_000 } : { delayMs: 300 },
+  );
 });
 
 afterAll(async () => {
@@ -66,6 +69,48 @@ describe('deliveries handed to the worker of the emitting process', () => {
     } finally {
       await second.stop();
     }
-    expect(new Set(receiver.requests.map((request) => request.headers['webhook-id'])).size).toBe(3);
+    const hooks = receiver.requests.filter((request) => request.url === '/hook');
+    expect(new Set(hooks.map((request) => request.headers['webhook-id'])).size).toBe(3);
+  });
+});
+
+describe('stopping the delivery engine', () => {
+  it('When a target is slower than the grace, then stop aborts its sends and gives them back at once, and the next worker delivers them', async () => {
+    const app = await insertApplication(t.ctx);
+    const event = await insertEvent(t.ctx, app.id);
+    await insertSubscription(t.ctx, event.id, { targetUrl: `${receiver.url}/slow` });
+    const slowRequests = () => receiver.requests.filter((request) => request.url === '/slow');
+    const engine = startDeliveryEngine(t.ctx);
+    const answer = await t.post('/v1/events/emit', {
+      token: null,
+      headers: { 'x-api-key': app.apiKey },
+      body: { eventType: event.alias, applicationId: app.id, data: { n: 1 } },
+    });
+    expect(answer.status).toBe(202);
+    await waitFor(() => slowRequests().length === 1 || null, 5_000, 'the slow request');
+
+    const startedAt = Date.now();
+    await engine.stop({ graceMs: 300 });
+    expect(Date.now() - startedAt).toBeLessThan(5_000);
+    const [log] = await readLogsOf(t.ctx, answer.body.occurrenceId);
+    expect(log).toMatchObject({ status: 'PENDING', leasedBy: null, leaseUntil: null, attemptCount: 0 });
+
+    // The lease is 10 minutes: only a released lease lets the next worker send within seconds.
+    isSlowPathSlow = false;
+    const next = startDeliveryEngine(t.ctx);
+    try {
+      const delivered = await waitFor(
+        async () => {
+          const [row] = await readLogsOf(t.ctx, answer.body.occurrenceId);
+          return row?.status === 'SUCCESS' ? row : null;
+        },
+        5_000,
+        'the delivery by the next worker',
+      );
+      expect(delivered.attemptCount).toBe(1);
+      expect(slowRequests()).toHaveLength(2);
+    } finally {
+      await next.stop();
+    }
   });
 });
