@@ -102,6 +102,28 @@ describe(`queued (RABBITMQ) events end to end on the ${queueBackend} queue`, () 
     expect(api.body).toMatchObject({ status: 'SUCCESS', eventId: res.body.occurrenceId });
   });
 
+  it('When a queued event is delivered and retried, then every attempt sends the emitted data with its keys in the emitted order', async () => {
+    let answers = 0;
+    const ordered = await startReceiver(() => {
+      answers += 1;
+      return { status: answers === 1 ? 500 : 200 };
+    });
+    try {
+      const event = await insertEvent(t.ctx, app.id, { queueType: 'RABBITMQ', delayBetweenSends: 0 });
+      await insertSubscription(t.ctx, event.id, { targetUrl: `${ordered.url}/ordered` });
+      // jsonb would order these keys id, name, zeta, nested {a, b}.
+      const data = { zeta: 1, name: 'Ana', id: 7, nested: { b: [1.5, 'x'], a: null } };
+      const answer = await emit({ eventType: event.alias, data });
+      expect((await settledLog(answer.body.occurrenceId))?.status).toBe('SUCCESS');
+      expect(ordered.requests.map((request) => request.body)).toEqual([
+        JSON.stringify(data),
+        JSON.stringify(data),
+      ]);
+    } finally {
+      await ordered.close();
+    }
+  });
+
   it('When a process died between recording an event log and publishing it, then the sweep publishes it and it is delivered', async () => {
     const event = await insertEvent(t.ctx, app.id, { queueType: 'RABBITMQ', delayBetweenSends: 100 });
     await insertSubscription(t.ctx, event.id, { targetUrl: `${receiver.url}/orphan` });

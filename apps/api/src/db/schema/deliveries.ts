@@ -21,7 +21,8 @@ export const occurrences = pgTable('occurrences', {
   eventType: text('event_type').notNull(),
   data: jsonb('data').$type<unknown>().notNull(),
   headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
-  payload: jsonb('payload').$type<unknown>(),
+  /** json, not jsonb: keys stay in their rendered order for the deliveries made from it later. */
+  payload: json('payload').$type<unknown>(),
   externalEventId: text('external_event_id'),
   organizationId: text('organization_id'),
   idempotencyKey: text('idempotency_key'),

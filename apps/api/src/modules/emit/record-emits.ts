@@ -65,8 +65,8 @@ const INSERT_EMITS = `
       external_event_id, organization_id, idempotency_key, response, callback_pending, created_at)
     SELECT id, event_id, application_id, event_type, data, headers, payload,
       external_event_id, organization_id, idempotency_key, response, callback_pending, created_at
-    FROM jsonb_to_recordset($1::jsonb) AS r(id uuid, event_id uuid, application_id uuid, event_type text,
-      data jsonb, headers jsonb, payload jsonb, external_event_id text, organization_id text,
+    FROM json_to_recordset($1::json) AS r(id uuid, event_id uuid, application_id uuid, event_type text,
+      data jsonb, headers jsonb, payload json, external_event_id text, organization_id text,
       idempotency_key text, response jsonb, callback_pending boolean, created_at timestamptz)
     ON CONFLICT DO NOTHING
     RETURNING id

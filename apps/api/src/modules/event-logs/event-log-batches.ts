@@ -51,7 +51,8 @@ marked AS (
     ON true)
 SELECT m.id, m.event_id AS occurrence_id, m.auto_retry_count, m.has_deliveries, to_jsonb(e.*) AS event,
   CASE WHEN m.has_deliveries THEN NULL
-    ELSE (SELECT to_jsonb(o.*) FROM occurrences o WHERE o.id = m.event_id) END AS occurrence,
+    -- row_to_json keeps the json payload's text (to_jsonb would reorder its keys).
+    ELSE (SELECT row_to_json(o.*) FROM occurrences o WHERE o.id = m.event_id) END AS occurrence,
   CASE WHEN m.has_deliveries OR e.id IS NULL THEN NULL
     ELSE (SELECT jsonb_agg(to_jsonb(t.*) ORDER BY t.id) FROM subscriptions t
       WHERE t.event_id = e.id AND t.status IN ('ACTIVE', 'FAILED')) END AS targets

@@ -1,7 +1,7 @@
 import { getTableColumns, type Table } from 'drizzle-orm';
 
 /**
- * A row read as `to_jsonb(t.*)` in raw SQL, in the shape Drizzle would give:
+ * A row read as `to_jsonb(t.*)` or `row_to_json(t.*)` in raw SQL, in the shape Drizzle would give:
  * property names instead of column names, timestamps as Dates.
  */
 export function rowFromJson<T extends Table>(table: T, json: Record<string, unknown>): T['$inferSelect'] {
