@@ -111,6 +111,10 @@ describe('retries and failures', () => {
     expect(bodies).toHaveLength(3);
     expect(bodies[0]).toBe(JSON.stringify(data));
     expect(new Set(bodies).size).toBe(1);
+    // The console shows the data received and the payload sent as the client wrote them.
+    const detail = await t.get(`/v1/logs/${log.id}`);
+    expect(JSON.stringify(detail.body.eventDataReceived)).toBe(JSON.stringify(data));
+    expect(JSON.stringify(detail.body.payloadSent)).toBe(JSON.stringify(data));
 
     // A retry requested from the console after the end sends the same bytes again.
     const manual = await subscribe('/same-body-manual', [{ status: 500 }, { status: 200 }], {

@@ -119,6 +119,10 @@ describe(`queued (RABBITMQ) events end to end on the ${queueBackend} queue`, () 
         JSON.stringify(data),
         JSON.stringify(data),
       ]);
+      // The console's event-log detail shows the payload as the client wrote it.
+      const log = await logOf(answer.body.occurrenceId);
+      const detail = await t.get(`/v1/rabbitmq/events/${log?.id}`);
+      expect(JSON.stringify(detail.body.payload)).toBe(JSON.stringify(data));
     } finally {
       await ordered.close();
     }

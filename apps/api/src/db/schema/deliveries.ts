@@ -19,9 +19,9 @@ export const occurrences = pgTable('occurrences', {
   eventId: uuid('event_id'),
   applicationId: uuid('application_id').notNull(),
   eventType: text('event_type').notNull(),
-  data: jsonb('data').$type<unknown>().notNull(),
+  /** json, not jsonb (as every payload here): the text as emitted, keys in their order. */
+  data: json('data').$type<unknown>().notNull(),
   headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
-  /** json, not jsonb: keys stay in their rendered order for the deliveries made from it later. */
   payload: json('payload').$type<unknown>(),
   externalEventId: text('external_event_id'),
   organizationId: text('organization_id'),
@@ -42,8 +42,8 @@ export const deliveryLogs = pgTable('delivery_logs', {
   httpStatusCode: integer('http_status_code'),
   responseBody: text('response_body'),
   errorMessage: text('error_message'),
-  eventDataReceived: jsonb('event_data_received').$type<unknown>(),
-  /** json, not jsonb: the text first sent, keys in their order, so every attempt sends the same bytes. */
+  eventDataReceived: json('event_data_received').$type<unknown>(),
+  /** The text first sent: every attempt sends these same bytes. */
   payloadSent: json('payload_sent').$type<unknown>(),
   attemptCount: integer('attempt_count').notNull().default(0),
   nextAttemptAt: tz('next_attempt_at'),
@@ -80,7 +80,7 @@ export const eventLogs = pgTable('event_logs', {
   retryCount: integer('retry_count').notNull().default(0),
   /** Automatic retries of the current round, bounded by the event's maxRetries. */
   autoRetryCount: integer('auto_retry_count').notNull().default(0),
-  payload: jsonb('payload').$type<unknown>().notNull(),
+  payload: json('payload').$type<unknown>().notNull(),
   errorMessage: text('error_message'),
   applicationId: uuid('application_id').notNull(),
   eventDefinitionId: uuid('event_definition_id'),

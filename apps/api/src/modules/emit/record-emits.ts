@@ -66,7 +66,7 @@ const INSERT_EMITS = `
     SELECT id, event_id, application_id, event_type, data, headers, payload,
       external_event_id, organization_id, idempotency_key, response, callback_pending, created_at
     FROM json_to_recordset($1::json) AS r(id uuid, event_id uuid, application_id uuid, event_type text,
-      data jsonb, headers jsonb, payload json, external_event_id text, organization_id text,
+      data json, headers jsonb, payload json, external_event_id text, organization_id text,
       idempotency_key text, response jsonb, callback_pending boolean, created_at timestamptz)
     ON CONFLICT DO NOTHING
     RETURNING id
@@ -80,7 +80,7 @@ const INSERT_EMITS = `
         ELSE clock_timestamp() + $3::int * interval '1 millisecond' END,
       r.leased_by, r.created_at, r.created_at
     FROM json_to_recordset($2::json) AS r(id uuid, occurrence_id uuid, subscription_id uuid,
-      event_id uuid, status text, error_message text, event_data_received jsonb, payload_sent json,
+      event_id uuid, status text, error_message text, event_data_received json, payload_sent json,
       next_attempt_at timestamptz, processed_at timestamptz, leased_by text, created_at timestamptz)
     WHERE r.occurrence_id IN (SELECT id FROM o)
     RETURNING 1
@@ -89,8 +89,8 @@ const INSERT_EMITS = `
       status, payload, application_id, event_definition_id, created_at, updated_at)
     SELECT r.id, r.event_id, r.event_type, r.organization_id, r.external_event_id, r.queue_type,
       'PENDING', r.payload, r.application_id, r.event_definition_id, r.created_at, r.created_at
-    FROM jsonb_to_recordset($4::jsonb) AS r(id uuid, event_id uuid, event_type text,
-      organization_id text, external_event_id text, queue_type text, payload jsonb,
+    FROM json_to_recordset($4::json) AS r(id uuid, event_id uuid, event_type text,
+      organization_id text, external_event_id text, queue_type text, payload json,
       application_id uuid, event_definition_id uuid, created_at timestamptz)
     WHERE r.event_id IN (SELECT id FROM o)
     RETURNING 1

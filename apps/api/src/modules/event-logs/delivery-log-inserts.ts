@@ -34,7 +34,7 @@ WITH ins AS (
   SELECT id, occurrence_id, subscription_id, event_id, status, error_message,
     event_data_received, payload_sent, NULL, processed_at, lease_until, leased_by, created_at, created_at
   FROM json_to_recordset($1::json) AS r(id uuid, occurrence_id uuid, subscription_id uuid, event_id uuid,
-    status text, error_message text, event_data_received jsonb, payload_sent json, processed_at timestamptz,
+    status text, error_message text, event_data_received json, payload_sent json, processed_at timestamptz,
     lease_until timestamptz, leased_by text, created_at timestamptz)
   ON CONFLICT DO NOTHING
   RETURNING id, occurrence_id, status),
