@@ -1,32 +1,25 @@
-import { createServer, type Server, type Socket } from 'node:net';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventLogs } from '../src/db/schema';
 import { EMIT_PUBLISH_WAIT_MS } from '../src/modules/emit/service';
 import { createRabbitQueue } from '../src/queue/rabbitmq-queue';
+import { startBlackHoleServer } from './support/black-hole-server';
 import { insertApplication, insertEvent } from './support/delivery-fixtures';
 import { createTestApp, type TestApp } from './support/test-app';
 
 // A broker that takes the connection and never answers: what a hung or partitioned RabbitMQ looks like.
-let blackHole: Server;
-const sockets = new Set<Socket>();
+let blackHole: Awaited<ReturnType<typeof startBlackHoleServer>>;
 let t: TestApp;
 
 beforeAll(async () => {
-  blackHole = createServer((socket) => {
-    sockets.add(socket);
-    socket.on('error', () => {});
-  });
-  await new Promise<void>((done) => blackHole.listen(0, '127.0.0.1', done));
-  const { port } = blackHole.address() as { port: number };
-  t = await createTestApp({ RABBITMQ_URL: `amqp://guest:guest@127.0.0.1:${port}` });
+  blackHole = await startBlackHoleServer();
+  t = await createTestApp({ RABBITMQ_URL: `amqp://guest:guest@127.0.0.1:${blackHole.port}` });
 });
 
 afterAll(async () => {
   await t.close();
-  for (const socket of sockets) socket.destroy();
-  await new Promise((done) => blackHole.close(done));
+  await blackHole.close();
 });
 
 describe('emitting a queued event while the broker does not answer', () => {
@@ -53,14 +46,13 @@ describe('connecting to a broker that does not answer', () => {
   it('When the broker never answers the handshake, then each connection attempt times out and is made again', async () => {
     const lines: string[] = [];
     const logger = pino({ level: 'warn' }, { write: (line: string) => lines.push(line) });
-    const { port } = blackHole.address() as { port: number };
     const queue = createRabbitQueue({
       db: t.ctx.db,
       logger,
       pacingMaxWaitMs: 1_000,
       name: 'wm-black-hole',
       defaultConcurrency: 1,
-      url: `amqp://guest:guest@127.0.0.1:${port}`,
+      url: `amqp://guest:guest@127.0.0.1:${blackHole.port}`,
       reconnectMinMs: 50,
       reconnectMaxMs: 100,
       connectTimeoutMs: 200,
