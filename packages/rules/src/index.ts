@@ -1,3 +1,19 @@
+export {
+  checkRegexPattern,
+  compileRegex,
+  MAX_REGEX_LENGTH,
+  type RegexCheck,
+} from './conditions/check-regex-pattern';
+export {
+  type CompiledCondition,
+  type CompiledRule,
+  type ConditionKind,
+  compileCondition,
+  compileRule,
+} from './conditions/compile-rule';
+export { evaluateCompiledRule, evaluateRule, matchCompiledRule } from './conditions/evaluate-rule';
+export { parseTimestamp } from './conditions/parse-timestamp';
+export * from './conditions/types';
 export { compareNumbers, containsText, isEqual } from './filters/compare-values';
 export { evaluateFilter } from './filters/evaluate-filter';
 export { evaluateFilters, summariseFailures } from './filters/evaluate-filters';

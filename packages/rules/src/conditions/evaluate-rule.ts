@@ -1,0 +1,96 @@
+import { getSegments } from '../paths/get-path';
+import type { Lookup } from '../paths/own-property';
+import { toFiniteNumber } from '../values/parse-number';
+import { describeValue } from '../values/to-text';
+import { type CompiledCondition, type CompiledRule, compileRule } from './compile-rule';
+import { parseTimestamp } from './parse-timestamp';
+import type { ConditionResult, RuleConditions, RuleEnvelope, RuleResult } from './types';
+
+/**
+ * Evaluates a rule's conditions against an emit envelope, with a pt-BR reason per condition.
+ * Never throws. Compile once with `compileRule` and call `evaluateCompiledRule` when the same
+ * rule runs many times.
+ */
+export function evaluateRule(rule: { conditions: RuleConditions }, envelope: RuleEnvelope): RuleResult {
+  return evaluateCompiledRule(compileRule(rule), envelope);
+}
+
+/** Every condition is evaluated and explained (no short-circuit), so a tester sees them all. */
+export function evaluateCompiledRule(compiled: CompiledRule, envelope: RuleEnvelope): RuleResult {
+  try {
+    const conditions = compiled.conditions.map((condition) => evaluateCondition(condition, envelope));
+    const matched = conditions.filter((condition) => condition.match).length;
+    if (compiled.problem !== null) return { match: false, reason: compiled.problem, conditions };
+    const isMatch = compiled.logic === 'AND' ? matched === conditions.length : matched > 0;
+    return { match: isMatch, reason: summarise(compiled.logic, matched, conditions.length), conditions };
+  } catch {
+    // Defensive: a compiled rule only reads own data, but evaluation must never break a consumer.
+    return { match: false, reason: 'erro ao avaliar a regra', conditions: [] };
+  }
+}
+
+/**
+ * The match alone, short-circuiting and building no text: what the consumer runs per emitted
+ * event. Always agrees with `evaluateCompiledRule(compiled, envelope).match`.
+ */
+export function matchCompiledRule(compiled: CompiledRule, envelope: RuleEnvelope): boolean {
+  try {
+    if (compiled.problem !== null) return false;
+    const { conditions } = compiled;
+    if (compiled.logic === 'AND') {
+      for (const condition of conditions) if (!matchCondition(condition, envelope)) return false;
+      return true;
+    }
+    for (const condition of conditions) if (matchCondition(condition, envelope)) return true;
+    return false;
+  } catch {
+    return false;
+  }
+}
+
+function matchCondition(condition: CompiledCondition, envelope: unknown): boolean {
+  if (condition.segments === null) return false;
+  const lookup = getSegments(envelope, condition.segments);
+  const { value } = lookup;
+  if (!lookup.found || value === null || value === undefined) return false;
+  if (!Array.isArray(value)) return condition.test(value);
+  for (const element of value) if (condition.test(element)) return true;
+  return false;
+}
+
+function evaluateCondition(condition: CompiledCondition, envelope: unknown): ConditionResult {
+  if (condition.segments === null) return { match: false, reason: condition.problem ?? 'condição inválida' };
+  const { label } = condition;
+  const lookup: Lookup = getSegments(envelope, condition.segments);
+  const { value } = lookup;
+  if (!lookup.found || value === undefined) return { match: false, reason: `campo ${label} ausente` };
+  if (value === null) return { match: false, reason: `campo ${label} é nulo` };
+  if (!Array.isArray(value)) {
+    if (condition.test(value))
+      return { match: true, reason: `${label} = ${describeValue(value)} ${condition.expectation}` };
+    return { match: false, reason: `${label} = ${describeValue(value)} ${mismatch(condition, value)}` };
+  }
+  if (value.length === 0) return { match: false, reason: `campo ${label} é uma lista vazia` };
+  for (let index = 0; index < value.length; index++) {
+    if (condition.test(value[index])) {
+      return {
+        match: true,
+        reason: `${label}[${index}] = ${describeValue(value[index])} ${condition.expectation}`,
+      };
+    }
+  }
+  return { match: false, reason: `nenhum item de ${label} ${condition.expectation}` };
+}
+
+function mismatch(condition: CompiledCondition, value: unknown): string {
+  if (condition.kind === 'number' && toFiniteNumber(value) === null) return 'não é um número';
+  if (condition.kind === 'date' && parseTimestamp(value) === null) {
+    return 'não é uma data (ISO 8601 ou epoch em milissegundos)';
+  }
+  return `não ${condition.expectation}`;
+}
+
+function summarise(logic: 'AND' | 'OR', matched: number, total: number): string {
+  const rule = logic === 'AND' ? 'todas são exigidas' : 'basta uma';
+  return `${matched} de ${total} condições atendidas (${logic}: ${rule})`;
+}
