@@ -28,7 +28,7 @@ import { openDatabase } from '../apps/api/src/db/client';
 import { applications, events, subscriptions } from '../apps/api/src/db/schema';
 import { newId } from '../apps/api/src/lib/ids';
 import { emitEvent } from '../apps/api/src/modules/emit/service';
-import { startEventLogWorker } from '../apps/api/src/modules/event-logs/worker';
+import { startPipelineWorker } from '../apps/api/src/pipeline/worker';
 import { brokerQueueNames } from '../apps/api/src/queue/rabbitmq-queue';
 import { spawnWorker, stopServer } from '../apps/api/test/support/server-process';
 import { cpuBetween, databaseCpuMs, processCpuMs, startBenchReceiver } from './support';
@@ -208,7 +208,7 @@ async function measureEndToEnd(backend: 'rabbitmq' | 'database'): Promise<Result
     // The consumer and the CPU (ms) it has used so far.
     const startConsumer = async () => {
       if (IS_INLINE) {
-        const worker = startEventLogWorker(ctx);
+        const worker = startPipelineWorker(ctx);
         const cpuMs = () => {
           const usage = process.cpuUsage();
           return (usage.user + usage.system) / 1000;

@@ -1,6 +1,6 @@
 import type { AppContext } from './context';
 import { startDeliveryEngine } from './delivery/engine';
-import { startEventLogWorker } from './modules/event-logs/worker';
+import { startPipelineWorker } from './pipeline/worker';
 
 export type Workers = { stop(): Promise<void> };
 
@@ -12,8 +12,8 @@ export async function startWorkers(ctx: AppContext): Promise<Workers> {
   const stops: Array<() => Promise<void>> = [];
   const delivery = startDeliveryEngine(ctx);
   stops.push(() => delivery.stop());
-  const eventLogs = startEventLogWorker(ctx);
-  stops.push(() => eventLogs.stop());
+  const pipeline = startPipelineWorker(ctx);
+  stops.push(() => pipeline.stop());
   return {
     async stop() {
       await Promise.all(stops.map((stop) => stop()));

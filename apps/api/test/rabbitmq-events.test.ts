@@ -2,7 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliveryAttempts, deliveryLogs, eventLogs, occurrences } from '../src/db/schema';
 import { newId } from '../src/lib/ids';
-import { republishStaleEventLogs } from '../src/modules/event-logs/republish-stale';
+import { republishStaleEventLogs } from '../src/pipeline/republish-stale';
 import { startWorkers, type Workers } from '../src/workers';
 import {
   insertApplication,

@@ -1,4 +1,5 @@
-import { DEFAULT_MAX_RETRIES, parseRetryAfter, retryDelayMs } from './retry-schedule';
+import { EVENT_QUEUE_DEFAULTS } from '@wm/contracts';
+import { parseRetryAfter, retryDelayMs } from './retry-schedule';
 import type { SendOutcome } from './sender';
 
 export type DeliveryDecision = {
@@ -28,7 +29,7 @@ export function decideOutcome(input: {
   }
   if (outcome.isBlocked) return { status: 'FAILED', nextAttemptAt: null, isGone: false };
   if (status === 410) return { status: 'FAILED', nextAttemptAt: null, isGone: true };
-  const maxRetries = input.maxRetries ?? DEFAULT_MAX_RETRIES;
+  const maxRetries = input.maxRetries ?? EVENT_QUEUE_DEFAULTS.maxRetries;
   if (attemptNumber > maxRetries) return { status: 'FAILED', nextAttemptAt: null, isGone: false };
   const retryAfterMs = status === 429 || status === 503 ? parseRetryAfter(outcome.retryAfter, now) : null;
   const delay = retryAfterMs ?? retryDelayMs(attemptNumber, input.retryDelaysMs, input.random);

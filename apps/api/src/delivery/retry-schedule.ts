@@ -1,4 +1,3 @@
-export const DEFAULT_MAX_RETRIES = 3;
 /** Retry-After above this is clamped: a receiver may slow us down, not park a delivery for days. */
 export const RETRY_AFTER_CAP_MS = 3_600_000;
 const JITTER = 0.2;

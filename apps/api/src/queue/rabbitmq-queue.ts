@@ -5,6 +5,7 @@ import { type Decision, type EngineDeps, processMessage } from './process-messag
 import {
   type ConsumeOptions,
   clampPriority,
+  DEFAULT_PRIORITY,
   DEFAULT_STOP_GRACE_MS,
   type MessageHandler,
   type PublishInput,
@@ -278,7 +279,7 @@ export function createRabbitQueue(options: RabbitQueueOptions): Queue & { connec
     const message = {
       id: String(raw.properties.messageId),
       body: JSON.parse(raw.content.toString()) as unknown,
-      priority: raw.properties.priority ?? 5,
+      priority: raw.properties.priority ?? DEFAULT_PRIORITY,
       attempts: Number(headers[H_ATTEMPTS] ?? 0),
     };
     try {

@@ -1,3 +1,5 @@
+import { EVENT_QUEUE_DEFAULTS } from '@wm/contracts';
+
 /** What a producer hands to the queue. */
 export type PublishInput = {
   /** Stable id of the message (e.g. the event log id); kept across retries. */
@@ -70,8 +72,11 @@ export type Queue = {
 
 export const EXPIRED_MESSAGE_ERROR = 'Mensagem expirada antes do processamento (TTL)';
 
+/** A message published without a priority gets the queued events' default one. */
+export const DEFAULT_PRIORITY = EVENT_QUEUE_DEFAULTS.priority;
+
 export const clampPriority = (priority: number | undefined) =>
-  Math.min(10, Math.max(1, Math.round(priority ?? 5)));
+  Math.min(10, Math.max(1, Math.round(priority ?? DEFAULT_PRIORITY)));
 
 export const DEFAULT_STOP_GRACE_MS = 25_000;
 

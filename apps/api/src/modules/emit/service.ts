@@ -1,24 +1,23 @@
 import type { TEmitRequest, TEmitResponse } from '@wm/contracts';
-import { evaluateFilters, type Filter } from '@wm/rules';
 import { and, eq, gt } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { occurrences } from '../../db/schema';
 import { type ClaimedDelivery, toClaimedDelivery } from '../../delivery/claim';
+import { type PlannedDeliveryLog, planDeliveryLogs } from '../../delivery/plan-delivery-logs';
+import { renderEventPayload } from '../../delivery/render-payload';
 import { findLocalWorker, notifyDeliveryWorkers, notifyOccurrencesFinished } from '../../delivery/wake';
 import { AppError, conflict, notFound } from '../../http/errors';
 import { newId } from '../../lib/ids';
 import { settleWithin } from '../../lib/settle-within';
+import { publishEventLog } from '../../pipeline/publish';
 import { EVENT_NOT_FOUND } from '../access/service';
-import { publishEventLog } from '../event-logs/publish';
 import { type EmitEvent, type EmitSubscription, loadEmitTarget } from './load-emit-target';
 import { recordEmit } from './record-emits';
-import { renderEventPayload, renderSubscriptionBody } from './render-payload';
 
 const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
 /** How long an emit of a queued event waits for the broker to confirm its message. */
 export const EMIT_PUBLISH_WAIT_MS = 2_000;
 const CREDENTIAL_HEADERS = new Set(['authorization', 'x-api-key', 'cookie', 'proxy-authorization']);
-export const AUTO_DISABLED_REASON = 'Assinatura desativada por falhas consecutivas';
 
 export type EmitInput = TEmitRequest & {
   headers: Record<string, string | string[] | undefined>;
@@ -169,7 +168,7 @@ async function publishOrLeaveToSweep(ctx: AppContext, eventLogId: string, event:
 
 /** The just-inserted due deliveries as the worker would have claimed them. */
 function toClaimed(
-  due: ReturnType<typeof planDeliveryLogs>,
+  due: PlannedDeliveryLog[],
   targets: EmitSubscription[],
   event: EmitEvent,
 ): ClaimedDelivery[] {
@@ -208,44 +207,4 @@ async function findPreviousAnswer(
   if (!previous) return null;
   if (previous.eventType !== input.eventType) throw conflict(IDEMPOTENCY_KEY_REUSED);
   return (previous.response as TEmitResponse | undefined) ?? null;
-}
-
-/**
- * One delivery log per subscription of an occurrence: PENDING and due now when
- * its filters pass, IGNORED with the reason otherwise (auto-disabled
- * subscriptions included). Shared by the immediate path and the queue consumer.
- */
-export function planDeliveryLogs(input: {
-  event: Pick<EmitEvent, 'id' | 'name'>;
-  targets: Array<Pick<EmitSubscription, 'id' | 'status' | 'filters' | 'jsonBody'>>;
-  occurrenceId: string;
-  headers: Record<string, string>;
-  data: unknown;
-  payload: unknown;
-  timestamp: string;
-  now: Date;
-}) {
-  const { event, occurrenceId, now } = input;
-  const renderInput = { occurrenceId, eventName: event.name, timestamp: input.timestamp, data: input.data };
-  return input.targets.map((subscription) => {
-    const verdict =
-      subscription.status === 'FAILED'
-        ? { match: false, reason: AUTO_DISABLED_REASON }
-        : evaluateFilters(subscription.filters as Filter[], { headers: input.headers, body: input.data });
-    const isDue = verdict.match;
-    return {
-      id: newId(),
-      occurrenceId,
-      subscriptionId: subscription.id,
-      eventId: event.id,
-      status: isDue ? 'PENDING' : 'IGNORED',
-      errorMessage: isDue ? null : (verdict.reason ?? 'Filtros não atendidos'),
-      eventDataReceived: input.data,
-      payloadSent: renderSubscriptionBody(subscription.jsonBody, renderInput, input.payload),
-      nextAttemptAt: isDue ? now : null,
-      processedAt: isDue ? null : now,
-      createdAt: now,
-      updatedAt: now,
-    };
-  });
 }

@@ -4,9 +4,9 @@ import type { events, subscriptions } from '../../db/schema';
 import { deliveryLogs, occurrences } from '../../db/schema';
 import { attemptDelivery } from '../../delivery/attempt-delivery';
 import { recordAttemptResults } from '../../delivery/record-results';
+import { renderEventPayload, renderSubscriptionBody } from '../../delivery/render-payload';
 import { createSender } from '../../delivery/sender';
 import { newId } from '../../lib/ids';
-import { renderEventPayload, renderSubscriptionBody } from './render-payload';
 
 type Subscription = typeof subscriptions.$inferSelect;
 type Event = typeof events.$inferSelect;

@@ -13,9 +13,9 @@ import { deliveryLogs, eventLogs, events } from '../../db/schema';
 import type { SessionUser } from '../../http/auth';
 import { conflict, forbidden, notFound } from '../../http/errors';
 import { likePattern, pageOffset, toPagination } from '../../http/pagination';
+import { publishEventLog } from '../../pipeline/publish';
 import { findApplicationAccess, memberApplicationIds } from '../access/service';
 import { toEventLogView } from './event-log-view';
-import { publishEventLog } from './publish';
 
 export const EVENT_LOG_NOT_FOUND = 'Log de evento não encontrado';
 const ONLY_FAILED = 'Apenas eventos com status FAILED podem ser reprocessados';

@@ -1,6 +1,6 @@
-import type { AppContext } from '../../context';
-import { events, occurrences, subscriptions } from '../../db/schema';
-import { createBatcher } from '../../lib/batcher';
+import type { AppContext } from '../context';
+import { events, occurrences, subscriptions } from '../db/schema';
+import { createBatcher } from '../lib/batcher';
 import { rowFromJson } from './row-from-json';
 
 /** What the consumer needs of one event log to deliver it, read in the same statement that marks it PROCESSING. */

@@ -1,6 +1,6 @@
 import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
-import type { AppContext } from '../../context';
-import { eventLogs, events } from '../../db/schema';
+import type { AppContext } from '../context';
+import { eventLogs, events } from '../db/schema';
 import { publishEventLog } from './publish';
 
 const BATCH = 100;

@@ -1,17 +1,14 @@
+import { EVENT_QUEUE_DEFAULTS } from '@wm/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { AppContext } from '../../context';
-import { eventLogs } from '../../db/schema';
-import { describeFailure } from '../../lib/db-errors';
-import { NO_WAIT_LIMIT_MS } from '../../queue/pacing';
-import type { PacingSlots } from '../../queue/pacing-slots';
-import { EXPIRED_MESSAGE_ERROR, type HandlerOutcome, type QueueMessage } from '../../queue/types';
+import type { AppContext } from '../context';
+import { eventLogs } from '../db/schema';
+import { describeFailure } from '../lib/db-errors';
+import { NO_WAIT_LIMIT_MS } from '../queue/pacing';
+import type { PacingSlots } from '../queue/pacing-slots';
+import { EXPIRED_MESSAGE_ERROR, type HandlerOutcome } from '../queue/types';
+import type { MessageContext } from './dispatch-message';
 import type { EventLogBatches, StartedEventLog } from './event-log-batches';
-import {
-  DEFAULT_DELAY_BETWEEN_SENDS_MS,
-  DEFAULT_MAX_RETRIES,
-  type EventLogMessage,
-  pacingKeyOf,
-} from './publish';
+import type { MessagePayload } from './message-catalogue';
 
 export type DeliveryTry = { status: 'SUCCESS' | 'RETRYING' | 'FAILED'; error: string | null };
 
@@ -51,6 +48,9 @@ export type EventLogConsumer<Claimed> = {
 /** When another worker still holds deliveries of this occurrence, look again after this. */
 const BUSY_RETRY_MS = 5_000;
 
+/** Sends of one event share this pacing row, across every worker. */
+const pacingKeyOf = (eventDefinitionId: string) => `event:${eventDefinitionId}`;
+
 /**
  * One queued event log: PROCESSING, then its deliveries sent one after the
  * other (delayBetweenSends apart, shared by every worker through the pacing
@@ -61,24 +61,20 @@ const BUSY_RETRY_MS = 5_000;
 export async function processEventLog<Claimed>(
   ctx: AppContext,
   consumer: EventLogConsumer<Claimed>,
-  message: QueueMessage,
+  payload: MessagePayload<'event-log'>,
+  { defaults }: Pick<MessageContext, 'defaults'>,
 ): Promise<HandlerOutcome> {
   const { deliveries, batches } = consumer;
-  const body = message.body as Partial<EventLogMessage> | null;
-  if (body?.kind !== 'event-log' || !body.eventLogId) {
-    ctx.logger.error({ messageId: message.id }, 'unknown queue message dropped');
-    return { type: 'ack' };
-  }
   // Gone, or already settled by an earlier delivery of this message.
-  const log = await batches.start(body.eventLogId);
+  const log = await batches.start(payload.eventLogId);
   if (!log) return { type: 'ack' };
   const { event } = log;
 
   // The start left the log PENDING: held, uncounted, until the event is ACTIVE again.
   if (event?.status === 'PAUSED') return { type: 'defer', delayMs: ctx.config.QUEUE_PAUSED_RECHECK_MS };
-  const maxRetries = event?.maxRetries ?? DEFAULT_MAX_RETRIES;
+  const maxRetries = event?.maxRetries ?? defaults.maxRetries;
   const isLastTry = log.autoRetryCount >= maxRetries;
-  const pacingMs = event?.delayBetweenSends ?? DEFAULT_DELAY_BETWEEN_SENDS_MS;
+  const pacingMs = event?.delayBetweenSends ?? EVENT_QUEUE_DEFAULTS.delayBetweenSends;
   const scheduleRetry = async (error: string): Promise<HandlerOutcome> => {
     await batches.settle({
       id: log.id,
@@ -144,12 +140,10 @@ async function markPending(ctx: AppContext, id: string) {
 }
 
 /** A message whose TTL passed before processing: its event log ends FAILED. */
-export async function expireEventLog(ctx: AppContext, message: QueueMessage): Promise<void> {
-  const body = message.body as Partial<EventLogMessage> | null;
-  if (body?.kind !== 'event-log' || !body.eventLogId) return;
+export async function expireEventLog(ctx: AppContext, payload: MessagePayload<'event-log'>): Promise<void> {
   const now = ctx.clock();
   await ctx.db
     .update(eventLogs)
     .set({ status: 'FAILED', errorMessage: EXPIRED_MESSAGE_ERROR, processedAt: now, updatedAt: now })
-    .where(and(eq(eventLogs.id, body.eventLogId), inArray(eventLogs.status, ['PENDING', 'PROCESSING'])));
+    .where(and(eq(eventLogs.id, payload.eventLogId), inArray(eventLogs.status, ['PENDING', 'PROCESSING'])));
 }

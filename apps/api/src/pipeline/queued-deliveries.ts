@@ -1,20 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { AppContext } from '../../context';
-import { deliveryLogs } from '../../db/schema';
-import { attemptDelivery } from '../../delivery/attempt-delivery';
-import { sendFinishedCallbacks } from '../../delivery/callbacks';
-import { type ClaimedDelivery, toClaimedDelivery } from '../../delivery/claim';
-import { countAttempt } from '../../delivery/delivery-metrics';
-import {
-  type AttemptResult,
-  OPEN_STATUS_CONDITION,
-  recordAttemptResults,
-} from '../../delivery/record-results';
-import type { Sender } from '../../delivery/sender';
-import { createBatcher } from '../../lib/batcher';
-import { planDeliveryLogs } from '../emit/service';
+import type { AppContext } from '../context';
+import { deliveryLogs } from '../db/schema';
+import { attemptDelivery } from '../delivery/attempt-delivery';
+import { sendFinishedCallbacks } from '../delivery/callbacks';
+import { type ClaimedDelivery, toClaimedDelivery } from '../delivery/claim';
+import { countAttempt } from '../delivery/delivery-metrics';
+import { planDeliveryLogs } from '../delivery/plan-delivery-logs';
+import { type AttemptResult, OPEN_STATUS_CONDITION, recordAttemptResults } from '../delivery/record-results';
+import type { Sender } from '../delivery/sender';
+import { createBatcher } from '../lib/batcher';
 import { createDeliveryLogInserts, type DeliveryLogRow } from './delivery-log-inserts';
 import type { QueuedDeliveries } from './process-event-log';
 

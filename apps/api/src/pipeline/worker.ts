@@ -1,36 +1,42 @@
-import type { AppContext } from '../../context';
-import { STOP_GRACE_MS } from '../../delivery/engine';
-import { createSender } from '../../delivery/sender';
-import { createPacingSlots } from '../../queue/pacing-slots';
-import type { Consumer } from '../../queue/types';
+import type { AppContext } from '../context';
+import { STOP_GRACE_MS } from '../delivery/engine';
+import { createSender } from '../delivery/sender';
+import { createPacingSlots } from '../queue/pacing-slots';
+import type { Consumer } from '../queue/types';
+import { dispatchByKind, type MessageHandlers } from './dispatch-message';
 import { createEventLogBatches } from './event-log-batches';
 import { expireEventLog, processEventLog } from './process-event-log';
 import { createQueuedDeliveries } from './queued-deliveries';
 import { republishStaleEventLogs } from './republish-stale';
 
-export type EventLogWorker = { stop(): Promise<void> };
+export type PipelineWorker = { stop(): Promise<void> };
 
 /**
- * Consumes the queue of RABBITMQ events in this process. Starting never waits
- * for the broker: the consumer subscribes whenever the connection is up.
+ * Consumes the pipeline's queue in this process: every kind of the message
+ * catalogue, each with its handler. Starting never waits for the broker: the
+ * consumer subscribes whenever the connection is up.
  */
-export function startEventLogWorker(ctx: AppContext): EventLogWorker {
+export function startPipelineWorker(ctx: AppContext): PipelineWorker {
   const { queue, config } = ctx;
   if (!queue) return { async stop() {} };
   const sender = createSender({
     timeoutMs: config.DELIVERY_TIMEOUT_MS,
     allowPrivateTargets: config.ALLOW_PRIVATE_TARGETS,
   });
-  const consumer = {
+  const eventLogConsumer = {
     deliveries: createQueuedDeliveries(ctx, sender),
     batches: createEventLogBatches(ctx),
     pacing: createPacingSlots(ctx.database),
   };
+  const handlers: MessageHandlers = {
+    'event-log': {
+      handle: (payload, context) => processEventLog(ctx, eventLogConsumer, payload, context),
+      expire: (payload) => expireEventLog(ctx, payload),
+    },
+  };
+  const { handle, onExpired } = dispatchByKind(ctx.logger, handlers);
   const consuming: Promise<Consumer | null> = queue
-    .consume((message) => processEventLog(ctx, consumer, message), {
-      concurrency: config.QUEUE_CONCURRENCY,
-      onExpired: (message) => expireEventLog(ctx, message),
-    })
+    .consume(handle, { concurrency: config.QUEUE_CONCURRENCY, onExpired })
     .catch((error) => {
       ctx.logger.error({ err: error }, 'queue consumer did not start');
       return null;

@@ -1,5 +1,5 @@
-import type { DatabaseHandle } from '../../db/client';
-import { createBatcher } from '../../lib/batcher';
+import type { DatabaseHandle } from '../db/client';
+import { createBatcher } from '../lib/batcher';
 
 export type DeliveryLogRow = {
   id: string;

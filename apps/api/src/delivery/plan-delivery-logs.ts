@@ -1,0 +1,48 @@
+import { evaluateFilters, type Filter } from '@wm/rules';
+import type { events, subscriptions } from '../db/schema';
+import { newId } from '../lib/ids';
+import { renderSubscriptionBody } from './render-payload';
+
+export const AUTO_DISABLED_REASON = 'Assinatura desativada por falhas consecutivas';
+
+/**
+ * One delivery log per subscription of an occurrence: PENDING and due now when
+ * its filters pass, IGNORED with the reason otherwise (auto-disabled
+ * subscriptions included). Shared by the immediate path and the queue consumer.
+ */
+export function planDeliveryLogs(input: {
+  event: Pick<typeof events.$inferSelect, 'id' | 'name'>;
+  targets: Array<Pick<typeof subscriptions.$inferSelect, 'id' | 'status' | 'filters' | 'jsonBody'>>;
+  occurrenceId: string;
+  headers: Record<string, string>;
+  data: unknown;
+  payload: unknown;
+  timestamp: string;
+  now: Date;
+}) {
+  const { event, occurrenceId, now } = input;
+  const renderInput = { occurrenceId, eventName: event.name, timestamp: input.timestamp, data: input.data };
+  return input.targets.map((subscription) => {
+    const verdict =
+      subscription.status === 'FAILED'
+        ? { match: false, reason: AUTO_DISABLED_REASON }
+        : evaluateFilters(subscription.filters as Filter[], { headers: input.headers, body: input.data });
+    const isDue = verdict.match;
+    return {
+      id: newId(),
+      occurrenceId,
+      subscriptionId: subscription.id,
+      eventId: event.id,
+      status: isDue ? 'PENDING' : 'IGNORED',
+      errorMessage: isDue ? null : (verdict.reason ?? 'Filtros não atendidos'),
+      eventDataReceived: input.data,
+      payloadSent: renderSubscriptionBody(subscription.jsonBody, renderInput, input.payload),
+      nextAttemptAt: isDue ? now : null,
+      processedAt: isDue ? null : now,
+      createdAt: now,
+      updatedAt: now,
+    };
+  });
+}
+
+export type PlannedDeliveryLog = ReturnType<typeof planDeliveryLogs>[number];
