@@ -8,7 +8,7 @@ import { findLocalWorker, notifyDeliveryWorkers, notifyOccurrencesFinished } fro
 import { AppError, conflict, notFound } from '../../http/errors';
 import { newId } from '../../lib/ids';
 import { settleWithin } from '../../lib/settle-within';
-import { EVENT_NOT_FOUND } from '../access/service';
+import { EVENT_NOT_FOUND } from '../access';
 import { publishEventLog } from '../event-logs/publish';
 import { type EmitEvent, type EmitSubscription, loadEmitTarget } from './load-emit-target';
 import { recordEmit } from './record-emits';
