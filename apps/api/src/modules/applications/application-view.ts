@@ -1,6 +1,6 @@
 import { type AuthType, maskAuthDetails, type TApplicationListItem, type Visibility } from '@wm/contracts';
 import type { applications } from '../../db/schema';
-import type { Permissions } from '../access/service';
+import type { Permissions } from '../access';
 
 type ApplicationRow = typeof applications.$inferSelect;
 

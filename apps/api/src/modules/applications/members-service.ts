@@ -3,8 +3,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { userApplications, users } from '../../db/schema';
 import type { SessionUser } from '../../http/auth';
-import { AppError, conflict, forbidden, notFound } from '../../http/errors';
-import { APPLICATION_NOT_FOUND, findApplicationAccess, requireApplicationAccess } from '../access/service';
+import { AppError, conflict, notFound } from '../../http/errors';
+import { requireMembersAccess } from '../access';
 import { isUniqueViolation } from '../admin-users/service';
 
 const USER_NOT_FOUND = 'Usuário não encontrado';
@@ -40,10 +40,8 @@ async function findMember(ctx: AppContext, applicationId: string, userId: string
   return row ?? null;
 }
 
-/** Members with read (and admins) see the member list; outsiders of a PUBLIC application do not. */
 export async function listMembers(ctx: AppContext, user: SessionUser, applicationId: string) {
-  const access = await requireApplicationAccess(ctx, user, applicationId, 'read');
-  if (!access.isMember) throw forbidden('Apenas membros podem ver os membros desta aplicação');
+  await requireMembersAccess(ctx, user, applicationId, 'list');
   const rows = await ctx.db
     .select({ link: userApplications, user: users })
     .from(userApplications)
@@ -59,7 +57,7 @@ export async function addMember(
   applicationId: string,
   input: TAddMemberRequest,
 ): Promise<TMember> {
-  await requireApplicationAccess(ctx, user, applicationId, 'owner');
+  await requireMembersAccess(ctx, user, applicationId, 'manage');
   const [target] = await ctx.db
     .select()
     .from(users)
@@ -92,7 +90,7 @@ export async function updateMember(
   memberId: string,
   input: TUpdateMemberRequest,
 ): Promise<TMember> {
-  await requireApplicationAccess(ctx, user, applicationId, 'owner');
+  await requireMembersAccess(ctx, user, applicationId, 'manage');
   const member = await findMember(ctx, applicationId, memberId);
   if (!member) throw notFound(MEMBER_NOT_FOUND);
   if (member.link.isOwner) {
@@ -118,12 +116,7 @@ export async function removeMember(
   applicationId: string,
   memberId: string,
 ) {
-  const isLeaving = memberId === user.id;
-  if (isLeaving) {
-    if (!(await findApplicationAccess(ctx, user, applicationId))) throw notFound(APPLICATION_NOT_FOUND);
-  } else {
-    await requireApplicationAccess(ctx, user, applicationId, 'owner');
-  }
+  await requireMembersAccess(ctx, user, applicationId, memberId === user.id ? 'leave' : 'manage');
   const member = await findMember(ctx, applicationId, memberId);
   if (!member) throw notFound(MEMBER_NOT_FOUND);
   if (member.link.isOwner) {

@@ -8,47 +8,45 @@ import type {
   TCreateApplicationRequest,
   TUpdateApplicationRequest,
 } from '@wm/contracts';
-import { and, count, desc, eq, ilike, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { applications, deliveryLogs, events, subscriptions, userApplications } from '../../db/schema';
 import type { SessionUser } from '../../http/auth';
 import { conflict } from '../../http/errors';
 import { likePattern, pageOffset, toPagination } from '../../http/pagination';
 import { newId } from '../../lib/ids';
-import { hasReadingMembership, permissionsFromMembership, requireApplicationAccess } from '../access/service';
+import {
+  applicationAccess,
+  eventAccess,
+  FULL_PERMISSIONS,
+  memberWhere,
+  requireAccess,
+  rowPermissions,
+  subscriptionAccess,
+  visibleWhere,
+} from '../access';
 import { apiKeyColumns, generateApiKey, revealApiKey } from './api-keys';
 import { toApplicationView } from './application-view';
 
 /** Related events shown on the detail; statistics count them all. */
 const DETAIL_EVENT_LIMIT = 100;
 
-const callerLink = (user: SessionUser) =>
-  and(
-    eq(userApplications.applicationId, applications.id),
-    eq(userApplications.userId, user.id),
-    hasReadingMembership,
-  );
-
-/**
- * Events of the current application row the caller can see: all for members
- * and admins, PUBLIC ones for everyone else (the list left-joins the caller's link).
- */
-function visibleEventCount(user: SessionUser): SQL<number> {
-  const scope = user.isAdmin
-    ? sql``
-    : sql` AND ("user_applications"."user_id" IS NOT NULL OR e.visibility = 'PUBLIC')`;
-  return sql<number>`(SELECT count(*)::int FROM events e WHERE e.application_id = "applications"."id"${scope})`;
-}
-
 function listWhere(user: SessionUser, query: TApplicationListQuery): SQL | undefined {
   return and(
-    query.scope === 'discover'
-      ? eq(applications.visibility, 'PUBLIC')
-      : user.isAdmin
-        ? undefined
-        : isNotNull(userApplications.userId),
+    query.scope === 'discover' ? eq(applications.visibility, 'PUBLIC') : memberWhere(applicationAccess, user),
     query.search ? ilike(applications.name, likePattern(query.search)) : undefined,
   );
+}
+
+/** Events of the listed applications that `user` can see, per application. */
+async function countVisibleEvents(ctx: AppContext, user: SessionUser, applicationIds: string[]) {
+  if (applicationIds.length === 0) return new Map<string, number>();
+  const rows = await ctx.db
+    .select({ applicationId: events.applicationId, total: count() })
+    .from(events)
+    .where(and(inArray(events.applicationId, applicationIds), visibleWhere(eventAccess, user)))
+    .groupBy(events.applicationId);
+  return new Map(rows.map((row) => [row.applicationId, Number(row.total)]));
 }
 
 export async function listApplications(
@@ -57,12 +55,10 @@ export async function listApplications(
   query: TApplicationListQuery,
 ): Promise<TApplicationListResponse> {
   const where = listWhere(user, query);
-  const eventCount = visibleEventCount(user);
-  const [rows, [stats]] = await Promise.all([
+  const [rows, [stats], [eventStats]] = await Promise.all([
     ctx.db
-      .select({ application: applications, link: userApplications, eventCount })
+      .select({ application: applications, ...rowPermissions(applicationAccess, user) })
       .from(applications)
-      .leftJoin(userApplications, callerLink(user))
       .where(where)
       .orderBy(desc(applications.createdAt), desc(applications.id))
       .limit(query.limit)
@@ -72,28 +68,38 @@ export async function listApplications(
         total: sql<number>`count(*)::int`,
         public: sql<number>`(count(*) FILTER (WHERE ${applications.visibility} = 'PUBLIC'))::int`,
         private: sql<number>`(count(*) FILTER (WHERE ${applications.visibility} = 'PRIVATE'))::int`,
-        events: sql<number>`coalesce(sum(${eventCount}), 0)::int`,
       })
       .from(applications)
-      .leftJoin(userApplications, callerLink(user))
       .where(where),
+    ctx.db
+      .select({ total: count() })
+      .from(events)
+      .where(
+        and(
+          visibleWhere(eventAccess, user),
+          sql`${events.applicationId} IN (SELECT ${applications.id} FROM ${applications}${where ? sql` WHERE ${where}` : sql``})`,
+        ),
+      ),
   ]);
+  const eventCounts = await countVisibleEvents(
+    ctx,
+    user,
+    rows.map((row) => row.application.id),
+  );
   const total = Number(stats?.total ?? 0);
   return {
-    data: rows.map((row) =>
-      toApplicationView(row.application, permissionsFromMembership(user, row.link), row.eventCount),
+    data: rows.map(({ application, ...permissions }) =>
+      toApplicationView(application, { ...permissions, canRead: true }, eventCounts.get(application.id) ?? 0),
     ),
     pagination: toPagination(query.page, query.limit, total),
     stats: {
       total,
       public: Number(stats?.public ?? 0),
       private: Number(stats?.private ?? 0),
-      events: Number(stats?.events ?? 0),
+      events: Number(eventStats?.total ?? 0),
     },
   };
 }
-
-const OWNER = { isOwner: true, canRead: true, canWrite: true, canDelete: true };
 
 /** The creator becomes owner; the answer carries the full key, the only time besides reveal. */
 export async function createApplication(
@@ -128,19 +134,27 @@ export async function createApplication(
     });
     return row;
   });
-  return { ...toApplicationView(application, permissionsFromMembership(user, OWNER), 0), apiKey };
+  return { ...toApplicationView(application, FULL_PERMISSIONS, 0), apiKey };
 }
-/** Non-members of a PUBLIC application see its PUBLIC events and only the subscriptions they created. */
-function visibleScope(user: SessionUser, applicationId: string, isMember: boolean) {
-  const eventsWhere = and(
-    eq(events.applicationId, applicationId),
-    isMember ? undefined : eq(events.visibility, 'PUBLIC'),
-  );
+/** The application's events and subscriptions that `user` can see. */
+function visibleScope(user: SessionUser, applicationId: string) {
+  const eventsWhere = and(eq(events.applicationId, applicationId), visibleWhere(eventAccess, user));
   const subscriptionsWhere = and(
     sql`${subscriptions.eventId} IN (SELECT ${events.id} FROM ${events} WHERE ${eventsWhere})`,
-    isMember ? undefined : eq(subscriptions.createdBy, user.id),
+    visibleWhere(subscriptionAccess, user),
   );
   return { eventsWhere, subscriptionsWhere };
+}
+
+/** Subscriptions of each event that `user` can see. */
+async function countVisibleSubscriptions(ctx: AppContext, user: SessionUser, eventIds: string[]) {
+  if (eventIds.length === 0) return new Map<string, number>();
+  const rows = await ctx.db
+    .select({ eventId: subscriptions.eventId, total: count() })
+    .from(subscriptions)
+    .where(and(inArray(subscriptions.eventId, eventIds), visibleWhere(subscriptionAccess, user)))
+    .groupBy(subscriptions.eventId);
+  return new Map(rows.map((row) => [row.eventId, Number(row.total)]));
 }
 
 export async function getApplicationDetail(
@@ -148,13 +162,11 @@ export async function getApplicationDetail(
   user: SessionUser,
   id: string,
 ): Promise<TApplicationDetail> {
-  const { application, permissions, isMember } = await requireApplicationAccess(ctx, user, id, 'read');
-  const { eventsWhere, subscriptionsWhere } = visibleScope(user, id, isMember);
-  // Explicit names: drizzle leaves columns unqualified in single-table selects, which a correlated subquery would capture.
-  const subscriptionCount = sql<number>`(SELECT count(*)::int FROM subscriptions s WHERE s.event_id = "events"."id"${isMember ? sql`` : sql` AND s.created_by = ${user.id}`})`;
+  const { row: application, permissions } = await requireAccess(ctx, user, applicationAccess, id, 'read');
+  const { eventsWhere, subscriptionsWhere } = visibleScope(user, id);
   const [eventRows, [eventTotal], [subscriptionTotal], [logTotal]] = await Promise.all([
     ctx.db
-      .select({ event: events, subscriptionCount })
+      .select()
       .from(events)
       .where(eventsWhere)
       .orderBy(desc(events.createdAt), desc(events.id))
@@ -168,6 +180,11 @@ export async function getApplicationDetail(
         sql`${deliveryLogs.subscriptionId} IN (SELECT ${subscriptions.id} FROM ${subscriptions} WHERE ${subscriptionsWhere})`,
       ),
   ]);
+  const subscriptionCounts = await countVisibleSubscriptions(
+    ctx,
+    user,
+    eventRows.map((event) => event.id),
+  );
   const totalEvents = Number(eventTotal?.value ?? 0);
   return {
     ...toApplicationView(application, permissions, totalEvents),
@@ -176,7 +193,7 @@ export async function getApplicationDetail(
       totalSubscriptions: Number(subscriptionTotal?.value ?? 0),
       totalLogs: Number(logTotal?.value ?? 0),
     },
-    events: eventRows.map(({ event, subscriptionCount }) => ({
+    events: eventRows.map((event) => ({
       id: event.id,
       name: event.name,
       alias: event.alias,
@@ -184,7 +201,7 @@ export async function getApplicationDetail(
       visibility: event.visibility,
       queueType: event.queueType,
       createdAt: event.createdAt.toISOString(),
-      _count: { subscriptions: Number(subscriptionCount) },
+      _count: { subscriptions: subscriptionCounts.get(event.id) ?? 0 },
     })),
   };
 }
@@ -203,7 +220,7 @@ export async function updateApplication(
   id: string,
   input: TUpdateApplicationRequest,
 ): Promise<TApplicationListItem> {
-  const { permissions } = await requireApplicationAccess(ctx, user, id, 'write');
+  const { permissions } = await requireAccess(ctx, user, applicationAccess, id, 'write');
   const [application] = await ctx.db
     .update(applications)
     .set({
@@ -226,7 +243,7 @@ function isForeignKeyViolation(error: unknown) {
 
 /** Events, subscriptions, occurrences and logs go with it (FK cascades), in one transaction. */
 export async function deleteApplication(ctx: AppContext, user: SessionUser, id: string) {
-  await requireApplicationAccess(ctx, user, id, 'delete');
+  await requireAccess(ctx, user, applicationAccess, id, 'delete');
   try {
     await ctx.db.transaction(async (tx) => {
       await tx.delete(applications).where(eq(applications.id, id));
@@ -245,7 +262,7 @@ export async function regenerateApiKey(
   user: SessionUser,
   id: string,
 ): Promise<TApplicationWithKey> {
-  const { permissions } = await requireApplicationAccess(ctx, user, id, 'owner');
+  const { permissions } = await requireAccess(ctx, user, applicationAccess, id, 'owner');
   const apiKey = generateApiKey();
   const [application] = await ctx.db
     .update(applications)
@@ -256,6 +273,6 @@ export async function regenerateApiKey(
 }
 
 export async function getApiKey(ctx: AppContext, user: SessionUser, id: string): Promise<TApiKeyResponse> {
-  const { application } = await requireApplicationAccess(ctx, user, id, 'write');
+  const { row: application } = await requireAccess(ctx, user, applicationAccess, id, 'write');
   return { apiKey: revealApiKey(ctx, application) };
 }

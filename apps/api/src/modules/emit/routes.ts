@@ -5,7 +5,7 @@ import type { AppContext } from '../../context';
 import { type AuthHooks, bearerToken, currentUser, findSessionUser } from '../../http/auth';
 import { AppError } from '../../http/errors';
 import { sha256 } from '../../lib/crypto';
-import { requireApplicationAccess, requireSubscriptionAccess } from '../access/service';
+import { applicationAccess, requireAccess, subscriptionAccess } from '../access';
 import { isWellFormedApiKey } from '../applications/api-keys';
 import { emitEvent, INVALID_API_KEY_MESSAGE } from './service';
 import { testSubscription } from './test-subscription';
@@ -31,7 +31,7 @@ async function authorizeEmit(
   if (!token) throw missingCredentials();
   const user = await findSessionUser(ctx, token);
   if (!user) throw new AppError('UNAUTHORIZED', 'Sessão inválida ou expirada. Faça login novamente.');
-  await requireApplicationAccess(ctx, user, applicationId, 'write');
+  await requireAccess(ctx, user, applicationAccess, applicationId, 'write');
   return {};
 }
 
@@ -55,8 +55,14 @@ export function registerEmitRoutes(app: FastifyInstance, ctx: AppContext, auth: 
     '/subscriptions/:id/test',
     { onRequest: [auth.requireUser], schema: { tags: ['subscriptions'], params: ZIdParams } },
     async (request) => {
-      const access = await requireSubscriptionAccess(ctx, currentUser(request), request.params.id, 'write');
-      return testSubscription(ctx, access.subscription, access.event);
+      const { row: subscription } = await requireAccess(
+        ctx,
+        currentUser(request),
+        subscriptionAccess,
+        request.params.id,
+        'write',
+      );
+      return testSubscription(ctx, subscription);
     },
   );
 }

@@ -10,7 +10,7 @@ import { AppError, conflict, notFound } from '../../http/errors';
 import { newId } from '../../lib/ids';
 import { settleWithin } from '../../lib/settle-within';
 import { publishEventLog } from '../../pipeline/publish';
-import { EVENT_NOT_FOUND } from '../access/service';
+import { EVENT_NOT_FOUND } from '../access';
 import { type EmitEvent, type EmitSubscription, loadEmitTarget } from './load-emit-target';
 import { recordEmit } from './record-emits';
 

@@ -1,15 +1,17 @@
 import type { TSubscriptionTestResult } from '@wm/contracts';
+import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import type { events, subscriptions } from '../../db/schema';
-import { deliveryLogs, occurrences } from '../../db/schema';
+import type { subscriptions } from '../../db/schema';
+import { deliveryLogs, events, occurrences } from '../../db/schema';
 import { attemptDelivery } from '../../delivery/attempt-delivery';
 import { recordAttemptResults } from '../../delivery/record-results';
 import { renderEventPayload, renderSubscriptionBody } from '../../delivery/render-payload';
 import { createSender } from '../../delivery/sender';
+import { notFound } from '../../http/errors';
 import { newId } from '../../lib/ids';
+import { SUBSCRIPTION_NOT_FOUND } from '../access';
 
 type Subscription = typeof subscriptions.$inferSelect;
-type Event = typeof events.$inferSelect;
 
 /**
  * Sends a sample event to a subscription now, through the same sender and
@@ -19,8 +21,10 @@ type Event = typeof events.$inferSelect;
 export async function testSubscription(
   ctx: AppContext,
   subscription: Subscription,
-  event: Event,
 ): Promise<TSubscriptionTestResult> {
+  const [event] = await ctx.db.select().from(events).where(eq(events.id, subscription.eventId)).limit(1);
+  // Deleted meanwhile: the subscription went with it (ON DELETE CASCADE).
+  if (!event) throw notFound(SUBSCRIPTION_NOT_FOUND);
   const now = ctx.clock();
   const occurrenceId = newId();
   const deliveryId = newId();

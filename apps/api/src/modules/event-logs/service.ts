@@ -7,28 +7,23 @@ import {
   type TEventLogStats,
   type TReprocessBatchResponse,
 } from '@wm/contracts';
-import { and, count, desc, eq, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, lt, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { deliveryLogs, eventLogs, events } from '../../db/schema';
 import type { SessionUser } from '../../http/auth';
-import { conflict, forbidden, notFound } from '../../http/errors';
+import { conflict } from '../../http/errors';
 import { likePattern, pageOffset, toPagination } from '../../http/pagination';
 import { publishEventLog } from '../../pipeline/publish';
-import { findApplicationAccess, memberApplicationIds } from '../access/service';
+import { eventLogAccess, requireAccess, visibleWhere } from '../access';
 import { toEventLogView } from './event-log-view';
 
-export const EVENT_LOG_NOT_FOUND = 'Log de evento não encontrado';
 const ONLY_FAILED = 'Apenas eventos com status FAILED podem ser reprocessados';
 const ATTEMPTS_EXHAUSTED = 'Limite de tentativas atingido';
-
-/** Event logs are visible to members of the emitting application, and to admins. */
-const visibleEventLogsWhere = (user: SessionUser): SQL | undefined =>
-  user.isAdmin ? undefined : sql`${eventLogs.applicationId} IN (${memberApplicationIds(user)})`;
 
 function listWhere(user: SessionUser, query: TEventLogListQuery, status?: EventLogStatus) {
   const search = query.search ? likePattern(query.search) : null;
   return and(
-    visibleEventLogsWhere(user),
+    visibleWhere(eventLogAccess, user),
     status ? eq(eventLogs.status, status) : undefined,
     query.organizationId ? ilike(eventLogs.organizationId, likePattern(query.organizationId)) : undefined,
     query.eventType ? ilike(eventLogs.eventType, likePattern(query.eventType)) : undefined,
@@ -73,18 +68,9 @@ export async function listEventLogs(
   return { data: rows.map(toEventLogView), pagination: toPagination(query.page, query.limit, total), stats };
 }
 
-async function findVisibleEventLog(ctx: AppContext, user: SessionUser, id: string) {
-  const [log] = await ctx.db.select().from(eventLogs).where(eq(eventLogs.id, id)).limit(1);
-  if (!log) return null;
-  const access = await findApplicationAccess(ctx, user, log.applicationId);
-  if (!access?.isMember) return null;
-  return { log, access };
-}
-
 export async function getEventLog(ctx: AppContext, user: SessionUser, id: string): Promise<TEventLog> {
-  const found = await findVisibleEventLog(ctx, user, id);
-  if (!found) throw notFound(EVENT_LOG_NOT_FOUND);
-  return toEventLogView(found.log);
+  const { row } = await requireAccess(ctx, user, eventLogAccess, id, 'read');
+  return toEventLogView(row);
 }
 
 /**
@@ -94,10 +80,7 @@ export async function getEventLog(ctx: AppContext, user: SessionUser, id: string
  * cannot both pass the limit.
  */
 export async function reprocessEventLog(ctx: AppContext, user: SessionUser, id: string): Promise<TEventLog> {
-  const found = await findVisibleEventLog(ctx, user, id);
-  if (!found) throw notFound(EVENT_LOG_NOT_FOUND);
-  if (!found.access.permissions.canWrite)
-    throw forbidden('Você não tem permissão para reprocessar este evento');
+  const { row: log } = await requireAccess(ctx, user, eventLogAccess, id, 'write');
   const [updated] = await ctx.db
     .update(eventLogs)
     .set({
@@ -117,9 +100,9 @@ export async function reprocessEventLog(ctx: AppContext, user: SessionUser, id: 
     )
     .returning();
   if (!updated) {
-    throw conflict(found.log.status === 'FAILED' ? ATTEMPTS_EXHAUSTED : ONLY_FAILED, {
-      status: found.log.status,
-      retryCount: found.log.retryCount,
+    throw conflict(log.status === 'FAILED' ? ATTEMPTS_EXHAUSTED : ONLY_FAILED, {
+      status: log.status,
+      retryCount: log.retryCount,
     });
   }
   // Deliveries that failed finally are tried again by the consumer (they never become due for the delivery workers).

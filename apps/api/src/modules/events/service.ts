@@ -9,20 +9,22 @@ import {
 } from '@wm/contracts';
 import { and, count, desc, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { applications, deliveryLogCounts, events, subscriptions, userApplications } from '../../db/schema';
+import { applications, deliveryLogCounts, events, subscriptions } from '../../db/schema';
 import type { SessionUser } from '../../http/auth';
 import { conflict } from '../../http/errors';
 import { likePattern, pageOffset, toPagination } from '../../http/pagination';
 import { parseOrThrow } from '../../http/validation';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { newId } from '../../lib/ids';
-import { eventCanDelete, eventCanWrite, membershipJoin } from '../access/row-permissions';
 import {
-  requireApplicationAccess,
-  requireEventAccess,
-  visibleEventsWhere,
-  visibleSubscriptionsWhere,
-} from '../access/service';
+  applicationAccess,
+  eventAccess,
+  memberWhere,
+  requireAccess,
+  rowPermissions,
+  subscriptionAccess,
+  visibleWhere,
+} from '../access';
 import { toEventSubscriptionSummary } from './event-subscription-summary';
 import { toEventView } from './event-view';
 
@@ -30,7 +32,7 @@ export const ALIAS_TAKEN = 'Já existe um evento com este alias nesta aplicaçã
 
 /** Subscriptions of the row's event that `user` can see (so counts never reveal others' subscriptions). */
 const visibleSubscriptionCount = (user: SessionUser) => {
-  const visible = visibleSubscriptionsWhere(user);
+  const visible = visibleWhere(subscriptionAccess, user);
   return sql<number>`(SELECT count(*)::int FROM ${subscriptions} WHERE ${subscriptions.eventId} = ${events.id}${
     visible ? sql` AND ${visible}` : sql``
   })`;
@@ -38,7 +40,7 @@ const visibleSubscriptionCount = (user: SessionUser) => {
 
 function listWhere(user: SessionUser, query: TEventListQuery): SQL | undefined {
   return and(
-    visibleEventsWhere(user, query.scope === 'discover'),
+    query.scope === 'discover' ? visibleWhere(eventAccess, user) : memberWhere(eventAccess, user),
     query.applicationId ? eq(events.applicationId, query.applicationId) : undefined,
     query.eventId ? eq(events.id, query.eventId) : undefined,
     query.status ? eq(events.status, query.status) : undefined,
@@ -55,12 +57,10 @@ function selectEventRows(ctx: AppContext, user: SessionUser) {
       event: events,
       applicationName: applications.name,
       subscriptionCount: visibleSubscriptionCount(user),
-      canWrite: eventCanWrite(user),
-      canDelete: eventCanDelete(user),
+      ...rowPermissions(eventAccess, user),
     })
     .from(events)
-    .innerJoin(applications, eq(applications.id, events.applicationId))
-    .leftJoin(userApplications, membershipJoin(user));
+    .innerJoin(applications, eq(applications.id, events.applicationId));
 }
 
 export async function listEvents(
@@ -138,7 +138,7 @@ const columnsOf = (input: TEventInput) => ({
 });
 
 export async function createEvent(ctx: AppContext, user: SessionUser, input: TEventInput): Promise<TEvent> {
-  await requireApplicationAccess(ctx, user, input.applicationId, 'write');
+  await requireAccess(ctx, user, applicationAccess, input.applicationId, 'write');
   await assertAliasFree(ctx, input.applicationId, input.alias);
   const now = ctx.clock();
   const id = newId();
@@ -154,12 +154,12 @@ export async function createEvent(ctx: AppContext, user: SessionUser, input: TEv
 }
 
 export async function getEventDetail(ctx: AppContext, user: SessionUser, id: string): Promise<TEventDetail> {
-  const access = await requireEventAccess(ctx, user, id, 'read');
-  const visible = visibleSubscriptionsWhere(user);
+  await requireAccess(ctx, user, eventAccess, id, 'read');
+  const visible = visibleWhere(subscriptionAccess, user);
   const [view, subscriptionRows, [deliveries]] = await Promise.all([
     loadEventView(ctx, user, id),
     ctx.db
-      .select()
+      .select({ subscription: subscriptions, canWrite: rowPermissions(subscriptionAccess, user).canWrite })
       .from(subscriptions)
       .where(and(eq(subscriptions.eventId, id), visible))
       .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id)),
@@ -176,16 +176,10 @@ export async function getEventDetail(ctx: AppContext, user: SessionUser, id: str
   ]);
   return {
     ...view,
-    subscriptions: subscriptionRows.map((row) =>
-      // The rule of findSubscriptionAccess: its creator, admins and members with write may edit it.
-      toEventSubscriptionSummary(
-        row,
-        user.isAdmin || row.createdBy === user.id || access.permissions.canWrite,
-      ),
-    ),
+    subscriptions: subscriptionRows.map((row) => toEventSubscriptionSummary(row.subscription, row.canWrite)),
     statistics: {
       totalSubscriptions: subscriptionRows.length,
-      activeSubscriptions: subscriptionRows.filter((row) => row.status === 'ACTIVE').length,
+      activeSubscriptions: subscriptionRows.filter((row) => row.subscription.status === 'ACTIVE').length,
       totalDeliveries: Number(deliveries?.total ?? 0),
       successfulDeliveries: Number(deliveries?.successful ?? 0),
       failedDeliveries: Number(deliveries?.failed ?? 0),
@@ -230,10 +224,10 @@ export async function updateEvent(
   id: string,
   input: TUpdateEventRequest,
 ): Promise<TEvent> {
-  const { event: existing } = await requireEventAccess(ctx, user, id, 'write');
+  const { row: existing } = await requireAccess(ctx, user, eventAccess, id, 'write');
   const merged = parseOrThrow(ZCreateEventRequest, mergeEvent(existing, input));
   if (merged.applicationId !== existing.applicationId) {
-    await requireApplicationAccess(ctx, user, merged.applicationId, 'write');
+    await requireAccess(ctx, user, applicationAccess, merged.applicationId, 'write');
   }
   await assertAliasFree(ctx, merged.applicationId, merged.alias, id);
   try {
@@ -250,6 +244,6 @@ export async function updateEvent(
 
 /** Subscriptions, occurrences, delivery and event logs go with the event (ON DELETE CASCADE). */
 export async function deleteEvent(ctx: AppContext, user: SessionUser, id: string) {
-  await requireEventAccess(ctx, user, id, 'delete');
+  await requireAccess(ctx, user, eventAccess, id, 'delete');
   await ctx.db.delete(events).where(eq(events.id, id));
 }

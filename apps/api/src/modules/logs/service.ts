@@ -12,9 +12,13 @@ import { notifyDeliveryWorkers } from '../../delivery/wake';
 import type { SessionUser } from '../../http/auth';
 import { conflict, notFound } from '../../http/errors';
 import { likePattern, pageOffset, toPagination } from '../../http/pagination';
-import { requireSubscriptionAccess, visibleSubscriptionsWhere } from '../access/service';
-
-export const LOG_NOT_FOUND = 'Log não encontrado';
+import {
+  DELIVERY_LOG_NOT_FOUND,
+  deliveryLogAccess,
+  requireAccess,
+  subscriptionAccess,
+  visibleWhere,
+} from '../access';
 
 const listColumns = {
   log: {
@@ -66,7 +70,7 @@ function subscriptionScope(
 ): SQL | undefined {
   const pattern = query.search ? likePattern(query.search) : null;
   return and(
-    visibleSubscriptionsWhere(user),
+    visibleWhere(subscriptionAccess, user),
     withIds && query.subscriptionId ? eq(subscriptions.id, query.subscriptionId) : undefined,
     withIds && query.eventId ? eq(subscriptions.eventId, query.eventId) : undefined,
     pattern
@@ -172,9 +176,9 @@ async function findVisibleLog(ctx: AppContext, user: SessionUser, id: string) {
     .from(deliveryLogs)
     .innerJoin(subscriptions, eq(subscriptions.id, deliveryLogs.subscriptionId))
     .innerJoin(events, eq(events.id, subscriptions.eventId))
-    .where(and(eq(deliveryLogs.id, id), visibleSubscriptionsWhere(user)))
+    .where(and(eq(deliveryLogs.id, id), visibleWhere(deliveryLogAccess, user)))
     .limit(1);
-  if (!row) throw notFound(LOG_NOT_FOUND);
+  if (!row) throw notFound(DELIVERY_LOG_NOT_FOUND);
   return row;
 }
 
@@ -217,9 +221,12 @@ export const SUBSCRIPTION_NOT_ACTIVE_FOR_RETRY =
  * that no worker would deliver to (INACTIVE or FAILED). Needs edit rights on the subscription.
  */
 export async function retryDelivery(ctx: AppContext, user: SessionUser, id: string) {
-  const row = await findVisibleLog(ctx, user, id);
-  const { subscription } = await requireSubscriptionAccess(ctx, user, row.subscription.id, 'write');
-  if (subscription.status === 'INACTIVE' || subscription.status === 'FAILED') {
+  const { row: log } = await requireAccess(ctx, user, deliveryLogAccess, id, 'write');
+  const [subscription] = await ctx.db
+    .select({ status: subscriptions.status })
+    .from(subscriptions)
+    .where(eq(subscriptions.id, log.subscriptionId));
+  if (subscription?.status === 'INACTIVE' || subscription?.status === 'FAILED') {
     throw conflict(SUBSCRIPTION_NOT_ACTIVE_FOR_RETRY);
   }
   const now = ctx.clock();

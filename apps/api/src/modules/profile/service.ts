@@ -5,7 +5,7 @@ import { applications, deliveryLogs, events, subscriptions, userApplications, us
 import type { SessionUser } from '../../http/auth';
 import { badRequest, conflict } from '../../http/errors';
 import { hashPassword, verifyPassword } from '../../lib/crypto';
-import { memberApplicationIds, visibleSubscriptionsWhere } from '../access/service';
+import { applicationAccess, eventAccess, memberWhere, subscriptionAccess, visibleWhere } from '../access';
 import { assertEmailFree, isUniqueViolation } from '../admin-users/service';
 import { revokeUserSessions } from '../auth/service';
 import { toUserView } from '../auth/user-view';
@@ -60,16 +60,10 @@ const countOf = (value: { value: number } | undefined) => Number(value?.value ??
 
 /** Counts over what the user can reach as a member (admins: everything), as the lists show them. */
 export async function getProfileStats(ctx: AppContext, user: SessionUser): Promise<TProfileStats> {
-  const subscriptionsWhere = visibleSubscriptionsWhere(user) ?? sql`true`;
+  const subscriptionsWhere = visibleWhere(subscriptionAccess, user) ?? sql`true`;
   const [[apps], [evts], [subs], [logs]] = await Promise.all([
-    ctx.db
-      .select({ value: count() })
-      .from(applications)
-      .where(sql`${applications.id} IN (${memberApplicationIds(user)})`),
-    ctx.db
-      .select({ value: count() })
-      .from(events)
-      .where(sql`${events.applicationId} IN (${memberApplicationIds(user)})`),
+    ctx.db.select({ value: count() }).from(applications).where(memberWhere(applicationAccess, user)),
+    ctx.db.select({ value: count() }).from(events).where(memberWhere(eventAccess, user)),
     ctx.db.select({ value: count() }).from(subscriptions).where(subscriptionsWhere),
     ctx.db
       .select({ value: count() })

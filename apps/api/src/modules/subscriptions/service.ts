@@ -8,19 +8,18 @@ import {
 } from '@wm/contracts';
 import { and, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { events, subscriptions, userApplications } from '../../db/schema';
+import { events, subscriptions } from '../../db/schema';
 import type { SessionUser } from '../../http/auth';
 import { likePattern, pageOffset, toPagination } from '../../http/pagination';
 import { parseOrThrow } from '../../http/validation';
 import { newId } from '../../lib/ids';
-import { membershipJoin, subscriptionCanDelete, subscriptionCanWrite } from '../access/row-permissions';
-import { requireEventAccess, requireSubscriptionAccess, visibleSubscriptionsWhere } from '../access/service';
+import { eventAccess, requireAccess, rowPermissions, subscriptionAccess, visibleWhere } from '../access';
 import { newSigningSecret } from './signing-secret';
 import { toSubscriptionView } from './subscription-view';
 
 function listWhere(user: SessionUser, query: TSubscriptionListQuery): SQL | undefined {
   return and(
-    visibleSubscriptionsWhere(user),
+    visibleWhere(subscriptionAccess, user),
     query.eventId ? eq(subscriptions.eventId, query.eventId) : undefined,
     query.applicationId ? eq(events.applicationId, query.applicationId) : undefined,
     query.status ? eq(subscriptions.status, query.status) : undefined,
@@ -38,12 +37,10 @@ function selectSubscriptionRows(ctx: AppContext, user: SessionUser) {
     .select({
       subscription: subscriptions,
       event: { id: events.id, name: events.name, alias: events.alias, applicationId: events.applicationId },
-      canWrite: subscriptionCanWrite(user),
-      canDelete: subscriptionCanDelete(user),
+      ...rowPermissions(subscriptionAccess, user),
     })
     .from(subscriptions)
-    .innerJoin(events, eq(events.id, subscriptions.eventId))
-    .leftJoin(userApplications, membershipJoin(user));
+    .innerJoin(events, eq(events.id, subscriptions.eventId));
 }
 
 export async function listSubscriptions(
@@ -89,7 +86,7 @@ export async function createSubscription(
   user: SessionUser,
   input: TSubscriptionInput,
 ): Promise<TSubscription> {
-  await requireEventAccess(ctx, user, input.eventId, 'read');
+  await requireAccess(ctx, user, eventAccess, input.eventId, 'read');
   const now = ctx.clock();
   const id = newId();
   await ctx.db.insert(subscriptions).values({
@@ -116,7 +113,7 @@ export async function getSubscription(
   user: SessionUser,
   id: string,
 ): Promise<TSubscription> {
-  await requireSubscriptionAccess(ctx, user, id, 'read');
+  await requireAccess(ctx, user, subscriptionAccess, id, 'read');
   return loadSubscriptionView(ctx, user, id);
 }
 
@@ -127,9 +124,9 @@ export async function updateSubscription(
   id: string,
   input: TUpdateSubscriptionRequest & { jsonBody?: unknown },
 ): Promise<TSubscription> {
-  const { subscription: existing } = await requireSubscriptionAccess(ctx, user, id, 'write');
+  const { row: existing } = await requireAccess(ctx, user, subscriptionAccess, id, 'write');
   if (input.eventId && input.eventId !== existing.eventId) {
-    await requireEventAccess(ctx, user, input.eventId, 'read');
+    await requireAccess(ctx, user, eventAccess, input.eventId, 'read');
   }
   const has = (key: string) => Object.hasOwn(input, key);
   const auth = parseOrThrow(ZSubscriptionAuth, {
@@ -155,7 +152,7 @@ export async function updateSubscription(
 
 /** Delivery logs and attempts of the subscription go with it (ON DELETE CASCADE). */
 export async function deleteSubscription(ctx: AppContext, user: SessionUser, id: string) {
-  await requireSubscriptionAccess(ctx, user, id, 'delete');
+  await requireAccess(ctx, user, subscriptionAccess, id, 'delete');
   await ctx.db.delete(subscriptions).where(eq(subscriptions.id, id));
 }
 
@@ -165,7 +162,7 @@ export async function rotateSubscriptionSecret(
   user: SessionUser,
   id: string,
 ): Promise<TSubscription> {
-  await requireSubscriptionAccess(ctx, user, id, 'write');
+  await requireAccess(ctx, user, subscriptionAccess, id, 'write');
   await ctx.db
     .update(subscriptions)
     .set({ secret: newSigningSecret(), updatedAt: ctx.clock() })

@@ -1,0 +1,28 @@
+// The one access policy: who may read, write and delete what. Services import from here only.
+export { requireMembersAccess } from './members';
+export {
+  type Access,
+  allows,
+  applicationInternalResource,
+  findAccess,
+  memberWhere,
+  type Need,
+  type Permissions,
+  type Resource,
+  requireAccess,
+  rowPermissions,
+  visibleWhere,
+} from './policy';
+export {
+  APPLICATION_NOT_FOUND,
+  applicationAccess,
+  DELIVERY_LOG_NOT_FOUND,
+  deliveryLogAccess,
+  EVENT_LOG_NOT_FOUND,
+  EVENT_NOT_FOUND,
+  eventAccess,
+  eventLogAccess,
+  FULL_PERMISSIONS,
+  SUBSCRIPTION_NOT_FOUND,
+  subscriptionAccess,
+} from './resources';
