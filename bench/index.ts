@@ -2,14 +2,22 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 
-const BENCHES: Record<string, string> = { delivery: 'delivery-drain.ts', queue: 'queue-throughput.ts' };
+const BENCHES: Record<string, string> = {
+  delivery: 'delivery-drain.ts',
+  queue: 'queue-throughput.ts',
+  rules: 'rules-matcher.ts',
+};
 const name = process.argv[2] ?? 'delivery';
 const file = BENCHES[name];
 if (!file) {
   console.error(`Benchmarks: ${Object.keys(BENCHES).join(', ')}`);
   process.exit(1);
 }
-const result = spawnSync(process.execPath, ['--import', 'tsx', join(import.meta.dirname, file)], {
-  stdio: 'inherit',
-});
+const result = spawnSync(
+  process.execPath,
+  ['--import', 'tsx', join(import.meta.dirname, file), ...process.argv.slice(3)],
+  {
+    stdio: 'inherit',
+  },
+);
 process.exit(result.status ?? 1);

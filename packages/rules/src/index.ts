@@ -12,6 +12,12 @@ export {
   compileRule,
 } from './conditions/compile-rule';
 export { evaluateCompiledRule, evaluateRule, matchCompiledRule } from './conditions/evaluate-rule';
+export {
+  type CompiledRuleSet,
+  compileRuleSet,
+  matchRuleSet,
+  type RuleSetEntry,
+} from './conditions/match-rule-set';
 export { parseTimestamp } from './conditions/parse-timestamp';
 export * from './conditions/types';
 export { compareNumbers, containsText, isEqual } from './filters/compare-values';
@@ -19,8 +25,8 @@ export { evaluateFilter } from './filters/evaluate-filter';
 export { evaluateFilters, summariseFailures } from './filters/evaluate-filters';
 export { readHeader } from './filters/read-header';
 export * from './filters/types';
-export { getPath, getSegments } from './paths/get-path';
-export { isForbiddenKey, type Lookup } from './paths/own-property';
+export { getPath, getSegments, readSegments } from './paths/get-path';
+export { isForbiddenKey, type Lookup, MISSING } from './paths/own-property';
 export { MAX_PATH_LENGTH, MAX_PATH_SEGMENTS, parsePath } from './paths/parse-path';
 export {
   buildSamplePayload,

@@ -2,13 +2,17 @@ import type { RE2JS } from 're2js';
 import { isForbiddenKey } from '../paths/own-property';
 import { parsePath } from '../paths/parse-path';
 import { toFiniteNumber } from '../values/parse-number';
-import { describeValue, toComparableText, truncate } from '../values/to-text';
+import { describeValue, truncate } from '../values/to-text';
 import { compileRegex } from './check-regex-pattern';
 import { parseTimestamp } from './parse-timestamp';
 import { ENVELOPE_KEYS, isRuleLogic, isRuleOperator, type RuleLogic, type RuleOperator } from './types';
 
-/** What a condition compares: text operators, numbers, or timestamps. */
-export type ConditionKind = 'text' | 'number' | 'date';
+/**
+ * The form of a field value a condition compares: its text form (`text`), that text lower-cased
+ * (`lowered`, case-insensitive text operators), a finite number (`number`) or epoch milliseconds
+ * (`date`). A value with no number or date form never matches those conditions.
+ */
+export type ConditionKind = 'text' | 'lowered' | 'number' | 'date';
 
 export type CompiledCondition = {
   /** The field as written, cut for reasons. */
@@ -20,8 +24,12 @@ export type CompiledCondition = {
   readonly problem: string | null;
   /** pt-BR predicate used in reasons, e.g. `contém "a" ou "b"`, `é maior que 100`. */
   readonly expectation: string;
-  /** Tests one scalar (an array field is tested element by element). */
-  readonly test: (value: unknown) => boolean;
+  /**
+   * Tests one scalar given its form of `kind` (never null here) and the scalar itself; an array
+   * field is tested element by element. Forms are computed by the caller so several conditions on
+   * one field share them.
+   */
+  readonly test: (form: string | number, value: unknown) => boolean;
 };
 
 export type CompiledRule = {
@@ -113,31 +121,27 @@ function compileEquals(values: string[], caseSensitive: boolean): OperatorParts 
   const expected = caseSensitive ? values : values.map(lower);
   const numbers = values.map(toFiniteNumber).filter((value): value is number => value !== null);
   return {
-    kind: 'text',
+    kind: caseSensitive ? 'text' : 'lowered',
     expectation: `é igual a ${listValues(values, 'ou')}${caseNote(caseSensitive)}`,
-    test: (value) => {
+    test: (text, value) =>
       // A JSON number equals any spelling of it: 10 = '10.0'.
-      if (typeof value === 'number' && numbers.includes(value)) return true;
-      return expected.includes(toText(value, caseSensitive));
-    },
+      (typeof value === 'number' && numbers.includes(value)) || expected.includes(text as string),
   };
 }
 
 function compileContains(values: string[], caseSensitive: boolean, mode: 'any' | 'all'): OperatorParts {
   const needles = caseSensitive ? values : values.map(lower);
   return {
-    kind: 'text',
+    kind: caseSensitive ? 'text' : 'lowered',
     expectation: `contém ${listValues(values, mode === 'any' ? 'ou' : 'e')}${caseNote(caseSensitive)}`,
     test:
       mode === 'any'
-        ? (value) => {
-            const text = toText(value, caseSensitive);
-            for (const needle of needles) if (text.includes(needle)) return true;
+        ? (text) => {
+            for (const needle of needles) if ((text as string).includes(needle)) return true;
             return false;
           }
-        : (value) => {
-            const text = toText(value, caseSensitive);
-            for (const needle of needles) if (!text.includes(needle)) return false;
+        : (text) => {
+            for (const needle of needles) if (!(text as string).includes(needle)) return false;
             return true;
           },
   };
@@ -156,11 +160,11 @@ function compileRegexCondition(
   const shown = patterns.slice(0, LISTED_VALUES).map((pattern) => `/${truncate(pattern, 100)}/`);
   const more = patterns.length > LISTED_VALUES ? ` e mais ${patterns.length - LISTED_VALUES}` : '';
   return {
+    // re2js folds case itself (CASE_INSENSITIVE), so it reads the text as written.
     kind: 'text',
     expectation: `corresponde a ${shown.join(' ou ')}${more}${caseNote(caseSensitive)}`,
-    test: (value) => {
-      const text = toComparableText(value);
-      for (const regex of regexes) if (regex.test(text)) return true;
+    test: (text) => {
+      for (const regex of regexes) if (regex.test(text as string)) return true;
       return false;
     },
   };
@@ -176,15 +180,7 @@ function compileNumber(
   return {
     kind: 'number',
     expectation: `é ${isGreater ? 'maior' : 'menor'} que ${limit}`,
-    test: isGreater
-      ? (value) => {
-          const number = toFiniteNumber(value);
-          return number !== null && number > limit;
-        }
-      : (value) => {
-          const number = toFiniteNumber(value);
-          return number !== null && number < limit;
-        },
+    test: isGreater ? (number) => (number as number) > limit : (number) => (number as number) < limit,
   };
 }
 
@@ -202,15 +198,7 @@ function compileDate(
   return {
     kind: 'date',
     expectation: `é ${isAfter ? 'posterior' : 'anterior'} a ${new Date(limit).toISOString()}`,
-    test: isAfter
-      ? (value) => {
-          const time = parseTimestamp(value);
-          return time !== null && time > limit;
-        }
-      : (value) => {
-          const time = parseTimestamp(value);
-          return time !== null && time < limit;
-        },
+    test: isAfter ? (time) => (time as number) > limit : (time) => (time as number) < limit,
   };
 }
 
@@ -241,11 +229,6 @@ function listValues(values: string[], joiner: 'ou' | 'e'): string {
 
 function caseNote(caseSensitive: boolean): string {
   return caseSensitive ? ' (diferenciando maiúsculas e minúsculas)' : '';
-}
-
-function toText(value: unknown, caseSensitive: boolean): string {
-  const text = toComparableText(value);
-  return caseSensitive ? text : text.toLowerCase();
 }
 
 function lower(text: string): string {

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compileRule } from './compile-rule';
 import { evaluateCompiledRule, evaluateRule, matchCompiledRule } from './evaluate-rule';
+import { compileRuleSet, matchRuleSet } from './match-rule-set';
 import { RULE_OPERATORS, type RuleCondition, type RuleEnvelope } from './types';
 
 /** Small alphabets and ranges so that generated values and data often meet. */
@@ -190,5 +191,39 @@ describe('rule condition properties', () => {
       ),
       { numRuns: 200 },
     );
+  });
+
+  it('When rules are compiled as a set, then the set matches exactly the rules that match alone', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            logic: fc.constantFrom('AND' as const, 'OR' as const),
+            rules: fc.array(conditionArb, { maxLength: 3 }),
+          }),
+          { maxLength: 8 },
+        ),
+        fc.array(envelopeArb, { minLength: 1, maxLength: 3 }),
+        (ruleList, envelopes) => {
+          const entries = ruleList.map((conditions, id) => ({
+            id,
+            conditions: { type: 't', ...conditions },
+          }));
+          const set = compileRuleSet(entries);
+          for (const envelope of envelopes) {
+            const alone = entries
+              .filter((entry) => evaluateRule(entry, envelope).match)
+              .map((entry) => entry.id);
+            expect(matchRuleSet(set, envelope)).toEqual(alone);
+          }
+        },
+      ),
+      { numRuns: 200 },
+    );
+    for (const garbage of [null, undefined, 42, [null], [{ id: 1 }], [{ id: 2, conditions: 'x' }]]) {
+      const set = compileRuleSet(garbage as never);
+      expect(matchRuleSet(set, { eventType: 't', applicationId: 'a', data: {} })).toEqual([]);
+      expect(matchRuleSet(set, null as never)).toEqual([]);
+    }
   });
 });

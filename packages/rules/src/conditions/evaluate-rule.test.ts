@@ -169,12 +169,16 @@ describe('REGEX', () => {
     const compiled = compileRule(rule([condition('data.s', 'REGEX', ['(a+)+$'])]));
     const input = envelope({ s: `${'a'.repeat(100_000)}!` });
     evaluateCompiledRule(compiled, envelope({ s: 'warm-up' }));
-    const started = performance.now();
-    const result = evaluateCompiledRule(compiled, input);
-    const elapsed = performance.now() - started;
-    // A backtracking engine explores exponentially many splits of the a's before giving up on the '!'.
-    expect(result.match).toBe(false);
-    expect(elapsed).toBeLessThan(50);
+    // CPU time, best of three: the machine running the tests may be busy; a backtracking engine
+    // would explore exponentially many splits of the a's and never finish.
+    let best = Number.POSITIVE_INFINITY;
+    for (let run = 0; run < 3; run++) {
+      const started = process.cpuUsage();
+      expect(evaluateCompiledRule(compiled, input).match).toBe(false);
+      const used = process.cpuUsage(started);
+      best = Math.min(best, (used.user + used.system) / 1000);
+    }
+    expect(best).toBeLessThan(50);
   });
 });
 

@@ -1,10 +1,9 @@
-import { getSegments } from '../paths/get-path';
-import type { Lookup } from '../paths/own-property';
-import { toFiniteNumber } from '../values/parse-number';
+import { getSegments, readSegments } from '../paths/get-path';
+import { type Lookup, MISSING } from '../paths/own-property';
 import { describeValue } from '../values/to-text';
 import { type CompiledCondition, type CompiledRule, compileRule } from './compile-rule';
-import { parseTimestamp } from './parse-timestamp';
 import type { ConditionResult, RuleConditions, RuleEnvelope, RuleResult } from './types';
+import { formOf, testScalar, type ValueForms } from './value-forms';
 
 /**
  * Evaluates a rule's conditions against an emit envelope, with a pt-BR reason per condition.
@@ -50,11 +49,17 @@ export function matchCompiledRule(compiled: CompiledRule, envelope: RuleEnvelope
 
 function matchCondition(condition: CompiledCondition, envelope: unknown): boolean {
   if (condition.segments === null) return false;
-  const lookup = getSegments(envelope, condition.segments);
-  const { value } = lookup;
-  if (!lookup.found || value === null || value === undefined) return false;
-  if (!Array.isArray(value)) return condition.test(value);
-  for (const element of value) if (condition.test(element)) return true;
+  return matchValue(condition, readSegments(envelope, condition.segments));
+}
+
+/**
+ * Whether a field's value (or MISSING) satisfies a valid condition; arrays by any element.
+ * `forms` caches the derived forms of a scalar value across the conditions reading it.
+ */
+export function matchValue(condition: CompiledCondition, value: unknown, forms?: ValueForms): boolean {
+  if (value === MISSING || value === null || value === undefined) return false;
+  if (!Array.isArray(value)) return testScalar(condition, value, forms);
+  for (let i = 0; i < value.length; i++) if (testScalar(condition, value[i])) return true;
   return false;
 }
 
@@ -66,13 +71,13 @@ function evaluateCondition(condition: CompiledCondition, envelope: unknown): Con
   if (!lookup.found || value === undefined) return { match: false, reason: `campo ${label} ausente` };
   if (value === null) return { match: false, reason: `campo ${label} é nulo` };
   if (!Array.isArray(value)) {
-    if (condition.test(value))
+    if (testScalar(condition, value))
       return { match: true, reason: `${label} = ${describeValue(value)} ${condition.expectation}` };
     return { match: false, reason: `${label} = ${describeValue(value)} ${mismatch(condition, value)}` };
   }
   if (value.length === 0) return { match: false, reason: `campo ${label} é uma lista vazia` };
   for (let index = 0; index < value.length; index++) {
-    if (condition.test(value[index])) {
+    if (testScalar(condition, value[index])) {
       return {
         match: true,
         reason: `${label}[${index}] = ${describeValue(value[index])} ${condition.expectation}`,
@@ -83,10 +88,9 @@ function evaluateCondition(condition: CompiledCondition, envelope: unknown): Con
 }
 
 function mismatch(condition: CompiledCondition, value: unknown): string {
-  if (condition.kind === 'number' && toFiniteNumber(value) === null) return 'não é um número';
-  if (condition.kind === 'date' && parseTimestamp(value) === null) {
-    return 'não é uma data (ISO 8601 ou epoch em milissegundos)';
-  }
+  const hasForm = formOf(condition.kind, value) !== null;
+  if (condition.kind === 'number' && !hasForm) return 'não é um número';
+  if (condition.kind === 'date' && !hasForm) return 'não é uma data (ISO 8601 ou epoch em milissegundos)';
   return `não ${condition.expectation}`;
 }
 

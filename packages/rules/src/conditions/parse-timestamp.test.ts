@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseTimestamp } from './parse-timestamp';
 
@@ -50,6 +51,30 @@ describe('parseTimestamp', () => {
   it('When no offset is given, then the result is UTC whatever the machine zone', () => {
     expect(new Date(parseTimestamp('2024-07-01T12:00') as number).toISOString()).toBe(
       '2024-07-01T12:00:00.000Z',
+    );
+  });
+
+  it('When any instant is written in ISO 8601, with or without an offset, then the same instant is read', () => {
+    fc.assert(
+      fc.property(
+        fc.date({
+          min: new Date('0001-01-02T00:00:00Z'),
+          max: new Date('9999-12-30T00:00:00Z'),
+          noInvalidDate: true,
+        }),
+        fc.integer({ min: -23 * 60 - 59, max: 23 * 60 + 59 }),
+        (date, offsetMinutes) => {
+          const time = date.getTime();
+          expect(parseTimestamp(date.toISOString())).toBe(time);
+          const local = new Date(time + offsetMinutes * 60_000).toISOString().slice(0, 23);
+          const sign = offsetMinutes < 0 ? '-' : '+';
+          const hours = String(Math.floor(Math.abs(offsetMinutes) / 60)).padStart(2, '0');
+          const minutes = String(Math.abs(offsetMinutes) % 60).padStart(2, '0');
+          expect(parseTimestamp(`${local}${sign}${hours}:${minutes}`)).toBe(time);
+          expect(parseTimestamp(`${local}${sign}${hours}${minutes}`)).toBe(time);
+        },
+      ),
+      { numRuns: 500 },
     );
   });
 });

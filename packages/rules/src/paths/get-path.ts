@@ -1,12 +1,18 @@
-import { type Lookup, NOT_FOUND, readOwnProperty } from './own-property';
+import { type Lookup, MISSING, NOT_FOUND, readOwnValue } from './own-property';
 import { parsePath } from './parse-path';
 
 /** Follows segments through own data properties only. */
 export function getSegments(value: unknown, segments: readonly string[]): Lookup {
-  let current: Lookup = { found: true, value };
-  for (const segment of segments) {
-    current = readOwnProperty(current.value, segment);
-    if (!current.found) return NOT_FOUND;
+  const found = readSegments(value, segments);
+  return found === MISSING ? NOT_FOUND : { found: true, value: found };
+}
+
+/** getSegments without the wrapper object, for hot loops: the value or MISSING. */
+export function readSegments(value: unknown, segments: readonly string[]): unknown {
+  let current = value;
+  for (let i = 0; i < segments.length; i++) {
+    current = readOwnValue(current, segments[i]);
+    if (current === MISSING) return MISSING;
   }
   return current;
 }

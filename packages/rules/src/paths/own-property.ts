@@ -1,12 +1,10 @@
-/** Keys that could reach the prototype chain; paths and templates never read or write them. */
-const FORBIDDEN_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
-
 export type Lookup = { found: boolean; value: unknown };
 
 export const NOT_FOUND: Lookup = Object.freeze({ found: false, value: undefined });
 
+/** Keys that could reach the prototype chain; paths and templates never read or write them. */
 export function isForbiddenKey(key: string): boolean {
-  return FORBIDDEN_KEYS.has(key);
+  return key === '__proto__' || key === 'constructor' || key === 'prototype';
 }
 
 /** A plain data record: `{}`, `Object.create(null)` or JSON.parse output — not class instances. */
@@ -27,20 +25,29 @@ export function isArrayIndex(key: string): boolean {
   return true;
 }
 
+/** What readOwnValue answers when nothing is found (a value itself may be undefined). */
+export const MISSING: unique symbol = Symbol('missing');
+
 /**
  * Reads one own, enumerable data property (array element or record key). Getters are never
  * invoked and prototype keys are never found, so reading user-controlled paths executes nothing.
  */
 export function readOwnProperty(container: unknown, key: string): Lookup {
-  if (typeof container !== 'object' || container === null || isForbiddenKey(key)) return NOT_FOUND;
+  const value = readOwnValue(container, key);
+  return value === MISSING ? NOT_FOUND : { found: true, value };
+}
+
+/** readOwnProperty without the wrapper object, for hot loops: the value or MISSING. */
+export function readOwnValue(container: unknown, key: string): unknown {
+  if (typeof container !== 'object' || container === null || isForbiddenKey(key)) return MISSING;
   try {
-    if (Array.isArray(container) && !isArrayIndex(key)) return NOT_FOUND;
+    if (Array.isArray(container) && !isArrayIndex(key)) return MISSING;
     const descriptor = Object.getOwnPropertyDescriptor(container, key);
-    if (!descriptor?.enumerable || !('value' in descriptor)) return NOT_FOUND;
-    return { found: true, value: descriptor.value };
+    if (!descriptor?.enumerable || !('value' in descriptor)) return MISSING;
+    return descriptor.value;
   } catch {
     // Exotic objects (proxies) may throw on introspection; they hold no readable data for us.
-    return NOT_FOUND;
+    return MISSING;
   }
 }
 

@@ -1,0 +1,46 @@
+import { toFiniteNumber } from '../values/parse-number';
+import { toComparableText } from '../values/to-text';
+import type { CompiledCondition, ConditionKind } from './compile-rule';
+import { parseTimestamp } from './parse-timestamp';
+
+/** The forms of one scalar computed so far, shared by the conditions reading the same field. */
+export type ValueForms = { text?: string; lowered?: string; number?: number | null; date?: number | null };
+
+/** The form of `value` a condition of `kind` compares; null when it has none (not a number/date). */
+export function formOf(kind: ConditionKind, value: unknown, forms?: ValueForms): string | number | null {
+  if (!forms) return computeForm(kind, value);
+  switch (kind) {
+    case 'text':
+      forms.text ??= toComparableText(value);
+      return forms.text;
+    case 'lowered':
+      forms.text ??= toComparableText(value);
+      forms.lowered ??= forms.text.toLowerCase();
+      return forms.lowered;
+    case 'number':
+      if (forms.number === undefined) forms.number = toFiniteNumber(value);
+      return forms.number;
+    case 'date':
+      if (forms.date === undefined) forms.date = parseTimestamp(value);
+      return forms.date;
+  }
+}
+
+function computeForm(kind: ConditionKind, value: unknown): string | number | null {
+  switch (kind) {
+    case 'text':
+      return toComparableText(value);
+    case 'lowered':
+      return toComparableText(value).toLowerCase();
+    case 'number':
+      return toFiniteNumber(value);
+    case 'date':
+      return parseTimestamp(value);
+  }
+}
+
+/** Whether one scalar satisfies a valid condition. */
+export function testScalar(condition: CompiledCondition, value: unknown, forms?: ValueForms): boolean {
+  const form = formOf(condition.kind, value, forms);
+  return form !== null && condition.test(form, value);
+}
