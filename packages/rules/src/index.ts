@@ -25,6 +25,19 @@ export { evaluateFilter } from './filters/evaluate-filter';
 export { evaluateFilters, summariseFailures } from './filters/evaluate-filters';
 export { readHeader } from './filters/read-header';
 export * from './filters/types';
+export { buildRoutePayload, type EmitPayload, MAX_PAYLOAD_INDEX } from './integration/build-route-payload';
+export { buildRulePayload, type RulePayload } from './integration/build-rule-payload';
+export { generateRegexSample } from './integration/generate-regex-sample';
+export {
+  API_KEY_VARIABLE,
+  EMIT_RULES_PATH,
+  emitRulesUrl,
+  INTEGRATION_LANGUAGES,
+  type IntegrationCodeInput,
+  type IntegrationLanguage,
+  isIntegrationLanguage,
+  renderIntegrationCode,
+} from './integration/render-integration-code';
 export { getPath, getSegments, readSegments } from './paths/get-path';
 export { isForbiddenKey, type Lookup, MISSING } from './paths/own-property';
 export { MAX_PATH_LENGTH, MAX_PATH_SEGMENTS, parsePath } from './paths/parse-path';
