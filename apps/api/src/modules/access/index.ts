@@ -16,6 +16,7 @@ export {
 export {
   APPLICATION_NOT_FOUND,
   applicationAccess,
+  applicationInternalAccess,
   DELIVERY_LOG_NOT_FOUND,
   deliveryLogAccess,
   EVENT_LOG_NOT_FOUND,
