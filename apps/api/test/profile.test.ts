@@ -123,6 +123,53 @@ describe('profile', () => {
     expect((await t.get('/v1/auth/me/stats', { token: null })).status).toBe(401);
   });
 
+  it('When a member with read, write and delete all off exports, then the export holds only what the API lets them read', async () => {
+    const owner = await t.createUser();
+    const member = await t.createUser();
+    const app = await createApplicationAs(t, owner.token, 'Sigilosa');
+    await t.put(`/v1/applications/${app.id}`, {
+      body: { name: 'Sigilosa', callbackUrl: 'https://example.com/sigiloso' },
+      token: owner.token,
+    });
+    const chain = await insertEventChain(t, app.id, { visibility: 'PRIVATE', createdBy: owner.id });
+    await t.post(`/v1/applications/${app.id}/members`, {
+      body: { email: member.email, canRead: true },
+      token: owner.token,
+    });
+    const own = await t.post('/v1/subscriptions', {
+      body: {
+        eventId: chain.eventId,
+        name: 'Minha',
+        targetUrl: 'https://example.com/minha',
+        jsonBody: { a: 1 },
+      },
+      token: member.token,
+    });
+    expect(own.status).toBe(201);
+    const stripped = await t.put(`/v1/applications/${app.id}/members/${member.id}`, {
+      body: { canRead: false, canWrite: false, canDelete: false },
+      token: owner.token,
+    });
+    expect(stripped.status).toBe(200);
+    expect((await t.get(`/v1/applications/${app.id}`, { token: member.token })).status).toBe(404);
+
+    const res = await t.get('/v1/auth/me/export', { token: member.token });
+    expect(res.status).toBe(200);
+    expect(res.body.applications).toEqual([]);
+    expect(res.body.events).toEqual([]);
+    expect(res.body.subscriptions.map((subscription: { id: string }) => subscription.id)).toEqual([
+      own.body.id,
+    ]);
+    const text = JSON.stringify(res.body);
+    for (const hidden of ['Sigilosa', 'https://example.com/sigiloso', chain.subscriptionId]) {
+      expect(text).not.toContain(hidden);
+    }
+    // Everything exported reads through the API as well.
+    for (const subscription of res.body.subscriptions) {
+      expect((await t.get(`/v1/subscriptions/${subscription.id}`, { token: member.token })).status).toBe(200);
+    }
+  });
+
   it('When a user exports their data, then a JSON attachment has profile, applications, events and subscriptions without secrets', async () => {
     const user = await t.createUser({ name: 'Exportadora' });
     const app = await createApplicationAs(t, user.token, 'Exportável');

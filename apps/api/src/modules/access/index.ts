@@ -1,5 +1,6 @@
 // The one access policy: who may read, write and delete what. Services import from here only.
 export { requireMembersAccess } from './members';
+export { readableMemberships } from './membership';
 export {
   type Access,
   allows,
@@ -16,6 +17,7 @@ export {
 export {
   APPLICATION_NOT_FOUND,
   applicationAccess,
+  applicationInternalAccess,
   DELIVERY_LOG_NOT_FOUND,
   deliveryLogAccess,
   EVENT_LOG_NOT_FOUND,

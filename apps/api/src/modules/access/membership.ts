@@ -1,5 +1,6 @@
-import { type SQL, sql } from 'drizzle-orm';
-import { userApplications as links } from '../../db/schema';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import { applications, userApplications as links } from '../../db/schema';
 import type { SessionUser } from '../../http/auth';
 
 /** What a caller asks to do with a resource. */
@@ -22,4 +23,22 @@ const FLAG = {
  */
 export function applicationIdsGranting(user: SessionUser, need: Need): SQL {
   return sql`SELECT ${links.applicationId} FROM ${links} WHERE ${links.userId} = ${user.id} AND (${links.isOwner} OR (${links.canRead} AND ${FLAG[need]}))`;
+}
+
+/**
+ * The user's own memberships, with their application, that let them read it (admins read every
+ * application, so all of theirs): what the user may call their applications.
+ */
+export function readableMemberships(ctx: AppContext, user: SessionUser) {
+  return ctx.db
+    .select({ link: links, application: applications })
+    .from(links)
+    .innerJoin(applications, eq(applications.id, links.applicationId))
+    .where(
+      and(
+        eq(links.userId, user.id),
+        user.isAdmin ? undefined : sql`${links.applicationId} IN (${applicationIdsGranting(user, 'read')})`,
+      ),
+    )
+    .orderBy(applications.createdAt);
 }

@@ -30,6 +30,19 @@ export const applicationAccess: Resource<typeof applications> = {
 };
 
 /**
+ * The application as its internal configuration (automation routes, rules...) sees it: for
+ * creating such a resource under an application. Members only, by their permissions; outsiders
+ * get 404 even when the application is PUBLIC.
+ */
+export const applicationInternalAccess = applicationInternalResource({
+  table: applications,
+  id: applications.id,
+  applicationId: applications.id,
+  notFoundMessage: APPLICATION_NOT_FOUND,
+  forbiddenMessage: applicationAccess.forbiddenMessage,
+});
+
+/**
  * Events follow their application's membership. Outsiders read an event only when both it and its
  * application are PUBLIC: a PRIVATE application hides its events whatever their own visibility.
  */

@@ -1,11 +1,18 @@
 import type { TChangePasswordRequest, TProfileStats, TUpdateProfileRequest, TUser } from '@wm/contracts';
-import { count, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { applications, deliveryLogs, events, subscriptions, userApplications, users } from '../../db/schema';
+import { applications, deliveryLogs, events, subscriptions, users } from '../../db/schema';
 import type { SessionUser } from '../../http/auth';
 import { badRequest, conflict } from '../../http/errors';
 import { hashPassword, verifyPassword } from '../../lib/crypto';
-import { applicationAccess, eventAccess, memberWhere, subscriptionAccess, visibleWhere } from '../access';
+import {
+  applicationAccess,
+  eventAccess,
+  memberWhere,
+  readableMemberships,
+  subscriptionAccess,
+  visibleWhere,
+} from '../access';
 import { assertEmailFree, isUniqueViolation } from '../admin-users/service';
 import { revokeUserSessions } from '../auth/service';
 import { toUserView } from '../auth/user-view';
@@ -81,23 +88,18 @@ export async function getProfileStats(ctx: AppContext, user: SessionUser): Promi
 }
 
 /**
- * The user's own data: profile, the applications they belong to, those
- * applications' events, and the subscriptions they created or that hang on
- * those events. No API keys, auth details, signing secrets or password hash.
+ * The user's own data: profile, the applications they belong to, those applications' events, and
+ * the subscriptions they created or that hang on those events — each only as far as the user may
+ * read it through the API. No API keys, auth details, signing secrets or password hash.
  */
 export async function exportProfileData(ctx: AppContext, user: SessionUser) {
-  const memberships = await ctx.db
-    .select({ link: userApplications, application: applications })
-    .from(userApplications)
-    .innerJoin(applications, eq(applications.id, userApplications.applicationId))
-    .where(eq(userApplications.userId, user.id))
-    .orderBy(applications.createdAt);
+  const memberships = await readableMemberships(ctx, user);
   const applicationIds = memberships.map((row) => row.application.id);
   const eventRows = applicationIds.length
     ? await ctx.db
         .select()
         .from(events)
-        .where(inArray(events.applicationId, applicationIds))
+        .where(and(inArray(events.applicationId, applicationIds), visibleWhere(eventAccess, user)))
         .orderBy(events.createdAt)
     : [];
   const eventIds = eventRows.map((event) => event.id);
@@ -107,7 +109,7 @@ export async function exportProfileData(ctx: AppContext, user: SessionUser) {
   const subscriptionRows = await ctx.db
     .select()
     .from(subscriptions)
-    .where(ownSubscriptions)
+    .where(and(ownSubscriptions, visibleWhere(subscriptionAccess, user)))
     .orderBy(subscriptions.createdAt);
 
   return {

@@ -1,0 +1,439 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applications, deliveryLogs, users } from '../src/db/schema';
+import { newId } from '../src/lib/ids';
+import { applicationInternalAccess, requireAccess } from '../src/modules/access';
+import {
+  addMember,
+  insertApplication,
+  insertEvent,
+  insertSubscription,
+  type Receiver,
+  startReceiver,
+} from './support/delivery-fixtures';
+import { insertDeliveryLog } from './support/delivery-log-fixture';
+import { insertEventLog } from './support/event-log-fixtures';
+import { ADMIN, createTestApp, type TestApp } from './support/test-app';
+
+/**
+ * Every route of the API × every kind of caller, on a PRIVATE and on a PUBLIC application. The
+ * expected answer is written once, in MATRIX: a status, or for lists which of the application's
+ * entities the answer shows (app, pub and priv events, sub the owner's subscription, log; '-' none,
+ * 'all' every one). `a/b` is the answer on a PRIVATE / PUBLIC application.
+ *
+ * Callers: anon (no session), stranger (signed in, no membership), stripped (a member whose read,
+ * write and delete flags are all off), reader, writer, deleter (members with that one right),
+ * owner (created the application), admin.
+ */
+const MATRIX = `
+route                                                  anon stranger  stripped  reader   writer   deleter  owner    admin
+GET /v1/applications                                   401  -         -         app      app      app      app      app
+GET /v1/applications ?scope=discover                   401  -/app     -/app     -/app    -/app    -/app    -/app    -/app
+POST /v1/applications                                  401  201       201       201      201      201      201      201
+GET /v1/applications/{id}                              401  404/200   404/200   200      200      200      200      200
+GET /v1/applications/{id}/api-key                      401  404/403   404/403   403      200      403      200      200
+PUT /v1/applications/{id}                              401  404/403   404/403   403      200      403      200      200
+POST /v1/applications/{id}/regenerate-key              401  404/403   404/403   403      403      403      200      200
+GET /v1/applications/{id}/members                      401  404/403   404/403   200      200      200      200      200
+POST /v1/applications/{id}/members                     401  404/403   404/403   403      403      403      201      201
+PUT /v1/applications/{id}/members/{userId}             401  404/403   404/403   403      403      403      200      200
+GET /v1/events                                         401  -         -         pub+priv pub+priv pub+priv pub+priv pub+priv
+GET /v1/events ?scope=discover                         401  -/pub     -/pub     pub+priv pub+priv pub+priv pub+priv pub+priv
+POST /v1/events                                        401  404/403   404/403   403      201      403      201      201
+GET /v1/events/{id} public event                       401  404/200   404/200   200      200      200      200      200
+GET /v1/events/{id} private event                      401  404       404       200      200      200      200      200
+PUT /v1/events/{id}                                    401  404/403   404/403   403      200      403      200      200
+POST /v1/events/emit                                   401  404/403   404/403   403      202      403      202      202
+GET /v1/subscriptions                                  401  -         -         sub      sub      sub      sub      sub
+POST /v1/subscriptions                                 401  404/201   404/201   201      201      201      201      201
+GET /v1/subscriptions/{id}                             401  404       404       200      200      200      200      200
+PUT /v1/subscriptions/{id}                             401  404       404       403      200      403      200      200
+POST /v1/subscriptions/{id}/rotate-secret              401  404       404       403      200      403      200      200
+POST /v1/subscriptions/{id}/test                       401  404       404       403      200      403      200      200
+GET /v1/logs                                           401  -         -         log      log      log      log      log
+GET /v1/logs/{id}                                      401  404       404       200      200      200      200      200
+POST /v1/logs/{id}/retry                               401  404       404       403      200      403      200      200
+GET /v1/rabbitmq/events                                401  -         -         log      log      log      log      log
+GET /v1/rabbitmq/events/failed                         401  -         -         log      log      log      log      log
+GET /v1/rabbitmq/events/{id}                           401  404       404       200      200      200      200      200
+POST /v1/rabbitmq/events/{id}/reprocess                401  404       404       403      200      403      200      200
+POST /v1/rabbitmq/events/reprocess-batch               401  none      none      none     all      none     all      all
+GET /v1/auth/me                                        401  200       200       200      200      200      200      200
+PUT /v1/auth/me                                        401  200       200       200      200      200      200      200
+GET /v1/auth/me/stats                                  401  200       200       200      200      200      200      200
+GET /v1/auth/me/export                                 401  -         -         all      all      all      all      -
+POST /v1/auth/change-password                          401  400       400       400      400      400      400      400
+POST /v1/auth/login                                    401  200       200       200      200      200      200      200
+POST /v1/auth/logout                                   401  204       204       204      204      204      204      204
+GET /v1/admin/users                                    401  403       403       403      403      403      403      200
+POST /v1/admin/users                                   401  403       403       403      403      403      403      201
+GET /v1/admin/users/{id}                               401  403       403       403      403      403      403      200
+PUT /v1/admin/users/{id}                               401  403       403       403      403      403      403      200
+DELETE /v1/admin/users/{id}                            401  403       403       403      403      403      403      204
+DELETE /v1/subscriptions/{id}                          401  404       404       403      403      204      204      204
+DELETE /v1/events/{id}                                 401  404/403   404/403   403      403      204      204      204
+DELETE /v1/applications/{id}/members/{userId}          401  404/403   404/403   403      403      403      204      204
+DELETE /v1/applications/{id}                           401  404/403   404/403   403      403      204      204      204
+DELETE /v1/applications/{id}/members/{userId} oneself  401  404       404/204   204      204      204      422      404
+`;
+
+const ROLES = ['anon', 'stranger', 'stripped', 'reader', 'writer', 'deleter', 'owner', 'admin'] as const;
+type Role = (typeof ROLES)[number];
+type Visibility = 'PRIVATE' | 'PUBLIC';
+type Row = { route: string; method: string; path: string; expected: Record<Role, [string, string]> };
+
+function parseMatrix(text: string): Row[] {
+  const lines = text.trim().split('\n').slice(1);
+  return lines.map((line) => {
+    const route = line.slice(0, 55).trim();
+    const cells = line.slice(55).trim().split(/\s+/);
+    if (cells.length !== ROLES.length) throw new Error(`matrix row "${route}" has ${cells.length} cells`);
+    const [method = '', path = ''] = route.split(' ');
+    const expected = Object.fromEntries(
+      ROLES.map((role, index) => {
+        const [onPrivate = '', onPublic = onPrivate] = (cells[index] ?? '').split('/');
+        return [role, [onPrivate, onPublic]];
+      }),
+    ) as Row['expected'];
+    return { route, method, path, expected };
+  });
+}
+
+const ROWS = parseMatrix(MATRIX);
+
+let t: TestApp;
+let receiver: Receiver;
+let adminId: string;
+type User = Awaited<ReturnType<TestApp['createUser']>>;
+type Member = Exclude<Role, 'anon' | 'admin'>;
+const cast = {} as Record<Member | 'target' | 'newcomer', User>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  receiver = await startReceiver();
+  for (const name of [
+    'stranger',
+    'stripped',
+    'reader',
+    'writer',
+    'deleter',
+    'owner',
+    'target',
+    'newcomer',
+  ] as const) {
+    cast[name] = await t.createUser({ name });
+  }
+  adminId = (await t.get('/v1/auth/me')).body.id;
+});
+
+afterAll(async () => {
+  await receiver?.close();
+  await t?.close();
+});
+
+type World = Awaited<ReturnType<typeof buildWorld>>;
+
+/** One application and what hangs on it, fresh for each caller so destructive routes find their targets. */
+async function buildWorld(visibility: Visibility) {
+  const { ctx } = t;
+  const name = `Matriz ${newId()}`;
+  const withMembers = async () => {
+    const { id } = await insertApplication(ctx, { ownerId: cast.owner.id, visibility });
+    await addMember(ctx, id, cast.stripped.id, { canRead: false });
+    await addMember(ctx, id, cast.reader.id, {});
+    await addMember(ctx, id, cast.writer.id, { canWrite: true });
+    await addMember(ctx, id, cast.deleter.id, { canDelete: true });
+    return id;
+  };
+  const appId = await withMembers();
+  await ctx.db.update(applications).set({ name }).where(eq(applications.id, appId));
+  const doomedAppId = await withMembers();
+  await addMember(ctx, appId, cast.target.id, {});
+  const publicEvent = await insertEvent(ctx, appId, { visibility: 'PUBLIC' });
+  const privateEvent = await insertEvent(ctx, appId, { visibility: 'PRIVATE' });
+  const doomedEvent = await insertEvent(ctx, appId, { visibility: 'PUBLIC' });
+  const subscription = await insertSubscription(ctx, publicEvent.id, {
+    createdBy: cast.owner.id,
+    targetUrl: receiver.url,
+  });
+  const doomedSubscription = await insertSubscription(ctx, publicEvent.id, { createdBy: cast.owner.id });
+  const occurrenceId = await insertDeliveryLog(t, {
+    event: publicEvent,
+    applicationId: appId,
+    subscriptionId: subscription.id,
+    status: 'FAILED',
+  });
+  const [deliveryLog] = await ctx.db
+    .select({ id: deliveryLogs.id })
+    .from(deliveryLogs)
+    .where(eq(deliveryLogs.occurrenceId, occurrenceId));
+  const eventLog = await insertEventLog(ctx, appId, { status: 'FAILED', organizationId: name });
+  const batchEventLog = await insertEventLog(ctx, appId, { status: 'FAILED', organizationId: name });
+  const throwawayId = newId();
+  await ctx.db
+    .insert(users)
+    .values({ id: throwawayId, name: 'Descartável', email: `${throwawayId}@test.local`, passwordHash: 'x' });
+  return {
+    name,
+    appId,
+    doomedAppId,
+    publicEvent,
+    privateEvent,
+    doomedEvent,
+    subscriptionId: subscription.id,
+    doomedSubscriptionId: doomedSubscription.id,
+    deliveryLogId: deliveryLog?.id as string,
+    eventLogId: eventLog.id,
+    batchEventLogId: batchEventLog.id,
+    throwawayId,
+  };
+}
+
+type Caller = { role: Role; token: string | null; id: string; email: string; password: string; name: string };
+
+function callerOf(role: Role): Caller {
+  if (role === 'anon') {
+    return {
+      role,
+      token: null,
+      id: cast.target.id,
+      email: 'ninguem@test.local',
+      password: 'senha-errada-1',
+      name: '',
+    };
+  }
+  if (role === 'admin') {
+    return {
+      role,
+      token: t.adminToken,
+      id: adminId,
+      email: ADMIN.email,
+      password: ADMIN.password,
+      name: 'Administrador',
+    };
+  }
+  const user = cast[role];
+  return { role, token: user.token, id: user.id, email: user.email, password: user.password, name: role };
+}
+
+type Answer = Awaited<ReturnType<TestApp['get']>>;
+const idsOf = (answer: Answer): string[] => (answer.body?.data ?? []).map((item: { id: string }) => item.id);
+
+/** For lists: which of the world's entities the answer shows ('-' for none); else the status. */
+function listed(answer: Answer, labels: Array<[string, string]>) {
+  if (answer.status !== 200) return String(answer.status);
+  const ids = idsOf(answer);
+  const shown = labels.filter(([, id]) => ids.includes(id)).map(([label]) => label);
+  return shown.length ? shown.join('+') : '-';
+}
+
+let aliasCounter = 0;
+
+/** How each route of MATRIX is called, and what of its answer is compared. */
+const CALLS: Record<string, (w: World, c: Caller) => Promise<Answer | string>> = {
+  'GET /v1/applications': async (w, c) =>
+    listed(await t.get(`/v1/applications?limit=100&search=${encodeURIComponent(w.name)}`, c), [
+      ['app', w.appId],
+    ]),
+  'GET /v1/applications ?scope=discover': async (w, c) =>
+    listed(await t.get(`/v1/applications?limit=100&scope=discover&search=${encodeURIComponent(w.name)}`, c), [
+      ['app', w.appId],
+    ]),
+  'POST /v1/applications': (_w, c) => t.post('/v1/applications', { body: { name: 'Nova' }, token: c.token }),
+  'GET /v1/applications/{id}': (w, c) => t.get(`/v1/applications/${w.appId}`, c),
+  'GET /v1/applications/{id}/api-key': (w, c) => t.get(`/v1/applications/${w.appId}/api-key`, c),
+  'PUT /v1/applications/{id}': (w, c) =>
+    t.put(`/v1/applications/${w.appId}`, { body: { name: w.name }, token: c.token }),
+  'POST /v1/applications/{id}/regenerate-key': (w, c) =>
+    t.post(`/v1/applications/${w.appId}/regenerate-key`, c),
+  'GET /v1/applications/{id}/members': (w, c) => t.get(`/v1/applications/${w.appId}/members`, c),
+  'POST /v1/applications/{id}/members': (w, c) =>
+    t.post(`/v1/applications/${w.appId}/members`, { body: { email: cast.newcomer.email }, token: c.token }),
+  'PUT /v1/applications/{id}/members/{userId}': (w, c) =>
+    t.put(`/v1/applications/${w.appId}/members/${cast.target.id}`, {
+      body: { canWrite: true },
+      token: c.token,
+    }),
+  'GET /v1/events': async (w, c) =>
+    listed(await t.get(`/v1/events?limit=100&applicationId=${w.appId}`, c), [
+      ['pub', w.publicEvent.id],
+      ['priv', w.privateEvent.id],
+    ]),
+  'GET /v1/events ?scope=discover': async (w, c) =>
+    listed(await t.get(`/v1/events?limit=100&scope=discover&applicationId=${w.appId}`, c), [
+      ['pub', w.publicEvent.id],
+      ['priv', w.privateEvent.id],
+    ]),
+  'POST /v1/events': (w, c) => {
+    aliasCounter += 1;
+    return t.post('/v1/events', {
+      body: { applicationId: w.appId, name: 'Novo', alias: `matriz.novo${aliasCounter}` },
+      token: c.token,
+    });
+  },
+  'GET /v1/events/{id} public event': (w, c) => t.get(`/v1/events/${w.publicEvent.id}`, c),
+  'GET /v1/events/{id} private event': (w, c) => t.get(`/v1/events/${w.privateEvent.id}`, c),
+  'PUT /v1/events/{id}': (w, c) =>
+    t.put(`/v1/events/${w.publicEvent.id}`, { body: { name: 'Renomeado' }, token: c.token }),
+  'POST /v1/events/emit': (w, c) =>
+    t.post('/v1/events/emit', {
+      body: { applicationId: w.appId, eventType: w.publicEvent.alias, data: { n: 1 } },
+      token: c.token,
+    }),
+  'GET /v1/subscriptions': async (w, c) =>
+    listed(await t.get(`/v1/subscriptions?limit=100&applicationId=${w.appId}`, c), [
+      ['sub', w.subscriptionId],
+    ]),
+  'POST /v1/subscriptions': (w, c) =>
+    t.post('/v1/subscriptions', {
+      body: {
+        eventId: w.publicEvent.id,
+        name: 'Minha',
+        targetUrl: 'https://example.com/hook',
+        jsonBody: { a: 1 },
+      },
+      token: c.token,
+    }),
+  'GET /v1/subscriptions/{id}': (w, c) => t.get(`/v1/subscriptions/${w.subscriptionId}`, c),
+  'PUT /v1/subscriptions/{id}': (w, c) =>
+    t.put(`/v1/subscriptions/${w.subscriptionId}`, { body: { name: 'Renomeada' }, token: c.token }),
+  'POST /v1/subscriptions/{id}/rotate-secret': (w, c) =>
+    t.post(`/v1/subscriptions/${w.subscriptionId}/rotate-secret`, c),
+  'POST /v1/subscriptions/{id}/test': (w, c) => t.post(`/v1/subscriptions/${w.subscriptionId}/test`, c),
+  'GET /v1/logs': async (w, c) =>
+    listed(await t.get(`/v1/logs?limit=100&eventId=${w.publicEvent.id}`, c), [['log', w.deliveryLogId]]),
+  'GET /v1/logs/{id}': (w, c) => t.get(`/v1/logs/${w.deliveryLogId}`, c),
+  'POST /v1/logs/{id}/retry': (w, c) => t.post(`/v1/logs/${w.deliveryLogId}/retry`, c),
+  'GET /v1/rabbitmq/events': async (w, c) =>
+    listed(await t.get(`/v1/rabbitmq/events?limit=100&organizationId=${encodeURIComponent(w.name)}`, c), [
+      ['log', w.eventLogId],
+    ]),
+  'GET /v1/rabbitmq/events/failed': async (w, c) =>
+    listed(
+      await t.get(`/v1/rabbitmq/events/failed?limit=100&organizationId=${encodeURIComponent(w.name)}`, c),
+      [['log', w.eventLogId]],
+    ),
+  'GET /v1/rabbitmq/events/{id}': (w, c) => t.get(`/v1/rabbitmq/events/${w.eventLogId}`, c),
+  'POST /v1/rabbitmq/events/{id}/reprocess': (w, c) =>
+    t.post(`/v1/rabbitmq/events/${w.eventLogId}/reprocess`, c),
+  'POST /v1/rabbitmq/events/reprocess-batch': async (w, c) => {
+    const answer = await t.post('/v1/rabbitmq/events/reprocess-batch', {
+      body: { eventIds: [w.batchEventLogId] },
+      token: c.token,
+    });
+    if (answer.status !== 200) return String(answer.status);
+    return answer.body.stats.succeeded === 1 ? 'all' : answer.body.stats.failed === 1 ? 'none' : 'other';
+  },
+  'GET /v1/auth/me': (_w, c) => t.get('/v1/auth/me', c),
+  'PUT /v1/auth/me': (_w, c) =>
+    t.put('/v1/auth/me', { body: { name: c.name || 'x', email: c.email }, token: c.token }),
+  'GET /v1/auth/me/stats': (_w, c) => t.get('/v1/auth/me/stats', c),
+  'GET /v1/auth/me/export': async (w, c) => {
+    const answer = await t.get('/v1/auth/me/export', c);
+    if (answer.status !== 200) return String(answer.status);
+    const ids = ['applications', 'events', 'subscriptions'].flatMap((key) =>
+      (answer.body[key] as Array<{ id: string }>).map((item) => item.id),
+    );
+    const shown = listed({ ...answer, body: { data: ids.map((id) => ({ id })) } }, [
+      ['app', w.appId],
+      ['pub', w.publicEvent.id],
+      ['priv', w.privateEvent.id],
+      ['sub', w.subscriptionId],
+    ]);
+    return shown === 'app+pub+priv+sub' ? 'all' : shown;
+  },
+  'POST /v1/auth/change-password': (_w, c) =>
+    t.post('/v1/auth/change-password', {
+      body: { currentPassword: 'nao-e-a-senha-1', newPassword: 'outra-senha-segura-9' },
+      token: c.token,
+    }),
+  'POST /v1/auth/login': (_w, c) =>
+    t.post('/v1/auth/login', { body: { email: c.email, password: c.password }, token: null }),
+  'POST /v1/auth/logout': async (_w, c) =>
+    t.post('/v1/auth/logout', { token: c.role === 'anon' ? null : await t.login(c.email, c.password) }),
+  'GET /v1/admin/users': (_w, c) => t.get('/v1/admin/users', c),
+  'POST /v1/admin/users': (_w, c) =>
+    t.post('/v1/admin/users', {
+      body: { name: 'Nova Pessoa', email: `${newId()}@test.local`, password: 'senha-segura-1' },
+      token: c.token,
+    }),
+  'GET /v1/admin/users/{id}': (w, c) => t.get(`/v1/admin/users/${w.throwawayId}`, c),
+  'PUT /v1/admin/users/{id}': (w, c) =>
+    t.put(`/v1/admin/users/${w.throwawayId}`, { body: { name: 'Outro' }, token: c.token }),
+  'DELETE /v1/admin/users/{id}': (w, c) => t.del(`/v1/admin/users/${w.throwawayId}`, c),
+  'DELETE /v1/subscriptions/{id}': (w, c) => t.del(`/v1/subscriptions/${w.doomedSubscriptionId}`, c),
+  'DELETE /v1/events/{id}': (w, c) => t.del(`/v1/events/${w.doomedEvent.id}`, c),
+  'DELETE /v1/applications/{id}/members/{userId}': (w, c) =>
+    t.del(`/v1/applications/${w.appId}/members/${cast.target.id}`, c),
+  'DELETE /v1/applications/{id}': (w, c) => t.del(`/v1/applications/${w.doomedAppId}`, c),
+  'DELETE /v1/applications/{id}/members/{userId} oneself': (w, c) =>
+    t.del(`/v1/applications/${w.appId}/members/${c.id}`, c),
+};
+
+describe('access matrix: every route × every caller', () => {
+  it('When the API is listed, then every route has a row in the matrix and every row a route', () => {
+    const documented = Object.entries((t.app.swagger() as { paths: Record<string, object> }).paths).flatMap(
+      ([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
+    );
+    const inMatrix = new Set(ROWS.map((row) => `${row.method} ${row.path}`));
+    expect([...inMatrix].sort()).toEqual([...new Set(documented)].sort());
+    expect(Object.keys(CALLS).sort()).toEqual(ROWS.map((row) => row.route).sort());
+  });
+
+  for (const visibility of ['PRIVATE', 'PUBLIC'] as const) {
+    for (const role of ROLES) {
+      it(`When ${role} calls every route on a ${visibility} application, then each answers as the matrix says`, async () => {
+        const world = await buildWorld(visibility);
+        const caller = callerOf(role);
+        const observed: Record<string, string> = {};
+        const expected: Record<string, string> = {};
+        for (const row of ROWS) {
+          const call = CALLS[row.route];
+          if (!call) throw new Error(`no call for ${row.route}`);
+          const answer = await call(world, caller);
+          if (typeof answer !== 'string' && answer.status >= 400) {
+            expect(typeof answer.body?.error, `${row.route}: error message`).toBe('string');
+          }
+          observed[row.route] = typeof answer === 'string' ? answer : String(answer.status);
+          expected[row.route] = row.expected[role][visibility === 'PRIVATE' ? 0 : 1];
+        }
+        expect(observed).toEqual(expected);
+      });
+    }
+  }
+});
+
+/** What the automation resources (routes, rules, executions...) will answer: see applicationInternalResource. */
+const INTERNAL = `
+need    stranger  stripped  reader  writer  deleter  owner  admin
+read    404       404       200     200     200      200    200
+write   404       404       403     200     403      200    200
+delete  404       404       403     403     200      200    200
+`;
+
+describe('application-internal resources', () => {
+  it('When each caller needs read, write or delete under an application, then members by their flags, admins always, others 404 whatever its visibility', async () => {
+    const lines = INTERNAL.trim().split('\n');
+    const roles = (lines[0] ?? '').split(/\s+/).slice(1) as Exclude<Role, 'anon'>[];
+    for (const visibility of ['PRIVATE', 'PUBLIC'] as const) {
+      const { appId } = await buildWorld(visibility);
+      const observed: string[] = [];
+      for (const line of lines.slice(1)) {
+        const need = line.split(/\s+/)[0] as 'read' | 'write' | 'delete';
+        const cells: string[] = [need];
+        for (const role of roles) {
+          const userId = role === 'admin' ? adminId : cast[role].id;
+          const [user] = await t.ctx.db.select().from(users).where(eq(users.id, userId));
+          if (!user) throw new Error(`no user ${role}`);
+          const status = await requireAccess(t.ctx, user, applicationInternalAccess, appId, need).then(
+            () => 200,
+            (error: { status: number }) => error.status,
+          );
+          cells.push(String(status));
+        }
+        observed.push(cells.join(' '));
+      }
+      expect(observed, visibility).toEqual(lines.slice(1).map((line) => line.split(/\s+/).join(' ')));
+    }
+  });
+});
