@@ -11,13 +11,13 @@
 import autocannon from 'autocannon';
 import { type SQL, sql } from 'drizzle-orm';
 import { Agent, request } from 'undici';
+import { buildApp } from '../apps/api/src/build-app';
 import { testConfig } from '../apps/api/src/config';
 import type { AppContext } from '../apps/api/src/context';
 import { startDeliveryEngine } from '../apps/api/src/delivery/engine';
-import { buildApp } from '../apps/api/src/http/app';
 import { sha256 } from '../apps/api/src/lib/crypto';
 import { newId } from '../apps/api/src/lib/ids';
-import { bootstrapAdmin } from '../apps/api/src/modules/auth/bootstrap-admin';
+import { bootstrapAdmin } from '../apps/api/src/modules/admin-users/bootstrap-admin';
 import { spawnServer, spawnWorker, stopServer } from '../apps/api/test/support/server-process';
 import {
   cpuBetween,

@@ -29,7 +29,7 @@ import { applications, events, subscriptions } from '../apps/api/src/db/schema';
 import { newId } from '../apps/api/src/lib/ids';
 import { emitEvent } from '../apps/api/src/modules/emit/service';
 import { startPipelineWorker } from '../apps/api/src/pipeline/worker';
-import { brokerQueueNames } from '../apps/api/src/queue/rabbitmq-queue';
+import { brokerQueueNames } from '../apps/api/src/queue/rabbitmq-topology';
 import { spawnWorker, stopServer } from '../apps/api/test/support/server-process';
 import { cpuBetween, databaseCpuMs, processCpuMs, startBenchReceiver } from './support';
 

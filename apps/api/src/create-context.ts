@@ -1,9 +1,9 @@
 import { resolve } from 'node:path';
 import type { Config } from './config';
 import type { AppContext } from './context';
+import { checkSecretKey } from './db/check-secret-key';
 import { type DatabaseHandle, openDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
-import { checkSecretKey } from './lib/check-secret-key';
 import { createCipher } from './lib/crypto';
 import { createLogger } from './lib/logger';
 import { createMetrics } from './lib/metrics';

@@ -1,9 +1,9 @@
+import { buildApp } from './build-app';
 import { ConfigError, loadConfig } from './config';
 import type { AppContext } from './context';
 import { createContext } from './create-context';
-import { buildApp } from './http/app';
 import { StartRefusedError } from './lib/start-refused';
-import { bootstrapAdmin } from './modules/auth/bootstrap-admin';
+import { bootstrapAdmin } from './modules/admin-users/bootstrap-admin';
 import { startWorkers, type Workers } from './workers';
 
 /** After this, a stop that has not finished exits anyway (the workers give their work back sooner). */

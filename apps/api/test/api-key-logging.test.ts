@@ -2,13 +2,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
+import { buildApp } from '../src/build-app';
 import { testConfig } from '../src/config';
 import { createContext } from '../src/create-context';
 import { events } from '../src/db/schema';
-import { buildApp } from '../src/http/app';
 import { newId } from '../src/lib/ids';
 import { createLogger } from '../src/lib/logger';
-import { bootstrapAdmin } from '../src/modules/auth/bootstrap-admin';
+import { bootstrapAdmin } from '../src/modules/admin-users/bootstrap-admin';
 import { ADMIN } from './support/test-app';
 import { openTestDatabase } from './support/test-database';
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateDatabase } from '../src/db/migrate';
-import { brokerQueueNames } from '../src/queue/rabbitmq-queue';
+import { brokerQueueNames } from '../src/queue/rabbitmq-topology';
 import { readProcessed, spawnConsumer, stopChild } from './support/spawn-consumer';
 import { openTestDatabase } from './support/test-database';
 import {

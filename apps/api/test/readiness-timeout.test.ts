@@ -1,8 +1,8 @@
 import { afterEach, expect, it } from 'vitest';
+import { buildApp } from '../src/build-app';
 import { testConfig } from '../src/config';
 import type { AppContext } from '../src/context';
 import { type DatabaseHandle, openDatabase } from '../src/db/client';
-import { buildApp } from '../src/http/app';
 import { createCipher } from '../src/lib/crypto';
 import { createLogger } from '../src/lib/logger';
 import { createMetrics } from '../src/lib/metrics';

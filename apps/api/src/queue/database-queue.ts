@@ -1,16 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { queryRows } from '../db/sql-rows';
-import { createBatcher } from '../lib/batcher';
-import { newId } from '../lib/ids';
-import { type Decision, type EngineDeps, processMessage } from './process-message';
-import {
-  type Consumer,
-  clampPriority,
-  DEFAULT_STOP_GRACE_MS,
-  type PublishInput,
-  type Queue,
-  settleWithin,
-} from './types';
+import { type DatabaseConsumer, startDatabaseConsumer } from './database-consumer';
+import { createDatabaseQueueStatements } from './database-queue-statements';
+import type { EngineDeps } from './process-message';
+import type { Queue } from './types';
 
 export type DatabaseQueueOptions = EngineDeps & {
   /** Logical queue name: several queues can share the table. */
@@ -21,22 +13,6 @@ export type DatabaseQueueOptions = EngineDeps & {
   defaultConcurrency: number;
 };
 
-type ClaimedRow = {
-  id: string;
-  message_id: string;
-  body: unknown;
-  priority: number;
-  attempts: number;
-  pacing_key: string | null;
-  pacing_ms: number | null;
-  expires_at_ms: string | number | null;
-  is_expired: boolean;
-};
-
-const BATCH = { maxSize: 256, maxInFlight: 4 };
-
-const ms = (value: number) => sql`${Math.max(0, Math.round(value))} * interval '1 millisecond'`;
-
 /**
  * The queue on a table: claims in priority order with FOR UPDATE SKIP LOCKED
  * and a lease (a claimed row is simply made unavailable until the lease
@@ -44,182 +20,36 @@ const ms = (value: number) => sql`${Math.max(0, Math.round(value))} * interval '
  * Publishes and settles are group-committed across concurrent callers.
  */
 export function createDatabaseQueue(options: DatabaseQueueOptions): Queue {
-  const { db, logger, name } = options;
-  const wakers = new Set<() => void>();
-  const consumers = new Set<Consumer>();
-
-  const inserts = createBatcher(async (inputs: PublishInput[]) => {
-    const rows = inputs.map((input) => ({
-      id: newId(),
-      message_id: input.id,
-      body: input.body ?? null,
-      priority: clampPriority(input.priority),
-      delay_ms: Math.max(0, Math.round(input.delayMs ?? 0)),
-      ttl_ms: input.ttlMs === undefined ? null : Math.max(0, Math.round(input.ttlMs)),
-      attempts: input.attempts ?? 0,
-      pacing_key: input.pacingKey ?? null,
-      pacing_ms: input.pacingMs ?? null,
-    }));
-    await queryRows(
-      db,
-      sql`INSERT INTO queue_messages (id, queue, message_id, body, priority, available_at, expires_at,
-          attempts, pacing_key, pacing_ms)
-        SELECT id, ${name}, message_id, COALESCE(body, 'null'::jsonb), priority,
-          now() + delay_ms * interval '1 millisecond',
-          CASE WHEN ttl_ms IS NULL THEN NULL ELSE now() + ttl_ms * interval '1 millisecond' END,
-          attempts, pacing_key, pacing_ms
-        FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS r(id uuid, message_id text, body jsonb,
-          priority integer, delay_ms integer, ttl_ms integer, attempts integer, pacing_key text, pacing_ms integer)`,
-    );
-    return inputs.map(() => undefined);
-  }, BATCH);
-
-  const publish = async (input: PublishInput) => {
-    await inserts.submit(input);
-    for (const wake of wakers) wake();
-  };
-
-  const claim = async (count: number): Promise<ClaimedRow[]> => {
-    const rows = await queryRows<ClaimedRow>(
-      db,
-      sql`
-      UPDATE queue_messages SET lease_until = now() + ${ms(options.leaseMs)},
-        available_at = now() + ${ms(options.leaseMs)}
-      WHERE id IN (
-        SELECT id FROM queue_messages
-        WHERE queue = ${name} AND available_at <= now()
-        ORDER BY priority DESC, available_at, id
-        LIMIT ${count}
-        FOR UPDATE SKIP LOCKED)
-      RETURNING id, message_id, body, priority, attempts, pacing_key, pacing_ms,
-        EXTRACT(EPOCH FROM expires_at) * 1000 AS expires_at_ms,
-        (expires_at IS NOT NULL AND expires_at < now()) AS is_expired`,
-    );
-    return rows.sort((a, b) => b.priority - a.priority);
-  };
-
-  // Done messages are deleted; the others come back after their delay in the same statement.
-  const settles = createBatcher(async (items: Array<{ row: ClaimedRow; decision: Decision }>) => {
-    const rows = items.map(({ row, decision }) => {
-      const isDone = decision.type === 'ack' || decision.type === 'expired';
-      return {
-        id: row.id,
-        is_done: isDone,
-        delay_ms: isDone ? 0 : Math.max(0, Math.round(decision.delayMs)),
-        attempts: decision.type === 'retry' ? row.attempts + 1 : row.attempts,
-        // TTL counts until the first processing; a retried message no longer expires.
-        is_retry: decision.type === 'retry',
-      };
-    });
-    // The id list lets the planner probe the primary key whatever its statistics say.
-    const ids = rows.map((row) => row.id).join(',');
-    await queryRows(
-      db,
-      sql`WITH r AS (
-          SELECT * FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-            AS r(id uuid, is_done boolean, delay_ms integer, attempts integer, is_retry boolean)),
-        done AS (DELETE FROM queue_messages q USING r
-          WHERE q.id = r.id AND q.id = ANY(string_to_array(${ids}, ',')::uuid[]) AND r.is_done RETURNING q.id)
-        UPDATE queue_messages q SET available_at = now() + r.delay_ms * interval '1 millisecond',
-          lease_until = NULL, attempts = r.attempts,
-          expires_at = CASE WHEN r.is_retry THEN NULL ELSE q.expires_at END
-        FROM r WHERE q.id = r.id AND q.id = ANY(string_to_array(${ids}, ',')::uuid[]) AND NOT r.is_done`,
-    );
-    return items.map(() => undefined);
-  }, BATCH);
-  const settle = (row: ClaimedRow, decision: Decision) => settles.submit({ row, decision });
+  const statements = createDatabaseQueueStatements(options.db, options.name, options.leaseMs);
+  const consumers = new Set<DatabaseConsumer>();
 
   return {
     kind: 'database',
-    publish,
+    async publish(input) {
+      await statements.insert(input);
+      for (const consumer of consumers) consumer.wake();
+    },
     async consume(handler, consumeOptions = {}) {
       const concurrency = consumeOptions.concurrency ?? options.defaultConcurrency;
-      const inFlight = new Set<Promise<void>>();
-      let isStopped = false;
-      let hasNews = false;
-      let wake: () => void = () => {};
-      const waker = () => {
-        hasNews = true;
-        wake();
-      };
-      wakers.add(waker);
-
-      const run = async (row: ClaimedRow) => {
-        try {
-          const decision = await processMessage(
-            options,
-            {
-              message: { id: row.message_id, body: row.body, priority: row.priority, attempts: row.attempts },
-              expiresAt: row.is_expired ? 0 : row.expires_at_ms === null ? null : Number(row.expires_at_ms),
-              pacingKey: row.pacing_key,
-              pacingMs: row.pacing_ms ?? 0,
-            },
-            handler,
-            consumeOptions,
-          );
-          await settle(row, decision);
-        } catch (error) {
-          // Left leased: it comes back when the lease ends.
-          logger.error({ err: error, messageId: row.message_id }, 'queue message not settled');
-        }
-      };
-
-      const loop = async () => {
-        while (!isStopped) {
-          const free = concurrency - inFlight.size;
-          let claimed: ClaimedRow[] = [];
-          if (free > 0) {
-            try {
-              claimed = await claim(free);
-            } catch (error) {
-              logger.error({ err: error }, 'queue claim failed');
-            }
-          }
-          for (const row of claimed) {
-            const task = run(row).finally(() => {
-              inFlight.delete(task);
-              waker();
-            });
-            inFlight.add(task);
-          }
-          if (claimed.length > 0 && claimed.length === free) continue;
-          if (hasNews) {
-            hasNews = false;
-            if (claimed.length > 0 || free > 0) continue;
-          }
-          await new Promise<void>((resolve) => {
-            const timer = setTimeout(resolve, options.pollMs);
-            wake = () => {
-              clearTimeout(timer);
-              resolve();
-            };
-          });
-          wake = () => {};
-          hasNews = false;
-        }
-      };
-      const looping = loop();
-
-      const consumer: Consumer = {
+      const consumer = startDatabaseConsumer(options, statements, handler, {
+        ...consumeOptions,
+        concurrency,
+      });
+      consumers.add(consumer);
+      return {
         async stop(stopOptions = {}) {
-          if (isStopped) return;
-          isStopped = true;
-          wakers.delete(waker);
-          waker();
-          await looping;
-          // Abandoned messages stay leased and come back when the lease ends.
-          await settleWithin(inFlight, stopOptions.graceMs ?? DEFAULT_STOP_GRACE_MS);
+          // Not woken by publishes from now on.
           consumers.delete(consumer);
+          await consumer.stop(stopOptions.graceMs);
         },
       };
-      consumers.add(consumer);
-      return consumer;
     },
     async ping() {
-      await db.execute(sql`SELECT 1`);
+      await options.db.execute(sql`SELECT 1`);
     },
     async close(stopOptions) {
-      await Promise.all([...consumers].map((consumer) => consumer.stop(stopOptions)));
+      await Promise.all([...consumers].map((consumer) => consumer.stop(stopOptions?.graceMs)));
+      consumers.clear();
     },
   };
 }

@@ -2,13 +2,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import { buildApp } from '../../src/build-app';
 import { testConfig } from '../../src/config';
 import type { AppContext } from '../../src/context';
 import { createContext } from '../../src/create-context';
-import { buildApp } from '../../src/http/app';
 import { createLogger } from '../../src/lib/logger';
+import { bootstrapAdmin } from '../../src/modules/admin-users/bootstrap-admin';
 import { createUser } from '../../src/modules/admin-users/service';
-import { bootstrapAdmin } from '../../src/modules/auth/bootstrap-admin';
 import { openTestDatabase } from './test-database';
 
 export const ADMIN = { email: 'admin@test.local', password: 'admin-secret-1' };

@@ -3,7 +3,8 @@ import amqp from 'amqplib';
 import pino from 'pino';
 import type { Database } from '../../src/db/client';
 import { createDatabaseQueue } from '../../src/queue/database-queue';
-import { brokerQueueNames, createRabbitQueue } from '../../src/queue/rabbitmq-queue';
+import { createRabbitQueue } from '../../src/queue/rabbitmq-queue';
+import { brokerQueueNames } from '../../src/queue/rabbitmq-topology';
 import type { Queue } from '../../src/queue/types';
 
 /** Which queue backend this run exercises: the vitest project sets QUEUE_BACKEND. */

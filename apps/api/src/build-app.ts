@@ -2,15 +2,15 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { AppContext } from '../context';
-import { newId } from '../lib/ids';
-import { registerModules } from '../modules';
-import { createAuthHooks } from './auth';
-import { registerConsole } from './console';
-import { answerFrameworkError, registerErrorHandler } from './errors';
-import { registerHealthRoutes } from './health';
-import { registerJsonGuard } from './json-guard';
-import { registerMetricsRoutes } from './metrics-routes';
+import type { AppContext } from './context';
+import { createAuthHooks } from './http/auth';
+import { registerConsole } from './http/console';
+import { answerFrameworkError, registerErrorHandler } from './http/errors';
+import { registerHealthRoutes } from './http/health';
+import { registerJsonGuard } from './http/json-guard';
+import { registerMetricsRoutes } from './http/metrics-routes';
+import { newId } from './lib/ids';
+import { registerModules } from './modules';
 
 /** The HTTP app: /v1 API, health, OpenAPI at /docs; no listening, no workers. */
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
-import type { DatabaseHandle } from '../db/client';
-import { StartRefusedError } from './start-refused';
+import { StartRefusedError } from '../lib/start-refused';
+import type { DatabaseHandle } from './client';
 
 const SETTING = 'secret_key_fingerprint';
 

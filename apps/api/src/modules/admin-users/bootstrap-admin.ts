@@ -2,7 +2,7 @@ import { count } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { users } from '../../db/schema';
 import { randomToken } from '../../lib/crypto';
-import { createUser } from '../admin-users/service';
+import { createUser } from './service';
 
 /**
  * First start with no users: create an admin from ADMIN_EMAIL / ADMIN_PASSWORD,

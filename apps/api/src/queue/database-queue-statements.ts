@@ -1,0 +1,114 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { queryRows } from '../db/sql-rows';
+import { createBatcher } from '../lib/batcher';
+import { newId } from '../lib/ids';
+import type { Decision } from './process-message';
+import { clampPriority, type PublishInput } from './types';
+
+export type ClaimedRow = {
+  id: string;
+  message_id: string;
+  body: unknown;
+  priority: number;
+  attempts: number;
+  pacing_key: string | null;
+  pacing_ms: number | null;
+  expires_at_ms: string | number | null;
+  is_expired: boolean;
+};
+
+const BATCH = { maxSize: 256, maxInFlight: 4 };
+
+const ms = (value: number) => sql`${Math.max(0, Math.round(value))} * interval '1 millisecond'`;
+
+export type DatabaseQueueStatements = ReturnType<typeof createDatabaseQueueStatements>;
+
+/**
+ * The database queue's statements on the queue_messages table, for one
+ * logical queue. Inserts and settles are group-committed across concurrent
+ * callers; a claim takes rows in priority order with FOR UPDATE SKIP LOCKED
+ * and a lease (the row is made unavailable until the lease ends).
+ */
+export function createDatabaseQueueStatements(db: Database, name: string, leaseMs: number) {
+  const inserts = createBatcher(async (inputs: PublishInput[]) => {
+    const rows = inputs.map((input) => ({
+      id: newId(),
+      message_id: input.id,
+      body: input.body ?? null,
+      priority: clampPriority(input.priority),
+      delay_ms: Math.max(0, Math.round(input.delayMs ?? 0)),
+      ttl_ms: input.ttlMs === undefined ? null : Math.max(0, Math.round(input.ttlMs)),
+      attempts: input.attempts ?? 0,
+      pacing_key: input.pacingKey ?? null,
+      pacing_ms: input.pacingMs ?? null,
+    }));
+    await queryRows(
+      db,
+      sql`INSERT INTO queue_messages (id, queue, message_id, body, priority, available_at, expires_at,
+          attempts, pacing_key, pacing_ms)
+        SELECT id, ${name}, message_id, COALESCE(body, 'null'::jsonb), priority,
+          now() + delay_ms * interval '1 millisecond',
+          CASE WHEN ttl_ms IS NULL THEN NULL ELSE now() + ttl_ms * interval '1 millisecond' END,
+          attempts, pacing_key, pacing_ms
+        FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS r(id uuid, message_id text, body jsonb,
+          priority integer, delay_ms integer, ttl_ms integer, attempts integer, pacing_key text, pacing_ms integer)`,
+    );
+    return inputs.map(() => undefined);
+  }, BATCH);
+
+  const claim = async (count: number): Promise<ClaimedRow[]> => {
+    const rows = await queryRows<ClaimedRow>(
+      db,
+      sql`
+      UPDATE queue_messages SET lease_until = now() + ${ms(leaseMs)},
+        available_at = now() + ${ms(leaseMs)}
+      WHERE id IN (
+        SELECT id FROM queue_messages
+        WHERE queue = ${name} AND available_at <= now()
+        ORDER BY priority DESC, available_at, id
+        LIMIT ${count}
+        FOR UPDATE SKIP LOCKED)
+      RETURNING id, message_id, body, priority, attempts, pacing_key, pacing_ms,
+        EXTRACT(EPOCH FROM expires_at) * 1000 AS expires_at_ms,
+        (expires_at IS NOT NULL AND expires_at < now()) AS is_expired`,
+    );
+    return rows.sort((a, b) => b.priority - a.priority);
+  };
+
+  // Done messages are deleted; the others come back after their delay in the same statement.
+  const settles = createBatcher(async (items: Array<{ row: ClaimedRow; decision: Decision }>) => {
+    const rows = items.map(({ row, decision }) => {
+      const isDone = decision.type === 'ack' || decision.type === 'expired';
+      return {
+        id: row.id,
+        is_done: isDone,
+        delay_ms: isDone ? 0 : Math.max(0, Math.round(decision.delayMs)),
+        attempts: decision.type === 'retry' ? row.attempts + 1 : row.attempts,
+        // TTL counts until the first processing; a retried message no longer expires.
+        is_retry: decision.type === 'retry',
+      };
+    });
+    // The id list lets the planner probe the primary key whatever its statistics say.
+    const ids = rows.map((row) => row.id).join(',');
+    await queryRows(
+      db,
+      sql`WITH r AS (
+          SELECT * FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+            AS r(id uuid, is_done boolean, delay_ms integer, attempts integer, is_retry boolean)),
+        done AS (DELETE FROM queue_messages q USING r
+          WHERE q.id = r.id AND q.id = ANY(string_to_array(${ids}, ',')::uuid[]) AND r.is_done RETURNING q.id)
+        UPDATE queue_messages q SET available_at = now() + r.delay_ms * interval '1 millisecond',
+          lease_until = NULL, attempts = r.attempts,
+          expires_at = CASE WHEN r.is_retry THEN NULL ELSE q.expires_at END
+        FROM r WHERE q.id = r.id AND q.id = ANY(string_to_array(${ids}, ',')::uuid[]) AND NOT r.is_done`,
+    );
+    return items.map(() => undefined);
+  }, BATCH);
+
+  return {
+    insert: (input: PublishInput) => inserts.submit(input),
+    claim,
+    settle: (row: ClaimedRow, decision: Decision) => settles.submit({ row, decision }),
+  };
+}

@@ -1,0 +1,178 @@
+import type { Channel, ConsumeMessage } from 'amqplib';
+import { sleep } from './pacing';
+import { type Decision, type EngineDeps, processMessage } from './process-message';
+import type { Connected, RabbitConnection } from './rabbitmq-connection';
+import type { RabbitPublish } from './rabbitmq-publisher';
+import { deadQueueName, readHeaders } from './rabbitmq-topology';
+import { type ConsumeOptions, DEFAULT_PRIORITY, type MessageHandler, settleWithin } from './types';
+
+type ConsumerState = {
+  handler: MessageHandler;
+  options: ConsumeOptions;
+  channel: Channel | null;
+  consumerTags: string[];
+  inFlight: Set<Promise<void>>;
+  isStopped: boolean;
+};
+
+export type RabbitConsumers = {
+  /** Registers a consumer; it subscribes now if connected, else on the next connection. */
+  add(handler: MessageHandler, options: ConsumeOptions): Promise<{ stop(graceMs: number): Promise<void> }>;
+  /** Subscribes every live consumer on a new connection. */
+  subscribeAll(connected: Connected): Promise<void>;
+  /** The connection is gone with every channel on it. */
+  detachAll(): void;
+  stopAll(graceMs: number): Promise<void>;
+};
+
+/**
+ * The queue's consumers: one channel each with prefetch = concurrency, manual
+ * acks, the main queue (and the dead-letter queue when it has an expiry
+ * handler). A retried or deferred message is published again with its delay,
+ * then the original acked.
+ */
+export function createRabbitConsumers(
+  deps: EngineDeps & { name: string; defaultConcurrency: number; resubscribeDelayMs: number },
+  connection: RabbitConnection,
+  publish: RabbitPublish,
+): RabbitConsumers {
+  const { name, logger } = deps;
+  const consumers = new Set<ConsumerState>();
+
+  const subscribe = async (consumer: ConsumerState, connected: Connected) => {
+    const channel = await connected.model.createChannel();
+    channel.on('error', (error) => logger.warn({ err: error }, 'rabbitmq consumer channel error'));
+    channel.on('close', () => {
+      if (consumer.channel !== channel) return;
+      consumer.channel = null;
+      // A channel closed on a live connection (e.g. by a protocol error) is reopened.
+      if (!consumer.isStopped && connection.current === connected) {
+        setTimeout(() => {
+          if (!consumer.isStopped && connection.current === connected && !consumer.channel) {
+            subscribe(consumer, connected).catch((error) =>
+              logger.warn({ err: error }, 'rabbitmq resubscribe failed'),
+            );
+          }
+        }, deps.resubscribeDelayMs);
+      }
+    });
+    await channel.prefetch(consumer.options.concurrency ?? deps.defaultConcurrency);
+    consumer.channel = channel;
+    const listen = (queue: string, isDead: boolean) =>
+      channel.consume(queue, (raw) => {
+        if (!raw) return;
+        const task = handleDelivery(deps, publish, consumer, { channel, raw, isDead }).finally(() =>
+          consumer.inFlight.delete(task),
+        );
+        consumer.inFlight.add(task);
+      });
+    consumer.consumerTags = [(await listen(name, false)).consumerTag];
+    if (consumer.options.onExpired) {
+      consumer.consumerTags.push((await listen(deadQueueName(name), true)).consumerTag);
+    }
+  };
+
+  const stop = async (consumer: ConsumerState, graceMs: number) => {
+    if (consumer.isStopped) return;
+    consumer.isStopped = true;
+    const channel = consumer.channel;
+    if (channel) {
+      for (const tag of consumer.consumerTags) await channel.cancel(tag).catch(() => {});
+    }
+    await settleWithin(consumer.inFlight, graceMs);
+    consumers.delete(consumer);
+    consumer.channel = null;
+    // Closing the channel returns whatever is still unacked to the queue.
+    await channel?.close().catch(() => {});
+  };
+
+  return {
+    async add(handler, options) {
+      const consumer: ConsumerState = {
+        handler,
+        options,
+        channel: null,
+        consumerTags: [],
+        inFlight: new Set(),
+        isStopped: false,
+      };
+      consumers.add(consumer);
+      const connected = await connection.waitForConnection();
+      if (!consumer.channel && connection.current === connected) await subscribe(consumer, connected);
+      return { stop: (graceMs) => stop(consumer, graceMs) };
+    },
+    async subscribeAll(connected) {
+      for (const consumer of consumers) if (!consumer.isStopped) await subscribe(consumer, connected);
+    },
+    detachAll() {
+      for (const consumer of consumers) consumer.channel = null;
+    },
+    async stopAll(graceMs) {
+      await Promise.all([...consumers].map((consumer) => stop(consumer, graceMs)));
+      consumers.clear();
+    },
+  };
+}
+
+type Delivery = { channel: Channel; raw: ConsumeMessage; isDead: boolean };
+
+/** Runs the handler on one delivered message and settles it; a message that cannot be settled is requeued. */
+async function handleDelivery(
+  deps: EngineDeps,
+  publish: RabbitPublish,
+  consumer: ConsumerState,
+  { channel, raw, isDead }: Delivery,
+) {
+  const headers = readHeaders(raw);
+  const message = {
+    id: String(raw.properties.messageId),
+    body: JSON.parse(raw.content.toString()) as unknown,
+    priority: raw.properties.priority ?? DEFAULT_PRIORITY,
+    attempts: headers.attempts,
+  };
+  try {
+    const decision = await processMessage(
+      deps,
+      {
+        message,
+        // Whatever reached the dead-letter queue expired in the main queue.
+        expiresAt: isDead ? 0 : headers.expiresAt,
+        pacingKey: headers.pacingKey,
+        pacingMs: headers.pacingMs,
+      },
+      consumer.handler,
+      consumer.options,
+    );
+    await settle(publish, consumer, { channel, raw, isDead }, decision);
+  } catch (error) {
+    deps.logger.error({ err: error, messageId: message.id }, 'queue message not settled; requeueing');
+    await sleep(1_000);
+    if (consumer.channel === channel) channel.nack(raw, false, true);
+  }
+}
+
+/** A retried or deferred message is published again with its delay, then the original acked. */
+async function settle(
+  publish: RabbitPublish,
+  consumer: ConsumerState,
+  { channel, raw }: Delivery,
+  decision: Decision,
+) {
+  if (decision.type === 'retry' || decision.type === 'defer') {
+    const headers = readHeaders(raw);
+    await publish(
+      {
+        id: String(raw.properties.messageId),
+        body: JSON.parse(raw.content.toString()),
+        priority: raw.properties.priority,
+        delayMs: Math.max(1, decision.delayMs),
+        attempts: headers.attempts + (decision.type === 'retry' ? 1 : 0),
+        pacingKey: headers.pacingKey ?? undefined,
+        pacingMs: headers.pacingMs,
+      },
+      decision.type === 'retry' ? null : headers.expiresAt,
+    );
+  }
+  // On a channel that has since closed the ack is moot: the broker redelivers.
+  if (consumer.channel === channel) channel.ack(raw);
+}

@@ -1,0 +1,88 @@
+import { randomUUID } from 'node:crypto';
+import type { Logger } from 'pino';
+import { sleep } from './pacing';
+import type { Connected, RabbitConnection } from './rabbitmq-connection';
+import {
+  declareDelayQueue,
+  declareTopology,
+  H_ATTEMPTS,
+  H_EXPIRES_AT,
+  H_PACING_KEY,
+  H_PACING_MS,
+  H_PUBLISH_ID,
+} from './rabbitmq-topology';
+import { clampPriority, type PublishInput } from './types';
+
+export type RabbitPublish = (input: PublishInput, expiresAt: number | null) => Promise<void>;
+
+/**
+ * Publishes until the broker confirms; waits through outages (at-least-once:
+ * a retry may duplicate). A delayed message goes to its delay bucket's queue;
+ * `expiresAt` (epoch ms) travels in a header, and as the broker's expiration
+ * on the main queue.
+ */
+export function createRabbitPublisher(
+  connection: RabbitConnection,
+  deps: { name: string; logger: Logger },
+): RabbitPublish {
+  const { name, logger } = deps;
+  return async (input, expiresAt) => {
+    const content = Buffer.from(JSON.stringify(input.body ?? null));
+    const delayMs = Math.max(0, input.delayMs ?? 0);
+    const headers: Record<string, unknown> = { [H_ATTEMPTS]: input.attempts ?? 0 };
+    if (expiresAt !== null) headers[H_EXPIRES_AT] = expiresAt;
+    if (input.pacingKey) {
+      headers[H_PACING_KEY] = input.pacingKey;
+      headers[H_PACING_MS] = input.pacingMs ?? 0;
+    }
+    for (let attempt = 0; ; attempt += 1) {
+      const connected = await connection.waitForConnection();
+      const publishId = randomUUID();
+      try {
+        const queue =
+          delayMs > 0
+            ? await declareDelayQueue(connected.publisher, name, delayMs, connected.declaredDelays)
+            : name;
+        const expiration =
+          delayMs === 0 && expiresAt !== null ? String(Math.max(0, expiresAt - Date.now())) : undefined;
+        await sendConfirmed(connected, name, queue, content, {
+          persistent: true,
+          priority: clampPriority(input.priority),
+          messageId: input.id,
+          contentType: 'application/json',
+          headers: { ...headers, [H_PUBLISH_ID]: publishId },
+          expiration,
+          mandatory: true,
+        });
+        return;
+      } catch (error) {
+        if (connection.isClosed) throw error;
+        logger.warn({ err: error, messageId: input.id, attempt }, 'rabbitmq publish not confirmed; retrying');
+        await sleep(Math.min(2_000, 50 * 2 ** attempt));
+      }
+    }
+  };
+}
+
+type SendOptions = Parameters<Connected['publisher']['sendToQueue']>[2] & {
+  headers: { [H_PUBLISH_ID]: string };
+};
+
+/** One publish, settled by its confirm; a message the broker returned (its queue is gone) fails it. */
+function sendConfirmed(
+  connected: Connected,
+  name: string,
+  queue: string,
+  content: Buffer,
+  options: SendOptions,
+) {
+  const publishId = options.headers[H_PUBLISH_ID];
+  return new Promise<void>((resolve, reject) => {
+    connected.publisher.sendToQueue(queue, content, options, (error) => {
+      if (error) return reject(error);
+      if (!connected.returned.delete(publishId)) return resolve();
+      if (queue === name) void declareTopology(connected.publisher, name).catch(() => {});
+      reject(new Error(`mensagem devolvida pelo broker: fila ${queue} inexistente`));
+    });
+  });
+}
