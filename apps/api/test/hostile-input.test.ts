@@ -146,6 +146,27 @@ describe('hostile input', () => {
     expect(await countOccurrences()).toBe((before ?? 0) + 1);
   });
 
+  it('When the Idempotency-Key header is longer than 255 characters, then 400 in pt-BR; 255 is accepted', async () => {
+    const before = await countOccurrences();
+    const body = { eventType: event.alias, applicationId: app.id, data: {} };
+    const sendKey = (key: string) =>
+      t.post('/v1/events/emit', {
+        token: null,
+        headers: { 'x-api-key': app.apiKey, 'idempotency-key': key },
+        body,
+      });
+    for (const key of ['k'.repeat(256), 'k'.repeat(2_700)]) {
+      const answer = await sendKey(key);
+      expect(answer.status, `${key.length}`).toBe(400);
+      expect(answer.body.error).toBe('Idempotency-Key muito longo (máximo de 255 caracteres)');
+    }
+    expect(await countOccurrences()).toBe(before);
+    const longest = await sendKey('k'.repeat(255));
+    expect(longest.status).toBe(202);
+    expect((await sendKey('k'.repeat(255))).body.occurrenceId).toBe(longest.body.occurrenceId);
+    expect(await countOccurrences()).toBe((before ?? 0) + 1);
+  });
+
   it('When emit data is null, then 400 says data is required', async () => {
     const answer = await emit({ eventType: event.alias, applicationId: app.id, data: null });
     expect(answer.status).toBe(400);
