@@ -6,6 +6,7 @@ import type { AppContext } from '../context';
 import { newId } from '../lib/ids';
 import { registerModules } from '../modules';
 import { createAuthHooks } from './auth';
+import { limitConnectionsPerAddress, serverTimeouts } from './connection-limits';
 import { registerConsole } from './console';
 import { answerFrameworkError, registerErrorHandler } from './errors';
 import { registerHealthRoutes } from './health';
@@ -19,7 +20,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     bodyLimit: ctx.config.BODY_LIMIT_BYTES,
     genReqId: () => newId(),
     frameworkErrors: answerFrameworkError,
+    ...serverTimeouts(ctx.config),
   }) as unknown as FastifyInstance;
+  limitConnectionsPerAddress(app.server, ctx.config.HTTP_MAX_CONNECTIONS_PER_IP);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('user', null);
