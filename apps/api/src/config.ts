@@ -49,6 +49,10 @@ const ZEnv = z
     ADMIN_EMAIL: z.email({ error: 'deve ser um e-mail' }).optional(),
     ADMIN_PASSWORD: z.string().min(6, { error: 'deve ter pelo menos 6 caracteres' }).optional(),
     ALLOW_PRIVATE_TARGETS: boolean.default(false),
+    /** Set: /metrics answers only to `Authorization: Bearer <token>` (Prometheus' bearer_token). */
+    METRICS_TOKEN: z.string().min(16, { error: 'deve ter pelo menos 16 caracteres' }).optional(),
+    /** false: /docs and /docs/json answer only to a signed-in session. */
+    DOCS_PUBLIC: boolean.default(true),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     ROLE: z.enum(['api', 'worker', 'all']).default('all'),
     CONSOLE_DIR: z.string().optional(),

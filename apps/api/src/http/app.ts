@@ -38,11 +38,15 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
+  const auth = createAuthHooks(ctx);
+  // DOCS_PUBLIC=false: the page, its files and the OpenAPI document answer only to a signed-in session.
+  await app.register(fastifySwaggerUi, {
+    routePrefix: '/docs',
+    uiHooks: ctx.config.DOCS_PUBLIC ? {} : { onRequest: auth.requireUser },
+  });
 
   registerHealthRoutes(app, ctx);
   registerMetricsRoutes(app, ctx);
-  const auth = createAuthHooks(ctx);
   await app.register(
     async (v1) => {
       registerModules(v1, ctx, auth);
