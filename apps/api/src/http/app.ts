@@ -12,6 +12,7 @@ import { answerFrameworkError, registerErrorHandler } from './errors';
 import { registerHealthRoutes } from './health';
 import { registerJsonGuard } from './json-guard';
 import { registerMetricsRoutes } from './metrics-routes';
+import { registerSecurityHeaders } from './security-headers';
 
 /** The HTTP app: /v1 API, health, OpenAPI at /docs; no listening, no workers. */
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
@@ -29,6 +30,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   app.decorateRequest('sessionId', null);
   registerErrorHandler(app);
   registerJsonGuard(app);
+  await registerSecurityHeaders(app);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -42,6 +44,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   // DOCS_PUBLIC=false: the page, its files and the OpenAPI document answer only to a signed-in session.
   await app.register(fastifySwaggerUi, {
     routePrefix: '/docs',
+    // No validator badge: it would load an image from validator.swagger.io, outside the policy.
+    uiConfig: { validatorUrl: null },
     uiHooks: ctx.config.DOCS_PUBLIC ? {} : { onRequest: auth.requireUser },
   });
 
