@@ -4,11 +4,13 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './context';
 import { createAuthHooks } from './http/auth';
+import { limitConnectionsPerAddress, serverTimeouts } from './http/connection-limits';
 import { registerConsole } from './http/console';
 import { answerFrameworkError, registerErrorHandler } from './http/errors';
 import { registerHealthRoutes } from './http/health';
 import { registerJsonGuard } from './http/json-guard';
 import { registerMetricsRoutes } from './http/metrics-routes';
+import { registerSecurityHeaders } from './http/security-headers';
 import { newId } from './lib/ids';
 import { registerModules } from './modules';
 
@@ -19,13 +21,16 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     bodyLimit: ctx.config.BODY_LIMIT_BYTES,
     genReqId: () => newId(),
     frameworkErrors: answerFrameworkError,
+    ...serverTimeouts(ctx.config),
   }) as unknown as FastifyInstance;
+  limitConnectionsPerAddress(app.server, ctx.config.HTTP_MAX_CONNECTIONS_PER_IP);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
   registerErrorHandler(app);
   registerJsonGuard(app);
+  await registerSecurityHeaders(app);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -35,11 +40,17 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
+  const auth = createAuthHooks(ctx);
+  // DOCS_PUBLIC=false: the page, its files and the OpenAPI document answer only to a signed-in session.
+  await app.register(fastifySwaggerUi, {
+    routePrefix: '/docs',
+    // No validator badge: it would load an image from validator.swagger.io, outside the policy.
+    uiConfig: { validatorUrl: null },
+    uiHooks: ctx.config.DOCS_PUBLIC ? {} : { onRequest: auth.requireUser },
+  });
 
   registerHealthRoutes(app, ctx);
   registerMetricsRoutes(app, ctx);
-  const auth = createAuthHooks(ctx);
   await app.register(
     async (v1) => {
       registerModules(v1, ctx, auth);

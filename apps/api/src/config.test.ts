@@ -46,4 +46,11 @@ describe('loadConfig', () => {
     expect(() => load({ SESSION_TTL_HOURS: '1e3' })).toThrow(/SESSION_TTL_HOURS: use um número/);
     expect(() => load({ SESSION_TTL_HOURS: '0' })).toThrow(/SESSION_TTL_HOURS: deve ser maior que 0/);
   });
+
+  it('When the headers timeout is longer than the whole-request timeout, then the start stops naming it', () => {
+    expect(() => load({ HTTP_HEADERS_TIMEOUT_MS: '40000', HTTP_REQUEST_TIMEOUT_MS: '30000' })).toThrow(
+      /HTTP_HEADERS_TIMEOUT_MS: deve ser no máximo HTTP_REQUEST_TIMEOUT_MS/,
+    );
+    expect(load({ HTTP_HEADERS_TIMEOUT_MS: '30000' }).HTTP_REQUEST_TIMEOUT_MS).toBe(30_000);
+  });
 });

@@ -31,52 +31,71 @@ const positiveDecimal = z
   .transform(Number)
   .pipe(z.number().positive({ error: 'deve ser maior que 0' }));
 
-const ZEnv = z.object({
-  PORT: integer(0, 65535).default(3333),
-  HOST: z.string().default('0.0.0.0'),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, { error: 'deve começar com postgres://' })
-    .optional(),
-  DATA_DIR: z.string().default('./data'),
-  RABBITMQ_URL: z
-    .string()
-    .regex(/^amqps?:\/\//, { error: 'deve começar com amqp://' })
-    .optional(),
-  PUBLIC_URL: z.url({ error: 'deve ser uma URL' }).optional(),
-  SECRET_KEY: z.string().min(32, { error: 'deve ter pelo menos 32 caracteres' }).optional(),
-  ADMIN_EMAIL: z.email({ error: 'deve ser um e-mail' }).optional(),
-  ADMIN_PASSWORD: z.string().min(6, { error: 'deve ter pelo menos 6 caracteres' }).optional(),
-  ALLOW_PRIVATE_TARGETS: boolean.default(false),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  ROLE: z.enum(['api', 'worker', 'all']).default('all'),
-  CONSOLE_DIR: z.string().optional(),
-  SESSION_TTL_HOURS: positiveDecimal.default(24 * 7),
-  BODY_LIMIT_BYTES: integer(1).default(1_048_576),
-  DATABASE_POOL_SIZE: integer(1, 200).default(20),
-  /** PostgreSQL: longest wait for a connection, and for the answer to one query. */
-  DATABASE_CONNECT_TIMEOUT_MS: integer(1).default(5_000),
-  DATABASE_QUERY_TIMEOUT_MS: integer(1).default(30_000),
-  /** Delays before retry 1, 2, 3, …; the last one repeats. */
-  DELIVERY_RETRY_DELAYS_MS: msList.default([10_000, 60_000, 600_000, 3_600_000]),
-  DELIVERY_TIMEOUT_MS: integer(1).default(30_000),
-  DELIVERY_CONCURRENCY: integer(1, 1000).default(256),
-  DELIVERY_BATCH_SIZE: integer(1, 1000).default(100),
-  DELIVERY_LEASE_MS: integer(1).default(60_000),
-  DELIVERY_POLL_MS: integer(1).default(500),
-  DELIVERY_SWEEP_MS: integer(1).default(1_000),
-  /** Queue of RABBITMQ events: name on the broker (or in the database table), messages processed at once per process. */
-  QUEUE_NAME: z.string().min(1).default('wm.events'),
-  QUEUE_CONCURRENCY: integer(1, 1000).default(64),
-  /** Database queue: a claimed message returns after this long without an answer; polling interval. */
-  QUEUE_LEASE_MS: integer(1).default(60_000),
-  QUEUE_POLL_MS: integer(1).default(100),
-  /** A paced message whose slot is further away than this is put back instead of holding a worker. */
-  /** A PENDING event log untouched this long is published again (its first publish may have been lost). */
-  QUEUE_REPUBLISH_AFTER_MS: integer(1).default(120_000),
-  QUEUE_PACING_MAX_WAIT_MS: integer(0).default(5_000),
-  QUEUE_PAUSED_RECHECK_MS: integer(1).default(5_000),
-});
+const ZEnv = z
+  .object({
+    PORT: integer(0, 65535).default(3333),
+    HOST: z.string().default('0.0.0.0'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, { error: 'deve começar com postgres://' })
+      .optional(),
+    DATA_DIR: z.string().default('./data'),
+    RABBITMQ_URL: z
+      .string()
+      .regex(/^amqps?:\/\//, { error: 'deve começar com amqp://' })
+      .optional(),
+    PUBLIC_URL: z.url({ error: 'deve ser uma URL' }).optional(),
+    SECRET_KEY: z.string().min(32, { error: 'deve ter pelo menos 32 caracteres' }).optional(),
+    ADMIN_EMAIL: z.email({ error: 'deve ser um e-mail' }).optional(),
+    ADMIN_PASSWORD: z.string().min(6, { error: 'deve ter pelo menos 6 caracteres' }).optional(),
+    ALLOW_PRIVATE_TARGETS: boolean.default(false),
+    /** Set: /metrics answers only to `Authorization: Bearer <token>` (Prometheus' bearer_token). */
+    METRICS_TOKEN: z.string().min(16, { error: 'deve ter pelo menos 16 caracteres' }).optional(),
+    /** false: /docs and /docs/json answer only to a signed-in session. */
+    DOCS_PUBLIC: boolean.default(true),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    ROLE: z.enum(['api', 'worker', 'all']).default('all'),
+    CONSOLE_DIR: z.string().optional(),
+    SESSION_TTL_HOURS: positiveDecimal.default(24 * 7),
+    BODY_LIMIT_BYTES: integer(1).default(1_048_576),
+    /**
+     * Slow clients: the headers, and the whole request with its body, must arrive within these; a
+     * kept-alive connection idle, or any connection silent, this long is closed.
+     */
+    HTTP_HEADERS_TIMEOUT_MS: integer(1).default(10_000),
+    HTTP_REQUEST_TIMEOUT_MS: integer(1).default(30_000),
+    HTTP_KEEP_ALIVE_TIMEOUT_MS: integer(1).default(72_000),
+    HTTP_CONNECTION_TIMEOUT_MS: integer(1).default(120_000),
+    /** Open connections one client address may hold; 0 = no limit. */
+    HTTP_MAX_CONNECTIONS_PER_IP: integer(0).default(256),
+    DATABASE_POOL_SIZE: integer(1, 200).default(20),
+    /** PostgreSQL: longest wait for a connection, and for the answer to one query. */
+    DATABASE_CONNECT_TIMEOUT_MS: integer(1).default(5_000),
+    DATABASE_QUERY_TIMEOUT_MS: integer(1).default(30_000),
+    /** Delays before retry 1, 2, 3, …; the last one repeats. */
+    DELIVERY_RETRY_DELAYS_MS: msList.default([10_000, 60_000, 600_000, 3_600_000]),
+    DELIVERY_TIMEOUT_MS: integer(1).default(30_000),
+    DELIVERY_CONCURRENCY: integer(1, 1000).default(256),
+    DELIVERY_BATCH_SIZE: integer(1, 1000).default(100),
+    DELIVERY_LEASE_MS: integer(1).default(60_000),
+    DELIVERY_POLL_MS: integer(1).default(500),
+    DELIVERY_SWEEP_MS: integer(1).default(1_000),
+    /** Queue of RABBITMQ events: name on the broker (or in the database table), messages processed at once per process. */
+    QUEUE_NAME: z.string().min(1).default('wm.events'),
+    QUEUE_CONCURRENCY: integer(1, 1000).default(64),
+    /** Database queue: a claimed message returns after this long without an answer; polling interval. */
+    QUEUE_LEASE_MS: integer(1).default(60_000),
+    QUEUE_POLL_MS: integer(1).default(100),
+    /** A paced message whose slot is further away than this is put back instead of holding a worker. */
+    /** A PENDING event log untouched this long is published again (its first publish may have been lost). */
+    QUEUE_REPUBLISH_AFTER_MS: integer(1).default(120_000),
+    QUEUE_PACING_MAX_WAIT_MS: integer(0).default(5_000),
+    QUEUE_PAUSED_RECHECK_MS: integer(1).default(5_000),
+  })
+  .refine((env) => env.HTTP_HEADERS_TIMEOUT_MS <= env.HTTP_REQUEST_TIMEOUT_MS, {
+    error: 'deve ser no máximo HTTP_REQUEST_TIMEOUT_MS',
+    path: ['HTTP_HEADERS_TIMEOUT_MS'],
+  });
 
 export type Config = z.output<typeof ZEnv> & { role: 'api' | 'worker' | 'all' };
 

@@ -73,6 +73,37 @@ describe('console serving', () => {
     expect(response.status).toBe(200);
     expect((await t.get('/healthz', { token: null })).body).toEqual({ status: 'ok' });
   });
+
+  it('When the console, the API, an error or /docs answers, then each carries the security headers', async () => {
+    const answers = {
+      console: await t.get('/', { headers: html, token: null }),
+      asset: await t.get('/assets/index-AbC123.js', { token: null }),
+      api: await t.get('/v1/auth/me'),
+      error: await t.get('/v1/auth/me', { token: null }),
+      docs: await t.get('/docs', { headers: html, token: null }),
+      openapi: await t.get('/docs/json', { token: null }),
+    };
+    for (const [name, answer] of Object.entries(answers)) {
+      const policy = String(answer.headers['content-security-policy'] ?? '');
+      const directives = Object.fromEntries(
+        policy.split(';').map((directive) => {
+          const [key = '', ...values] = directive.trim().split(/\s+/);
+          return [key, values.join(' ')];
+        }),
+      );
+      expect(directives['script-src'], name).toBe("'self'");
+      expect(directives['script-src-attr'], name).toBe("'none'");
+      expect(directives['default-src'], name).toBe("'self'");
+      expect(directives['object-src'], name).toBe("'none'");
+      expect(directives['frame-ancestors'], name).toBe("'none'");
+      expect(policy, name).not.toContain('upgrade-insecure-requests');
+      expect(answer.headers['x-content-type-options'], name).toBe('nosniff');
+      expect(answer.headers['referrer-policy'], name).toBe('same-origin');
+      expect(answer.headers['x-frame-options'], name).toBe('DENY');
+    }
+    expect(answers.error.status).toBe(401);
+    expect(answers.docs.status).toBe(200);
+  });
 });
 
 describe('console serving without a build', () => {

@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { occurrences, subscriptions } from '../src/db/schema';
-import { MAX_JSON_DEPTH } from '../src/http/json-guard';
+import { MAX_JSON_DEPTH, NUMBER_TOO_LARGE } from '../src/http/json-guard';
 import { insertApplication, insertEvent, insertSubscription } from './support/delivery-fixtures';
 import { createTestApp, type TestApp } from './support/test-app';
 
@@ -97,6 +97,73 @@ describe('hostile input', () => {
       data: nested(MAX_JSON_DEPTH - 2),
     });
     expect(deepest.status).toBe(202);
+    expect(await countOccurrences()).toBe((before ?? 0) + 1);
+  });
+
+  it('When a number overflows what JSON can represent (1e309), at the top or nested, then 400 in pt-BR and nothing is stored', async () => {
+    const before = await countOccurrences();
+    // Sent as text: JSON.stringify would turn Infinity into null before it left the test.
+    const send = (url: string, raw: string) =>
+      t.app.inject({
+        method: 'POST',
+        url,
+        headers: {
+          'content-type': 'application/json',
+          'x-api-key': app.apiKey,
+          authorization: `Bearer ${t.adminToken}`,
+        },
+        payload: raw,
+      });
+    const start = `{"eventType":"${event.alias}","applicationId":"${app.id}","data":`;
+    for (const [data, path] of [
+      ['1e309', 'data'],
+      ['{"a":[1,-1e309]}', 'data.a.1'],
+      ['{"total":123456789e400}', 'data.total'],
+    ] as const) {
+      const answer = await send('/v1/events/emit', `${start}${data}}`);
+      expect(answer.statusCode, data).toBe(400);
+      expect(JSON.parse(answer.body), data).toEqual({
+        error: NUMBER_TOO_LARGE,
+        code: 'BAD_REQUEST',
+        details: [{ path, message: NUMBER_TOO_LARGE }],
+      });
+    }
+    const subscription = await send(
+      '/v1/subscriptions',
+      JSON.stringify({ eventId: event.id, name: 'Infinita', targetUrl: 'https://example.com/h' }).replace(
+        /}$/,
+        ',"jsonBody":{"n":1e309}}',
+      ),
+    );
+    expect(subscription.statusCode).toBe(400);
+    expect(JSON.parse(subscription.body).error).toBe(NUMBER_TOO_LARGE);
+    expect(
+      await t.ctx.db.select().from(subscriptions).where(eq(subscriptions.name, 'Infinita')),
+    ).toHaveLength(0);
+    // Large but finite numbers, and tiny ones that round to zero, are still numbers JSON can carry.
+    const finite = await send('/v1/events/emit', `${start}{"big":1.7e308,"tiny":1e-400}}`);
+    expect(finite.statusCode).toBe(202);
+    expect(await countOccurrences()).toBe((before ?? 0) + 1);
+  });
+
+  it('When the Idempotency-Key header is longer than 255 characters, then 400 in pt-BR; 255 is accepted', async () => {
+    const before = await countOccurrences();
+    const body = { eventType: event.alias, applicationId: app.id, data: {} };
+    const sendKey = (key: string) =>
+      t.post('/v1/events/emit', {
+        token: null,
+        headers: { 'x-api-key': app.apiKey, 'idempotency-key': key },
+        body,
+      });
+    for (const key of ['k'.repeat(256), 'k'.repeat(2_700)]) {
+      const answer = await sendKey(key);
+      expect(answer.status, `${key.length}`).toBe(400);
+      expect(answer.body.error).toBe('Idempotency-Key muito longo (máximo de 255 caracteres)');
+    }
+    expect(await countOccurrences()).toBe(before);
+    const longest = await sendKey('k'.repeat(255));
+    expect(longest.status).toBe(202);
+    expect((await sendKey('k'.repeat(255))).body.occurrenceId).toBe(longest.body.occurrenceId);
     expect(await countOccurrences()).toBe((before ?? 0) + 1);
   });
 

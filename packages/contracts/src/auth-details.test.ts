@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { ZUpdateApplicationRequest } from './applications';
-import { MASKED_SECRET, maskAuthDetails, normalizeAuthDetails } from './auth-details';
+import {
+  MASKED_SECRET,
+  maskAuthDetails,
+  normalizeAuthDetails,
+  RESERVED_HEADER_MESSAGE,
+  ZApiKeyAuthDetails,
+} from './auth-details';
 
 describe('auth details', () => {
   it('When the type is NONE, then any details are dropped', () => {
@@ -36,5 +42,31 @@ describe('auth details', () => {
     });
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.message).toBe('Não pode conter quebras de linha');
+  });
+
+  it('When an API key header names a hop-by-hop or framing header, in any case, then it is refused', () => {
+    for (const key of [
+      'host',
+      'Host',
+      'Content-Length',
+      'transfer-encoding',
+      'CONNECTION',
+      'keep-alive',
+      'te',
+      'trailer',
+      'upgrade',
+      'expect',
+      'proxy-authorization',
+      'Proxy-Connection',
+      'proxy-anything',
+      'webhook-signature',
+    ]) {
+      const result = ZApiKeyAuthDetails.safeParse({ key, value: 'v' });
+      expect(result.success, key).toBe(false);
+      expect(result.error?.issues[0]?.message, key).toBe(RESERVED_HEADER_MESSAGE);
+    }
+    for (const key of ['X-Api-Key', 'Authorization', 'x-host', 'api-connection', 'hostname', 'X-Proxy-Key']) {
+      expect(ZApiKeyAuthDetails.safeParse({ key, value: 'v' }).success, key).toBe(true);
+    }
   });
 });

@@ -14,15 +14,47 @@ const requiredText = (message: string) =>
     .max(2048, { error: 'Valor muito longo' })
     .regex(/^[^\r\n]*$/, { error: 'Não pode conter quebras de linha' });
 
+export const RESERVED_HEADER_MESSAGE =
+  'Este cabeçalho é reservado (conexão HTTP ou assinatura do webhook); use outro nome';
+
+/**
+ * Headers a custom API key header may not be named: those that frame the message or steer the
+ * connection (hop-by-hop), and the signature headers the service sets itself. Sent by a user,
+ * they would corrupt or redirect the request, or be overwritten silently.
+ */
+const RESERVED_HEADER_NAMES = new Set([
+  'host',
+  'content-length',
+  'transfer-encoding',
+  'connection',
+  'keep-alive',
+  'te',
+  'trailer',
+  'upgrade',
+  'expect',
+  'http2-settings',
+  'webhook-id',
+  'webhook-timestamp',
+  'webhook-signature',
+]);
+
+/** True for a header name no custom auth header may take (any case; every proxy-* header too). */
+export function isReservedHeaderName(name: string): boolean {
+  const lower = name.trim().toLowerCase();
+  return RESERVED_HEADER_NAMES.has(lower) || lower.startsWith('proxy-');
+}
+
 export const ZBasicAuthDetails = z.object({
   username: requiredText('Usuário é obrigatório'),
   password: requiredText('Senha é obrigatória'),
 });
 export const ZBearerAuthDetails = z.object({ token: requiredText('Token é obrigatório') });
 export const ZApiKeyAuthDetails = z.object({
-  key: requiredText('Chave é obrigatória').regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, {
-    error: 'Chave deve ser um nome de cabeçalho HTTP válido',
-  }),
+  key: requiredText('Chave é obrigatória')
+    .regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, {
+      error: 'Chave deve ser um nome de cabeçalho HTTP válido',
+    })
+    .refine((key) => !isReservedHeaderName(key), { error: RESERVED_HEADER_MESSAGE }),
   value: requiredText('Valor é obrigatório'),
 });
 

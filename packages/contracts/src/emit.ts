@@ -20,6 +20,17 @@ export const ZEmitRequest = z.object({
 });
 export type TEmitRequest = z.infer<typeof ZEmitRequest>;
 
+/**
+ * Headers of POST /events/emit the server reads. The Idempotency-Key has externalEventId's limit:
+ * it is stored and compared as that id is.
+ */
+export const ZEmitHeaders = z.looseObject({
+  'idempotency-key': z
+    .string()
+    .max(255, { error: 'Idempotency-Key muito longo (máximo de 255 caracteres)' })
+    .optional(),
+});
+
 export const ZEmitResponse = z.object({
   occurrenceId: ZId,
   eventId: ZId,

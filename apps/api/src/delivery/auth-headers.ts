@@ -1,6 +1,11 @@
+import { isReservedHeaderName } from '@wm/contracts';
 import type { AuthDetails } from '../db/schema/applications';
 
-/** The outbound authentication header of a subscription or callback: BASIC, BEARER or a custom API_KEY header. */
+/**
+ * The outbound authentication header of a subscription or callback: BASIC, BEARER or a custom
+ * API_KEY header. A custom header with a reserved name (host, content-length, connection, …),
+ * refused on save but possibly stored before that rule, is never sent.
+ */
 export function authHeaders(
   authType: string,
   details: AuthDetails | null | undefined,
@@ -11,6 +16,7 @@ export function authHeaders(
     return { authorization: `Basic ${encoded}` };
   }
   if (authType === 'BEARER' && details.token) return { authorization: `Bearer ${details.token}` };
-  if (authType === 'API_KEY' && details.key) return { [details.key.toLowerCase()]: details.value ?? '' };
+  if (authType === 'API_KEY' && details.key && !isReservedHeaderName(details.key))
+    return { [details.key.toLowerCase()]: details.value ?? '' };
   return {};
 }

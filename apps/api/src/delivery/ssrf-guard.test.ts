@@ -49,4 +49,64 @@ describe('isPrivateAddress', () => {
   ])('When the address is %s, then it is public', (ip) => {
     expect(isPrivateAddress(ip)).toBe(false);
   });
+
+  /** Teredo keeps the client's IPv4 address in the last 32 bits, every bit inverted. */
+  const teredo = (ipv4: string) => {
+    const inverted = ipv4.split('.').map((octet) => 255 - Number(octet));
+    const group = (high: number, low: number) => ((high << 8) | low).toString(16);
+    return `2001:0:4136:e378:8000:63bf:${group(inverted[0] ?? 0, inverted[1] ?? 0)}:${group(inverted[2] ?? 0, inverted[3] ?? 0)}`;
+  };
+
+  it.each([
+    // IPv4-mapped and IPv4-compatible, dotted and hexadecimal, long and bracketed spellings.
+    ['mapped', '::ffff:192.168.0.1'],
+    ['mapped', '0:0:0:0:0:ffff:7f00:1'],
+    ['mapped', '[::FFFF:A9FE:A9FE]'],
+    ['compatible', '::10.0.0.1'],
+    ['compatible', '::a00:1'],
+    ['compatible', '0:0:0:0:0:0:172.16.0.1'],
+    // IPv4-translated (SIIT): ::ffff:0:a.b.c.d.
+    ['translated', '::ffff:0:127.0.0.1'],
+    ['translated', '::ffff:0:7f00:1'],
+    ['translated', '0:0:0:0:ffff:0:10.0.0.1'],
+    ['translated', '::FFFF:0:A9FE:A9FE'],
+    ['translated', '[::ffff:0:192.168.1.1]'],
+    // NAT64, well-known prefix 64:ff9b::/96 and local-use 64:ff9b:1::/48 (either embedding).
+    ['NAT64', '64:ff9b::127.0.0.1'],
+    ['NAT64', '64:ff9b::a00:1'],
+    ['NAT64', '0064:FF9B:0000:0000:0000:0000:C0A8:0101'],
+    ['NAT64 local', '64:ff9b:1::10.0.0.1'],
+    ['NAT64 local', '64:ff9b:1:a9fe:a9:fe00:808:808'],
+    ['NAT64 local', '64:ff9b:1:7f00:0:100:808:808'],
+    // 6to4: 2002:AABB:CCDD::/48 carries AA.BB.CC.DD.
+    ['6to4', '2002:7f00:1::'],
+    ['6to4', '2002:a00:1::1'],
+    ['6to4', '2002:c0a8:101:0:0:0:0:1'],
+    ['6to4', '2002:a9fe:a9fe::1'],
+    ['6to4', '2002::'],
+    // Teredo 2001::/32: the client's IPv4, inverted, in the last 32 bits.
+    ['Teredo', teredo('127.0.0.1')],
+    ['Teredo', teredo('10.0.0.1')],
+    ['Teredo', teredo('169.254.169.254')],
+    ['Teredo', teredo('192.168.1.1')],
+    ['Teredo', '2001::80ff:fefe'],
+  ])('When a %s address %s embeds a private IPv4 address, then it is private', (_form, ip) => {
+    expect(isPrivateAddress(ip)).toBe(true);
+  });
+
+  it.each([
+    ['mapped', '::ffff:8.8.8.8'],
+    ['compatible', '::8.8.4.4'],
+    ['translated', '::ffff:0:8.8.8.8'],
+    ['translated', '::ffff:0:5db8:d822'],
+    ['NAT64', '64:ff9b::1.1.1.1'],
+    ['NAT64', '64:ff9b::5db8:d822'],
+    ['NAT64 local', '64:ff9b:1::8.8.8.8'],
+    ['6to4', '2002:808:808::1'],
+    ['6to4', '2002:5db8:d822:1::'],
+    ['Teredo', teredo('8.8.8.8')],
+    ['Teredo', teredo('93.184.216.34')],
+  ])('When a %s address %s embeds a public IPv4 address, then it is public', (_form, ip) => {
+    expect(isPrivateAddress(ip)).toBe(false);
+  });
 });

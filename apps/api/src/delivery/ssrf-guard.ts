@@ -49,16 +49,40 @@ function ipv6Groups(ip: string): number[] {
   return [...left, ...new Array(Math.max(8 - left.length - right.length, 0)).fill(0), ...right];
 }
 
+const ipv4Of = (high: number, low: number) => `${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`;
+
+/**
+ * The IPv4 addresses a packet to this IPv6 address may end up at, for every form that embeds one:
+ * IPv4-mapped ::ffff:a.b.c.d, IPv4-compatible ::a.b.c.d, IPv4-translated ::ffff:0:a.b.c.d, NAT64
+ * 64:ff9b::/96, 6to4 2002:AABB:CCDD::/48 and Teredo 2001::/32 (the client's address, inverted, in
+ * the last 32 bits). The local-use NAT64 prefix 64:ff9b:1::/48 may embed it in the last 32 bits or
+ * in the /48 layout; the operator's choice is unknown, so both are returned when bits 48–95 are
+ * not zero. Empty for a native IPv6 address.
+ */
+function embeddedIpv4s(groups: number[]): string[] {
+  const [g0 = 0, g1 = 0, g2 = 0, g3 = 0, g4 = 0, g5 = 0, g6 = 0, g7 = 0] = groups;
+  const last32 = ipv4Of(g6, g7);
+  const isZero64 = g0 === 0 && g1 === 0 && g2 === 0 && g3 === 0;
+  if (isZero64 && g4 === 0 && (g5 === 0xffff || g5 === 0)) return [last32];
+  if (isZero64 && g4 === 0xffff && g5 === 0) return [last32];
+  if (g0 === 0x64 && g1 === 0xff9b && g2 === 1 && (g3 !== 0 || g4 !== 0 || g5 !== 0)) {
+    // RFC 6052 /48 layout: bits 48–63, then (after the reserved octet) bits 72–87.
+    return [last32, ipv4Of(g3, ((g4 & 255) << 8) | (g5 >> 8))];
+  }
+  if (g0 === 0x64 && g1 === 0xff9b) return [last32];
+  if (g0 === 0x2002) return [ipv4Of(g1, g2)];
+  if (g0 === 0x2001 && g1 === 0) return [ipv4Of(g6 ^ 0xffff, g7 ^ 0xffff)];
+  return [];
+}
+
 function isPrivateIpv6(ip: string): boolean {
   const groups = ipv6Groups(ip.toLowerCase());
   const [g0 = 0, g1 = 0, g2 = 0, g3 = 0, g4 = 0, g5 = 0, g6 = 0, g7 = 0] = groups;
-  const isZeroPrefix = g0 === 0 && g1 === 0 && g2 === 0 && g3 === 0 && g4 === 0;
-  if (isZeroPrefix && g5 === 0 && g6 === 0 && (g7 === 0 || g7 === 1)) return true;
-  // IPv4-mapped (::ffff:a.b.c.d) and IPv4-compatible forms carry an IPv4 target.
-  if (isZeroPrefix && (g5 === 0xffff || g5 === 0)) {
-    return isPrivateIpv4(`${g6 >> 8}.${g6 & 255}.${g7 >> 8}.${g7 & 255}`);
+  if (g0 === 0 && g1 === 0 && g2 === 0 && g3 === 0 && g4 === 0 && g5 === 0 && g6 === 0 && g7 <= 1) {
+    return true;
   }
-  if (g0 === 0x64 && g1 === 0xff9b) return isPrivateIpv4(`${g6 >> 8}.${g6 & 255}.${g7 >> 8}.${g7 & 255}`);
+  const embedded = embeddedIpv4s(groups);
+  if (embedded.length > 0) return embedded.some(isPrivateIpv4);
   if ((g0 & 0xfe00) === 0xfc00) return true;
   if ((g0 & 0xffc0) === 0xfe80) return true;
   if ((g0 & 0xff00) === 0xff00) return true;

@@ -33,4 +33,11 @@ describe('json guard', () => {
     expect(findJsonFlaw(nested(MAX_JSON_DEPTH + 1))?.reason).toBe('depth');
     expect(findJsonFlaw(nested(100_000))?.reason).toBe('depth');
   });
+
+  it('refuses numbers JSON cannot represent (a text like 1e309 parses to Infinity), naming the path', () => {
+    expect(findJsonFlaw({ a: [1, Number.POSITIVE_INFINITY] })).toEqual({ path: 'a.1', reason: 'number' });
+    expect(findJsonFlaw(Number.NEGATIVE_INFINITY)).toEqual({ path: '', reason: 'number' });
+    expect(findJsonFlaw(JSON.parse('{"n":1e309}'))).toEqual({ path: 'n', reason: 'number' });
+    expect(findJsonFlaw({ big: Number.MAX_VALUE, tiny: JSON.parse('1e-400'), negative: -1.5 })).toBeNull();
+  });
 });

@@ -6,7 +6,9 @@ export const MAX_JSON_DEPTH = 64;
 
 export const TOO_DEEP_MESSAGE = `JSON aninhado demais (máximo de ${MAX_JSON_DEPTH} níveis)`;
 
-export type JsonFlaw = { path: string; reason: 'text' | 'depth' };
+export const NUMBER_TOO_LARGE = 'Número grande demais para JSON (fora do intervalo representável)';
+
+export type JsonFlaw = { path: string; reason: 'text' | 'depth' | 'number' };
 
 /** A high surrogate not followed by a low one, or a low one not preceded by a high one. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
@@ -16,7 +18,8 @@ export const isStorableText = (text: string) => !text.includes('\u0000') && !LON
 
 /**
  * The first part of a parsed JSON value the service cannot take: a string or key it cannot store,
- * or nesting deeper than MAX_JSON_DEPTH. Iterative, so a hostile depth cannot overflow it either.
+ * a number JSON cannot represent (a text like 1e309 parses to Infinity, which would be stored and
+ * sent as null), or nesting deeper than MAX_JSON_DEPTH. Iterative, so a hostile depth cannot overflow it either.
  */
 export function findJsonFlaw(value: unknown): JsonFlaw | null {
   const stack: Array<{ value: unknown; path: string; depth: number }> = [{ value, path: '', depth: 0 }];
@@ -24,6 +27,10 @@ export function findJsonFlaw(value: unknown): JsonFlaw | null {
     const { value: current, path, depth } = stack.pop() as { value: unknown; path: string; depth: number };
     if (typeof current === 'string') {
       if (!isStorableText(current)) return { path, reason: 'text' };
+      continue;
+    }
+    if (typeof current === 'number') {
+      if (!Number.isFinite(current)) return { path, reason: 'number' };
       continue;
     }
     if (typeof current !== 'object' || current === null) continue;
@@ -37,9 +44,15 @@ export function findJsonFlaw(value: unknown): JsonFlaw | null {
   return null;
 }
 
+const FLAW_MESSAGES: Record<JsonFlaw['reason'], string> = {
+  text: UNSUPPORTED_TEXT_MESSAGE,
+  depth: TOO_DEEP_MESSAGE,
+  number: NUMBER_TOO_LARGE,
+};
+
 /**
  * Every request's body, query and path parameters are checked before validation: one caller's
- * unstorable text must be its own 400, never a database error (that, in a group-committed
+ * unstorable text or number must be its own 400, never a database error (that, in a group-committed
  * statement, would also fail the callers batched with it).
  */
 export function registerJsonGuard(app: FastifyInstance) {
@@ -47,7 +60,7 @@ export function registerJsonGuard(app: FastifyInstance) {
     for (const part of [request.body, request.query, request.params]) {
       const flaw = findJsonFlaw(part);
       if (!flaw) continue;
-      const message = flaw.reason === 'text' ? UNSUPPORTED_TEXT_MESSAGE : TOO_DEEP_MESSAGE;
+      const message = FLAW_MESSAGES[flaw.reason];
       throw badRequest(message, [{ path: flaw.path, message }]);
     }
   });

@@ -1,10 +1,21 @@
-import type { FastifyInstance } from 'fastify';
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { collectBacklog } from '../delivery/delivery-metrics';
+import { sha256 } from '../lib/crypto';
+import { bearerToken } from './auth';
+import { AppError } from './errors';
+
+/** Compared as digests: equal lengths, and no timing hint of how much of the token matched. */
+function hasMetricsToken(request: FastifyRequest, expected: string) {
+  const token = bearerToken(request);
+  return token !== null && timingSafeEqual(Buffer.from(sha256(token)), Buffer.from(sha256(expected)));
+}
 
 /**
  * Request counters per route template (never the raw URL, which may carry ids), process gauges,
- * the delivery backlog; delivery attempts are counted by the engines of this process.
+ * the delivery backlog; delivery attempts are counted by the engines of this process. With
+ * METRICS_TOKEN set, only a caller sending it as a Bearer token may scrape.
  */
 export function registerMetricsRoutes(app: FastifyInstance, ctx: AppContext) {
   const { metrics } = ctx;
@@ -28,7 +39,14 @@ export function registerMetricsRoutes(app: FastifyInstance, ctx: AppContext) {
     );
   });
 
-  app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+  const { METRICS_TOKEN } = ctx.config;
+  const requireScraper = async (request: FastifyRequest) => {
+    if (METRICS_TOKEN && !hasMetricsToken(request, METRICS_TOKEN)) {
+      throw new AppError('UNAUTHORIZED', 'Token de métricas ausente ou inválido');
+    }
+  };
+
+  app.get('/metrics', { schema: { hide: true }, onRequest: requireScraper }, async (request, reply) => {
     // One line per scrape, not per collector: an outage is scraped every few seconds.
     const text = await metrics.render((failures) =>
       request.log.warn(

@@ -1,4 +1,4 @@
-import { ZEmitRequest, ZIdParams } from '@wm/contracts';
+import { ZEmitHeaders, ZEmitRequest, ZIdParams } from '@wm/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
@@ -38,18 +38,22 @@ async function authorizeEmit(
 export function registerEmitRoutes(app: FastifyInstance, ctx: AppContext, auth: AuthHooks) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.post('/events/emit', { schema: { tags: ['emit'], body: ZEmitRequest } }, async (request, reply) => {
-    const caller = await authorizeEmit(ctx, request, request.body.applicationId);
-    const idempotencyHeader = request.headers['idempotency-key'];
-    const answer = await emitEvent(ctx, {
-      ...request.body,
-      ...caller,
-      headers: request.headers,
-      idempotencyKey:
-        typeof idempotencyHeader === 'string' && idempotencyHeader ? idempotencyHeader : undefined,
-    });
-    return reply.status(202).send(answer);
-  });
+  r.post(
+    '/events/emit',
+    { schema: { tags: ['emit'], body: ZEmitRequest, headers: ZEmitHeaders } },
+    async (request, reply) => {
+      const caller = await authorizeEmit(ctx, request, request.body.applicationId);
+      const idempotencyHeader = request.headers['idempotency-key'];
+      const answer = await emitEvent(ctx, {
+        ...request.body,
+        ...caller,
+        headers: request.headers,
+        idempotencyKey:
+          typeof idempotencyHeader === 'string' && idempotencyHeader ? idempotencyHeader : undefined,
+      });
+      return reply.status(202).send(answer);
+    },
+  );
 
   r.post(
     '/subscriptions/:id/test',
