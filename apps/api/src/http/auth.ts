@@ -2,18 +2,9 @@ import { and, eq, gt } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { sessions, users } from '../db/schema';
+import { AppError } from '../domain/errors';
+import type { SessionUser } from '../domain/session-user';
 import { sha256 } from '../lib/crypto';
-import { AppError } from './errors';
-
-export type SessionUser = {
-  id: string;
-  name: string;
-  email: string;
-  isAdmin: boolean;
-  isActive: boolean;
-  createdAt: Date;
-  updatedAt: Date;
-};
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -1,26 +1,7 @@
-import { ERROR_CODES, type ErrorCode } from '@wm/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { isDatabaseUnavailable } from '../lib/db-errors';
-
-/** The one error type of the API: a code (mapped to a status) and a pt-BR message. */
-export class AppError extends Error {
-  readonly status: number;
-  constructor(
-    readonly code: ErrorCode,
-    message: string,
-    readonly details?: unknown,
-  ) {
-    super(message);
-    this.status = ERROR_CODES[code];
-  }
-}
-
-export const notFound = (message: string) => new AppError('NOT_FOUND', message);
-export const conflict = (message: string, details?: unknown) => new AppError('CONFLICT', message, details);
-export const forbidden = (message = 'Acesso negado') => new AppError('FORBIDDEN', message);
-export const badRequest = (message: string, details?: unknown) =>
-  new AppError('BAD_REQUEST', message, details);
+import { AppError } from '../domain/errors';
+import { databaseErrorCode, isDatabaseUnavailable } from '../lib/db-errors';
 
 type Issue = { instancePath?: string; message?: string; params?: { issue?: { path?: PropertyKey[] } } };
 
@@ -34,17 +15,14 @@ function describeIssues(issues: Issue[]) {
 export const UNSUPPORTED_TEXT_MESSAGE =
   'O texto contém caracteres não suportados (\\u0000 ou um caractere UTF-16 incompleto)';
 
-const databaseCode = (error: unknown) =>
-  (error as { code?: unknown })?.code ?? (error as { cause?: { code?: unknown } })?.cause?.code;
-
 /**
  * PostgreSQL refuses NUL characters in text (22021) and in jsonb strings (22P05). The JSON guard
  * refuses them first; this is the net for any other way in: they come from the client, so a 400.
  */
-const isUnstorableText = (error: unknown) => ['22021', '22P05'].includes(String(databaseCode(error)));
+const isUnstorableText = (error: unknown) => ['22021', '22P05'].includes(String(databaseErrorCode(error)));
 
 /** A date PostgreSQL cannot represent (22008), e.g. year 0: the client's value, so a 400. */
-const isDateOutOfRange = (error: unknown) => databaseCode(error) === '22008';
+const isDateOutOfRange = (error: unknown) => databaseErrorCode(error) === '22008';
 
 /**
  * Failures found by the router before any route runs (a malformed `%` escape, a path parameter too

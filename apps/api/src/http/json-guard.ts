@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { badRequest, UNSUPPORTED_TEXT_MESSAGE } from './errors';
+import { badRequest } from '../domain/errors';
+import { UNSUPPORTED_TEXT_MESSAGE } from './errors';
 
 /** Deeper than this, a request's JSON is refused: serialising it again would overflow the stack. */
 export const MAX_JSON_DEPTH = 64;

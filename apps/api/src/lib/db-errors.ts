@@ -1,8 +1,12 @@
-/** True for PostgreSQL's unique_violation (23505), whether thrown by pg or PGlite, wrapped or not. */
-export function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: string })?.code ?? (error as { cause?: { code?: string } })?.cause?.code;
-  return code === '23505';
-}
+/** The SQLSTATE of a database error, whether thrown by pg or PGlite, wrapped by drizzle or not. */
+export const databaseErrorCode = (error: unknown): unknown =>
+  (error as { code?: unknown })?.code ?? (error as { cause?: { code?: unknown } })?.cause?.code;
+
+/** True for PostgreSQL's unique_violation (23505). */
+export const isUniqueViolation = (error: unknown) => databaseErrorCode(error) === '23505';
+
+/** True for PostgreSQL's foreign_key_violation (23503). */
+export const isForeignKeyViolation = (error: unknown) => databaseErrorCode(error) === '23503';
 
 /** True for an error raised by a database query (drizzle's wrapper, or pg's and PGlite's own errors). */
 export function isDatabaseError(error: unknown): boolean {

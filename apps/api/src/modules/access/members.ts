@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context';
-import type { SessionUser } from '../../http/auth';
-import { forbidden } from '../../http/errors';
+import { forbidden } from '../../domain/errors';
+import type { SessionUser } from '../../domain/session-user';
 import { requireAccess } from './policy';
 import { applicationAccess } from './resources';
 

@@ -1,7 +1,7 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { applications, userApplications as links } from '../../db/schema';
-import type { SessionUser } from '../../http/auth';
+import type { SessionUser } from '../../domain/session-user';
 
 /** What a caller asks to do with a resource. */
 export type Need = 'read' | 'write' | 'delete' | 'owner';

@@ -1,8 +1,8 @@
 import { and, eq, type InferSelectModel, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../context';
-import type { SessionUser } from '../../http/auth';
-import { forbidden, notFound } from '../../http/errors';
+import { forbidden, notFound } from '../../domain/errors';
+import type { SessionUser } from '../../domain/session-user';
 import { applicationIdsGranting, type Need } from './membership';
 
 export type { Need } from './membership';

@@ -1,6 +1,6 @@
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { applications, deliveryLogs, eventLogs, events, subscriptions } from '../../db/schema';
-import type { SessionUser } from '../../http/auth';
+import type { SessionUser } from '../../domain/session-user';
 import { applicationInternalResource, type Permissions, type Resource } from './policy';
 
 export const APPLICATION_NOT_FOUND = 'Aplicação não encontrada';

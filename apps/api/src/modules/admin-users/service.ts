@@ -9,9 +9,10 @@ import type {
 import { and, count, desc, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { applications, userApplications, users } from '../../db/schema';
-import { AppError, conflict, notFound } from '../../http/errors';
-import { likePattern, pageOffset, toPagination } from '../../http/pagination';
+import { AppError, conflict, notFound } from '../../domain/errors';
+import { likePattern, pageOffset, toPagination } from '../../domain/pagination';
 import { hashPassword } from '../../lib/crypto';
+import { isUniqueViolation } from '../../lib/db-errors';
 import { newId } from '../../lib/ids';
 import { revokeUserSessions } from '../auth/service';
 import { toUserView } from '../auth/user-view';
@@ -75,13 +76,6 @@ export async function assertEmailFree(ctx: AppContext, email: string, exceptId?:
     .where(and(sql`lower(${users.email}) = ${email}`, exceptId ? ne(users.id, exceptId) : undefined))
     .limit(1);
   if (taken) throw conflict(EMAIL_TAKEN);
-}
-
-export function isUniqueViolation(error: unknown) {
-  const code =
-    (error as { code?: string; cause?: { code?: string } })?.code ??
-    (error as { cause?: { code?: string } })?.cause?.code;
-  return code === '23505';
 }
 
 export async function createUser(ctx: AppContext, input: TCreateUserRequest) {

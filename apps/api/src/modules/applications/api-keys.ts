@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { applications } from '../../db/schema';
-import { AppError } from '../../http/errors';
+import { AppError } from '../../domain/errors';
 import { randomToken, sha256 } from '../../lib/crypto';
 
 /** Recognisable prefix: `whm_` + 32 random bytes (256 bits) in base64url. */

@@ -2,10 +2,10 @@ import type { TAddMemberRequest, TMember, TUpdateMemberRequest } from '@wm/contr
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { userApplications, users } from '../../db/schema';
-import type { SessionUser } from '../../http/auth';
-import { AppError, conflict, notFound } from '../../http/errors';
+import { AppError, conflict, notFound } from '../../domain/errors';
+import type { SessionUser } from '../../domain/session-user';
+import { isUniqueViolation } from '../../lib/db-errors';
 import { requireMembersAccess } from '../access';
-import { isUniqueViolation } from '../admin-users/service';
 
 const USER_NOT_FOUND = 'Usuário não encontrado';
 const MEMBER_NOT_FOUND = 'Membro não encontrado';

@@ -10,10 +10,11 @@ import type {
 } from '@wm/contracts';
 import { and, count, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { applications, deliveryLogs, events, subscriptions, userApplications } from '../../db/schema';
-import type { SessionUser } from '../../http/auth';
-import { conflict } from '../../http/errors';
-import { likePattern, pageOffset, toPagination } from '../../http/pagination';
+import { applications, events, subscriptions, userApplications } from '../../db/schema';
+import { conflict } from '../../domain/errors';
+import { likePattern, pageOffset, toPagination } from '../../domain/pagination';
+import type { SessionUser } from '../../domain/session-user';
+import { isForeignKeyViolation } from '../../lib/db-errors';
 import { newId } from '../../lib/ids';
 import {
   applicationAccess,
@@ -25,6 +26,7 @@ import {
   subscriptionAccess,
   visibleWhere,
 } from '../access';
+import { countDeliveryLogs } from '../logs/count-delivery-logs';
 import { apiKeyColumns, generateApiKey, revealApiKey } from './api-keys';
 import { toApplicationView } from './application-view';
 
@@ -164,7 +166,7 @@ export async function getApplicationDetail(
 ): Promise<TApplicationDetail> {
   const { row: application, permissions } = await requireAccess(ctx, user, applicationAccess, id, 'read');
   const { eventsWhere, subscriptionsWhere } = visibleScope(user, id);
-  const [eventRows, [eventTotal], [subscriptionTotal], [logTotal]] = await Promise.all([
+  const [eventRows, [eventTotal], [subscriptionTotal], logTotal] = await Promise.all([
     ctx.db
       .select()
       .from(events)
@@ -173,12 +175,7 @@ export async function getApplicationDetail(
       .limit(DETAIL_EVENT_LIMIT),
     ctx.db.select({ value: count() }).from(events).where(eventsWhere),
     ctx.db.select({ value: count() }).from(subscriptions).where(subscriptionsWhere),
-    ctx.db
-      .select({ value: count() })
-      .from(deliveryLogs)
-      .where(
-        sql`${deliveryLogs.subscriptionId} IN (SELECT ${subscriptions.id} FROM ${subscriptions} WHERE ${subscriptionsWhere})`,
-      ),
+    countDeliveryLogs(ctx, subscriptionsWhere),
   ]);
   const subscriptionCounts = await countVisibleSubscriptions(
     ctx,
@@ -191,7 +188,7 @@ export async function getApplicationDetail(
     statistics: {
       totalEvents,
       totalSubscriptions: Number(subscriptionTotal?.value ?? 0),
-      totalLogs: Number(logTotal?.value ?? 0),
+      totalLogs: logTotal,
     },
     events: eventRows.map((event) => ({
       id: event.id,
@@ -234,11 +231,6 @@ export async function updateApplication(
     .where(eq(applications.id, id))
     .returning();
   return toApplicationView(application, permissions, await countEvents(ctx, id));
-}
-
-function isForeignKeyViolation(error: unknown) {
-  const code = (error as { code?: string })?.code ?? (error as { cause?: { code?: string } })?.cause?.code;
-  return code === '23503';
 }
 
 /** Events, subscriptions, occurrences and logs go with it (FK cascades), in one transaction. */

@@ -2,7 +2,7 @@ import type { TLoginRequest, TLoginResponse } from '@wm/contracts';
 import { and, count, eq, gt, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { loginFailures, sessions, users } from '../../db/schema';
-import { AppError } from '../../http/errors';
+import { AppError } from '../../domain/errors';
 import { hashPassword, randomToken, sha256, verifyPassword } from '../../lib/crypto';
 import { newId } from '../../lib/ids';
 import { toUserView } from './user-view';

@@ -6,7 +6,7 @@ import { type ClaimedDelivery, toClaimedDelivery } from '../../delivery/claim';
 import { type PlannedDeliveryLog, planDeliveryLogs } from '../../delivery/plan-delivery-logs';
 import { renderEventPayload } from '../../delivery/render-payload';
 import { findLocalWorker, notifyDeliveryWorkers, notifyOccurrencesFinished } from '../../delivery/wake';
-import { AppError, conflict, notFound } from '../../http/errors';
+import { AppError, conflict, notFound } from '../../domain/errors';
 import { newId } from '../../lib/ids';
 import { settleWithin } from '../../lib/settle-within';
 import { publishEventLog } from '../../pipeline/publish';

@@ -7,7 +7,7 @@ import { attemptDelivery } from '../../delivery/attempt-delivery';
 import { recordAttemptResults } from '../../delivery/record-results';
 import { renderEventPayload, renderSubscriptionBody } from '../../delivery/render-payload';
 import { createSender } from '../../delivery/sender';
-import { notFound } from '../../http/errors';
+import { notFound } from '../../domain/errors';
 import { newId } from '../../lib/ids';
 import { SUBSCRIPTION_NOT_FOUND } from '../access';
 

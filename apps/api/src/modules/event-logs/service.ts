@@ -10,9 +10,9 @@ import {
 import { and, count, desc, eq, ilike, lt, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { deliveryLogs, eventLogs, events } from '../../db/schema';
-import type { SessionUser } from '../../http/auth';
-import { conflict } from '../../http/errors';
-import { likePattern, pageOffset, toPagination } from '../../http/pagination';
+import { conflict } from '../../domain/errors';
+import { likePattern, pageOffset, toPagination } from '../../domain/pagination';
+import type { SessionUser } from '../../domain/session-user';
 import { publishEventLog } from '../../pipeline/publish';
 import { eventLogAccess, requireAccess, visibleWhere } from '../access';
 import { toEventLogView } from './event-log-view';

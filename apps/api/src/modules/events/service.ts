@@ -10,10 +10,10 @@ import {
 import { and, count, desc, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { applications, deliveryLogCounts, events, subscriptions } from '../../db/schema';
-import type { SessionUser } from '../../http/auth';
-import { conflict } from '../../http/errors';
-import { likePattern, pageOffset, toPagination } from '../../http/pagination';
-import { parseOrThrow } from '../../http/validation';
+import { conflict } from '../../domain/errors';
+import { likePattern, pageOffset, toPagination } from '../../domain/pagination';
+import type { SessionUser } from '../../domain/session-user';
+import { parseOrThrow } from '../../domain/validation';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { newId } from '../../lib/ids';
 import {

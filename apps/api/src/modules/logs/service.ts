@@ -9,9 +9,9 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, type SQL, sum 
 import type { AppContext } from '../../context';
 import { deliveryAttempts, deliveryLogCounts, deliveryLogs, events, subscriptions } from '../../db/schema';
 import { notifyDeliveryWorkers } from '../../delivery/wake';
-import type { SessionUser } from '../../http/auth';
-import { conflict, notFound } from '../../http/errors';
-import { likePattern, pageOffset, toPagination } from '../../http/pagination';
+import { conflict, notFound } from '../../domain/errors';
+import { likePattern, pageOffset, toPagination } from '../../domain/pagination';
+import type { SessionUser } from '../../domain/session-user';
 import {
   DELIVERY_LOG_NOT_FOUND,
   deliveryLogAccess,

@@ -1,10 +1,11 @@
 import type { TChangePasswordRequest, TProfileStats, TUpdateProfileRequest, TUser } from '@wm/contracts';
-import { and, count, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, or, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { applications, deliveryLogs, events, subscriptions, users } from '../../db/schema';
-import type { SessionUser } from '../../http/auth';
-import { badRequest, conflict } from '../../http/errors';
+import { applications, events, subscriptions, users } from '../../db/schema';
+import { badRequest, conflict } from '../../domain/errors';
+import type { SessionUser } from '../../domain/session-user';
 import { hashPassword, verifyPassword } from '../../lib/crypto';
+import { isUniqueViolation } from '../../lib/db-errors';
 import {
   applicationAccess,
   eventAccess,
@@ -13,9 +14,10 @@ import {
   subscriptionAccess,
   visibleWhere,
 } from '../access';
-import { assertEmailFree, isUniqueViolation } from '../admin-users/service';
+import { assertEmailFree } from '../admin-users/service';
 import { revokeUserSessions } from '../auth/service';
 import { toUserView } from '../auth/user-view';
+import { countDeliveryLogs } from '../logs/count-delivery-logs';
 
 const EMAIL_TAKEN = 'Já existe um usuário com este e-mail';
 
@@ -67,23 +69,18 @@ const countOf = (value: { value: number } | undefined) => Number(value?.value ??
 
 /** Counts over what the user can reach as a member (admins: everything), as the lists show them. */
 export async function getProfileStats(ctx: AppContext, user: SessionUser): Promise<TProfileStats> {
-  const subscriptionsWhere = visibleWhere(subscriptionAccess, user) ?? sql`true`;
-  const [[apps], [evts], [subs], [logs]] = await Promise.all([
+  const subscriptionsWhere = visibleWhere(subscriptionAccess, user);
+  const [[apps], [evts], [subs], logs] = await Promise.all([
     ctx.db.select({ value: count() }).from(applications).where(memberWhere(applicationAccess, user)),
     ctx.db.select({ value: count() }).from(events).where(memberWhere(eventAccess, user)),
     ctx.db.select({ value: count() }).from(subscriptions).where(subscriptionsWhere),
-    ctx.db
-      .select({ value: count() })
-      .from(deliveryLogs)
-      .where(
-        sql`${deliveryLogs.subscriptionId} IN (SELECT ${subscriptions.id} FROM ${subscriptions} WHERE ${subscriptionsWhere})`,
-      ),
+    countDeliveryLogs(ctx, subscriptionsWhere),
   ]);
   return {
     applications: countOf(apps),
     events: countOf(evts),
     subscriptions: countOf(subs),
-    logs: countOf(logs),
+    logs,
   };
 }
 

@@ -9,9 +9,9 @@ import {
 import { and, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { events, subscriptions } from '../../db/schema';
-import type { SessionUser } from '../../http/auth';
-import { likePattern, pageOffset, toPagination } from '../../http/pagination';
-import { parseOrThrow } from '../../http/validation';
+import { likePattern, pageOffset, toPagination } from '../../domain/pagination';
+import type { SessionUser } from '../../domain/session-user';
+import { parseOrThrow } from '../../domain/validation';
 import { newId } from '../../lib/ids';
 import { eventAccess, requireAccess, rowPermissions, subscriptionAccess, visibleWhere } from '../access';
 import { newSigningSecret } from './signing-secret';
