@@ -3,7 +3,6 @@ export { requireMembersAccess } from './members';
 export { readableMemberships } from './membership';
 export {
   type Access,
-  allows,
   applicationInternalResource,
   findAccess,
   memberWhere,

@@ -112,7 +112,7 @@ export async function findAccess<T extends PgTable>(
   };
 }
 
-export const allows = (permissions: Permissions, need: Need) =>
+const allows = (permissions: Permissions, need: Need) =>
   need === 'owner'
     ? permissions.isOwner
     : need === 'read'
