@@ -21,7 +21,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import amqp from 'amqplib';
-import pg from 'pg';
 import { testConfig } from '../apps/api/src/config';
 import { createContext } from '../apps/api/src/create-context';
 import { openDatabase } from '../apps/api/src/db/client';
@@ -29,9 +28,16 @@ import { applications, events, subscriptions } from '../apps/api/src/db/schema';
 import { newId } from '../apps/api/src/lib/ids';
 import { emitEvent } from '../apps/api/src/modules/emit/service';
 import { startPipelineWorker } from '../apps/api/src/pipeline/worker';
-import { brokerQueueNames } from '../apps/api/src/queue/rabbitmq-topology';
+import { deleteBrokerObjects } from '../apps/api/src/queue/rabbitmq-topology';
 import { spawnWorker, stopServer } from '../apps/api/test/support/server-process';
-import { cpuBetween, databaseCpuMs, processCpuMs, startBenchReceiver } from './support';
+import {
+  cpuBetween,
+  createBenchDatabase,
+  databaseCpuMs,
+  dropBenchDatabase,
+  processCpuMs,
+  startBenchReceiver,
+} from './support';
 
 const { values: args } = parseArgs({
   options: {
@@ -88,23 +94,6 @@ async function measureRawAmqp(count: number): Promise<number> {
   }
 }
 
-async function createDatabase(name: string) {
-  const admin = new pg.Client({ connectionString: POSTGRES_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(POSTGRES_URL);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-async function dropDatabase(name: string) {
-  const admin = new pg.Client({ connectionString: POSTGRES_URL });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.end();
-}
-
 type Result = {
   backend: string;
   emitsPerSecond: number;
@@ -120,7 +109,7 @@ type Result = {
 /** 20,000 emits round-robin over 1,000 RABBITMQ events, one subscription each, until every delivery arrived. */
 async function measureEndToEnd(backend: 'rabbitmq' | 'database'): Promise<Result> {
   const databaseName = `wm_bench_${backend}_${suffix}`;
-  const databaseUrl = await createDatabase(databaseName);
+  const databaseUrl = await createBenchDatabase(POSTGRES_URL, databaseName);
   const queueName = `wm-bench.${backend}.${suffix}`;
   // In its own process, as a real receiver would be: it must not share the consumer's event loop.
   const receiver = await startBenchReceiver();
@@ -257,10 +246,10 @@ async function measureEndToEnd(backend: 'rabbitmq' | 'database'): Promise<Result
     };
   } finally {
     await ctx.queue?.close({ graceMs: 1_000 });
-    if (backend === 'rabbitmq') await deleteBrokerQueues(queueName);
+    if (backend === 'rabbitmq') await deleteBrokerObjects(RABBITMQ_URL, queueName);
     receiver.child.kill();
     await database.close();
-    await dropDatabase(databaseName);
+    await dropBenchDatabase(POSTGRES_URL, databaseName);
   }
 }
 
@@ -280,21 +269,6 @@ async function startDrainProfile() {
       session.disconnect();
     },
   };
-}
-
-async function deleteBrokerQueues(name: string) {
-  const model = await amqp.connect(RABBITMQ_URL);
-  model.on('error', () => {});
-  for (const queue of brokerQueueNames(name)) {
-    const channel = await model.createChannel();
-    channel.on('error', () => {});
-    await channel.deleteQueue(queue).catch(() => {});
-    await channel.close().catch(() => {});
-  }
-  const channel = await model.createChannel();
-  channel.on('error', () => {});
-  await channel.deleteExchange(`${name}.dlx`).catch(() => {});
-  await model.close().catch(() => {});
 }
 
 async function main() {

@@ -27,25 +27,34 @@ export async function openBenchStorage(kind: 'postgres' | 'pglite', env: Record<
     return { ctx, env: base, drop: async () => ctx.database.close() };
   }
   const name = `wm_bench_${Date.now()}_${randomBytes(3).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: POSTGRES_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(POSTGRES_URL);
-  url.pathname = `/${name}`;
-  const withUrl = { ...base, DATABASE_URL: url.toString() };
+  const withUrl = { ...base, DATABASE_URL: await createBenchDatabase(POSTGRES_URL, name) };
   const ctx: AppContext = await createContext(testConfig(withUrl));
   return {
     ctx,
     env: withUrl,
     drop: async () => {
       await ctx.database.close();
-      const dropper = new pg.Client({ connectionString: POSTGRES_URL });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
+      await dropBenchDatabase(POSTGRES_URL, name);
     },
   };
+}
+
+/** Creates database `name` on the server of `adminUrl`; answers its URL. */
+export async function createBenchDatabase(adminUrl: string, name: string): Promise<string> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+export async function dropBenchDatabase(adminUrl: string, name: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.end();
 }
 
 /** The bench receiver in its own process. */

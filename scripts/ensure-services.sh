@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Makes sure the local PostgreSQL, RabbitMQ and Redis answer; starts them the documented way if not.
+# Makes sure the local PostgreSQL and RabbitMQ answer; starts them the documented way if not.
 set -u
 
 answers() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
@@ -20,10 +20,5 @@ if ! answers 5672; then
   echo "ensure-services: starting RabbitMQ"
   rabbitmq-server -detached || true
   wait_for 5672 RabbitMQ || exit 1
-fi
-if ! answers 6379; then
-  echo "ensure-services: starting Redis"
-  redis-server --daemonize yes --bind 127.0.0.1 --port 6379 --save "" || true
-  wait_for 6379 Redis || exit 1
 fi
 exit 0

@@ -120,7 +120,7 @@ test.describe('Applications', () => {
     await expect(memberPage.getByText('Membros', { exact: true })).toHaveCount(0);
     await memberContext.close();
 
-    // Delete from the list, with the spec's warning.
+    // Delete from the list, after its warning.
     await page.getByRole('link', { name: 'Aplicações' }).click();
     await page
       .getByRole('row')

@@ -10,7 +10,7 @@ async function choose(page: Page, label: string, option: string | RegExp) {
 }
 
 test.describe('Events and subscriptions', () => {
-  test('When an operator builds an event and a filtered subscription, then forms, tests, edits, pages and deletes behave as the spec says', async ({
+  test('When an operator builds an event and a filtered subscription, then forms, tests, edits, pages and deletes work and say so in pt-BR', async ({
     page,
     api,
     loginAsAdmin,

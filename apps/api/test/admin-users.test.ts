@@ -41,7 +41,7 @@ describe('admin users API', () => {
     expect(await countUsers()).toBe(before);
   });
 
-  it('When create input breaks a rule, then 400 with the spec message and nothing changes', async () => {
+  it('When create input breaks a rule, then 400 with the pt-BR message of the broken rule and nothing changes', async () => {
     const before = await countUsers();
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ name: '', email: 'a@b.co', password: 'abcdef' }, 'Nome é obrigatório'],

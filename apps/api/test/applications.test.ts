@@ -56,7 +56,7 @@ describe('applications', () => {
       expect(a.apiKey).not.toBe(b.apiKey);
     });
 
-    it('When the name is missing, blank or too long, then 400 with the spec message', async () => {
+    it('When the name is missing, blank or too long, then 400 with the pt-BR message of the name rule', async () => {
       const cases: Array<[unknown, string]> = [
         [{}, 'Nome é obrigatório'],
         [{ name: '' }, 'Nome é obrigatório'],

@@ -37,7 +37,7 @@ describe('auth', () => {
     }
   });
 
-  it('When login input is invalid, then 400 with the spec pt-BR message', async () => {
+  it('When login input is invalid, then 400 with the pt-BR message of the field', async () => {
     const cases: Array<[unknown, string]> = [
       [{ email: '', password: 'abcdef' }, 'Email é obrigatório'],
       [{ email: 'not-an-email', password: 'abcdef' }, 'Email inválido'],

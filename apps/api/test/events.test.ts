@@ -30,7 +30,7 @@ describe('events', () => {
     priority: 5,
   };
 
-  it('When the owner creates, reads, updates and deletes an event, then each step answers as the spec says', async () => {
+  it('When the owner creates, reads, updates and deletes an event, then each step answers its status and the event as stored', async () => {
     const created = await t.post('/v1/events', {
       token: owner.token,
       body: {
@@ -107,7 +107,7 @@ describe('events', () => {
     expect(gone.body).toEqual({ error: 'Evento não encontrado', code: 'NOT_FOUND' });
   });
 
-  it('When create input breaks a rule, then 400 with the spec pt-BR message', async () => {
+  it('When create input breaks a rule, then 400 with the pt-BR message of the broken rule', async () => {
     const base = { applicationId: appId, name: 'Evento', alias: 'valid.alias' };
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ name: '' }, 'Nome deve ter pelo menos 1 caractere'],

@@ -42,7 +42,7 @@ describe('profile', () => {
     expect(same.status).toBe(200);
   });
 
-  it('When profile input is invalid, then 400 with the spec messages', async () => {
+  it('When profile input is invalid, then 400 with the pt-BR message of each field', async () => {
     const user = await t.createUser();
     const cases: Array<[unknown, string]> = [
       [{ name: '', email: user.email }, 'Nome é obrigatório'],

@@ -24,7 +24,7 @@ describe('subscriptions', () => {
     await t?.close();
   });
 
-  it('When the owner creates, reads, updates and deletes a subscription, then each step answers as the spec says', async () => {
+  it('When the owner creates, reads, updates and deletes a subscription, then each step answers its status and the subscription as stored', async () => {
     const created = await t.post('/v1/subscriptions', {
       token: owner.token,
       body: {
@@ -106,7 +106,7 @@ describe('subscriptions', () => {
     expect(gone.body).toEqual({ error: 'Assinatura não encontrada', code: 'NOT_FOUND' });
   });
 
-  it('When create input breaks a rule, then 400 with the spec pt-BR message', async () => {
+  it('When create input breaks a rule, then 400 with the pt-BR message of the broken rule', async () => {
     const base = { eventId: event.id, name: 'Assinatura', targetUrl: 'https://e.com/h', jsonBody: { a: 1 } };
     const filter = { origin: 'BODY', field: 'a', operator: '=', value: '1' };
     const cases: Array<[Record<string, unknown>, string]> = [

@@ -39,7 +39,7 @@ export const ZIdParams = z.object({ id: ZId });
 
 export const ZMessageResponse = z.object({ message: z.string() });
 
-/** http:// or https:// URL (the spec's "{host}" typo means https://). */
+/** http:// or https:// URL. */
 export const ZHttpUrl = z
   .string()
   .trim()

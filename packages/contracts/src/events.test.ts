@@ -63,7 +63,7 @@ describe('event form', () => {
     expect(ZCreateEventRequest.safeParse(request).success).toBe(true);
   });
 
-  it('When the form breaks rules, then it reports the spec messages', () => {
+  it('When the form breaks rules, then it reports the pt-BR message of each rule', () => {
     expect(messages(ZEventForm.safeParse({ ...form, bodyTemplate: '{oops' }))).toEqual([
       'O template do body deve ser um JSON válido.',
     ]);

@@ -9,7 +9,10 @@ export const BODY_TEMPLATE_MESSAGE = 'O template do body deve ser um JSON válid
 export const UNSUPPORTED_QUEUE_MESSAGE = 'Tipo de fila não suportado. Use IMMEDIATE ou RABBITMQ.';
 export const DEFAULT_BODY_TEMPLATE = '{"body": "{{payload.body}}"}';
 
-/** New-event defaults of the console (spec §9) and fallbacks shown when a setting is absent. */
+/**
+ * A queued event's settings when it sets none: the console's new-event values, the fallbacks it
+ * shows, and the defaults the server applies (the one place these numbers are written).
+ */
 export const EVENT_QUEUE_DEFAULTS = {
   delayBetweenSends: 1000,
   messageTtl: 3_600_000,
@@ -109,7 +112,7 @@ type EventRuleInput = {
   priority?: number | null;
 };
 
-/** Rules across fields (spec §5): callbacks need a URL and auth details; RABBITMQ needs every queue setting. */
+/** Rules across fields: callbacks need a URL and auth details; RABBITMQ needs every queue setting. */
 export function checkEventRules(event: EventRuleInput, ctx: z.RefinementCtx) {
   if (event.queueType === 'STANDARD' || event.queueType === 'FIFO') {
     addIssue(ctx, UNSUPPORTED_QUEUE_MESSAGE, ['queueType']);
@@ -304,7 +307,7 @@ export const ZEventForm = z
 export type TEventFormValues = z.input<typeof ZEventForm>;
 export type TEventForm = z.output<typeof ZEventForm>;
 
-/** The spec §3 payload from a validated form: empties omitted, queue settings only for RABBITMQ. */
+/** The create/update request body from a validated form: empties omitted, queue settings only for RABBITMQ. */
 export function eventFormToRequest(form: TEventForm): TCreateEventRequest {
   const isQueued = form.queueType === 'RABBITMQ';
   const hasAuth = form.enableCallbacks && form.callbackAuthType !== 'NONE';

@@ -9,7 +9,7 @@ const optionalDate = z.iso
   .refine((value) => !value.startsWith('0000'), { error: 'Data inválida' })
   .optional();
 
-/** GET /logs: the spec's filters; page size 20 by default, up to 100 for lookups. */
+/** GET /logs: its filters; page size 20 by default, up to 100 for lookups. */
 export const ZDeliveryLogListQuery = listQuery(20).extend({
   subscriptionId: z.uuid({ error: 'Assinatura inválida' }).optional(),
   eventId: z.uuid({ error: 'Evento inválido' }).optional(),

@@ -22,7 +22,7 @@ const messages = (result: { error?: { issues: { message: string }[] } }) =>
   result.error?.issues.map((issue) => issue.message) ?? [];
 
 describe('subscription form', () => {
-  it('When the form is valid, then the payload is the spec shape the API accepts', () => {
+  it('When the form is valid, then the payload is the shape the API accepts', () => {
     const request = subscriptionFormToRequest(
       ZCreateSubscriptionForm.parse({
         ...form,

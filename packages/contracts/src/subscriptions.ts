@@ -18,7 +18,7 @@ export const JSON_BODY_INVALID = 'JSON Body deve ser um JSON válido';
 export const JSON_BODY_INVALID_ON_EDIT = 'O JSON Body deve ser um JSON válido.';
 export const MAX_FILTERS = 50;
 
-/** Placeholders offered in a new subscription's JSON body (DESIGN §3). */
+/** Placeholders offered in a new subscription's JSON body. */
 export const SUBSCRIPTION_BODY_PLACEHOLDERS = ['#eventId#', '#eventName#', '#timestamp#', '#data#'] as const;
 
 export const ZSubscriptionName = z
@@ -241,7 +241,7 @@ export const ZCreateSubscriptionForm = subscriptionForm(true);
 export const ZUpdateSubscriptionForm = subscriptionForm(false);
 export type TSubscriptionForm = z.infer<typeof ZCreateSubscriptionForm>;
 
-/** The spec §3 payload from a validated form: details only when not NONE, empties omitted. */
+/** The create/update request body from a validated form: details only when not NONE, empties omitted. */
 export function subscriptionFormToRequest(form: TSubscriptionForm): TCreateSubscriptionRequest {
   return {
     eventId: form.eventId,

@@ -1,13 +1,16 @@
 import { EVENT_QUEUE_DEFAULTS } from '@wm/contracts';
-import { and, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../context';
-import { eventLogs } from '../db/schema';
 import { describeFailure } from '../lib/db-errors';
 import { NO_WAIT_LIMIT_MS } from '../queue/pacing';
 import type { PacingSlots } from '../queue/pacing-slots';
 import { EXPIRED_MESSAGE_ERROR, type HandlerOutcome } from '../queue/types';
 import type { MessageContext } from './dispatch-message';
-import type { EventLogBatches, StartedEventLog } from './event-log-batches';
+import {
+  type EventLogBatches,
+  failOpenEventLog,
+  markEventLogPending,
+  type StartedEventLog,
+} from './event-log-statements';
 import type { MessagePayload } from './message-catalogue';
 
 export type DeliveryTry = { status: 'SUCCESS' | 'RETRYING' | 'FAILED'; error: string | null };
@@ -102,7 +105,7 @@ export async function processEventLog<Claimed>(
         const slot = await consumer.pacing.acquire(pacingKey, pacingMs, maxWaitMs);
         if (!slot.isAcquired) {
           await deliveries.release(claimed);
-          await markPending(ctx, log.id);
+          await markEventLogPending(ctx, log.id);
           return { type: 'defer', delayMs: slot.waitMs };
         }
       }
@@ -131,19 +134,7 @@ export async function processEventLog<Claimed>(
   }
 }
 
-/** Back to PENDING without counting a retry: the message was put back to wait for its pacing slot. */
-async function markPending(ctx: AppContext, id: string) {
-  await ctx.db
-    .update(eventLogs)
-    .set({ status: 'PENDING', updatedAt: ctx.clock() })
-    .where(eq(eventLogs.id, id));
-}
-
 /** A message whose TTL passed before processing: its event log ends FAILED. */
 export async function expireEventLog(ctx: AppContext, payload: MessagePayload<'event-log'>): Promise<void> {
-  const now = ctx.clock();
-  await ctx.db
-    .update(eventLogs)
-    .set({ status: 'FAILED', errorMessage: EXPIRED_MESSAGE_ERROR, processedAt: now, updatedAt: now })
-    .where(and(eq(eventLogs.id, payload.eventLogId), inArray(eventLogs.status, ['PENDING', 'PROCESSING'])));
+  await failOpenEventLog(ctx, payload.eventLogId, EXPIRED_MESSAGE_ERROR);
 }

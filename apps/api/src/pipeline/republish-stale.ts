@@ -1,6 +1,5 @@
-import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
-import { eventLogs, events } from '../db/schema';
+import { claimUnpublishedEventLogs, findEventQueueSettings } from './event-log-statements';
 import { publishEventLog } from './publish';
 
 const BATCH = 100;
@@ -15,33 +14,15 @@ const BATCH = 100;
  */
 export async function republishStaleEventLogs(ctx: AppContext): Promise<number> {
   const now = ctx.clock();
-  const shortCutoff = new Date(now.getTime() - ctx.config.QUEUE_REPUBLISH_AFTER_MS);
   const longestRetry = Math.max(...ctx.config.DELIVERY_RETRY_DELAYS_MS);
-  const longCutoff = new Date(now.getTime() - ctx.config.QUEUE_REPUBLISH_AFTER_MS - 2 * longestRetry);
-  // Touching updated_at claims the logs, so several workers do not republish the same ones.
-  const claimed = await ctx.db
-    .update(eventLogs)
-    .set({ updatedAt: now })
-    .where(
-      inArray(
-        eventLogs.id,
-        sql`(SELECT ${eventLogs.id} FROM ${eventLogs}
-             WHERE ${and(
-               eq(eventLogs.status, 'PENDING'),
-               or(
-                 and(eq(eventLogs.autoRetryCount, 0), lt(eventLogs.updatedAt, shortCutoff)),
-                 lt(eventLogs.updatedAt, longCutoff),
-               ),
-             )}
-             ORDER BY ${eventLogs.updatedAt} LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)`,
-      ),
-    )
-    .returning({ id: eventLogs.id, eventDefinitionId: eventLogs.eventDefinitionId });
+  const claimed = await claimUnpublishedEventLogs(ctx, {
+    now,
+    shortCutoff: new Date(now.getTime() - ctx.config.QUEUE_REPUBLISH_AFTER_MS),
+    longCutoff: new Date(now.getTime() - ctx.config.QUEUE_REPUBLISH_AFTER_MS - 2 * longestRetry),
+    limit: BATCH,
+  });
   for (const log of claimed) {
-    const [event] = log.eventDefinitionId
-      ? await ctx.db.select().from(events).where(eq(events.id, log.eventDefinitionId)).limit(1)
-      : [];
-    await publishEventLog(ctx, log, event ?? null);
+    await publishEventLog(ctx, log, await findEventQueueSettings(ctx, log.eventDefinitionId));
   }
   if (claimed.length > 0)
     ctx.logger.warn({ count: claimed.length }, 'republished event logs left unpublished');

@@ -4,7 +4,7 @@ import { createSender } from '../delivery/sender';
 import { createPacingSlots } from '../queue/pacing-slots';
 import type { Consumer } from '../queue/types';
 import { dispatchByKind, type MessageHandlers } from './dispatch-message';
-import { createEventLogBatches } from './event-log-batches';
+import { createEventLogBatches } from './event-log-statements';
 import { expireEventLog, processEventLog } from './process-event-log';
 import { createQueuedDeliveries } from './queued-deliveries';
 import { republishStaleEventLogs } from './republish-stale';

@@ -1,4 +1,4 @@
-import type { Channel, ConfirmChannel, ConsumeMessage } from 'amqplib';
+import amqp, { type Channel, type ConfirmChannel, type ConsumeMessage } from 'amqplib';
 
 /** Delayed messages wait in one queue per bucket (a queue-level TTL), so a long delay never blocks a short one. */
 const DELAY_BUCKETS_MS = [
@@ -22,6 +22,25 @@ export const brokerQueueNames = (name: string) => [
   deadQueueName(name),
   ...DELAY_BUCKETS_MS.map((bucket) => delayQueueName(name, bucket)),
 ];
+
+/** Deletes every queue and exchange `name` may have declared on the broker at `url` (tests, benchmarks, operators). */
+export async function deleteBrokerObjects(url: string, name: string): Promise<void> {
+  const model = await amqp.connect(url);
+  model.on('error', () => {});
+  const inChannel = async (work: (channel: Channel) => Promise<unknown>) => {
+    // A failed delete closes its channel: each one gets its own.
+    const channel = await model.createChannel();
+    channel.on('error', () => {});
+    await work(channel).catch(() => {});
+    await channel.close().catch(() => {});
+  };
+  try {
+    for (const queue of brokerQueueNames(name)) await inChannel((channel) => channel.deleteQueue(queue));
+    await inChannel((channel) => channel.deleteExchange(deadLetterExchangeName(name)));
+  } finally {
+    await model.close().catch(() => {});
+  }
+}
 
 export const H_ATTEMPTS = 'x-wm-attempts';
 /** Names one publish, so a message the broker returns (no queue to route it to) fails its own publish. */

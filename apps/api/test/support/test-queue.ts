@@ -4,7 +4,7 @@ import pino from 'pino';
 import type { Database } from '../../src/db/client';
 import { createDatabaseQueue } from '../../src/queue/database-queue';
 import { createRabbitQueue } from '../../src/queue/rabbitmq-queue';
-import { brokerQueueNames } from '../../src/queue/rabbitmq-topology';
+import { deleteBrokerObjects } from '../../src/queue/rabbitmq-topology';
 import type { Queue } from '../../src/queue/types';
 
 /** Which queue backend this run exercises: the vitest project sets QUEUE_BACKEND. */
@@ -38,23 +38,7 @@ export function openTestQueue(db: Database, options: TestQueueOptions): Queue {
 
 /** Deletes every broker object a test queue may have declared (no-op for the database backend). */
 export async function deleteTestQueue(name: string): Promise<void> {
-  if (queueBackend !== 'rabbitmq') return;
-  const model = await amqp.connect(TEST_RABBITMQ_URL);
-  model.on('error', () => {});
-  try {
-    for (const queue of brokerQueueNames(name)) {
-      const channel = await model.createChannel();
-      channel.on('error', () => {});
-      await channel.deleteQueue(queue).catch(() => {});
-      await channel.close().catch(() => {});
-    }
-    const channel = await model.createChannel();
-    channel.on('error', () => {});
-    await channel.deleteExchange(`${name}.dlx`).catch(() => {});
-    await channel.close().catch(() => {});
-  } finally {
-    await model.close().catch(() => {});
-  }
+  if (queueBackend === 'rabbitmq') await deleteBrokerObjects(TEST_RABBITMQ_URL, name);
 }
 
 /** Deletes one broker queue, as an operator (or an old x-expires) would. */

@@ -6,7 +6,7 @@ import { PageFallback } from './layout/page-fallback';
 import { lazyPage } from './lazy-page';
 
 /**
- * Signed-in screens, one entry each (spec part 2 §2). To build a screen, replace its placeholder import
+ * Signed-in screens, one entry each. To build a screen, replace its placeholder import
  * with your page module (a default-exported component under `features/<domain>/pages/`).
  */
 const appRoutes: RouteObject[] = [

@@ -1,4 +1,4 @@
-/** Spec §7: the test tools' direct requests time out after 30 s. */
+/** The test tools' direct requests from the browser time out after 30 s. */
 export const BROWSER_TEST_TIMEOUT_MS = 30_000;
 
 export type BrowserRequestResult =

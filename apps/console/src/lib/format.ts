@@ -36,7 +36,7 @@ export function localDayBound(day: string | undefined, edge: 'start' | 'end'): s
   return (edge === 'start' ? startOfDay(date) : endOfDay(date)).toISOString();
 }
 
-/** First `length` characters of an id (the spec shows 8). */
+/** First `length` characters of an id (lists show 8). */
 export const shortId = (id: string | null | undefined, length = 8) => (id ? id.slice(0, length) : '');
 
 /** An API key shown as its first 12 characters and '...'. */

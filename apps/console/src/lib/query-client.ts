@@ -3,7 +3,7 @@ import { isClientError } from './api-client';
 
 /**
  * Queries retry once (never on 4xx) and stay fresh for 5 minutes. Any successful change marks every
- * cached query stale (spec §7: related lists are refreshed): counts, names and statistics cross
+ * cached query stale (a change refreshes every list it shows in): counts, names and statistics cross
  * features (an event changes its application's counters, a renamed application shows on events),
  * and only what is on screen is fetched again at once.
  */

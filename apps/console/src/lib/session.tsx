@@ -30,7 +30,7 @@ export const sessionQueryOptions = () =>
 
 export function useSession() {
   const query = useQuery(sessionQueryOptions());
-  // Spec §4: a refresh that failed for good (retries spent) ends the session as a 401 does.
+  // A refresh that failed for good (retries spent) ends the session as a 401 does.
   useEffect(() => {
     if (query.isError) tokenStorage.clear();
   }, [query.isError]);

@@ -25,5 +25,5 @@ export const INVALID_TEST_DATA = {
   description: 'Os dados de teste devem ser um JSON válido.',
 } as const;
 
-/** The spec's outcome line for a subscription whose filters rejected the test data. */
+/** The outcome line of a subscription whose filters rejected the test data. */
 export const filteredDescription = (count: number) => `Evento filtrado: ${count} filtro(s) falharam`;

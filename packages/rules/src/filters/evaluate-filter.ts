@@ -16,7 +16,7 @@ import {
 } from './types';
 
 /**
- * Evaluates one filter (spec part 1 §5 "Filter matching rules"). Never throws: malformed filters
+ * Evaluates one filter against the emitted headers and body. Never throws: malformed filters
  * and inputs fail with a pt-BR reason instead.
  */
 export function evaluateFilter(filter: Filter, input: FilterInput): FilterResult {

@@ -21,7 +21,7 @@ export function isEmptyTemplate(template: unknown): boolean {
 }
 
 /**
- * The event payload (DESIGN.md §3): the event's bodyTemplate rendered against the emitted data
+ * The event payload: the event's bodyTemplate rendered against the emitted data
  * (`{{payload.x}}` and `{{data.x}}` both read the data), or a copy of the data when there is no template.
  */
 export function renderEventPayload(input: Omit<DeliveryBodyInput, 'jsonBody'>): unknown {

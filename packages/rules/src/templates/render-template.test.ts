@@ -159,7 +159,7 @@ describe('renderTemplate — structures', () => {
     expect(renderTemplate(template, context)).toBe(expected);
   });
 
-  it('When the spec default template {body: {{payload.body}}} is rendered, then body is the payload body', () => {
+  it('When the default event template {body: {{payload.body}}} is rendered, then body is the payload body', () => {
     expect(renderTemplate({ body: '{{payload.body}}' }, context)).toEqual({ body: { text: 'olá' } });
   });
 

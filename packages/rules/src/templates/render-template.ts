@@ -8,8 +8,8 @@ import type { TemplateContext } from './types';
 export const MAX_TEMPLATE_DEPTH = 64;
 
 /**
- * Renders a body template (DESIGN.md §3). Strings, arrays and plain objects are walked; object
- * keys and non-string scalars are kept. A string that is exactly one placeholder becomes the
+ * Renders a body template: its placeholders are replaced from the context. Strings, arrays and
+ * plain objects are walked; object keys and non-string scalars are kept. A string that is exactly one placeholder becomes the
  * value with its JSON type (missing → null); placeholders inside a longer string are
  * interpolated as text (see `toInterpolatedText`). Returns a fresh value; the template and the
  * context are never mutated, and nothing is executed.

@@ -1,22 +1,26 @@
-import { boolean, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export type AuthDetails = Record<string, string>;
 
-export const applications = pgTable('applications', {
-  id: uuid('id').primaryKey(),
-  name: text('name').notNull(),
-  apiKeyHash: text('api_key_hash').notNull(),
-  /** AES-256-GCM with SECRET_KEY, so a database dump alone yields no usable key. */
-  apiKeyEncrypted: text('api_key_encrypted').notNull(),
-  apiKeyPrefix: text('api_key_prefix').notNull(),
-  visibility: text('visibility').notNull().default('PRIVATE'),
-  callbackUrl: text('callback_url'),
-  callbackAuthType: text('callback_auth_type').notNull().default('NONE'),
-  callbackAuthDetails: jsonb('callback_auth_details').$type<AuthDetails | null>(),
-  createdBy: uuid('created_by'),
-  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-});
+export const applications = pgTable(
+  'applications',
+  {
+    id: uuid('id').primaryKey(),
+    name: text('name').notNull(),
+    apiKeyHash: text('api_key_hash').notNull().unique('applications_api_key_hash_key'),
+    /** AES-256-GCM with SECRET_KEY, so a database dump alone yields no usable key. */
+    apiKeyEncrypted: text('api_key_encrypted').notNull(),
+    apiKeyPrefix: text('api_key_prefix').notNull(),
+    visibility: text('visibility').notNull().default('PRIVATE'),
+    callbackUrl: text('callback_url'),
+    callbackAuthType: text('callback_auth_type').notNull().default('NONE'),
+    callbackAuthDetails: jsonb('callback_auth_details').$type<AuthDetails | null>(),
+    createdBy: uuid('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [index('applications_created_idx').on(table.createdAt.desc())],
+);
 
 export const userApplications = pgTable(
   'user_applications',
@@ -29,5 +33,8 @@ export const userApplications = pgTable(
     canDelete: boolean('can_delete').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (table) => [primaryKey({ columns: [table.userId, table.applicationId] })],
+  (table) => [
+    primaryKey({ columns: [table.userId, table.applicationId] }),
+    index('user_applications_app_idx').on(table.applicationId),
+  ],
 );

@@ -1,6 +1,8 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  index,
   integer,
   json,
   jsonb,
@@ -9,85 +11,124 @@ import {
   smallint,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 
 const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
-export const occurrences = pgTable('occurrences', {
-  id: uuid('id').primaryKey(),
-  eventId: uuid('event_id'),
-  applicationId: uuid('application_id').notNull(),
-  eventType: text('event_type').notNull(),
-  /** json, not jsonb (as every payload here): the text as emitted, keys in their order. */
-  data: json('data').$type<unknown>().notNull(),
-  headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
-  payload: json('payload').$type<unknown>(),
-  externalEventId: text('external_event_id'),
-  organizationId: text('organization_id'),
-  idempotencyKey: text('idempotency_key'),
-  response: jsonb('response').$type<unknown>(),
-  callbackSentAt: tz('callback_sent_at'),
-  /** The event has callbacks on and the report has not gone yet. */
-  callbackPending: boolean('callback_pending').notNull().default(false),
-  createdAt: tz('created_at').notNull().defaultNow(),
-});
+export const occurrences = pgTable(
+  'occurrences',
+  {
+    id: uuid('id').primaryKey(),
+    eventId: uuid('event_id'),
+    applicationId: uuid('application_id').notNull(),
+    eventType: text('event_type').notNull(),
+    /** json, not jsonb (as every payload here): the text as emitted, keys in their order. */
+    data: json('data').$type<unknown>().notNull(),
+    headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
+    payload: json('payload').$type<unknown>(),
+    externalEventId: text('external_event_id'),
+    organizationId: text('organization_id'),
+    idempotencyKey: text('idempotency_key'),
+    response: jsonb('response').$type<unknown>(),
+    callbackSentAt: tz('callback_sent_at'),
+    /** The event has callbacks on and the report has not gone yet. */
+    callbackPending: boolean('callback_pending').notNull().default(false),
+    createdAt: tz('created_at').notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('occurrences_idempotency_key')
+      .on(table.applicationId, table.idempotencyKey)
+      .where(sql`${table.idempotencyKey} IS NOT NULL`),
+    index('occurrences_event_idx').on(table.eventId, table.createdAt.desc()),
+    index('occurrences_callback_pending_idx').on(table.createdAt).where(sql`${table.callbackPending}`),
+  ],
+);
 
-export const deliveryLogs = pgTable('delivery_logs', {
-  id: uuid('id').primaryKey(),
-  occurrenceId: uuid('occurrence_id').notNull(),
-  subscriptionId: uuid('subscription_id').notNull(),
-  eventId: uuid('event_id'),
-  status: text('status').notNull(),
-  httpStatusCode: integer('http_status_code'),
-  responseBody: text('response_body'),
-  errorMessage: text('error_message'),
-  eventDataReceived: json('event_data_received').$type<unknown>(),
-  /** The text first sent: every attempt sends these same bytes. */
-  payloadSent: json('payload_sent').$type<unknown>(),
-  attemptCount: integer('attempt_count').notNull().default(0),
-  nextAttemptAt: tz('next_attempt_at'),
-  /** A worker owns a claimed delivery until its lease ends; an expired lease is claimed again. */
-  leaseUntil: tz('lease_until'),
-  leasedBy: text('leased_by'),
-  processedAt: tz('processed_at'),
-  createdAt: tz('created_at').notNull().defaultNow(),
-  updatedAt: tz('updated_at').notNull().defaultNow(),
-});
+export const deliveryLogs = pgTable(
+  'delivery_logs',
+  {
+    id: uuid('id').primaryKey(),
+    occurrenceId: uuid('occurrence_id').notNull(),
+    subscriptionId: uuid('subscription_id').notNull(),
+    eventId: uuid('event_id'),
+    status: text('status').notNull(),
+    httpStatusCode: integer('http_status_code'),
+    responseBody: text('response_body'),
+    errorMessage: text('error_message'),
+    eventDataReceived: json('event_data_received').$type<unknown>(),
+    /** The text first sent: every attempt sends these same bytes. */
+    payloadSent: json('payload_sent').$type<unknown>(),
+    attemptCount: integer('attempt_count').notNull().default(0),
+    nextAttemptAt: tz('next_attempt_at'),
+    /** A worker owns a claimed delivery until its lease ends; an expired lease is claimed again. */
+    leaseUntil: tz('lease_until'),
+    leasedBy: text('leased_by'),
+    processedAt: tz('processed_at'),
+    createdAt: tz('created_at').notNull().defaultNow(),
+    updatedAt: tz('updated_at').notNull().defaultNow(),
+  },
+  (table) => [
+    // Only what the delivery workers claim.
+    index('delivery_logs_due_idx')
+      .on(table.nextAttemptAt)
+      .where(sql`${table.status} IN ('PENDING', 'RETRYING')`),
+    // The migration also INCLUDEs status, which Drizzle cannot declare.
+    index('delivery_logs_created_status_idx').on(table.createdAt.desc(), table.id.desc()),
+    index('delivery_logs_status_created_idx').on(table.status, table.createdAt.desc(), table.id.desc()),
+    index('delivery_logs_subscription_idx').on(table.subscriptionId, table.createdAt.desc()),
+    index('delivery_logs_event_idx').on(table.eventId, table.createdAt.desc()),
+    uniqueIndex('delivery_logs_occurrence_subscription_key').on(table.occurrenceId, table.subscriptionId),
+  ],
+);
 
-export const deliveryAttempts = pgTable('delivery_attempts', {
-  id: uuid('id').primaryKey(),
-  deliveryLogId: uuid('delivery_log_id').notNull(),
-  attemptNumber: integer('attempt_number').notNull(),
-  startedAt: tz('started_at').notNull(),
-  durationMs: integer('duration_ms').notNull(),
-  httpStatusCode: integer('http_status_code'),
-  errorMessage: text('error_message'),
-  responseBody: text('response_body'),
-  createdAt: tz('created_at').notNull().defaultNow(),
-});
+export const deliveryAttempts = pgTable(
+  'delivery_attempts',
+  {
+    id: uuid('id').primaryKey(),
+    deliveryLogId: uuid('delivery_log_id').notNull(),
+    attemptNumber: integer('attempt_number').notNull(),
+    startedAt: tz('started_at').notNull(),
+    durationMs: integer('duration_ms').notNull(),
+    httpStatusCode: integer('http_status_code'),
+    errorMessage: text('error_message'),
+    responseBody: text('response_body'),
+    createdAt: tz('created_at').notNull().defaultNow(),
+  },
+  (table) => [index('delivery_attempts_log_idx').on(table.deliveryLogId, table.attemptNumber)],
+);
 
-export const eventLogs = pgTable('event_logs', {
-  id: uuid('id').primaryKey(),
-  /** The occurrence id. */
-  eventId: uuid('event_id').notNull(),
-  eventType: text('event_type').notNull(),
-  organizationId: text('organization_id').notNull(),
-  externalEventId: text('external_event_id'),
-  queueType: text('queue_type').notNull(),
-  status: text('status').notNull().default('PENDING'),
-  /** Reprocess requests (the console's n/3). */
-  retryCount: integer('retry_count').notNull().default(0),
-  /** Automatic retries of the current round, bounded by the event's maxRetries. */
-  autoRetryCount: integer('auto_retry_count').notNull().default(0),
-  payload: json('payload').$type<unknown>().notNull(),
-  errorMessage: text('error_message'),
-  applicationId: uuid('application_id').notNull(),
-  eventDefinitionId: uuid('event_definition_id'),
-  processedAt: tz('processed_at'),
-  createdAt: tz('created_at').notNull().defaultNow(),
-  updatedAt: tz('updated_at').notNull().defaultNow(),
-});
+export const eventLogs = pgTable(
+  'event_logs',
+  {
+    id: uuid('id').primaryKey(),
+    /** The occurrence id. */
+    eventId: uuid('event_id').notNull(),
+    eventType: text('event_type').notNull(),
+    organizationId: text('organization_id').notNull(),
+    externalEventId: text('external_event_id'),
+    queueType: text('queue_type').notNull(),
+    status: text('status').notNull().default('PENDING'),
+    /** Reprocess requests (the console's n/3). */
+    retryCount: integer('retry_count').notNull().default(0),
+    /** Automatic retries of the current round, bounded by the event's maxRetries. */
+    autoRetryCount: integer('auto_retry_count').notNull().default(0),
+    payload: json('payload').$type<unknown>().notNull(),
+    errorMessage: text('error_message'),
+    applicationId: uuid('application_id').notNull(),
+    eventDefinitionId: uuid('event_definition_id'),
+    processedAt: tz('processed_at'),
+    createdAt: tz('created_at').notNull().defaultNow(),
+    updatedAt: tz('updated_at').notNull().defaultNow(),
+  },
+  (table) => [
+    index('event_logs_created_idx').on(table.createdAt.desc(), table.id.desc()),
+    index('event_logs_status_idx').on(table.status, table.createdAt.desc()),
+    index('event_logs_app_idx').on(table.applicationId, table.createdAt.desc()),
+    index('event_logs_event_idx').on(table.eventId),
+  ],
+);
 
 /** Per (subscription, status) delivery log counts, kept by triggers (0300); sum over shards. */
 export const deliveryLogCounts = pgTable(

@@ -1,48 +1,72 @@
 import type { Filter } from '@wm/rules';
-import { boolean, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { AuthDetails } from './applications';
 
 /** Validated by the contracts schema on every write, so rows are well-formed filters. */
 export type FilterRow = Filter;
 
-export const events = pgTable('events', {
-  id: uuid('id').primaryKey(),
-  applicationId: uuid('application_id').notNull(),
-  name: text('name').notNull(),
-  alias: text('alias').notNull(),
-  status: text('status').notNull().default('ACTIVE'),
-  visibility: text('visibility').notNull().default('PUBLIC'),
-  queueType: text('queue_type').notNull().default('IMMEDIATE'),
-  enableCallbacks: boolean('enable_callbacks').notNull().default(false),
-  callbackUrl: text('callback_url'),
-  callbackAuthType: text('callback_auth_type').notNull().default('NONE'),
-  callbackAuthDetails: jsonb('callback_auth_details').$type<AuthDetails | null>(),
-  bodyTemplate: jsonb('body_template').$type<Record<string, unknown> | null>(),
-  delayBetweenSends: integer('delay_between_sends'),
-  messageTtl: integer('message_ttl'),
-  maxRetries: integer('max_retries'),
-  priority: integer('priority'),
-  createdBy: uuid('created_by'),
-  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-});
+export const events = pgTable(
+  'events',
+  {
+    id: uuid('id').primaryKey(),
+    applicationId: uuid('application_id').notNull(),
+    name: text('name').notNull(),
+    alias: text('alias').notNull(),
+    status: text('status').notNull().default('ACTIVE'),
+    visibility: text('visibility').notNull().default('PUBLIC'),
+    queueType: text('queue_type').notNull().default('IMMEDIATE'),
+    enableCallbacks: boolean('enable_callbacks').notNull().default(false),
+    callbackUrl: text('callback_url'),
+    callbackAuthType: text('callback_auth_type').notNull().default('NONE'),
+    callbackAuthDetails: jsonb('callback_auth_details').$type<AuthDetails | null>(),
+    bodyTemplate: jsonb('body_template').$type<Record<string, unknown> | null>(),
+    delayBetweenSends: integer('delay_between_sends'),
+    messageTtl: integer('message_ttl'),
+    maxRetries: integer('max_retries'),
+    priority: integer('priority'),
+    createdBy: uuid('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('events_app_alias_key').on(table.applicationId, table.alias),
+    index('events_created_idx').on(table.createdAt.desc()),
+  ],
+);
 
-export const subscriptions = pgTable('subscriptions', {
-  id: uuid('id').primaryKey(),
-  eventId: uuid('event_id').notNull(),
-  name: text('name').notNull(),
-  status: text('status').notNull().default('ACTIVE'),
-  targetUrl: text('target_url').notNull(),
-  httpMethod: text('http_method').notNull().default('POST'),
-  authType: text('auth_type').notNull().default('NONE'),
-  authDetails: jsonb('auth_details').$type<AuthDetails | null>(),
-  jsonBody: jsonb('json_body').$type<unknown>(),
-  filters: jsonb('filters').$type<FilterRow[]>().notNull().default([]),
-  /** Standard Webhooks signing secret, `whsec_` + base64. */
-  secret: text('secret').notNull(),
-  attempts: integer('attempts').notNull().default(0),
-  consecutiveFailures: integer('consecutive_failures').notNull().default(0),
-  createdBy: uuid('created_by'),
-  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-});
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: uuid('id').primaryKey(),
+    eventId: uuid('event_id').notNull(),
+    name: text('name').notNull(),
+    status: text('status').notNull().default('ACTIVE'),
+    targetUrl: text('target_url').notNull(),
+    httpMethod: text('http_method').notNull().default('POST'),
+    authType: text('auth_type').notNull().default('NONE'),
+    authDetails: jsonb('auth_details').$type<AuthDetails | null>(),
+    jsonBody: jsonb('json_body').$type<unknown>(),
+    filters: jsonb('filters').$type<FilterRow[]>().notNull().default([]),
+    /** Standard Webhooks signing secret, `whsec_` + base64. */
+    secret: text('secret').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    consecutiveFailures: integer('consecutive_failures').notNull().default(0),
+    createdBy: uuid('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('subscriptions_event_idx').on(table.eventId, table.status),
+    index('subscriptions_created_by_idx').on(table.createdBy),
+  ],
+);

@@ -15,7 +15,7 @@ import { paths } from '@/config/paths';
 export type NavItem = { label: string; href: string; icon: LucideIcon; matchSubPaths: boolean };
 export type NavGroup = { label?: string; items: NavItem[] };
 
-/** Side menu of spec part 1 §2; Automação and Monitoramento stay highlighted on sub-paths. */
+/** The side menu; Automação and Monitoramento stay highlighted on sub-paths. */
 export const navGroups: NavGroup[] = [
   {
     items: [

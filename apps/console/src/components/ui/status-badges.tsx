@@ -1,7 +1,7 @@
 import type { DeliveryStatus, EntityStatus, EventLogStatus, QueueType, Visibility } from '@wm/contracts';
 import { Badge, type BadgeVariant } from './badge';
 
-/** The spec's state → colour mapping (part 1 §4, part 2 §4). */
+/** One colour per state for every badge: green when it works, yellow when it waits or is held, red when it failed. */
 export const visibilityVariant = (visibility: string): BadgeVariant =>
   visibility === 'PUBLIC' ? 'success' : 'warning';
 

@@ -50,7 +50,7 @@ describe('DataTable', () => {
 });
 
 describe('state badges', () => {
-  it('When states are mapped, then colours follow the spec', () => {
+  it('When states are mapped, then working states are green, waiting or held ones yellow and failed ones red', () => {
     expect(visibilityVariant('PUBLIC')).toBe('success');
     expect(visibilityVariant('PRIVATE')).toBe('warning');
     expect(['ACTIVE', 'INACTIVE', 'PAUSED', 'FAILED'].map(entityStatusVariant)).toEqual([

@@ -30,7 +30,7 @@ export function LoginForm() {
         navigate(paths.home.getHref(), { replace: true });
       },
       (error: unknown) => {
-        // The server's own message when it sent one, else the spec's fallback.
+        // The server's own message when it sent one, else the generic fallback.
         const description =
           error instanceof ApiError && error.status > 0 && error.error !== UNEXPECTED_ERROR
             ? error.error

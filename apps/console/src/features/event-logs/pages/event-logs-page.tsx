@@ -18,11 +18,11 @@ import { useReprocessEventLogsBatch } from '../api/reprocess-event-logs-batch';
 import { EventLogsTable } from '../components/event-logs-table';
 
 const ALL = 'ALL';
-/** The spec's order for the status filter: all, SUCCESS, FAILED, PENDING, PROCESSING. */
+/** The status filter's options, in this order after 'all': SUCCESS, FAILED, PENDING, PROCESSING. */
 const STATUS_OPTIONS: EventLogStatus[] = ['SUCCESS', 'FAILED', 'PENDING', 'PROCESSING'];
 type FilterKey = 'status' | 'organizationId' | 'eventType' | 'page';
 
-/** The free-text search of the spec: event type, organization id and error, on the loaded page only. */
+/** The free-text search: event type, organization id and error, on the loaded page only. */
 const matchesSearch = (log: TEventLog, term: string) => {
   const needle = term.trim().toLowerCase();
   if (!needle) return true;

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { authHeaders, type BrowserRequestResult, sendBrowserRequest } from '@/lib/browser-request';
 
-/** Spec §7: the browser itself POSTs a test report to the event's callback URL and shows the answer. */
+/** The browser itself (not the server) POSTs a test report to the event's callback URL and shows the answer. */
 export function CallbackTestCard({ event }: { event: TEvent }) {
   const [result, setResult] = useState<BrowserRequestResult | null>(null);
   const [isSending, setIsSending] = useState(false);

@@ -8,7 +8,7 @@ import {
   type TUpdateEventRequest,
 } from '@wm/contracts';
 
-/** New-event defaults (spec §9). */
+/** A new event's form starts from these values. */
 export const newEventFormValues = (applicationId = ''): TEventFormValues => ({
   applicationId,
   name: '',

@@ -26,7 +26,8 @@ const KIND_VARIANT = {
 /**
  * Simulates an emit with the typed data against the event's subscriptions and filters. Nothing is
  * sent by the simulation; each subscription that would receive it can then be sent the rendered
- * body by the browser itself (spec §7), with headers naming the subscription and its auth.
+ * body by the browser itself (not through the server), with headers naming the subscription and
+ * its auth.
  */
 export function ProcessingTestCard({ event }: { event: TEventDetail }) {
   const [data, setData] = useState('{\n  "body": "teste"\n}');

@@ -20,7 +20,7 @@ describe('processing test', () => {
     expect(simulateEventProcessing(event, [], '{}', '').title).toBe('Nenhuma assinatura');
   });
 
-  it('When subscriptions have no filters, pass, fail or lack a URL, then each gets the spec message', () => {
+  it('When subscriptions have no filters, pass, fail or lack a URL, then each gets its own outcome message', () => {
     const outcome = simulateEventProcessing(
       event,
       [

@@ -3,7 +3,7 @@ import { api } from '@/lib/api-client';
 
 type Option = { id: string; name: string };
 
-/** Lookup lists for the filters (up to 100, as the spec's lookups). */
+/** Lookup lists for the filters (up to 100 entries, as every lookup list). */
 const lookupOptions = (path: '/subscriptions' | '/events') =>
   queryOptions({
     queryKey: ['logs', 'lookup', path],

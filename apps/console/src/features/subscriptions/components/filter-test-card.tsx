@@ -14,7 +14,7 @@ const KIND_VARIANT = {
   filtered: 'warning',
 } as const;
 
-/** Evaluates the subscription's filters against typed JSON (spec §5 rules, via @wm/rules); nothing is sent. */
+/** Evaluates the subscription's filters against typed JSON with the server's own matching rules (@wm/rules); nothing is sent. */
 export function FilterTestCard({ filters }: { filters: TFilter[] }) {
   const [data, setData] = useState('{\n  \n}');
   const [headers, setHeaders] = useState('');

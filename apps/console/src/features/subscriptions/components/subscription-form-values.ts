@@ -8,7 +8,7 @@ import {
 export const NEW_SUBSCRIPTION_BODY =
   '{\n  "eventId": "#eventId#",\n  "eventName": "#eventName#",\n  "timestamp": "#timestamp#",\n  "data": "#data#"\n}';
 
-/** New-subscription defaults (spec §9): POST, NONE. */
+/** A new subscription's form starts with POST and no authentication. */
 export const newSubscriptionFormValues = (eventId = ''): TSubscriptionForm => ({
   eventId,
   name: '',

@@ -8,7 +8,7 @@ export type FilterTestOutcome = {
   failures: FilterFailure[];
 };
 
-/** The subscription detail's filter test: spec §5 matching rules via @wm/rules, nothing sent. */
+/** The subscription detail's filter test: the server's matching rules (@wm/rules), nothing sent. */
 export function testSubscriptionFilters(
   filters: readonly Filter[],
   bodyText: string,

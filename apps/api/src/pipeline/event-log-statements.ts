@@ -1,5 +1,6 @@
+import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
-import { events, occurrences, subscriptions } from '../db/schema';
+import { eventLogs, events, occurrences, subscriptions } from '../db/schema';
 import { createBatcher } from '../lib/batcher';
 import { rowFromJson } from './row-from-json';
 
@@ -110,4 +111,57 @@ function toStarted(row: StartedRow): StartedEventLog {
     targets: (row.targets ?? []).map((target) => rowFromJson(subscriptions, target)),
     hasDeliveries: row.has_deliveries,
   };
+}
+
+/** Back to PENDING without counting a retry: the message was put back to wait for its pacing slot. */
+export async function markEventLogPending(ctx: AppContext, id: string) {
+  await ctx.db
+    .update(eventLogs)
+    .set({ status: 'PENDING', updatedAt: ctx.clock() })
+    .where(eq(eventLogs.id, id));
+}
+
+/** Ends a log FAILED with `error` unless it is final already. */
+export async function failOpenEventLog(ctx: AppContext, id: string, error: string) {
+  const now = ctx.clock();
+  await ctx.db
+    .update(eventLogs)
+    .set({ status: 'FAILED', errorMessage: error, processedAt: now, updatedAt: now })
+    .where(and(eq(eventLogs.id, id), inArray(eventLogs.status, ['PENDING', 'PROCESSING'])));
+}
+
+/**
+ * Claims up to `limit` PENDING logs whose message may be lost: never retried and untouched since
+ * `shortCutoff`, or untouched since `longCutoff`. Touching updated_at is the claim, so several
+ * workers do not take the same ones.
+ */
+export async function claimUnpublishedEventLogs(
+  ctx: AppContext,
+  cutoffs: { now: Date; shortCutoff: Date; longCutoff: Date; limit: number },
+) {
+  return ctx.db
+    .update(eventLogs)
+    .set({ updatedAt: cutoffs.now })
+    .where(
+      inArray(
+        eventLogs.id,
+        sql`(SELECT ${eventLogs.id} FROM ${eventLogs}
+             WHERE ${and(
+               eq(eventLogs.status, 'PENDING'),
+               or(
+                 and(eq(eventLogs.autoRetryCount, 0), lt(eventLogs.updatedAt, cutoffs.shortCutoff)),
+                 lt(eventLogs.updatedAt, cutoffs.longCutoff),
+               ),
+             )}
+             ORDER BY ${eventLogs.updatedAt} LIMIT ${cutoffs.limit} FOR UPDATE SKIP LOCKED)`,
+      ),
+    )
+    .returning({ id: eventLogs.id, eventDefinitionId: eventLogs.eventDefinitionId });
+}
+
+/** The queue settings of a log's event (priority, TTL); null when the event is gone. */
+export async function findEventQueueSettings(ctx: AppContext, eventDefinitionId: string | null) {
+  if (!eventDefinitionId) return null;
+  const [event] = await ctx.db.select().from(events).where(eq(events.id, eventDefinitionId)).limit(1);
+  return event ?? null;
 }

@@ -1,0 +1,71 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, normalize, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The layers of apps/api/src (docs/ARCHITECTURE.md): a folder imports only the
+ * folders listed for it. config.ts and context.ts are shared by every layer;
+ * the entry files (main, workers, build-app, create-context) may import anything.
+ */
+const MAY_IMPORT: Record<string, string[]> = {
+  modules: ['http', 'domain', 'pipeline', 'delivery', 'queue', 'db', 'lib'],
+  http: ['domain', 'delivery', 'db', 'lib'],
+  domain: ['lib'],
+  pipeline: ['delivery', 'queue', 'db', 'lib'],
+  delivery: ['db', 'lib'],
+  queue: ['db', 'lib'],
+  db: ['lib'],
+  lib: [],
+};
+const SHARED = ['config.ts', 'context.ts'];
+
+const SRC = dirname(fileURLToPath(import.meta.url));
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [path] : [];
+  });
+}
+
+/** Every relative import of the source, as [importing file, imported path], both relative to src. */
+const imports = sourceFiles(SRC).flatMap((file) =>
+  [...readFileSync(file, 'utf8').matchAll(/from '(\.[^']*)'/g)].map(
+    (match) =>
+      [relative(SRC, file), normalize(relative(SRC, join(dirname(file), String(match[1]))))] as const,
+  ),
+);
+
+const topOf = (path: string) => path.split('/')[0] ?? path;
+
+describe('import layers of apps/api/src', () => {
+  it('When a folder imports another, then the layer table allows it', () => {
+    const refused = imports.flatMap(([from, to]) => {
+      const [source, target] = [topOf(from), topOf(to)];
+      const allowed = MAY_IMPORT[source];
+      if (!allowed || source === target || SHARED.includes(`${target}.ts`) || SHARED.includes(target))
+        return [];
+      return allowed.includes(target) ? [] : [`${from} -> ${to}`];
+    });
+    expect(refused).toEqual([]);
+  });
+
+  it('When modules import each other, then no two of them do so both ways (directly or through others)', () => {
+    const moduleOf = (path: string) => (path.startsWith('modules/') ? path.split('/')[1] : undefined);
+    const edges = new Map<string, Set<string>>();
+    for (const [from, to] of imports) {
+      const [source, target] = [moduleOf(from), moduleOf(to)];
+      if (!source || !target || source === target || source.endsWith('.ts') || target.endsWith('.ts'))
+        continue;
+      edges.set(source, (edges.get(source) ?? new Set()).add(target));
+    }
+    const reaches = (start: string, goal: string, seen = new Set<string>()): boolean =>
+      [...(edges.get(start) ?? [])].some(
+        (next) => next === goal || (!seen.has(next) && reaches(next, goal, seen.add(next))),
+      );
+    const cycles = [...edges.keys()].filter((module) => reaches(module, module));
+    expect(cycles).toEqual([]);
+  });
+});
