@@ -22,8 +22,8 @@ test.describe('Admin users', () => {
     const dialog = await openCreateDialog(page);
     await dialog.getByLabel('Nome').fill('Carlos Souza');
     await dialog.getByLabel('Email').fill('carlos@e2e.local');
-    await dialog.getByLabel('Senha', { exact: true }).fill('senha123');
-    await dialog.getByLabel('Confirmar senha').fill('senha124');
+    await dialog.getByLabel('Senha', { exact: true }).fill('senha-carlos-1');
+    await dialog.getByLabel('Confirmar senha').fill('senha-carlos-2');
     await dialog.getByRole('button', { name: 'Criar Usuário' }).click();
     await expect(dialog.getByText('As senhas não coincidem')).toBeVisible();
     await expect(page.getByText('Erro de validação')).toBeVisible();
@@ -59,8 +59,8 @@ test.describe('Admin users', () => {
     const dialog = await openCreateDialog(page);
     await dialog.getByLabel('Nome').fill('Outro Admin');
     await dialog.getByLabel('Email').fill(server.admin.email);
-    await dialog.getByLabel('Senha', { exact: true }).fill('senha123');
-    await dialog.getByLabel('Confirmar senha').fill('senha123');
+    await dialog.getByLabel('Senha', { exact: true }).fill('senha-outro-1');
+    await dialog.getByLabel('Confirmar senha').fill('senha-outro-1');
     await dialog.getByRole('button', { name: 'Criar Usuário' }).click();
     await expect(page.getByText('Erro ao criar usuário')).toBeVisible();
     await expect(page.getByText('Já existe um usuário com este e-mail')).toBeVisible();

@@ -26,6 +26,10 @@ test.describe('Profile', () => {
     const newEmail = `nova-${Date.now().toString(36)}@e2e.local`;
     await page.getByLabel('Nome').fill('Carla Nova');
     await page.getByLabel('Email').fill(newEmail);
+    // A new e-mail asks for the current password before it is sent.
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await expect(page.getByText('Informe a senha atual para alterar o e-mail')).toBeVisible();
+    await page.getByLabel('Senha atual').fill(user.password);
     await page.getByRole('button', { name: 'Salvar' }).click();
     await expect(toast(page, 'Perfil atualizado')).toBeVisible();
     await expect(page.getByTestId('profile-name')).toHaveText('Carla Nova');

@@ -57,6 +57,13 @@ const ZEnv = z
     ROLE: z.enum(['api', 'worker', 'all']).default('all'),
     CONSOLE_DIR: z.string().optional(),
     SESSION_TTL_HOURS: positiveDecimal.default(24 * 7),
+    /**
+     * Failed sign-ins counted over the window: per e-mail and address (guessing from one place),
+     * and per e-mail across all addresses (guessing spread over many).
+     */
+    LOGIN_MAX_FAILURES_PER_IP: integer(1).default(10),
+    LOGIN_MAX_FAILURES_PER_ACCOUNT: integer(1).default(50),
+    LOGIN_FAILURE_WINDOW_MINUTES: integer(1, 24 * 60).default(15),
     BODY_LIMIT_BYTES: integer(1).default(1_048_576),
     /**
      * Slow clients: the headers, and the whole request with its body, must arrive within these; a

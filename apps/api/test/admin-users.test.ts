@@ -44,19 +44,19 @@ describe('admin users API', () => {
   it('When create input breaks a rule, then 400 with the pt-BR message of the broken rule and nothing changes', async () => {
     const before = await countUsers();
     const cases: Array<[Record<string, unknown>, string]> = [
-      [{ name: '', email: 'a@b.co', password: 'abcdef' }, 'Nome é obrigatório'],
-      [{ name: 'A', email: 'a@b.co', password: 'abcdef' }, 'Nome deve ter pelo menos 2 caracteres'],
-      [{ name: 'Ana', email: '', password: 'abcdef' }, 'Email é obrigatório'],
-      [{ name: 'Ana', email: 'ana@', password: 'abcdef' }, 'Email inválido'],
+      [{ name: '', email: 'a@b.co', password: 'abcdef-12' }, 'Nome é obrigatório'],
+      [{ name: 'A', email: 'a@b.co', password: 'abcdef-12' }, 'Nome deve ter pelo menos 2 caracteres'],
+      [{ name: 'Ana', email: '', password: 'abcdef-12' }, 'Email é obrigatório'],
+      [{ name: 'Ana', email: 'ana@', password: 'abcdef-12' }, 'Email inválido'],
       [{ name: 'Ana', email: 'ana@b.co', password: '' }, 'Senha é obrigatória'],
-      [{ name: 'Ana', email: 'ana@b.co', password: '12345' }, 'Senha deve ter pelo menos 6 caracteres'],
+      [{ name: 'Ana', email: 'ana@b.co', password: '1234567' }, 'Senha deve ter pelo menos 8 caracteres'],
       [
-        { name: 'x'.repeat(10_000), email: 'ana@b.co', password: 'abcdef' },
+        { name: 'x'.repeat(10_000), email: 'ana@b.co', password: 'abcdef-12' },
         'Nome deve ter no máximo 255 caracteres',
       ],
-      [{ name: 123, email: 'ana@b.co', password: 'abcdef' }, 'Nome é obrigatório'],
+      [{ name: 123, email: 'ana@b.co', password: 'abcdef-12' }, 'Nome é obrigatório'],
       [
-        { name: 'Ana', email: 'ana@b.co', password: 'abcdef', isAdmin: 'yes' },
+        { name: 'Ana', email: 'ana@b.co', password: 'abcdef-12', isAdmin: 'yes' },
         'Valor inválido: esperado um booleano (true ou false), recebido um texto',
       ],
     ];
@@ -77,7 +77,7 @@ describe('admin users API', () => {
   it('When listing, then pagination and case-insensitive search on name and e-mail work across pages', async () => {
     for (let index = 0; index < 12; index++) {
       const res = await t.post('/v1/admin/users', {
-        body: { name: `Paginado ${index}`, email: `pag${index}@lista.com`, password: 'abcdef' },
+        body: { name: `Paginado ${index}`, email: `pag${index}@lista.com`, password: 'abcdef-12' },
       });
       expect(res.status).toBe(201);
     }
@@ -100,7 +100,7 @@ describe('admin users API', () => {
 
   it('When an admin reads, updates and deletes a user, then each change is visible', async () => {
     const created = await t.post('/v1/admin/users', {
-      body: { name: 'Joao', email: 'joao@example.com', password: 'abcdef' },
+      body: { name: 'Joao', email: 'joao@example.com', password: 'abcdef-12' },
     });
     const id = created.body.id;
     const detail = await t.get(`/v1/admin/users/${id}`);
@@ -116,14 +116,14 @@ describe('admin users API', () => {
     });
     expect(updated.status).toBe(200);
     expect(updated.body).toMatchObject({ name: 'João Souza', email: 'joao.souza@example.com' });
-    expect((await t.login('joao.souza@example.com', 'abcdef')).length).toBeGreaterThan(20);
+    expect((await t.login('joao.souza@example.com', 'abcdef-12')).length).toBeGreaterThan(20);
 
     const withPassword = await t.put(`/v1/admin/users/${id}`, { body: { password: 'nova-senha' } });
     expect(withPassword.status).toBe(200);
     expect(
       (
         await t.post('/v1/auth/login', {
-          body: { email: 'joao.souza@example.com', password: 'abcdef' },
+          body: { email: 'joao.souza@example.com', password: 'abcdef-12' },
           token: null,
         })
       ).status,
@@ -132,7 +132,7 @@ describe('admin users API', () => {
 
     const short = await t.put(`/v1/admin/users/${id}`, { body: { password: '123' } });
     expect(short.status).toBe(400);
-    expect(short.body.error).toBe('Senha deve ter pelo menos 6 caracteres');
+    expect(short.body.error).toBe('Senha deve ter pelo menos 8 caracteres');
 
     const taken = await t.put(`/v1/admin/users/${id}`, { body: { email: ADMIN.email } });
     expect(taken.status).toBe(409);
@@ -201,7 +201,7 @@ describe('admin users API', () => {
     const target = (await t.get('/v1/admin/users?limit=1')).body.data[0].id;
     const calls: Array<[string, string, object?]> = [
       ['GET', '/v1/admin/users'],
-      ['POST', '/v1/admin/users', { name: 'Hacker', email: 'h@x.com', password: 'abcdef', isAdmin: true }],
+      ['POST', '/v1/admin/users', { name: 'Hacker', email: 'h@x.com', password: 'abcdef-12', isAdmin: true }],
       ['GET', `/v1/admin/users/${target}`],
       ['PUT', `/v1/admin/users/${target}`, { isAdmin: false }],
       ['DELETE', `/v1/admin/users/${target}`],

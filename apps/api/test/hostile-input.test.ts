@@ -206,7 +206,7 @@ describe('hostile input', () => {
 
   it('When a field has the wrong type or size, then the message is pt-BR', async () => {
     const wrongType = await t.post('/v1/admin/users', {
-      body: { name: 'Ana', email: 'ana@b.co', password: 'abcdef', isAdmin: 'yes' },
+      body: { name: 'Ana', email: 'ana@b.co', password: 'abcdef-12', isAdmin: 'yes' },
     });
     expect(wrongType.body.error).toBe(
       'Valor inválido: esperado um booleano (true ou false), recebido um texto',

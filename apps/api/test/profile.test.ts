@@ -14,7 +14,7 @@ describe('profile', () => {
   it('When a user saves name and e-mail, then /auth/me shows them and the new e-mail signs in', async () => {
     const user = await t.createUser();
     const res = await t.put('/v1/auth/me', {
-      body: { name: '  Maria Silva ', email: 'Maria.Nova@Test.Local' },
+      body: { name: '  Maria Silva ', email: 'Maria.Nova@Test.Local', currentPassword: user.password },
       token: user.token,
     });
     expect(res.status).toBe(200);
@@ -30,7 +30,7 @@ describe('profile', () => {
   it('When the e-mail belongs to someone else, then 409; the own e-mail is fine', async () => {
     const user = await t.createUser();
     const taken = await t.put('/v1/auth/me', {
-      body: { name: 'Outro', email: 'ADMIN@test.local' },
+      body: { name: 'Outro', email: 'ADMIN@test.local', currentPassword: user.password },
       token: user.token,
     });
     expect(taken.status).toBe(409);
@@ -85,7 +85,7 @@ describe('profile', () => {
     const cases: Array<[object, string]> = [
       [{ currentPassword: 'errada-123', newPassword: 'nova-senha-1' }, 'Senha atual incorreta'],
       [{ currentPassword: '', newPassword: 'nova-senha-1' }, 'Senha atual é obrigatória'],
-      [{ currentPassword: user.password, newPassword: '123' }, 'Senha deve ter pelo menos 6 caracteres'],
+      [{ currentPassword: user.password, newPassword: '1234567' }, 'Senha deve ter pelo menos 8 caracteres'],
       [
         { currentPassword: user.password, newPassword: user.password },
         'A nova senha deve ser diferente da senha atual',

@@ -18,7 +18,7 @@ const env = (dataDir: string) => ({
   DATA_DIR: dataDir,
   SECRET_KEY: 'start-test-secret-key-with-at-least-32-characters',
   ADMIN_EMAIL: 'admin@example.com',
-  ADMIN_PASSWORD: 'admin123',
+  ADMIN_PASSWORD: 'troque-esta-senha',
 });
 
 afterAll(() => {

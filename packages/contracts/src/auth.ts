@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { ZEmail, ZPassword } from './common';
+import { ZEmail, ZLoginPassword } from './common';
 
-export const ZLoginRequest = z.object({ email: ZEmail, password: ZPassword });
+export const ZLoginRequest = z.object({ email: ZEmail, password: ZLoginPassword });
 export type TLoginRequest = z.infer<typeof ZLoginRequest>;
 
 export const ZUser = z.object({

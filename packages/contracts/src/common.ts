@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './common-passwords';
 
 export const ZId = z.uuid({ error: 'Identificador inválido' });
 
@@ -55,7 +56,20 @@ export const ZEmail = z
   .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { error: 'Email inválido' })
   .transform((value) => value.toLowerCase());
 
+/**
+ * A new password: at least 8 characters, not only whitespace, not one of the most common. Only
+ * for passwords being set; signing in checks any stored password (ZLoginPassword).
+ */
 export const ZPassword = z
+  .string({ error: 'Senha é obrigatória' })
+  .min(1, { error: 'Senha é obrigatória' })
+  .min(8, { error: 'Senha deve ter pelo menos 8 caracteres' })
+  .max(128, { error: 'Senha deve ter no máximo 128 caracteres' })
+  .refine((password) => password.trim() !== '', { error: 'Senha não pode conter apenas espaços' })
+  .refine((password) => !isCommonPassword(password), { error: COMMON_PASSWORD_MESSAGE });
+
+/** The password typed to sign in: accounts created before the policy keep their shorter ones. */
+export const ZLoginPassword = z
   .string({ error: 'Senha é obrigatória' })
   .min(1, { error: 'Senha é obrigatória' })
   .min(6, { error: 'Senha deve ter pelo menos 6 caracteres' })

@@ -4,6 +4,7 @@ export * from './applications';
 export * from './auth';
 export * from './auth-details';
 export * from './common';
+export * from './common-passwords';
 export * from './emit';
 export * from './enums';
 export * from './errors';

@@ -2,8 +2,27 @@ import { z } from 'zod';
 import { ZEmail, ZPassword } from './common';
 import { ZUserName } from './users';
 
-export const ZUpdateProfileRequest = z.object({ name: ZUserName, email: ZEmail });
+export const EMAIL_CHANGE_NEEDS_PASSWORD = 'Informe a senha atual para alterar o e-mail';
+
+/** PUT /auth/me: a new e-mail moves where sign-in and resets go, so it needs the current password. */
+export const ZUpdateProfileRequest = z.object({
+  name: ZUserName,
+  email: ZEmail,
+  currentPassword: z.string().max(128, { error: 'Senha deve ter no máximo 128 caracteres' }).optional(),
+});
 export type TUpdateProfileRequest = z.infer<typeof ZUpdateProfileRequest>;
+
+/** True when the request changes the e-mail (compared as stored: lower case). */
+export const isEmailChange = (input: { email: string }, currentEmail: string) =>
+  input.email !== currentEmail.toLowerCase();
+
+/** Console form: the request, with the current password required once the e-mail differs. */
+export const profileFormSchema = (currentEmail: string) =>
+  ZUpdateProfileRequest.superRefine((value, ctx) => {
+    if (isEmailChange(value, currentEmail) && !value.currentPassword) {
+      ctx.addIssue({ code: 'custom', message: EMAIL_CHANGE_NEEDS_PASSWORD, path: ['currentPassword'] });
+    }
+  });
 
 export const ZChangePasswordRequest = z
   .object({

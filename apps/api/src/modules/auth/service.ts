@@ -7,29 +7,31 @@ import { hashPassword, randomToken, sha256, verifyPassword } from '../../lib/cry
 import { newId } from '../../lib/ids';
 import { toUserView } from './user-view';
 
-export const LOGIN_FAILURE_LIMIT = 10;
-export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
-
 /** Compared against when the e-mail is unknown, so both cases take the same time. */
 let dummyHash: Promise<string> | null = null;
 
 /**
- * Takes one of the LOGIN_FAILURE_LIMIT attempts of the window for (email, ip), written down as a
- * failure until the password proves right; false when none is left. Counting and taking happen
- * under a lock on the pair, so concurrent attempts cannot all see room: at most the limit of
- * passwords is ever checked per window, however many arrive at once.
+ * Takes one attempt of the window for (email, ip), written down as a failure until the password
+ * proves right; false when the pair has used LOGIN_MAX_FAILURES_PER_IP, or the e-mail
+ * LOGIN_MAX_FAILURES_PER_ACCOUNT from all addresses together. Counting and taking happen under a
+ * lock on the e-mail, so concurrent attempts cannot all see room: at most the limits of passwords
+ * are ever checked per window, however many arrive at once and from wherever.
  */
 async function reserveAttempt(ctx: AppContext, email: string, ip: string, attemptId: string) {
-  const since = new Date(ctx.clock().getTime() - LOGIN_FAILURE_WINDOW_MS);
+  const { LOGIN_MAX_FAILURES_PER_IP, LOGIN_MAX_FAILURES_PER_ACCOUNT, LOGIN_FAILURE_WINDOW_MINUTES } =
+    ctx.config;
+  const since = new Date(ctx.clock().getTime() - LOGIN_FAILURE_WINDOW_MINUTES * 60_000);
   return ctx.db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`${email}\n${ip}`}))`);
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${email}))`);
     const [row] = await tx
-      .select({ value: count() })
+      .select({
+        fromAddress: sql<number>`count(*) FILTER (WHERE ${loginFailures.ip} = ${ip})`.mapWith(Number),
+        fromAll: count(),
+      })
       .from(loginFailures)
-      .where(
-        and(eq(loginFailures.email, email), eq(loginFailures.ip, ip), gt(loginFailures.createdAt, since)),
-      );
-    if ((row?.value ?? 0) >= LOGIN_FAILURE_LIMIT) return false;
+      .where(and(eq(loginFailures.email, email), gt(loginFailures.createdAt, since)));
+    if ((row?.fromAddress ?? 0) >= LOGIN_MAX_FAILURES_PER_IP) return false;
+    if ((row?.fromAll ?? 0) >= LOGIN_MAX_FAILURES_PER_ACCOUNT) return false;
     await tx.insert(loginFailures).values({ id: attemptId, email, ip, createdAt: ctx.clock() });
     return true;
   });
@@ -41,7 +43,11 @@ export async function loginUser(
 ): Promise<TLoginResponse> {
   const attemptId = newId();
   if (!(await reserveAttempt(ctx, input.email, input.ip, attemptId))) {
-    throw new AppError('RATE_LIMITED', 'Muitas tentativas de login. Tente novamente em 15 minutos.');
+    const minutes = ctx.config.LOGIN_FAILURE_WINDOW_MINUTES;
+    throw new AppError(
+      'RATE_LIMITED',
+      `Muitas tentativas de login. Tente novamente em ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}.`,
+    );
   }
   const [user] = await ctx.db
     .select()

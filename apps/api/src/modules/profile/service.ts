@@ -1,4 +1,11 @@
-import type { TChangePasswordRequest, TProfileStats, TUpdateProfileRequest, TUser } from '@wm/contracts';
+import {
+  EMAIL_CHANGE_NEEDS_PASSWORD,
+  isEmailChange,
+  type TChangePasswordRequest,
+  type TProfileStats,
+  type TUpdateProfileRequest,
+  type TUser,
+} from '@wm/contracts';
 import { and, count, eq, inArray, or, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { applications, events, subscriptions, users } from '../../db/schema';
@@ -26,6 +33,14 @@ export async function updateProfile(
   user: SessionUser,
   input: TUpdateProfileRequest,
 ): Promise<TUser> {
+  if (isEmailChange(input, user.email)) {
+    if (!input.currentPassword) {
+      throw badRequest(EMAIL_CHANGE_NEEDS_PASSWORD, [
+        { path: 'currentPassword', message: EMAIL_CHANGE_NEEDS_PASSWORD },
+      ]);
+    }
+    await assertCurrentPassword(ctx, user.id, input.currentPassword);
+  }
   await assertEmailFree(ctx, input.email, user.id);
   try {
     const [updated] = await ctx.db
@@ -40,6 +55,20 @@ export async function updateProfile(
   }
 }
 
+/** Refuses (400 on currentPassword) unless `password` is the user's own. */
+async function assertCurrentPassword(ctx: AppContext, userId: string, password: string) {
+  const [row] = await ctx.db
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!row || !(await verifyPassword(password, row.passwordHash))) {
+    throw badRequest('Senha atual incorreta', [
+      { path: 'currentPassword', message: 'Senha atual incorreta' },
+    ]);
+  }
+}
+
 /** Ends every other session of the user; the one making the change stays signed in. */
 export async function changePassword(
   ctx: AppContext,
@@ -47,16 +76,7 @@ export async function changePassword(
   currentSessionId: string | null,
   input: TChangePasswordRequest,
 ) {
-  const [row] = await ctx.db
-    .select({ passwordHash: users.passwordHash })
-    .from(users)
-    .where(eq(users.id, user.id))
-    .limit(1);
-  if (!row || !(await verifyPassword(input.currentPassword, row.passwordHash))) {
-    throw badRequest('Senha atual incorreta', [
-      { path: 'currentPassword', message: 'Senha atual incorreta' },
-    ]);
-  }
+  await assertCurrentPassword(ctx, user.id, input.currentPassword);
   await ctx.db
     .update(users)
     .set({ passwordHash: await hashPassword(input.newPassword), updatedAt: ctx.clock() })

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type TUpdateProfileRequest, type TUser, ZUpdateProfileRequest } from '@wm/contracts';
+import { isEmailChange, profileFormSchema, type TUpdateProfileRequest, type TUser } from '@wm/contracts';
 import { Loader2, Pencil } from 'lucide-react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { z } from 'zod';
@@ -12,24 +12,35 @@ import { Input } from '@/components/ui/input';
 import { toastError } from '@/lib/api-client';
 import { useUpdateProfile } from '../api/update-profile';
 
-/** Name and e-mail with a display/edit toggle; 'Salvar' really saves (PUT /auth/me). */
+type ProfileSchema = ReturnType<typeof profileFormSchema>;
+
+/**
+ * Name and e-mail with a display/edit toggle; 'Salvar' really saves (PUT /auth/me). A new e-mail
+ * asks for the current password, as the server does.
+ */
 export function ProfileInfoCard({ user }: { user: TUser }) {
   const [isEditing, setIsEditing] = useState(false);
   const update = useUpdateProfile();
-  const form = useForm<z.input<typeof ZUpdateProfileRequest>, unknown, TUpdateProfileRequest>({
-    resolver: zodResolver(ZUpdateProfileRequest),
-    values: { name: user.name, email: user.email },
+  const schema = useMemo(() => profileFormSchema(user.email), [user.email]);
+  const form = useForm<z.input<ProfileSchema>, unknown, TUpdateProfileRequest>({
+    resolver: zodResolver(schema),
+    values: { name: user.name, email: user.email, currentPassword: '' },
   });
   const { errors } = form.formState;
+  const isChangingEmail = isEmailChange(
+    { email: (form.watch('email') ?? '').trim().toLowerCase() },
+    user.email,
+  );
 
   const onCancel = () => {
-    form.reset({ name: user.name, email: user.email });
+    form.reset({ name: user.name, email: user.email, currentPassword: '' });
     setIsEditing(false);
   };
 
   const onSubmit = form.handleSubmit(async (values) => {
+    const { currentPassword, ...rest } = values;
     try {
-      await update.mutateAsync(values);
+      await update.mutateAsync(isEmailChange(values, user.email) ? values : rest);
       toast.success('Perfil atualizado', { description: 'Suas informações foram salvas.' });
       setIsEditing(false);
     } catch (error) {
@@ -65,6 +76,21 @@ export function ProfileInfoCard({ user }: { user: TUser }) {
                 {...form.register('email')}
               />
             </FormField>
+            {isChangingEmail ? (
+              <FormField
+                label="Senha atual"
+                htmlFor="profile-current-password"
+                error={errors.currentPassword?.message}
+              >
+                <Input
+                  id="profile-current-password"
+                  type="password"
+                  autoComplete="current-password"
+                  aria-invalid={Boolean(errors.currentPassword)}
+                  {...form.register('currentPassword')}
+                />
+              </FormField>
+            ) : null}
             <div className="flex justify-end gap-2">
               <Button variant="outline" onClick={onCancel}>
                 Cancelar
