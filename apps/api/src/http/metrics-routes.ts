@@ -2,9 +2,9 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { collectBacklog } from '../delivery/delivery-metrics';
+import { AppError } from '../domain/errors';
 import { sha256 } from '../lib/crypto';
 import { bearerToken } from './auth';
-import { AppError } from './errors';
 
 /** Compared as digests: equal lengths, and no timing hint of how much of the token matched. */
 function hasMetricsToken(request: FastifyRequest, expected: string) {
