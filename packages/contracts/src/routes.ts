@@ -37,6 +37,13 @@ const ZDescription = z
   .nullish()
   .transform((value) => value || null);
 
+/** A description in an update: absent keeps the stored one, null or blank clears it. */
+const ZDescriptionChange = z
+  .string({ error: 'Descrição deve ser um texto' })
+  .max(1000, { error: 'Descrição deve ter no máximo 1000 caracteres' })
+  .nullable()
+  .optional();
+
 const ZIsActive = z.boolean({ error: 'Ativo deve ser verdadeiro ou falso' });
 
 const ref = (required: string, invalid: string) =>
@@ -78,7 +85,7 @@ export type TRouteInput = z.output<typeof ZCreateRouteRequest>;
 /** Body of PUT /routes/{id}: absent fields keep their value. */
 export const ZUpdateRouteRequest = z.object({
   name: routeFields.name.optional(),
-  description: routeFields.description,
+  description: ZDescriptionChange,
   endpoint: routeFields.endpoint.optional(),
   method: routeFields.method.optional(),
   applicationId: routeFields.applicationId.optional(),
@@ -123,7 +130,7 @@ export type TRouteEventTypeInput = z.output<typeof ZCreateRouteEventTypeRequest>
 export const ZUpdateRouteEventTypeRequest = z.object({
   name: eventTypeFields.name.optional(),
   alias: eventTypeFields.alias.optional(),
-  description: eventTypeFields.description,
+  description: ZDescriptionChange,
   isActive: eventTypeFields.isActive.optional(),
 });
 export type TUpdateRouteEventTypeRequest = z.input<typeof ZUpdateRouteEventTypeRequest>;
@@ -158,7 +165,7 @@ export type TRouteFieldInput = z.output<typeof ZCreateRouteFieldRequest>;
 /** Body of PUT /route-fields/{id}: absent fields keep their value; the route does not change. */
 export const ZUpdateRouteFieldRequest = z.object({
   name: fieldFields.name.optional(),
-  description: fieldFields.description,
+  description: ZDescriptionChange,
   type: fieldFields.type.optional(),
   path: fieldFields.path.optional(),
   isActive: fieldFields.isActive.optional(),

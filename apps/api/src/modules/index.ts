@@ -6,9 +6,13 @@ import { registerApplicationRoutes } from './applications/routes';
 import { registerAuthRoutes } from './auth/routes';
 import { registerEmitRoutes } from './emit/routes';
 import { registerEventLogRoutes } from './event-logs/routes';
+import { registerEventRuleRoutes } from './event-rules/routes';
 import { registerEventRoutes } from './events/routes';
 import { registerLogRoutes } from './logs/routes';
 import { registerProfileRoutes } from './profile/routes';
+import { registerRouteEventTypeRoutes } from './route-event-types/routes';
+import { registerRouteFieldRoutes } from './route-fields/routes';
+import { registerRouteRoutes } from './routes/routes';
 import { registerSubscriptionRoutes } from './subscriptions/routes';
 
 /** Every /v1 route module, one line each. */
@@ -22,4 +26,8 @@ export function registerModules(app: FastifyInstance, ctx: AppContext, auth: Aut
   registerSubscriptionRoutes(app, ctx, auth);
   registerEmitRoutes(app, ctx, auth);
   registerLogRoutes(app, ctx, auth);
+  registerRouteRoutes(app, ctx, auth);
+  registerRouteEventTypeRoutes(app, ctx, auth);
+  registerRouteFieldRoutes(app, ctx, auth);
+  registerEventRuleRoutes(app, ctx, auth);
 }
