@@ -79,3 +79,18 @@ CREATE TABLE rule_executions (
 );
 CREATE INDEX rule_executions_rule_idx ON rule_executions (rule_id, executed_at DESC, id DESC);
 CREATE UNIQUE INDEX rule_executions_log_rule_key ON rule_executions (event_log_id, rule_id);
+
+-- Every process caches the compiled rules per (application, alias). Any change to what decides which
+-- rules an emit runs (a rule, a route, an event type, including the SET NULL and CASCADE of deleted
+-- events, types and routes) tells every listening process at commit; a rolled-back change tells none.
+CREATE FUNCTION notify_rules_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_notify('wm_rules_changed', NULL);
+  RETURN NULL;
+END $$;
+CREATE TRIGGER rules_changed AFTER INSERT OR UPDATE OR DELETE ON rules
+  FOR EACH STATEMENT EXECUTE FUNCTION notify_rules_changed();
+CREATE TRIGGER routes_changed AFTER UPDATE OR DELETE ON routes
+  FOR EACH STATEMENT EXECUTE FUNCTION notify_rules_changed();
+CREATE TRIGGER route_event_types_changed AFTER UPDATE OR DELETE ON route_event_types
+  FOR EACH STATEMENT EXECUTE FUNCTION notify_rules_changed();

@@ -1,8 +1,10 @@
-import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/client';
 
-/** The database channel on which a change to rules, routes or event types reaches every process. */
+/**
+ * The database channel on which a change to rules, routes or event types reaches every process.
+ * Triggers on those tables notify it (so cascades of deleted events count too), at commit.
+ */
 export const RULES_CHANGED_CHANNEL = 'wm_rules_changed';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -11,21 +13,17 @@ type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 const listeners = new WeakMap<AppContext, Set<() => void>>();
 
 /**
- * Runs `work` in one transaction that also notifies every process (NOTIFY is delivered at commit,
- * so never for a change rolled back and never lost for one committed), then tells this process's
- * caches at once. Every write that can change which rules an emit runs goes through here.
+ * Runs `work` in one transaction, then tells this process's rules caches at once (other processes
+ * hear of it through the triggers' notification, delivered at commit). Every write that can change
+ * which rules an emit runs goes through here.
  */
 export async function changeRules<T>(ctx: AppContext, work: (tx: Transaction) => Promise<T>): Promise<T> {
-  const result = await ctx.db.transaction(async (tx) => {
-    const value = await work(tx);
-    await tx.execute(sql`SELECT pg_notify(${RULES_CHANGED_CHANNEL}, NULL)`);
-    return value;
-  });
+  const result = await ctx.db.transaction(work);
   for (const listener of listeners.get(ctx) ?? []) listener();
   return result;
 }
 
-/** Calls `listener` whenever this process changes rules (before other processes hear of it). */
+/** Calls `listener` whenever this process changes rules (before the notification comes back). */
 export function onLocalRulesChange(ctx: AppContext, listener: () => void): () => void {
   const set = listeners.get(ctx) ?? new Set<() => void>();
   listeners.set(ctx, set);
