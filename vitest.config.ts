@@ -63,7 +63,11 @@ export default defineConfig({
       integration(
         'queue-rabbitmq',
         { TEST_BACKEND: 'postgres', QUEUE_BACKEND: 'rabbitmq' },
-        ['apps/api/test/queue*.test.ts', 'apps/api/test/rabbitmq-events.test.ts'],
+        [
+          'apps/api/test/queue*.test.ts',
+          'apps/api/test/rabbitmq-events.test.ts',
+          'apps/api/test/emit-rules.test.ts',
+        ],
         [],
       ),
     ],

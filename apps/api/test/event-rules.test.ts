@@ -148,10 +148,10 @@ describe('event rules', () => {
       });
     const broken = await t.post('/v1/event-rules', { token: owner.token, body: regex('(ajuda') });
     expect(broken.status).toBe(400);
-    expect(broken.body.error).toMatch(/^Condição 1: expressão regular inválida/);
+    expect(broken.body.error).toMatch(/^Condição 1: Expressão regular inválida: /);
     const long = await t.post('/v1/event-rules', { token: owner.token, body: regex('a'.repeat(1001)) });
     expect(long.status).toBe(400);
-    expect(long.body.error).toBe('Condição 1: expressão regular deve ter no máximo 1.000 caracteres');
+    expect(long.body.error).toBe('Condição 1: A expressão regular deve ter no máximo 1000 caracteres.');
     const fine = await t.post('/v1/event-rules', { token: owner.token, body: regex('^(ajuda|socorro)\\b') });
     expect(fine.status).toBe(201);
     const brokenUpdate = await t.put(`/v1/event-rules/${fine.body.id}`, {

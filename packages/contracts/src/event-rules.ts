@@ -1,14 +1,17 @@
-import { parsePath } from '@wm/rules';
-import { z } from 'zod';
-import { listQuery, ZId } from './common';
-import { addIssue, isPlainObject } from './json-field';
 import {
-  checkRulePattern,
+  checkRegexPattern,
+  parsePath,
   RULE_LOGICS,
   RULE_OPERATORS,
+  type RuleCondition,
+  type RuleConditions,
   type RuleLogic,
   type RuleOperator,
-} from './rule-operators';
+} from '@wm/rules';
+import { z } from 'zod';
+import { listQuery, ZId } from './common';
+import { ZEmitRequest } from './emit';
+import { addIssue, isPlainObject } from './json-field';
 
 export { RULE_LOGICS, RULE_OPERATORS, type RuleLogic, type RuleOperator };
 
@@ -44,13 +47,8 @@ export const RULE_FORM_MESSAGE_TITLES: Record<string, string> = {
 };
 export const BLANK_VALUE_MESSAGE = 'Valor não pode ser vazio';
 
-export type TRuleCondition = {
-  field: string;
-  operator: RuleOperator;
-  values: string[];
-  caseSensitive: boolean;
-};
-export type TRuleConditions = { type: string; logic: RuleLogic; rules: TRuleCondition[] };
+export type TRuleCondition = RuleCondition;
+export type TRuleConditions = RuleConditions;
 
 /** One value of a condition: trimmed, never blank. */
 export const ZConditionValue = z
@@ -94,7 +92,7 @@ function checkCondition(condition: unknown, index: number, ctx: z.RefinementCtx)
       return;
     }
     if (operator === 'REGEX') {
-      const pattern = checkRulePattern(checked.data);
+      const pattern = checkRegexPattern(checked.data);
       if (!pattern.ok) addIssue(ctx, `${label}: ${pattern.reason}`, [...path, 'values', valueIndex]);
     }
   });
@@ -268,7 +266,8 @@ export type TEventRuleListResponse = {
 export type TRuleExecutedAction = {
   type: 'EMIT_EVENT';
   eventId: string;
-  eventAlias: string;
+  eventName: string | null;
+  eventAlias: string | null;
   occurrenceId: string | null;
   success: boolean;
   error?: string;
@@ -292,4 +291,15 @@ export type TRuleExecutionListResponse = {
 
 /* ---------- POST /emit-rules ---------- */
 
-export type TEmitRulesResponse = { eventLogId: string; status: string; duplicate?: boolean };
+/** POST /emit-rules: the body of an emit, `eventType` being a route event type's alias. */
+export const ZEmitRulesRequest = ZEmitRequest;
+export type TEmitRulesRequest = z.infer<typeof ZEmitRulesRequest>;
+
+/** 202 once the event log is committed; its rules run in the queue's consumer. */
+export const ZEmitRulesResponse = z.object({
+  eventLogId: ZId,
+  /** The occurrence id (the event log's eventId). */
+  eventId: ZId,
+  status: z.literal('PENDING'),
+});
+export type TEmitRulesResponse = z.infer<typeof ZEmitRulesResponse>;

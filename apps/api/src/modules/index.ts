@@ -5,6 +5,7 @@ import { registerAdminUserRoutes } from './admin-users/routes';
 import { registerApplicationRoutes } from './applications/routes';
 import { registerAuthRoutes } from './auth/routes';
 import { registerEmitRoutes } from './emit/routes';
+import { registerEmitRulesRoutes } from './emit-rules/routes';
 import { registerEventLogRoutes } from './event-logs/routes';
 import { registerEventRuleRoutes } from './event-rules/routes';
 import { registerEventRoutes } from './events/routes';
@@ -25,6 +26,7 @@ export function registerModules(app: FastifyInstance, ctx: AppContext, auth: Aut
   registerEventRoutes(app, ctx, auth);
   registerSubscriptionRoutes(app, ctx, auth);
   registerEmitRoutes(app, ctx, auth);
+  registerEmitRulesRoutes(app, ctx);
   registerLogRoutes(app, ctx, auth);
   registerRouteRoutes(app, ctx, auth);
   registerRouteEventTypeRoutes(app, ctx, auth);

@@ -8,6 +8,8 @@ import { createEventLogBatches } from './event-log-statements';
 import { expireEventLog, processEventLog } from './process-event-log';
 import { createQueuedDeliveries } from './queued-deliveries';
 import { republishStaleEventLogs } from './republish-stale';
+import { createRulesCache } from './rules-cache';
+import { runRules } from './run-rules';
 
 export type PipelineWorker = { stop(): Promise<void> };
 
@@ -28,9 +30,14 @@ export function startPipelineWorker(ctx: AppContext): PipelineWorker {
     batches: createEventLogBatches(ctx),
     pacing: createPacingSlots(ctx.database),
   };
+  const rulesCache = createRulesCache(ctx);
   const handlers: MessageHandlers = {
     'event-log': {
       handle: (payload, context) => processEventLog(ctx, eventLogConsumer, payload, context),
+      expire: (payload) => expireEventLog(ctx, payload),
+    },
+    'run-rules': {
+      handle: (payload, context) => runRules(ctx, rulesCache, payload, context),
       expire: (payload) => expireEventLog(ctx, payload),
     },
   };
@@ -65,6 +72,7 @@ export function startPipelineWorker(ctx: AppContext): PipelineWorker {
       // and its message comes back (unacked, or when its lease ends).
       await consumer?.stop({ graceMs: STOP_GRACE_MS });
       await sender.destroy();
+      await rulesCache.stop();
     },
   };
 }

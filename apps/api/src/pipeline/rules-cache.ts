@@ -1,8 +1,8 @@
 import { type CompiledRule, compileRule } from '@wm/rules';
 import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
-import type { AppContext } from '../../context';
-import { routeEventTypes, routes, rules } from '../../db/schema';
-import { listenForRulesChanges, onLocalRulesChange } from '../event-rules/rules-changed';
+import type { AppContext } from '../context';
+import { routeEventTypes, routes, rules } from '../db/schema';
+import { listenForRulesChanges, onLocalRulesChange } from '../modules/event-rules/rules-changed';
 
 /** An active rule as the consumer runs it: compiled once, with what its action needs. */
 export type RunnableRule = { id: string; name: string; eventId: string | null; compiled: CompiledRule };
@@ -17,20 +17,45 @@ export type RulesCache = {
 /** Keys kept at most; past it the oldest is forgotten (each reload is one indexed query). */
 const MAX_ENTRIES = 10_000;
 
+const RELISTEN_DELAY_MS = 5_000;
+
 /**
  * Compiled rules per (application, alias), in this process. A change in any process empties it:
  * this process's changes at once, every process's through the database notification (which also
  * fires after a reconnection, when one may have been missed). No timer: an unchanged rule stays
- * compiled for as long as the process lives.
+ * compiled for as long as the process lives. Until the listening connection is up nothing is kept,
+ * since a change could not be heard.
  */
-export async function createRulesCache(ctx: AppContext): Promise<RulesCache> {
+export function createRulesCache(ctx: AppContext): RulesCache {
   const entries = new Map<string, Promise<RunnableRule[]>>();
   const forget = () => entries.clear();
   const stopLocal = onLocalRulesChange(ctx, forget);
-  const stopListening = await listenForRulesChanges(ctx, forget);
+  let stopListening: (() => Promise<void>) | null = null;
+  let isStopped = false;
+  let retry: NodeJS.Timeout | null = null;
+
+  const listen = () => {
+    listenForRulesChanges(ctx, forget)
+      .then(async (stop) => {
+        if (isStopped) return stop();
+        stopListening = stop;
+        forget();
+      })
+      .catch((error) => {
+        if (isStopped) return;
+        ctx.logger.warn(
+          { err: error },
+          'rules cache cannot listen for changes yet; rules are read every time',
+        );
+        retry = setTimeout(listen, RELISTEN_DELAY_MS);
+        retry.unref();
+      });
+  };
+  listen();
 
   return {
     rulesFor(applicationId, alias) {
+      if (!stopListening) return loadRules(ctx, applicationId, alias);
       const key = `${applicationId}\u0000${alias}`;
       const cached = entries.get(key);
       if (cached) return cached;
@@ -48,9 +73,11 @@ export async function createRulesCache(ctx: AppContext): Promise<RulesCache> {
       return loading;
     },
     async stop() {
+      isStopped = true;
+      if (retry) clearTimeout(retry);
       stopLocal();
       forget();
-      await stopListening();
+      await stopListening?.();
     },
   };
 }

@@ -1,0 +1,129 @@
+import { RULE_WITHOUT_EVENT, type TEmitRequest, type TRuleExecutedAction } from '@wm/contracts';
+import { eq, sql } from 'drizzle-orm';
+import type { AppContext } from '../context';
+import { events, ruleExecutions } from '../db/schema';
+import { AppError } from '../http/errors';
+import { describeFailure } from '../lib/db-errors';
+import { newId } from '../lib/ids';
+import { emitEvent } from '../modules/emit/service';
+import type { RunnableRule } from './rules-cache';
+
+export const LINKED_EVENT_GONE = 'Evento vinculado não encontrado';
+
+/** What a rule's action works on: the emit-rules occurrence behind one event log. */
+export type RulesEmit = {
+  eventLogId: string;
+  applicationId: string;
+  organizationId: string | null;
+  /** As emitted: never null. */
+  data: TEmitRequest['data'];
+  headers: Record<string, string>;
+};
+
+export type ActionOutcome = {
+  success: boolean;
+  error: string | null;
+  /** A failure that may pass on its own (the database, say), worth an automatic retry. */
+  isTransient: boolean;
+};
+
+/**
+ * The idempotency key of a rule's emit: one per (event log, rule), so a redelivered message or a
+ * reprocess that runs the action again gets the first emit's answer and emits nothing more.
+ */
+export const ruleActionKey = (eventLogId: string, ruleId: string) => `rule:${eventLogId}:${ruleId}`;
+
+/**
+ * Runs the action of a rule that matched: emits its linked event with the same data through the
+ * normal emit path (IMMEDIATE or queued, as the event says), then records the execution, one per
+ * (event log, rule): a run after a failed one replaces it.
+ */
+export async function runRuleAction(
+  ctx: AppContext,
+  rule: RunnableRule,
+  emit: RulesEmit,
+): Promise<ActionOutcome> {
+  const startedAt = performance.now();
+  const executedAt = ctx.clock();
+  const outcome = await emitLinkedEvent(ctx, rule, emit);
+  const executionTimeMs = Math.round(performance.now() - startedAt);
+  const columns = {
+    success: outcome.success,
+    executedAt,
+    executionTimeMs,
+    executedActions: outcome.actions,
+    errorMessage: outcome.error,
+  };
+  await ctx.db
+    .insert(ruleExecutions)
+    .values({ id: newId(), ruleId: rule.id, eventLogId: emit.eventLogId, ...columns })
+    .onConflictDoUpdate({
+      target: [ruleExecutions.eventLogId, ruleExecutions.ruleId],
+      set: {
+        success: sql`excluded.success`,
+        executedAt: sql`excluded.executed_at`,
+        executionTimeMs: sql`excluded.execution_time_ms`,
+        executedActions: sql`excluded.executed_actions`,
+        errorMessage: sql`excluded.error_message`,
+      },
+    });
+  return { success: outcome.success, error: outcome.error, isTransient: outcome.isTransient };
+}
+
+async function emitLinkedEvent(ctx: AppContext, rule: RunnableRule, emit: RulesEmit) {
+  if (!rule.eventId) return failed(RULE_WITHOUT_EVENT, []);
+  const [event] = await ctx.db
+    .select({ id: events.id, name: events.name, alias: events.alias })
+    .from(events)
+    .where(eq(events.id, rule.eventId))
+    .limit(1);
+  if (!event) {
+    const action = emitAction(rule.eventId, null, null, { error: LINKED_EVENT_GONE });
+    return failed(LINKED_EVENT_GONE, [action]);
+  }
+  try {
+    const answer = await emitEvent(ctx, {
+      applicationId: emit.applicationId,
+      eventType: event.alias,
+      data: emit.data,
+      organizationId: emit.organizationId ?? undefined,
+      headers: emit.headers,
+      idempotencyKey: ruleActionKey(emit.eventLogId, rule.id),
+    });
+    const action = emitAction(event.id, event.name, event.alias, { occurrenceId: answer.occurrenceId });
+    return { success: true, error: null, isTransient: false, actions: [action] };
+  } catch (error) {
+    // An AppError is the emit refusing (an inactive event, say): trying again will not help.
+    const isTransient = !(error instanceof AppError);
+    const message = isTransient ? describeFailure(error) : (error as AppError).message;
+    if (isTransient) ctx.logger.error({ err: error, ruleId: rule.id }, 'rule action failed');
+    const action = emitAction(event.id, event.name, event.alias, { error: message });
+    return { ...failed(message, [action]), isTransient };
+  }
+}
+
+function emitAction(
+  eventId: string,
+  eventName: string | null,
+  eventAlias: string | null,
+  result: { occurrenceId: string } | { error: string },
+): TRuleExecutedAction {
+  return 'occurrenceId' in result
+    ? { type: 'EMIT_EVENT', eventId, eventName, eventAlias, occurrenceId: result.occurrenceId, success: true }
+    : {
+        type: 'EMIT_EVENT',
+        eventId,
+        eventName,
+        eventAlias,
+        occurrenceId: null,
+        success: false,
+        error: result.error,
+      };
+}
+
+const failed = (error: string, actions: TRuleExecutedAction[]) => ({
+  success: false,
+  error,
+  isTransient: false,
+  actions,
+});
