@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import { ruleExecutions } from '../../db/schema';
 import type { SessionUser } from '../../http/auth';
 import { pageOffset, toPagination } from '../../http/pagination';
-import { requireRuleAccess } from '../access/automation';
+import { requireAccess, ruleAccess } from '../access';
 import { toExecutionView } from './rule-view';
 
 /** A rule's executions, newest first. */
@@ -14,7 +14,7 @@ export async function listRuleExecutions(
   ruleId: string,
   query: TRuleExecutionListQuery,
 ): Promise<TRuleExecutionListResponse> {
-  await requireRuleAccess(ctx, user, ruleId, 'read');
+  await requireAccess(ctx, user, ruleAccess, ruleId, 'read');
   const where = eq(ruleExecutions.ruleId, ruleId);
   const [rows, [total]] = await Promise.all([
     ctx.db

@@ -11,7 +11,7 @@ import {
   subscriptions,
 } from '../../db/schema';
 import type { SessionUser } from '../../http/auth';
-import { automationRowPermissions } from '../access/automation';
+import { rowPermissions, ruleAccess } from '../access';
 
 /** Rules with what a list item shows: application and route names, event type, linked event, counts. */
 export function selectRuleRows(ctx: AppContext, user: SessionUser) {
@@ -35,7 +35,7 @@ export function selectRuleRows(ctx: AppContext, user: SessionUser) {
       },
       subscriptionCount: sql<number>`(SELECT count(*)::int FROM ${subscriptions} WHERE ${subscriptions.eventId} = ${rules.eventId})`,
       executionCount: sql<number>`(SELECT count(*)::int FROM ${ruleExecutions} WHERE ${ruleExecutions.ruleId} = ${rules.id})`,
-      ...automationRowPermissions(user, rules.applicationId),
+      ...rowPermissions(ruleAccess, user),
     })
     .from(rules)
     .innerJoin(applications, eq(applications.id, rules.applicationId))

@@ -14,7 +14,7 @@ import { badRequest } from '../../http/errors';
 import { likePattern, pageOffset, toPagination } from '../../http/pagination';
 import { parseOrThrow } from '../../http/validation';
 import { newId } from '../../lib/ids';
-import { automationWhere, requireAutomationApplication, requireRuleAccess } from '../access/automation';
+import { automationApplicationAccess, requireAccess, ruleAccess, visibleWhere } from '../access';
 import { selectRuleRows, toRuleView } from './rule-view';
 import { changeRules } from './rules-changed';
 
@@ -27,7 +27,7 @@ const conditionType = sql<string>`(${rules.conditions}->>'type')`;
 function listWhere(user: SessionUser, query: TEventRuleListQuery): SQL | undefined {
   const term = query.search ? likePattern(query.search) : null;
   return and(
-    automationWhere(user, rules.applicationId),
+    visibleWhere(ruleAccess, user),
     query.applicationId ? eq(rules.applicationId, query.applicationId) : undefined,
     query.routeId ? eq(rules.routeId, query.routeId) : undefined,
     query.routeEventTypeId ? eq(rules.routeEventTypeId, query.routeEventTypeId) : undefined,
@@ -82,7 +82,7 @@ async function loadRuleView(ctx: AppContext, user: SessionUser, id: string): Pro
 }
 
 export async function getRule(ctx: AppContext, user: SessionUser, id: string): Promise<TEventRule> {
-  await requireRuleAccess(ctx, user, id, 'read');
+  await requireAccess(ctx, user, ruleAccess, id, 'read');
   return loadRuleView(ctx, user, id);
 }
 
@@ -135,7 +135,7 @@ export async function createRule(
   user: SessionUser,
   input: TEventRuleInput,
 ): Promise<TEventRule> {
-  await requireAutomationApplication(ctx, user, input.applicationId, 'write');
+  await requireAccess(ctx, user, automationApplicationAccess, input.applicationId, 'write');
   const columns = await resolveRule(ctx, input);
   const now = ctx.clock();
   const id = newId();
@@ -152,7 +152,7 @@ export async function updateRule(
   id: string,
   input: TUpdateEventRuleRequest,
 ): Promise<TEventRule> {
-  const { rule: existing } = await requireRuleAccess(ctx, user, id, 'write');
+  const { row: existing } = await requireAccess(ctx, user, ruleAccess, id, 'write');
   const has = (key: keyof TUpdateEventRuleRequest) => Object.hasOwn(input, key);
   const merged = parseOrThrow(ZCreateEventRuleRequest, {
     name: input.name ?? existing.name,
@@ -165,7 +165,7 @@ export async function updateRule(
     conditions: has('conditions') ? input.conditions : existing.conditions,
   });
   if (merged.applicationId !== existing.applicationId) {
-    await requireAutomationApplication(ctx, user, merged.applicationId, 'write');
+    await requireAccess(ctx, user, automationApplicationAccess, merged.applicationId, 'write');
   }
   const columns = await resolveRule(ctx, merged);
   await changeRules(ctx, (tx) =>
@@ -179,13 +179,13 @@ export async function updateRule(
 
 /** Its executions go with it (ON DELETE CASCADE). */
 export async function deleteRule(ctx: AppContext, user: SessionUser, id: string) {
-  await requireRuleAccess(ctx, user, id, 'delete');
+  await requireAccess(ctx, user, ruleAccess, id, 'delete');
   await changeRules(ctx, (tx) => tx.delete(rules).where(eq(rules.id, id)));
 }
 
 /** Flips isActive in one statement, so two toggles never read the same state. */
 export async function toggleRule(ctx: AppContext, user: SessionUser, id: string): Promise<TEventRule> {
-  await requireRuleAccess(ctx, user, id, 'write');
+  await requireAccess(ctx, user, ruleAccess, id, 'write');
   await changeRules(ctx, (tx) =>
     tx
       .update(rules)
@@ -201,7 +201,7 @@ export async function linkRuleEvent(
   id: string,
   eventId: string,
 ): Promise<TEventRule> {
-  const { rule } = await requireRuleAccess(ctx, user, id, 'write');
+  const { row: rule } = await requireAccess(ctx, user, ruleAccess, id, 'write');
   await assertEventOfApplication(ctx, eventId, rule.applicationId);
   await changeRules(ctx, (tx) =>
     tx.update(rules).set({ eventId, updatedAt: ctx.clock() }).where(eq(rules.id, id)),
@@ -210,7 +210,7 @@ export async function linkRuleEvent(
 }
 
 export async function unlinkRuleEvent(ctx: AppContext, user: SessionUser, id: string): Promise<TEventRule> {
-  await requireRuleAccess(ctx, user, id, 'write');
+  await requireAccess(ctx, user, ruleAccess, id, 'write');
   await changeRules(ctx, (tx) =>
     tx.update(rules).set({ eventId: null, updatedAt: ctx.clock() }).where(eq(rules.id, id)),
   );

@@ -14,7 +14,7 @@ import { conflict } from '../../http/errors';
 import { parseOrThrow } from '../../http/validation';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { newId } from '../../lib/ids';
-import { automationWhere, requireRouteAccess, requireRouteEventTypeAccess } from '../access/automation';
+import { requireAccess, routeAccess, routeEventTypeAccess, visibleWhere } from '../access';
 import { changeRules } from '../event-rules/rules-changed';
 import { toRouteEventTypeView } from '../routes/route-view';
 
@@ -49,11 +49,11 @@ export async function listRouteEventTypes(
   user: SessionUser,
   query: TRouteChildListQuery,
 ): Promise<TRouteEventTypeDetail[]> {
-  if (query.routeId) await requireRouteAccess(ctx, user, query.routeId, 'read');
+  if (query.routeId) await requireAccess(ctx, user, routeAccess, query.routeId, 'read');
   const rows = await selectEventTypeRows(ctx)
     .where(
       and(
-        automationWhere(user, routes.applicationId),
+        visibleWhere(routeAccess, user),
         query.routeId ? eq(routeEventTypes.routeId, query.routeId) : undefined,
       ),
     )
@@ -62,7 +62,7 @@ export async function listRouteEventTypes(
 }
 
 export async function getRouteEventType(ctx: AppContext, user: SessionUser, id: string) {
-  await requireRouteEventTypeAccess(ctx, user, id, 'read');
+  await requireAccess(ctx, user, routeEventTypeAccess, id, 'read');
   return loadDetail(ctx, id);
 }
 
@@ -95,7 +95,7 @@ export async function createRouteEventType(
   user: SessionUser,
   input: TRouteEventTypeInput,
 ): Promise<TRouteEventTypeDetail> {
-  await requireRouteAccess(ctx, user, input.routeId, 'write');
+  await requireAccess(ctx, user, routeAccess, input.routeId, 'write');
   await assertAliasFree(ctx, input.routeId, input.alias);
   const now = ctx.clock();
   const id = newId();
@@ -124,7 +124,7 @@ export async function updateRouteEventType(
   id: string,
   input: TUpdateRouteEventTypeRequest,
 ): Promise<TRouteEventTypeDetail> {
-  const { eventType: existing } = await requireRouteEventTypeAccess(ctx, user, id, 'write');
+  const { row: existing } = await requireAccess(ctx, user, routeEventTypeAccess, id, 'write');
   const merged = parseOrThrow(ZCreateRouteEventTypeRequest, {
     routeId: existing.routeId,
     name: input.name ?? existing.name,
@@ -158,6 +158,6 @@ export async function updateRouteEventType(
 
 /** Its rules stay, with no event type (ON DELETE SET NULL). */
 export async function deleteRouteEventType(ctx: AppContext, user: SessionUser, id: string) {
-  await requireRouteEventTypeAccess(ctx, user, id, 'delete');
+  await requireAccess(ctx, user, routeEventTypeAccess, id, 'delete');
   await changeRules(ctx, (tx) => tx.delete(routeEventTypes).where(eq(routeEventTypes.id, id)));
 }

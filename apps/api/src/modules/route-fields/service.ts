@@ -14,7 +14,7 @@ import { conflict } from '../../http/errors';
 import { parseOrThrow } from '../../http/validation';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { newId } from '../../lib/ids';
-import { automationWhere, requireRouteAccess, requireRouteFieldAccess } from '../access/automation';
+import { requireAccess, routeAccess, routeFieldAccess, visibleWhere } from '../access';
 import { toRouteFieldView } from '../routes/route-view';
 
 async function loadField(ctx: AppContext, id: string): Promise<TRouteField> {
@@ -29,14 +29,14 @@ export async function listRouteFields(
   user: SessionUser,
   query: TRouteChildListQuery,
 ): Promise<TRouteField[]> {
-  if (query.routeId) await requireRouteAccess(ctx, user, query.routeId, 'read');
+  if (query.routeId) await requireAccess(ctx, user, routeAccess, query.routeId, 'read');
   const rows = await ctx.db
     .select({ field: routeFields })
     .from(routeFields)
     .innerJoin(routes, eq(routes.id, routeFields.routeId))
     .where(
       and(
-        automationWhere(user, routes.applicationId),
+        visibleWhere(routeAccess, user),
         query.routeId ? eq(routeFields.routeId, query.routeId) : undefined,
       ),
     )
@@ -45,7 +45,7 @@ export async function listRouteFields(
 }
 
 export async function getRouteField(ctx: AppContext, user: SessionUser, id: string): Promise<TRouteField> {
-  const { field } = await requireRouteFieldAccess(ctx, user, id, 'read');
+  const { row: field } = await requireAccess(ctx, user, routeFieldAccess, id, 'read');
   return toRouteFieldView(field);
 }
 
@@ -86,7 +86,7 @@ export async function createRouteField(
   user: SessionUser,
   input: TRouteFieldInput,
 ): Promise<TRouteField> {
-  await requireRouteAccess(ctx, user, input.routeId, 'write');
+  await requireAccess(ctx, user, routeAccess, input.routeId, 'write');
   await assertPathFree(ctx, input.routeId, input.path);
   const now = ctx.clock();
   const id = newId();
@@ -105,7 +105,7 @@ export async function updateRouteField(
   id: string,
   input: TUpdateRouteFieldRequest,
 ): Promise<TRouteField> {
-  const { field: existing } = await requireRouteFieldAccess(ctx, user, id, 'write');
+  const { row: existing } = await requireAccess(ctx, user, routeFieldAccess, id, 'write');
   const merged = parseOrThrow(ZCreateRouteFieldRequest, {
     routeId: existing.routeId,
     name: input.name ?? existing.name,
@@ -125,6 +125,6 @@ export async function updateRouteField(
 }
 
 export async function deleteRouteField(ctx: AppContext, user: SessionUser, id: string) {
-  await requireRouteFieldAccess(ctx, user, id, 'delete');
+  await requireAccess(ctx, user, routeFieldAccess, id, 'delete');
   await ctx.db.delete(routeFields).where(eq(routeFields.id, id));
 }

@@ -16,7 +16,7 @@ import { badRequest } from '../../http/errors';
 import { likePattern, pageOffset, toPagination } from '../../http/pagination';
 import { parseOrThrow } from '../../http/validation';
 import { newId } from '../../lib/ids';
-import { automationWhere, requireAutomationApplication, requireRouteAccess } from '../access/automation';
+import { automationApplicationAccess, requireAccess, routeAccess, visibleWhere } from '../access';
 import { changeRules } from '../event-rules/rules-changed';
 import { toRouteEventTypeView, toRouteFieldView, toRouteView } from './route-view';
 
@@ -64,7 +64,7 @@ async function rulesByRoute(ctx: AppContext, routeIds: string[]) {
 function listWhere(user: SessionUser, query: TRouteListQuery): SQL | undefined {
   const term = query.search ? likePattern(query.search) : null;
   return and(
-    automationWhere(user, routes.applicationId),
+    visibleWhere(routeAccess, user),
     query.applicationId ? eq(routes.applicationId, query.applicationId) : undefined,
     term
       ? or(ilike(routes.name, term), ilike(routes.endpoint, term), ilike(routes.description, term))
@@ -125,7 +125,7 @@ async function loadRouteDetail(ctx: AppContext, id: string): Promise<TRouteDetai
 }
 
 export async function getRoute(ctx: AppContext, user: SessionUser, id: string): Promise<TRouteDetail> {
-  await requireRouteAccess(ctx, user, id, 'read');
+  await requireAccess(ctx, user, routeAccess, id, 'read');
   return loadRouteDetail(ctx, id);
 }
 
@@ -143,7 +143,7 @@ export async function createRoute(
   user: SessionUser,
   input: TRouteInput,
 ): Promise<TRouteDetail> {
-  await requireAutomationApplication(ctx, user, input.applicationId, 'write');
+  await requireAccess(ctx, user, automationApplicationAccess, input.applicationId, 'write');
   const now = ctx.clock();
   const id = newId();
   await ctx.db
@@ -159,7 +159,7 @@ export async function updateRoute(
   id: string,
   input: TUpdateRouteRequest,
 ): Promise<TRouteDetail> {
-  const { route: existing } = await requireRouteAccess(ctx, user, id, 'write');
+  const { row: existing } = await requireAccess(ctx, user, routeAccess, id, 'write');
   const merged = parseOrThrow(ZCreateRouteRequest, {
     applicationId: input.applicationId ?? existing.applicationId,
     name: input.name ?? existing.name,
@@ -169,7 +169,7 @@ export async function updateRoute(
     isActive: input.isActive ?? existing.isActive,
   });
   if (merged.applicationId !== existing.applicationId) {
-    await requireAutomationApplication(ctx, user, merged.applicationId, 'write');
+    await requireAccess(ctx, user, automationApplicationAccess, merged.applicationId, 'write');
     const [ruleCount] = await ctx.db.select({ n: count() }).from(rules).where(eq(rules.routeId, id));
     if (Number(ruleCount?.n ?? 0) > 0) throw badRequest(ROUTE_APPLICATION_LOCKED);
   }
@@ -184,6 +184,6 @@ export async function updateRoute(
 
 /** Its event types, fields, rules and their executions go with it (ON DELETE CASCADE), in one statement. */
 export async function deleteRoute(ctx: AppContext, user: SessionUser, id: string) {
-  await requireRouteAccess(ctx, user, id, 'delete');
+  await requireAccess(ctx, user, routeAccess, id, 'delete');
   await changeRules(ctx, (tx) => tx.delete(routes).where(eq(routes.id, id)));
 }
