@@ -57,7 +57,11 @@ export default defineConfig({
       integration(
         'queue-database-postgres',
         { TEST_BACKEND: 'postgres', QUEUE_BACKEND: 'database' },
-        ['apps/api/test/queue.test.ts', 'apps/api/test/queue-crash.test.ts'],
+        [
+          'apps/api/test/queue.test.ts',
+          'apps/api/test/queue-crash.test.ts',
+          'apps/api/test/queue-rules-crash.test.ts',
+        ],
         [],
       ),
       integration(
