@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ruleExecutions } from '../src/db/schema';
 import { newId } from '../src/lib/ids';
 import { createRoute, createRouteEventType, createRule, ruleBody } from './support/automation-fixtures';
-import { createEvent, createSubscription, insertApplication } from './support/event-fixtures';
+import { addMember, createEvent, createSubscription, insertApplication } from './support/event-fixtures';
 import { startWithOwnedApplication, type TestUser } from './support/owned-application-fixture';
 import type { TestApp } from './support/test-app';
 import { expectCreateRefusals } from './support/validation-cases';
@@ -357,6 +357,20 @@ describe('event rules', () => {
     const badQuery = await t.get('/v1/event-rules?isActive=maybe', { token: owner.token });
     expect(badQuery.status).toBe(400);
     expect(badQuery.body.error).toBe('Status inválido: use true ou false');
+  });
+
+  it('When a reader or a writer reads rules, then each rule says whether they may edit or delete it', async () => {
+    const reader = await t.createUser();
+    const writer = await t.createUser();
+    await addMember(t, appId, reader.id);
+    await addMember(t, appId, writer.id, { canWrite: true });
+    const rule = await createRule(t, route, eventType, {}, owner.token);
+    const asReader = await t.get(`/v1/event-rules/${rule.id}`, { token: reader.token });
+    expect(asReader.body.permissions).toEqual({ canWrite: false, canDelete: false });
+    const asWriter = await t.get(`/v1/event-rules?applicationId=${appId}&search=${rule.name}`, {
+      token: writer.token,
+    });
+    expect(asWriter.body.data[0].permissions).toEqual({ canWrite: true, canDelete: false });
   });
 
   it('When ids are missing, then every rule route answers 404 Regra não encontrada', async () => {

@@ -2,7 +2,7 @@ import { type CompiledRule, compileRule } from '@wm/rules';
 import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { routeEventTypes, routes, rules } from '../db/schema';
-import { listenForRulesChanges, onLocalRulesChange } from '../modules/event-rules/rules-changed';
+import { listenForRulesChanges, onLocalRulesChange } from './rules-changed';
 
 /** An active rule as the consumer runs it: compiled once, with what its action needs. */
 export type RunnableRule = { id: string; name: string; eventId: string | null; compiled: CompiledRule };

@@ -2,10 +2,8 @@ import { RULE_WITHOUT_EVENT, type TEmitRequest, type TRuleExecutedAction } from 
 import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { events, ruleExecutions } from '../db/schema';
-import { AppError } from '../http/errors';
 import { describeFailure } from '../lib/db-errors';
 import { newId } from '../lib/ids';
-import { emitEvent } from '../modules/emit/service';
 import type { RunnableRule } from './rules-cache';
 
 export const LINKED_EVENT_GONE = 'Evento vinculado não encontrado';
@@ -19,6 +17,23 @@ export type RulesEmit = {
   data: TEmitRequest['data'];
   headers: Record<string, string>;
 };
+
+/** One emit of a rule's linked event, as the normal emit path takes it. */
+export type LinkedEmit = {
+  applicationId: string;
+  eventType: string;
+  data: TEmitRequest['data'];
+  organizationId?: string;
+  headers: Record<string, string>;
+  idempotencyKey: string;
+};
+
+/**
+ * Emits through the normal emit path (given by the composition root, as the pipeline sits below the
+ * modules): the occurrence, or the emit's refusal (an inactive event, say), which trying again will
+ * not change. Other failures throw.
+ */
+export type EmitLinkedEvent = (emit: LinkedEmit) => Promise<{ occurrenceId: string } | { refusal: string }>;
 
 export type ActionOutcome = {
   success: boolean;
@@ -40,12 +55,13 @@ export const ruleActionKey = (eventLogId: string, ruleId: string) => `rule:${eve
  */
 export async function runRuleAction(
   ctx: AppContext,
+  emitLinked: EmitLinkedEvent,
   rule: RunnableRule,
   emit: RulesEmit,
 ): Promise<ActionOutcome> {
   const startedAt = performance.now();
   const executedAt = ctx.clock();
-  const outcome = await emitLinkedEvent(ctx, rule, emit);
+  const outcome = await emitLinkedEvent(ctx, emitLinked, rule, emit);
   const executionTimeMs = Math.round(performance.now() - startedAt);
   const columns = {
     success: outcome.success,
@@ -70,7 +86,12 @@ export async function runRuleAction(
   return { success: outcome.success, error: outcome.error, isTransient: outcome.isTransient };
 }
 
-async function emitLinkedEvent(ctx: AppContext, rule: RunnableRule, emit: RulesEmit) {
+async function emitLinkedEvent(
+  ctx: AppContext,
+  emitLinked: EmitLinkedEvent,
+  rule: RunnableRule,
+  emit: RulesEmit,
+) {
   if (!rule.eventId) return failed(RULE_WITHOUT_EVENT, []);
   const [event] = await ctx.db
     .select({ id: events.id, name: events.name, alias: events.alias })
@@ -82,7 +103,7 @@ async function emitLinkedEvent(ctx: AppContext, rule: RunnableRule, emit: RulesE
     return failed(LINKED_EVENT_GONE, [action]);
   }
   try {
-    const answer = await emitEvent(ctx, {
+    const answer = await emitLinked({
       applicationId: emit.applicationId,
       eventType: event.alias,
       data: emit.data,
@@ -90,15 +111,18 @@ async function emitLinkedEvent(ctx: AppContext, rule: RunnableRule, emit: RulesE
       headers: emit.headers,
       idempotencyKey: ruleActionKey(emit.eventLogId, rule.id),
     });
+    if ('refusal' in answer) {
+      const action = emitAction(event.id, event.name, event.alias, { error: answer.refusal });
+      return failed(answer.refusal, [action]);
+    }
     const action = emitAction(event.id, event.name, event.alias, { occurrenceId: answer.occurrenceId });
     return { success: true, error: null, isTransient: false, actions: [action] };
   } catch (error) {
-    // An AppError is the emit refusing (an inactive event, say): trying again will not help.
-    const isTransient = !(error instanceof AppError);
-    const message = isTransient ? describeFailure(error) : (error as AppError).message;
-    if (isTransient) ctx.logger.error({ err: error, ruleId: rule.id }, 'rule action failed');
+    // Not a refusal: the database, say. Worth an automatic retry.
+    ctx.logger.error({ err: error, ruleId: rule.id }, 'rule action failed');
+    const message = describeFailure(error);
     const action = emitAction(event.id, event.name, event.alias, { error: message });
-    return { ...failed(message, [action]), isTransient };
+    return { ...failed(message, [action]), isTransient: true };
   }
 }
 

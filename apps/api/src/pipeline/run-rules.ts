@@ -8,7 +8,7 @@ import type { HandlerOutcome } from '../queue/types';
 import type { MessageContext } from './dispatch-message';
 import type { MessagePayload } from './message-catalogue';
 import type { RulesCache } from './rules-cache';
-import { type ActionOutcome, type RulesEmit, runRuleAction } from './run-rule-action';
+import { type ActionOutcome, type EmitLinkedEvent, type RulesEmit, runRuleAction } from './run-rule-action';
 
 type Failure = ActionOutcome & { ruleName: string };
 
@@ -27,7 +27,7 @@ export const describeRuleFailures = (failures: Failure[]) =>
  */
 export async function runRules(
   ctx: AppContext,
-  cache: RulesCache,
+  { cache, emitLinkedEvent }: { cache: RulesCache; emitLinkedEvent: EmitLinkedEvent },
   payload: MessagePayload<'run-rules'>,
   { defaults }: Pick<MessageContext, 'defaults'>,
 ): Promise<HandlerOutcome> {
@@ -49,7 +49,7 @@ export async function runRules(
     const failures: Failure[] = [];
     for (const rule of rules) {
       if (done.has(rule.id) || !matchCompiledRule(rule.compiled, envelope)) continue;
-      const outcome = await runRuleAction(ctx, rule, log.emit);
+      const outcome = await runRuleAction(ctx, emitLinkedEvent, rule, log.emit);
       if (!outcome.success) failures.push({ ...outcome, ruleName: rule.name });
     }
     if (failures.length === 0) return settle(ctx, log.id, 'SUCCESS', null);

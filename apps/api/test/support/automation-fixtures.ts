@@ -1,3 +1,6 @@
+import type { AppContext } from '../../src/context';
+import { routeEventTypes, routeFields, routes, rules } from '../../src/db/schema';
+import { newId } from '../../src/lib/ids';
 import type { TestApp } from './test-app';
 
 let counter = 0;
@@ -85,4 +88,41 @@ export async function createRule(
   const res = await t.post('/v1/event-rules', { token, body: ruleBody(route, eventType, overrides) });
   created('rule', res);
   return res.body;
+}
+
+/**
+ * A route of `applicationId` with an event type, a field and a rule (linked to `eventId` when
+ * given), inserted directly (no caller needed); for tests that only need them to exist.
+ */
+export async function insertAutomation(
+  ctx: AppContext,
+  applicationId: string,
+  eventId: string | null = null,
+) {
+  const routeId = newId();
+  await ctx.db.insert(routes).values({ id: routeId, applicationId, name: 'Rota', endpoint: '/entrada' });
+  const eventTypeId = newId();
+  const alias = `message.n${eventTypeId.slice(-8)}.received`;
+  await ctx.db.insert(routeEventTypes).values({ id: eventTypeId, routeId, name: 'Tipo', alias });
+  const fieldId = newId();
+  await ctx.db
+    .insert(routeFields)
+    .values({ id: fieldId, routeId, name: 'Texto', type: 'string', path: 'data.message.text' });
+  const ruleId = newId();
+  await ctx.db.insert(rules).values({
+    id: ruleId,
+    applicationId,
+    routeId,
+    routeEventTypeId: eventTypeId,
+    eventId,
+    name: 'Regra',
+    conditions: {
+      type: alias,
+      logic: 'AND',
+      rules: [
+        { field: 'data.message.text', operator: 'CONTAINS_ANY', values: ['ajuda'], caseSensitive: false },
+      ],
+    },
+  });
+  return { routeId, eventTypeId, fieldId, ruleId, alias };
 }

@@ -6,25 +6,16 @@ import {
 } from '@wm/contracts';
 import { sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { applications, routeEventTypes, routeFields, routes, rules } from '../../db/schema';
+import { routeEventTypes, routeFields, routes, rules } from '../../db/schema';
 import { applicationInternalResource, type Resource } from './policy';
-import { APPLICATION_NOT_FOUND } from './resources';
 
 /**
  * Automation (routes, their event types and fields, rules and their executions) is internal
  * configuration of an application: its members read with canRead, write with canWrite, delete with
  * canDelete; admins do everything; everyone else gets 404, whatever the application's visibility.
+ * Creating under an application is checked with applicationInternalAccess.
  */
 const FORBIDDEN = 'Você não tem permissão para esta ação nesta aplicação';
-
-/** An application as the owner of automation: creating a route or rule under it needs membership. */
-export const automationApplicationAccess = applicationInternalResource({
-  table: applications,
-  id: applications.id,
-  applicationId: applications.id,
-  notFoundMessage: APPLICATION_NOT_FOUND,
-  forbiddenMessage: FORBIDDEN,
-});
 
 export const routeAccess = applicationInternalResource({
   table: routes,

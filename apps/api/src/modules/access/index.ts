@@ -1,7 +1,6 @@
 // The one access policy: who may read, write and delete what. Services import from here only.
 
 export {
-  automationApplicationAccess,
   routeAccess,
   routeEventTypeAccess,
   routeFieldAccess,

@@ -14,9 +14,9 @@ import { badRequest } from '../../http/errors';
 import { likePattern, pageOffset, toPagination } from '../../http/pagination';
 import { parseOrThrow } from '../../http/validation';
 import { newId } from '../../lib/ids';
-import { automationApplicationAccess, requireAccess, ruleAccess, visibleWhere } from '../access';
+import { changeRules } from '../../pipeline/rules-changed';
+import { applicationInternalAccess, requireAccess, ruleAccess, visibleWhere } from '../access';
 import { selectRuleRows, toRuleView } from './rule-view';
-import { changeRules } from './rules-changed';
 
 export const ROUTE_OF_OTHER_APPLICATION = 'A rota deve ser uma rota da aplicação da regra';
 export const EVENT_TYPE_OF_OTHER_ROUTE = 'O tipo de evento deve ser um tipo de evento da rota da regra';
@@ -135,7 +135,7 @@ export async function createRule(
   user: SessionUser,
   input: TEventRuleInput,
 ): Promise<TEventRule> {
-  await requireAccess(ctx, user, automationApplicationAccess, input.applicationId, 'write');
+  await requireAccess(ctx, user, applicationInternalAccess, input.applicationId, 'write');
   const columns = await resolveRule(ctx, input);
   const now = ctx.clock();
   const id = newId();
@@ -165,7 +165,7 @@ export async function updateRule(
     conditions: has('conditions') ? input.conditions : existing.conditions,
   });
   if (merged.applicationId !== existing.applicationId) {
-    await requireAccess(ctx, user, automationApplicationAccess, merged.applicationId, 'write');
+    await requireAccess(ctx, user, applicationInternalAccess, merged.applicationId, 'write');
   }
   const columns = await resolveRule(ctx, merged);
   await changeRules(ctx, (tx) =>

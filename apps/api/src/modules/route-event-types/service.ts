@@ -14,8 +14,8 @@ import { conflict } from '../../http/errors';
 import { parseOrThrow } from '../../http/validation';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { newId } from '../../lib/ids';
+import { changeRules } from '../../pipeline/rules-changed';
 import { requireAccess, routeAccess, routeEventTypeAccess, visibleWhere } from '../access';
-import { changeRules } from '../event-rules/rules-changed';
 import { toRouteEventTypeView } from '../routes/route-view';
 
 function selectEventTypeRows(ctx: AppContext) {

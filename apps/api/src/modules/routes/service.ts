@@ -16,8 +16,8 @@ import { badRequest } from '../../http/errors';
 import { likePattern, pageOffset, toPagination } from '../../http/pagination';
 import { parseOrThrow } from '../../http/validation';
 import { newId } from '../../lib/ids';
-import { automationApplicationAccess, requireAccess, routeAccess, visibleWhere } from '../access';
-import { changeRules } from '../event-rules/rules-changed';
+import { changeRules } from '../../pipeline/rules-changed';
+import { applicationInternalAccess, requireAccess, routeAccess, visibleWhere } from '../access';
 import { toRouteEventTypeView, toRouteFieldView, toRouteView } from './route-view';
 
 export const ROUTE_APPLICATION_LOCKED = 'Uma rota com regras não pode mudar de aplicação';
@@ -143,7 +143,7 @@ export async function createRoute(
   user: SessionUser,
   input: TRouteInput,
 ): Promise<TRouteDetail> {
-  await requireAccess(ctx, user, automationApplicationAccess, input.applicationId, 'write');
+  await requireAccess(ctx, user, applicationInternalAccess, input.applicationId, 'write');
   const now = ctx.clock();
   const id = newId();
   await ctx.db
@@ -169,7 +169,7 @@ export async function updateRoute(
     isActive: input.isActive ?? existing.isActive,
   });
   if (merged.applicationId !== existing.applicationId) {
-    await requireAccess(ctx, user, automationApplicationAccess, merged.applicationId, 'write');
+    await requireAccess(ctx, user, applicationInternalAccess, merged.applicationId, 'write');
     const [ruleCount] = await ctx.db.select({ n: count() }).from(rules).where(eq(rules.routeId, id));
     if (Number(ruleCount?.n ?? 0) > 0) throw badRequest(ROUTE_APPLICATION_LOCKED);
   }

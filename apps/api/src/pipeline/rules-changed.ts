@@ -1,5 +1,5 @@
-import type { AppContext } from '../../context';
-import type { Database } from '../../db/client';
+import type { AppContext } from '../context';
+import type { Database } from '../db/client';
 
 /**
  * The database channel on which a change to rules, routes or event types reaches every process.
