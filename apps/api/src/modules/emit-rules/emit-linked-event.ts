@@ -1,4 +1,4 @@
-import { AppError } from '../../http/errors';
+import { AppError } from '../../domain/errors';
 import type { EmitLinkedEvent } from '../../pipeline/run-rule-action';
 import { emitEvent } from '../emit/service';
 

@@ -2,7 +2,7 @@ import type { TEmitRulesResponse } from '@wm/contracts';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { applications } from '../../db/schema';
-import { AppError, forbidden } from '../../http/errors';
+import { AppError, forbidden } from '../../domain/errors';
 import { newId } from '../../lib/ids';
 import { recordEmit } from '../emit/record-emits';
 import {

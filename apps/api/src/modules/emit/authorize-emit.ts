@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
+import { AppError } from '../../domain/errors';
 import { bearerToken, findSessionUser } from '../../http/auth';
-import { AppError } from '../../http/errors';
 import { sha256 } from '../../lib/crypto';
 import { applicationAccess, requireAccess } from '../access';
 import { isWellFormedApiKey } from '../applications/api-keys';

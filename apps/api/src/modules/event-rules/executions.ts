@@ -2,8 +2,8 @@ import type { TRuleExecutionListQuery, TRuleExecutionListResponse } from '@wm/co
 import { count, desc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { ruleExecutions } from '../../db/schema';
-import type { SessionUser } from '../../http/auth';
-import { pageOffset, toPagination } from '../../http/pagination';
+import { pageOffset, toPagination } from '../../domain/pagination';
+import type { SessionUser } from '../../domain/session-user';
 import { requireAccess, ruleAccess } from '../access';
 import { toExecutionView } from './rule-view';
 

@@ -10,7 +10,7 @@ import {
   rules,
   subscriptions,
 } from '../../db/schema';
-import type { SessionUser } from '../../http/auth';
+import type { SessionUser } from '../../domain/session-user';
 import { rowPermissions, ruleAccess } from '../access';
 
 /** Rules with what a list item shows: application and route names, event type, linked event, counts. */

@@ -9,10 +9,10 @@ import {
 import { and, count, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { events, routeEventTypes, routes, ruleExecutions, rules } from '../../db/schema';
-import type { SessionUser } from '../../http/auth';
-import { badRequest } from '../../http/errors';
-import { likePattern, pageOffset, toPagination } from '../../http/pagination';
-import { parseOrThrow } from '../../http/validation';
+import { badRequest } from '../../domain/errors';
+import { likePattern, pageOffset, toPagination } from '../../domain/pagination';
+import type { SessionUser } from '../../domain/session-user';
+import { parseOrThrow } from '../../domain/validation';
 import { newId } from '../../lib/ids';
 import { changeRules } from '../../pipeline/rules-changed';
 import { applicationInternalAccess, requireAccess, ruleAccess, visibleWhere } from '../access';

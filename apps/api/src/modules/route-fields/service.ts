@@ -9,9 +9,9 @@ import {
 import { and, asc, eq, ne } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { routeFields, routes } from '../../db/schema';
-import type { SessionUser } from '../../http/auth';
-import { conflict } from '../../http/errors';
-import { parseOrThrow } from '../../http/validation';
+import { conflict } from '../../domain/errors';
+import type { SessionUser } from '../../domain/session-user';
+import { parseOrThrow } from '../../domain/validation';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { newId } from '../../lib/ids';
 import { requireAccess, routeAccess, routeFieldAccess, visibleWhere } from '../access';

@@ -11,10 +11,10 @@ import {
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { applications, routeEventTypes, routeFields, routes, rules } from '../../db/schema';
-import type { SessionUser } from '../../http/auth';
-import { badRequest } from '../../http/errors';
-import { likePattern, pageOffset, toPagination } from '../../http/pagination';
-import { parseOrThrow } from '../../http/validation';
+import { badRequest } from '../../domain/errors';
+import { likePattern, pageOffset, toPagination } from '../../domain/pagination';
+import type { SessionUser } from '../../domain/session-user';
+import { parseOrThrow } from '../../domain/validation';
 import { newId } from '../../lib/ids';
 import { changeRules } from '../../pipeline/rules-changed';
 import { applicationInternalAccess, requireAccess, routeAccess, visibleWhere } from '../access';
