@@ -57,13 +57,21 @@ export default defineConfig({
       integration(
         'queue-database-postgres',
         { TEST_BACKEND: 'postgres', QUEUE_BACKEND: 'database' },
-        ['apps/api/test/queue.test.ts', 'apps/api/test/queue-crash.test.ts'],
+        [
+          'apps/api/test/queue.test.ts',
+          'apps/api/test/queue-crash.test.ts',
+          'apps/api/test/queue-rules-crash.test.ts',
+        ],
         [],
       ),
       integration(
         'queue-rabbitmq',
         { TEST_BACKEND: 'postgres', QUEUE_BACKEND: 'rabbitmq' },
-        ['apps/api/test/queue*.test.ts', 'apps/api/test/rabbitmq-events.test.ts'],
+        [
+          'apps/api/test/queue*.test.ts',
+          'apps/api/test/rabbitmq-events.test.ts',
+          'apps/api/test/emit-rules.test.ts',
+        ],
         [],
       ),
     ],

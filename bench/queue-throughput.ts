@@ -27,6 +27,7 @@ import { openDatabase } from '../apps/api/src/db/client';
 import { applications, events, subscriptions } from '../apps/api/src/db/schema';
 import { newId } from '../apps/api/src/lib/ids';
 import { emitEvent } from '../apps/api/src/modules/emit/service';
+import { emitLinkedEventThrough } from '../apps/api/src/modules/emit-rules/emit-linked-event';
 import { startPipelineWorker } from '../apps/api/src/pipeline/worker';
 import { deleteBrokerObjects } from '../apps/api/src/queue/rabbitmq-topology';
 import { spawnWorker, stopServer } from '../apps/api/test/support/server-process';
@@ -197,7 +198,7 @@ async function measureEndToEnd(backend: 'rabbitmq' | 'database'): Promise<Result
     // The consumer and the CPU (ms) it has used so far.
     const startConsumer = async () => {
       if (IS_INLINE) {
-        const worker = startPipelineWorker(ctx);
+        const worker = startPipelineWorker(ctx, { emitLinkedEvent: emitLinkedEventThrough(ctx) });
         const cpuMs = () => {
           const usage = process.cpuUsage();
           return (usage.user + usage.system) / 1000;

@@ -1,5 +1,6 @@
 import type { AppContext } from './context';
 import { startDeliveryEngine } from './delivery/engine';
+import { emitLinkedEventThrough } from './modules/emit-rules/emit-linked-event';
 import { startPipelineWorker } from './pipeline/worker';
 
 export type Workers = { stop(): Promise<void> };
@@ -12,7 +13,7 @@ export async function startWorkers(ctx: AppContext): Promise<Workers> {
   const stops: Array<() => Promise<void>> = [];
   const delivery = startDeliveryEngine(ctx);
   stops.push(() => delivery.stop());
-  const pipeline = startPipelineWorker(ctx);
+  const pipeline = startPipelineWorker(ctx, { emitLinkedEvent: emitLinkedEventThrough(ctx) });
   stops.push(() => pipeline.stop());
   return {
     async stop() {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applications, deliveryLogs, users } from '../src/db/schema';
 import { newId } from '../src/lib/ids';
 import { applicationInternalAccess, requireAccess } from '../src/modules/access';
+import { insertAutomation } from './support/automation-fixtures';
 import {
   addMember,
   insertApplication,
@@ -58,6 +59,27 @@ GET /v1/rabbitmq/events/failed                         401  -         -         
 GET /v1/rabbitmq/events/{id}                           401  404       404       200      200      200      200      200
 POST /v1/rabbitmq/events/{id}/reprocess                401  404       404       403      200      403      200      200
 POST /v1/rabbitmq/events/reprocess-batch               401  none      none      none     all      none     all      all
+GET /v1/routes                                         401  -         -         route    route    route    route    route
+POST /v1/routes                                        401  404       404       403      201      403      201      201
+GET /v1/routes/{id}                                    401  404       404       200      200      200      200      200
+PUT /v1/routes/{id}                                    401  404       404       403      200      403      200      200
+GET /v1/route-event-types                              401  -         -         type     type     type     type     type
+POST /v1/route-event-types                             401  404       404       403      201      403      201      201
+GET /v1/route-event-types/{id}                         401  404       404       200      200      200      200      200
+PUT /v1/route-event-types/{id}                         401  404       404       403      200      403      200      200
+GET /v1/route-fields                                   401  -         -         field    field    field    field    field
+POST /v1/route-fields                                  401  404       404       403      201      403      201      201
+GET /v1/route-fields/{id}                              401  404       404       200      200      200      200      200
+PUT /v1/route-fields/{id}                              401  404       404       403      200      403      200      200
+GET /v1/event-rules                                    401  -         -         rule     rule     rule     rule     rule
+POST /v1/event-rules                                   401  404       404       403      201      403      201      201
+GET /v1/event-rules/{id}                               401  404       404       200      200      200      200      200
+PUT /v1/event-rules/{id}                               401  404       404       403      200      403      200      200
+PATCH /v1/event-rules/{id}/toggle                      401  404       404       403      200      403      200      200
+POST /v1/event-rules/{id}/link-event                   401  404       404       403      200      403      200      200
+DELETE /v1/event-rules/{id}/link-event                 401  404       404       403      200      403      200      200
+GET /v1/event-rules/{id}/executions                    401  404       404       200      200      200      200      200
+POST /v1/emit-rules                                    401  404/403   404/403   403      202      403      202      202
 GET /v1/auth/me                                        401  200       200       200      200      200      200      200
 PUT /v1/auth/me                                        401  200       200       200      200      200      200      200
 GET /v1/auth/me/stats                                  401  200       200       200      200      200      200      200
@@ -71,6 +93,10 @@ GET /v1/admin/users/{id}                               401  403       403       
 PUT /v1/admin/users/{id}                               401  403       403       403      403      403      403      200
 DELETE /v1/admin/users/{id}                            401  403       403       403      403      403      403      204
 DELETE /v1/subscriptions/{id}                          401  404       404       403      403      204      204      204
+DELETE /v1/event-rules/{id}                            401  404       404       403      403      204      204      204
+DELETE /v1/route-fields/{id}                           401  404       404       403      403      204      204      204
+DELETE /v1/route-event-types/{id}                      401  404       404       403      403      204      204      204
+DELETE /v1/routes/{id}                                 401  404       404       403      403      204      204      204
 DELETE /v1/events/{id}                                 401  404/403   404/403   403      403      204      204      204
 DELETE /v1/applications/{id}/members/{userId}          401  404/403   404/403   403      403      403      204      204
 DELETE /v1/applications/{id}                           401  404/403   404/403   403      403      204      204      204
@@ -169,6 +195,8 @@ async function buildWorld(visibility: Visibility) {
     .where(eq(deliveryLogs.occurrenceId, occurrenceId));
   const eventLog = await insertEventLog(ctx, appId, { status: 'FAILED', organizationId: name });
   const batchEventLog = await insertEventLog(ctx, appId, { status: 'FAILED', organizationId: name });
+  const automation = await insertAutomation(ctx, appId, publicEvent.id);
+  const doomedAutomation = await insertAutomation(ctx, appId);
   const throwawayId = newId();
   await ctx.db
     .insert(users)
@@ -185,6 +213,8 @@ async function buildWorld(visibility: Visibility) {
     deliveryLogId: deliveryLog?.id as string,
     eventLogId: eventLog.id,
     batchEventLogId: batchEventLog.id,
+    automation,
+    doomedAutomation,
     throwawayId,
   };
 }
@@ -324,6 +354,83 @@ const CALLS: Record<string, (w: World, c: Caller) => Promise<Answer | string>> =
     if (answer.status !== 200) return String(answer.status);
     return answer.body.stats.succeeded === 1 ? 'all' : answer.body.stats.failed === 1 ? 'none' : 'other';
   },
+  'GET /v1/routes': async (w, c) =>
+    listed(await t.get(`/v1/routes?limit=100&applicationId=${w.appId}`, c), [
+      ['route', w.automation.routeId],
+    ]),
+  'POST /v1/routes': (w, c) =>
+    t.post('/v1/routes', {
+      body: { applicationId: w.appId, name: 'Nova', endpoint: '/nova' },
+      token: c.token,
+    }),
+  'GET /v1/routes/{id}': (w, c) => t.get(`/v1/routes/${w.automation.routeId}`, c),
+  'PUT /v1/routes/{id}': (w, c) =>
+    t.put(`/v1/routes/${w.automation.routeId}`, { body: { name: 'Renomeada' }, token: c.token }),
+  'GET /v1/route-event-types': async (w, c) =>
+    listed(await t.get('/v1/route-event-types', c), [['type', w.automation.eventTypeId]]),
+  'POST /v1/route-event-types': (w, c) => {
+    aliasCounter += 1;
+    return t.post('/v1/route-event-types', {
+      body: { routeId: w.automation.routeId, name: 'Novo', alias: `matriz.tipo${aliasCounter}` },
+      token: c.token,
+    });
+  },
+  'GET /v1/route-event-types/{id}': (w, c) => t.get(`/v1/route-event-types/${w.automation.eventTypeId}`, c),
+  'PUT /v1/route-event-types/{id}': (w, c) =>
+    t.put(`/v1/route-event-types/${w.automation.eventTypeId}`, {
+      body: { name: 'Renomeado' },
+      token: c.token,
+    }),
+  'GET /v1/route-fields': async (w, c) =>
+    listed(await t.get('/v1/route-fields', c), [['field', w.automation.fieldId]]),
+  'POST /v1/route-fields': (w, c) => {
+    aliasCounter += 1;
+    return t.post('/v1/route-fields', {
+      body: { routeId: w.automation.routeId, name: 'Novo', type: 'number', path: `data.n${aliasCounter}` },
+      token: c.token,
+    });
+  },
+  'GET /v1/route-fields/{id}': (w, c) => t.get(`/v1/route-fields/${w.automation.fieldId}`, c),
+  'PUT /v1/route-fields/{id}': (w, c) =>
+    t.put(`/v1/route-fields/${w.automation.fieldId}`, { body: { name: 'Renomeado' }, token: c.token }),
+  'GET /v1/event-rules': async (w, c) =>
+    listed(await t.get(`/v1/event-rules?limit=100&applicationId=${w.appId}`, c), [
+      ['rule', w.automation.ruleId],
+    ]),
+  'POST /v1/event-rules': (w, c) =>
+    t.post('/v1/event-rules', {
+      body: {
+        name: 'Nova',
+        applicationId: w.appId,
+        routeId: w.automation.routeId,
+        routeEventTypeId: w.automation.eventTypeId,
+        conditions: { rules: [{ field: 'data.a', operator: 'EQUALS', values: ['b'] }] },
+      },
+      token: c.token,
+    }),
+  'GET /v1/event-rules/{id}': (w, c) => t.get(`/v1/event-rules/${w.automation.ruleId}`, c),
+  'PUT /v1/event-rules/{id}': (w, c) =>
+    t.put(`/v1/event-rules/${w.automation.ruleId}`, { body: { name: 'Renomeada' }, token: c.token }),
+  'PATCH /v1/event-rules/{id}/toggle': (w, c) => t.patch(`/v1/event-rules/${w.automation.ruleId}/toggle`, c),
+  'POST /v1/event-rules/{id}/link-event': (w, c) =>
+    t.post(`/v1/event-rules/${w.automation.ruleId}/link-event`, {
+      body: { eventId: w.publicEvent.id },
+      token: c.token,
+    }),
+  'DELETE /v1/event-rules/{id}/link-event': (w, c) =>
+    t.del(`/v1/event-rules/${w.automation.ruleId}/link-event`, c),
+  'GET /v1/event-rules/{id}/executions': (w, c) =>
+    t.get(`/v1/event-rules/${w.automation.ruleId}/executions`, c),
+  'POST /v1/emit-rules': (w, c) =>
+    t.post('/v1/emit-rules', {
+      body: { applicationId: w.appId, eventType: w.automation.alias, data: { message: { text: 'ajuda' } } },
+      token: c.token,
+    }),
+  'DELETE /v1/event-rules/{id}': (w, c) => t.del(`/v1/event-rules/${w.doomedAutomation.ruleId}`, c),
+  'DELETE /v1/route-fields/{id}': (w, c) => t.del(`/v1/route-fields/${w.doomedAutomation.fieldId}`, c),
+  'DELETE /v1/route-event-types/{id}': (w, c) =>
+    t.del(`/v1/route-event-types/${w.doomedAutomation.eventTypeId}`, c),
+  'DELETE /v1/routes/{id}': (w, c) => t.del(`/v1/routes/${w.doomedAutomation.routeId}`, c),
   'GET /v1/auth/me': (_w, c) => t.get('/v1/auth/me', c),
   'PUT /v1/auth/me': (_w, c) =>
     t.put('/v1/auth/me', { body: { name: c.name || 'x', email: c.email }, token: c.token }),

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventLogs } from '../src/db/schema';
 import type { QueueMessage } from '../src/queue/types';
+import { insertEvent } from './support/delivery-fixtures';
 import { insertApplication, insertEventLog } from './support/event-log-fixtures';
 import { createTestApp, type TestApp } from './support/test-app';
 import { waitUntil } from './support/test-queue';
@@ -104,10 +105,12 @@ describe('event logs API', () => {
   });
 
   it('When a FAILED log is reprocessed, then it is PENDING with one more attempt and on the queue again', async () => {
+    const event = await insertEvent(t.ctx, appId, { queueType: 'RABBITMQ' });
     const log = await insertEventLog(t.ctx, appId, {
       status: 'FAILED',
       errorMessage: 'HTTP 500',
       retryCount: 1,
+      eventDefinitionId: event.id,
     });
     const res = await t.post(`/v1/rabbitmq/events/${log.id}/reprocess`, { token: member.token });
     expect(res.status).toBe(200);
@@ -127,6 +130,27 @@ describe('event logs API', () => {
     }
     expect(received.find((message) => message.id === log.id)?.body).toEqual({
       kind: 'event-log',
+      eventLogId: log.id,
+    });
+  });
+
+  it('When a FAILED log of POST /emit-rules (no event) is reprocessed, then it goes back as a run-rules message', async () => {
+    const log = await insertEventLog(t.ctx, appId, { status: 'FAILED', eventDefinitionId: null });
+    expect((await t.post(`/v1/rabbitmq/events/${log.id}/reprocess`, { token: member.token })).status).toBe(
+      200,
+    );
+    const received: QueueMessage[] = [];
+    const consumer = await t.ctx.queue?.consume(async (message) => {
+      received.push(message);
+      return { type: 'ack' };
+    });
+    try {
+      await waitUntil(() => received.some((message) => message.id === log.id), 10_000, 'the republished log');
+    } finally {
+      await consumer?.stop();
+    }
+    expect(received.find((message) => message.id === log.id)?.body).toEqual({
+      kind: 'run-rules',
       eventLogId: log.id,
     });
   });

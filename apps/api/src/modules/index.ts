@@ -5,10 +5,15 @@ import { registerAdminUserRoutes } from './admin-users/routes';
 import { registerApplicationRoutes } from './applications/routes';
 import { registerAuthRoutes } from './auth/routes';
 import { registerEmitRoutes } from './emit/routes';
+import { registerEmitRulesRoutes } from './emit-rules/routes';
 import { registerEventLogRoutes } from './event-logs/routes';
+import { registerEventRuleRoutes } from './event-rules/routes';
 import { registerEventRoutes } from './events/routes';
 import { registerLogRoutes } from './logs/routes';
 import { registerProfileRoutes } from './profile/routes';
+import { registerRouteEventTypeRoutes } from './route-event-types/routes';
+import { registerRouteFieldRoutes } from './route-fields/routes';
+import { registerRouteRoutes } from './routes/routes';
 import { registerSubscriptionRoutes } from './subscriptions/routes';
 
 /** Every /v1 route module, one line each. */
@@ -21,5 +26,10 @@ export function registerModules(app: FastifyInstance, ctx: AppContext, auth: Aut
   registerEventRoutes(app, ctx, auth);
   registerSubscriptionRoutes(app, ctx, auth);
   registerEmitRoutes(app, ctx, auth);
+  registerEmitRulesRoutes(app, ctx);
   registerLogRoutes(app, ctx, auth);
+  registerRouteRoutes(app, ctx, auth);
+  registerRouteEventTypeRoutes(app, ctx, auth);
+  registerRouteFieldRoutes(app, ctx, auth);
+  registerEventRuleRoutes(app, ctx, auth);
 }

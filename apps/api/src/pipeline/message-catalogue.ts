@@ -30,6 +30,11 @@ export const messageCatalogue = {
     schema: z.object({ eventLogId: z.uuid() }),
     defaults: EVENT_MESSAGE_DEFAULTS,
   },
+  /** Run the application's rules on a POST /emit-rules event log and settle it. */
+  'run-rules': {
+    schema: z.object({ eventLogId: z.uuid() }),
+    defaults: EVENT_MESSAGE_DEFAULTS,
+  },
 } as const satisfies Record<string, { schema: z.ZodType; defaults: MessageDefaults }>;
 
 export type MessageKind = keyof typeof messageCatalogue;

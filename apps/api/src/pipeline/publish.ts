@@ -30,20 +30,25 @@ export async function publishMessage<K extends MessageKind>(
 type EventSettings = Pick<typeof events.$inferSelect, 'id' | 'priority' | 'messageTtl'>;
 
 /**
- * Puts an event log on the queue with its event's priority and TTL. The
- * consumer paces the sends of one event itself (pacing key: the event id),
+ * Puts an event log on the queue: a log of an event (a RABBITMQ emit) with its event's priority
+ * and TTL, to deliver it; a log without one (a POST /emit-rules) with the defaults, to run the
+ * application's rules. The consumer paces the sends of one event itself (pacing key: the event id),
  * right before each HTTP request.
  */
 export async function publishEventLog(
   ctx: AppContext,
-  log: Pick<typeof eventLogs.$inferSelect, 'id'>,
+  log: Pick<typeof eventLogs.$inferSelect, 'id' | 'eventDefinitionId'>,
   event: EventSettings | null,
 ): Promise<void> {
   if (!ctx.queue) throw new Error('queue not configured');
-  await publishMessage(
-    ctx.queue,
-    'event-log',
-    { eventLogId: log.id },
-    { id: log.id, priority: event?.priority, ttlMs: event?.messageTtl },
-  );
+  const payload = { eventLogId: log.id };
+  if (log.eventDefinitionId === null) {
+    await publishMessage(ctx.queue, 'run-rules', payload, { id: log.id });
+    return;
+  }
+  await publishMessage(ctx.queue, 'event-log', payload, {
+    id: log.id,
+    priority: event?.priority,
+    ttlMs: event?.messageTtl,
+  });
 }

@@ -8,15 +8,21 @@ import { createEventLogBatches } from './event-log-statements';
 import { expireEventLog, processEventLog } from './process-event-log';
 import { createQueuedDeliveries } from './queued-deliveries';
 import { republishStaleEventLogs } from './republish-stale';
+import { createRulesCache } from './rules-cache';
+import type { EmitLinkedEvent } from './run-rule-action';
+import { runRules } from './run-rules';
 
 export type PipelineWorker = { stop(): Promise<void> };
+
+/** What the pipeline needs from above it: the normal emit path, for the actions of rules. */
+export type PipelineServices = { emitLinkedEvent: EmitLinkedEvent };
 
 /**
  * Consumes the pipeline's queue in this process: every kind of the message
  * catalogue, each with its handler. Starting never waits for the broker: the
  * consumer subscribes whenever the connection is up.
  */
-export function startPipelineWorker(ctx: AppContext): PipelineWorker {
+export function startPipelineWorker(ctx: AppContext, services: PipelineServices): PipelineWorker {
   const { queue, config } = ctx;
   if (!queue) return { async stop() {} };
   const sender = createSender({
@@ -28,9 +34,14 @@ export function startPipelineWorker(ctx: AppContext): PipelineWorker {
     batches: createEventLogBatches(ctx),
     pacing: createPacingSlots(ctx.database),
   };
+  const rulesCache = createRulesCache(ctx);
   const handlers: MessageHandlers = {
     'event-log': {
       handle: (payload, context) => processEventLog(ctx, eventLogConsumer, payload, context),
+      expire: (payload) => expireEventLog(ctx, payload),
+    },
+    'run-rules': {
+      handle: (payload, context) => runRules(ctx, { cache: rulesCache, ...services }, payload, context),
       expire: (payload) => expireEventLog(ctx, payload),
     },
   };
@@ -65,6 +76,7 @@ export function startPipelineWorker(ctx: AppContext): PipelineWorker {
       // and its message comes back (unacked, or when its lease ends).
       await consumer?.stop({ graceMs: STOP_GRACE_MS });
       await sender.destroy();
+      await rulesCache.stop();
     },
   };
 }

@@ -1,4 +1,5 @@
 export * from './applications';
+export * from './automation';
 export * from './deliveries';
 export * from './events';
 export * from './queue';

@@ -1,4 +1,11 @@
 // The one access policy: who may read, write and delete what. Services import from here only.
+
+export {
+  routeAccess,
+  routeEventTypeAccess,
+  routeFieldAccess,
+  ruleAccess,
+} from './automation';
 export { requireMembersAccess } from './members';
 export { readableMemberships } from './membership';
 export {

@@ -5,7 +5,8 @@ import { type Batcher, createBatcher } from '../../lib/batcher';
 export type EmitRecord = {
   occurrence: {
     id: string;
-    event_id: string;
+    /** Null for a POST /emit-rules, which names no event. */
+    event_id: string | null;
     application_id: string;
     event_type: string;
     data: unknown;
@@ -43,7 +44,7 @@ export type EmitRecord = {
     queue_type: string;
     payload: unknown;
     application_id: string;
-    event_definition_id: string;
+    event_definition_id: string | null;
     created_at: string;
   } | null;
 };

@@ -145,7 +145,7 @@ export async function emitEvent(
     const previous = await findPreviousAnswer(ctx, input, idempotencyKey, now);
     if (previous) return previous;
   }
-  if (eventLogId) await publishOrLeaveToSweep(ctx, eventLogId, event);
+  if (eventLogId) await publishOrLeaveToSweep(ctx, { id: eventLogId, eventDefinitionId: event.id }, event);
   else if (worker && leasedBy) worker.take(toClaimed(due, target.subscriptions, event));
   else if (due.length > 0) notifyDeliveryWorkers(ctx);
   else if (event.enableCallbacks) notifyOccurrencesFinished(ctx, [occurrenceId]);
@@ -157,8 +157,13 @@ export async function emitEvent(
  * is down, leaves the message to the republish sweep instead of holding the caller (whose retry
  * without an idempotency key would emit twice). A publish still waiting goes out when it can.
  */
-async function publishOrLeaveToSweep(ctx: AppContext, eventLogId: string, event: EmitEvent) {
-  const publishing = publishEventLog(ctx, { id: eventLogId }, event).catch((error) =>
+export async function publishOrLeaveToSweep(
+  ctx: AppContext,
+  log: { id: string; eventDefinitionId: string | null },
+  event: EmitEvent | null,
+) {
+  const eventLogId = log.id;
+  const publishing = publishEventLog(ctx, log, event).catch((error) =>
     ctx.logger.warn({ err: error, eventLogId }, 'queued event not published; the republish sweep will'),
   );
   if (!(await settleWithin([publishing], EMIT_PUBLISH_WAIT_MS))) {
@@ -187,7 +192,7 @@ export const IDEMPOTENCY_KEY_REUSED =
  * key on another event type is not a repeat, and answering the first emit would drop this one
  * without a word: a conflict instead.
  */
-async function findPreviousAnswer(
+export async function findPreviousAnswer<Answer = TEmitResponse>(
   ctx: AppContext,
   input: Pick<EmitInput, 'applicationId' | 'eventType'>,
   key: string,
@@ -206,5 +211,5 @@ async function findPreviousAnswer(
     .limit(1);
   if (!previous) return null;
   if (previous.eventType !== input.eventType) throw conflict(IDEMPOTENCY_KEY_REUSED);
-  return (previous.response as TEmitResponse | undefined) ?? null;
+  return (previous.response as Answer | undefined) ?? null;
 }

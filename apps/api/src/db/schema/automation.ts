@@ -1,0 +1,113 @@
+import type { TRuleConditions, TRuleExecutedAction } from '@wm/contracts';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const routes = pgTable(
+  'routes',
+  {
+    id: uuid('id').primaryKey(),
+    applicationId: uuid('application_id').notNull(),
+    name: text('name').notNull(),
+    description: text('description'),
+    endpoint: text('endpoint').notNull(),
+    method: text('method').notNull().default('POST'),
+    isActive: boolean('is_active').notNull().default(true),
+    createdBy: uuid('created_by'),
+    createdAt: tz('created_at').notNull().defaultNow(),
+    updatedAt: tz('updated_at').notNull().defaultNow(),
+  },
+  (table) => [
+    index('routes_app_idx').on(table.applicationId, table.createdAt.desc()),
+    index('routes_created_idx').on(table.createdAt.desc(), table.id.desc()),
+  ],
+);
+
+export const routeEventTypes = pgTable(
+  'route_event_types',
+  {
+    id: uuid('id').primaryKey(),
+    routeId: uuid('route_id').notNull(),
+    name: text('name').notNull(),
+    alias: text('alias').notNull(),
+    description: text('description'),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: tz('created_at').notNull().defaultNow(),
+    updatedAt: tz('updated_at').notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('route_event_types_route_alias_key').on(table.routeId, table.alias)],
+);
+
+export const routeFields = pgTable(
+  'route_fields',
+  {
+    id: uuid('id').primaryKey(),
+    routeId: uuid('route_id').notNull(),
+    name: text('name').notNull(),
+    description: text('description'),
+    type: text('type').notNull(),
+    path: text('path').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: tz('created_at').notNull().defaultNow(),
+    updatedAt: tz('updated_at').notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('route_fields_route_path_key').on(table.routeId, table.path)],
+);
+
+/** Validated by the contracts schema on every write, so `conditions` is well-formed. */
+export const rules = pgTable(
+  'rules',
+  {
+    id: uuid('id').primaryKey(),
+    applicationId: uuid('application_id').notNull(),
+    routeId: uuid('route_id').notNull(),
+    routeEventTypeId: uuid('route_event_type_id'),
+    eventId: uuid('event_id'),
+    name: text('name').notNull(),
+    description: text('description'),
+    isActive: boolean('is_active').notNull().default(true),
+    conditions: jsonb('conditions').$type<TRuleConditions>().notNull(),
+    createdBy: uuid('created_by'),
+    createdAt: tz('created_at').notNull().defaultNow(),
+    updatedAt: tz('updated_at').notNull().defaultNow(),
+  },
+  (table) => [
+    index('rules_app_idx').on(table.applicationId, table.createdAt.desc(), table.id.desc()),
+    index('rules_created_idx').on(table.createdAt.desc(), table.id.desc()),
+    index('rules_route_idx').on(table.routeId),
+    index('rules_route_event_type_idx').on(table.routeEventTypeId),
+    index('rules_event_idx').on(table.eventId),
+    index('rules_app_type_idx')
+      .on(table.applicationId, sql`(${table.conditions}->>'type')`)
+      .where(sql`${table.isActive}`),
+  ],
+);
+
+export const ruleExecutions = pgTable(
+  'rule_executions',
+  {
+    id: uuid('id').primaryKey(),
+    ruleId: uuid('rule_id').notNull(),
+    eventLogId: uuid('event_log_id'),
+    success: boolean('success').notNull(),
+    executedAt: tz('executed_at').notNull().defaultNow(),
+    executionTimeMs: integer('execution_time_ms').notNull().default(0),
+    executedActions: jsonb('executed_actions').$type<TRuleExecutedAction[]>().notNull().default([]),
+    errorMessage: text('error_message'),
+  },
+  (table) => [
+    index('rule_executions_rule_idx').on(table.ruleId, table.executedAt.desc(), table.id.desc()),
+    uniqueIndex('rule_executions_log_rule_key').on(table.eventLogId, table.ruleId),
+  ],
+);

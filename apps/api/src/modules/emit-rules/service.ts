@@ -1,0 +1,86 @@
+import type { TEmitRulesResponse } from '@wm/contracts';
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import { applications } from '../../db/schema';
+import { AppError, forbidden } from '../../domain/errors';
+import { newId } from '../../lib/ids';
+import { recordEmit } from '../emit/record-emits';
+import {
+  type EmitInput,
+  findPreviousAnswer,
+  INVALID_API_KEY_MESSAGE,
+  publishOrLeaveToSweep,
+  storableHeaders,
+} from '../emit/service';
+
+export const KEY_OF_ANOTHER_APPLICATION = 'Esta chave de API pertence a outra aplicação';
+
+/** A key that is this application's passes; another application's is refused (403); any other is unknown (401). */
+async function checkApiKey(ctx: AppContext, applicationId: string, apiKeyHash: string) {
+  const [owner] = await ctx.db
+    .select({ id: applications.id })
+    .from(applications)
+    .where(eq(applications.apiKeyHash, apiKeyHash))
+    .limit(1);
+  if (!owner) throw new AppError('UNAUTHORIZED', INVALID_API_KEY_MESSAGE);
+  if (owner.id !== applicationId) throw forbidden(KEY_OF_ANOTHER_APPLICATION);
+}
+
+/**
+ * Accepts data for the application's rules: atomically an occurrence (no event) and its event log
+ * PENDING, then a run-rules message on the queue. Answers once the log is committed; a broker that
+ * does not confirm in time leaves the message to the republish sweep. A repeated idempotency key
+ * (externalEventId or Idempotency-Key) within 24 h answers the first result and records nothing.
+ */
+export async function emitRules(
+  ctx: AppContext,
+  input: EmitInput & { apiKeyHash?: string },
+): Promise<TEmitRulesResponse> {
+  if (input.apiKeyHash !== undefined) await checkApiKey(ctx, input.applicationId, input.apiKeyHash);
+  const idempotencyKey = input.externalEventId ?? input.idempotencyKey ?? null;
+  const now = ctx.clock();
+  if (idempotencyKey) {
+    const previous = await findPreviousAnswer<TEmitRulesResponse>(ctx, input, idempotencyKey, now);
+    if (previous) return previous;
+  }
+  const occurrenceId = newId();
+  const eventLogId = newId();
+  const timestamp = now.toISOString();
+  const answer: TEmitRulesResponse = { eventLogId, eventId: occurrenceId, status: 'PENDING' };
+  const isRecorded = await recordEmit(ctx, {
+    occurrence: {
+      id: occurrenceId,
+      event_id: null,
+      application_id: input.applicationId,
+      event_type: input.eventType,
+      data: input.data,
+      headers: storableHeaders(input.headers),
+      payload: input.data,
+      external_event_id: input.externalEventId ?? null,
+      organization_id: input.organizationId ?? null,
+      idempotency_key: idempotencyKey,
+      response: answer,
+      callback_pending: false,
+      created_at: timestamp,
+    },
+    deliveryLogs: [],
+    eventLog: {
+      id: eventLogId,
+      event_id: occurrenceId,
+      event_type: input.eventType,
+      organization_id: input.organizationId ?? input.applicationId,
+      external_event_id: input.externalEventId ?? null,
+      queue_type: 'RABBITMQ',
+      payload: input.data,
+      application_id: input.applicationId,
+      event_definition_id: null,
+      created_at: timestamp,
+    },
+  });
+  if (!isRecorded && idempotencyKey) {
+    const previous = await findPreviousAnswer<TEmitRulesResponse>(ctx, input, idempotencyKey, now);
+    if (previous) return previous;
+  }
+  await publishOrLeaveToSweep(ctx, { id: eventLogId, eventDefinitionId: null }, null);
+  return answer;
+}

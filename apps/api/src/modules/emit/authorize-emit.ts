@@ -1,0 +1,34 @@
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context';
+import { AppError } from '../../domain/errors';
+import { bearerToken, findSessionUser } from '../../http/auth';
+import { sha256 } from '../../lib/crypto';
+import { applicationAccess, requireAccess } from '../access';
+import { isWellFormedApiKey } from '../applications/api-keys';
+import { INVALID_API_KEY_MESSAGE } from './service';
+
+const missingCredentials = () =>
+  new AppError('UNAUTHORIZED', 'Envie a chave de API em x-api-key ou um token de sessão');
+
+/**
+ * The caller of an emit (/events/emit, /emit-rules): the application's API key, or a signed-in
+ * member with write permission. A key is checked by the emit on its own read (one round trip
+ * less); answers the key's hash.
+ */
+export async function authorizeEmit(
+  ctx: AppContext,
+  request: FastifyRequest,
+  applicationId: string,
+): Promise<{ apiKeyHash?: string }> {
+  const apiKey = request.headers['x-api-key'];
+  if (typeof apiKey === 'string' && apiKey.length > 0) {
+    if (!isWellFormedApiKey(apiKey)) throw new AppError('UNAUTHORIZED', INVALID_API_KEY_MESSAGE);
+    return { apiKeyHash: sha256(apiKey) };
+  }
+  const token = bearerToken(request);
+  if (!token) throw missingCredentials();
+  const user = await findSessionUser(ctx, token);
+  if (!user) throw new AppError('UNAUTHORIZED', 'Sessão inválida ou expirada. Faça login novamente.');
+  await requireAccess(ctx, user, applicationAccess, applicationId, 'write');
+  return {};
+}

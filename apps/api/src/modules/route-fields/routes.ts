@@ -1,0 +1,54 @@
+import {
+  ZCreateRouteFieldRequest,
+  ZIdParams,
+  ZRouteChildListQuery,
+  ZUpdateRouteFieldRequest,
+} from '@wm/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context';
+import { type AuthHooks, currentUser } from '../../http/auth';
+import {
+  createRouteField,
+  deleteRouteField,
+  getRouteField,
+  listRouteFields,
+  updateRouteField,
+} from './service';
+
+/** Fields of inbound routes; answers under `data`. */
+export function registerRouteFieldRoutes(app: FastifyInstance, ctx: AppContext, auth: AuthHooks) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const guard = { onRequest: [auth.requireUser] };
+  const tags = ['route-fields'];
+
+  r.get(
+    '/route-fields',
+    { ...guard, schema: { tags, querystring: ZRouteChildListQuery } },
+    async (request) => ({ data: await listRouteFields(ctx, currentUser(request), request.query) }),
+  );
+
+  r.post(
+    '/route-fields',
+    { ...guard, schema: { tags, body: ZCreateRouteFieldRequest } },
+    async (request, reply) =>
+      reply.status(201).send({ data: await createRouteField(ctx, currentUser(request), request.body) }),
+  );
+
+  r.get('/route-fields/:id', { ...guard, schema: { tags, params: ZIdParams } }, async (request) => ({
+    data: await getRouteField(ctx, currentUser(request), request.params.id),
+  }));
+
+  r.put(
+    '/route-fields/:id',
+    { ...guard, schema: { tags, params: ZIdParams, body: ZUpdateRouteFieldRequest } },
+    async (request) => ({
+      data: await updateRouteField(ctx, currentUser(request), request.params.id, request.body),
+    }),
+  );
+
+  r.delete('/route-fields/:id', { ...guard, schema: { tags, params: ZIdParams } }, async (request, reply) => {
+    await deleteRouteField(ctx, currentUser(request), request.params.id);
+    return reply.status(204).send();
+  });
+}

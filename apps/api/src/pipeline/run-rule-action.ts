@@ -1,0 +1,153 @@
+import { RULE_WITHOUT_EVENT, type TEmitRequest, type TRuleExecutedAction } from '@wm/contracts';
+import { eq, sql } from 'drizzle-orm';
+import type { AppContext } from '../context';
+import { events, ruleExecutions } from '../db/schema';
+import { describeFailure } from '../lib/db-errors';
+import { newId } from '../lib/ids';
+import type { RunnableRule } from './rules-cache';
+
+export const LINKED_EVENT_GONE = 'Evento vinculado não encontrado';
+
+/** What a rule's action works on: the emit-rules occurrence behind one event log. */
+export type RulesEmit = {
+  eventLogId: string;
+  applicationId: string;
+  organizationId: string | null;
+  /** As emitted: never null. */
+  data: TEmitRequest['data'];
+  headers: Record<string, string>;
+};
+
+/** One emit of a rule's linked event, as the normal emit path takes it. */
+export type LinkedEmit = {
+  applicationId: string;
+  eventType: string;
+  data: TEmitRequest['data'];
+  organizationId?: string;
+  headers: Record<string, string>;
+  idempotencyKey: string;
+};
+
+/**
+ * Emits through the normal emit path (given by the composition root, as the pipeline sits below the
+ * modules): the occurrence, or the emit's refusal (an inactive event, say), which trying again will
+ * not change. Other failures throw.
+ */
+export type EmitLinkedEvent = (emit: LinkedEmit) => Promise<{ occurrenceId: string } | { refusal: string }>;
+
+export type ActionOutcome = {
+  success: boolean;
+  error: string | null;
+  /** A failure that may pass on its own (the database, say), worth an automatic retry. */
+  isTransient: boolean;
+};
+
+/**
+ * The idempotency key of a rule's emit: one per (event log, rule), so a redelivered message or a
+ * reprocess that runs the action again gets the first emit's answer and emits nothing more.
+ */
+export const ruleActionKey = (eventLogId: string, ruleId: string) => `rule:${eventLogId}:${ruleId}`;
+
+/**
+ * Runs the action of a rule that matched: emits its linked event with the same data through the
+ * normal emit path (IMMEDIATE or queued, as the event says), then records the execution, one per
+ * (event log, rule): a run after a failed one replaces it.
+ */
+export async function runRuleAction(
+  ctx: AppContext,
+  emitLinked: EmitLinkedEvent,
+  rule: RunnableRule,
+  emit: RulesEmit,
+): Promise<ActionOutcome> {
+  const startedAt = performance.now();
+  const executedAt = ctx.clock();
+  const outcome = await emitLinkedEvent(ctx, emitLinked, rule, emit);
+  const executionTimeMs = Math.round(performance.now() - startedAt);
+  const columns = {
+    success: outcome.success,
+    executedAt,
+    executionTimeMs,
+    executedActions: outcome.actions,
+    errorMessage: outcome.error,
+  };
+  await ctx.db
+    .insert(ruleExecutions)
+    .values({ id: newId(), ruleId: rule.id, eventLogId: emit.eventLogId, ...columns })
+    .onConflictDoUpdate({
+      target: [ruleExecutions.eventLogId, ruleExecutions.ruleId],
+      set: {
+        success: sql`excluded.success`,
+        executedAt: sql`excluded.executed_at`,
+        executionTimeMs: sql`excluded.execution_time_ms`,
+        executedActions: sql`excluded.executed_actions`,
+        errorMessage: sql`excluded.error_message`,
+      },
+    });
+  return { success: outcome.success, error: outcome.error, isTransient: outcome.isTransient };
+}
+
+async function emitLinkedEvent(
+  ctx: AppContext,
+  emitLinked: EmitLinkedEvent,
+  rule: RunnableRule,
+  emit: RulesEmit,
+) {
+  if (!rule.eventId) return failed(RULE_WITHOUT_EVENT, []);
+  const [event] = await ctx.db
+    .select({ id: events.id, name: events.name, alias: events.alias })
+    .from(events)
+    .where(eq(events.id, rule.eventId))
+    .limit(1);
+  if (!event) {
+    const action = emitAction(rule.eventId, null, null, { error: LINKED_EVENT_GONE });
+    return failed(LINKED_EVENT_GONE, [action]);
+  }
+  try {
+    const answer = await emitLinked({
+      applicationId: emit.applicationId,
+      eventType: event.alias,
+      data: emit.data,
+      organizationId: emit.organizationId ?? undefined,
+      headers: emit.headers,
+      idempotencyKey: ruleActionKey(emit.eventLogId, rule.id),
+    });
+    if ('refusal' in answer) {
+      const action = emitAction(event.id, event.name, event.alias, { error: answer.refusal });
+      return failed(answer.refusal, [action]);
+    }
+    const action = emitAction(event.id, event.name, event.alias, { occurrenceId: answer.occurrenceId });
+    return { success: true, error: null, isTransient: false, actions: [action] };
+  } catch (error) {
+    // Not a refusal: the database, say. Worth an automatic retry.
+    ctx.logger.error({ err: error, ruleId: rule.id }, 'rule action failed');
+    const message = describeFailure(error);
+    const action = emitAction(event.id, event.name, event.alias, { error: message });
+    return { ...failed(message, [action]), isTransient: true };
+  }
+}
+
+function emitAction(
+  eventId: string,
+  eventName: string | null,
+  eventAlias: string | null,
+  result: { occurrenceId: string } | { error: string },
+): TRuleExecutedAction {
+  return 'occurrenceId' in result
+    ? { type: 'EMIT_EVENT', eventId, eventName, eventAlias, occurrenceId: result.occurrenceId, success: true }
+    : {
+        type: 'EMIT_EVENT',
+        eventId,
+        eventName,
+        eventAlias,
+        occurrenceId: null,
+        success: false,
+        error: result.error,
+      };
+}
+
+const failed = (error: string, actions: TRuleExecutedAction[]) => ({
+  success: false,
+  error,
+  isTransient: false,
+  actions,
+});

@@ -1,0 +1,222 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testConfig } from '../src/config';
+import type { AppContext } from '../src/context';
+import { createContext } from '../src/create-context';
+import { type DatabaseHandle, openDatabase } from '../src/db/client';
+import { eventLogs } from '../src/db/schema';
+import { createRulesCache, type RulesCache } from '../src/pipeline/rules-cache';
+import { createRoute, createRouteEventType } from './support/automation-fixtures';
+import { insertApplication, type Receiver, startReceiver, waitFor } from './support/delivery-fixtures';
+import type { TestUser } from './support/owned-application-fixture';
+import { type ServerProcess, spawnWorker } from './support/server-process';
+import { createTestApp, type TestApp } from './support/test-app';
+import { uniqueQueueName } from './support/test-queue';
+
+// PostgreSQL only (see vitest.config.ts): two processes share one database only on a server.
+const SECRET_KEY = 'test-secret-key-with-at-least-32-characters';
+
+describe('the rules cache across processes on one PostgreSQL', () => {
+  let t: TestApp;
+  let owner: TestUser;
+  let app: { id: string; apiKey: string };
+  let route: { id: string; applicationId: string };
+  let eventType: { id: string; alias: string };
+  let receiver: Receiver;
+  let url: string;
+  const queueName = uniqueQueueName('wm-rules-cache');
+
+  beforeAll(async () => {
+    // This process serves the API only: every rules message is run by the other one.
+    t = await createTestApp({ QUEUE_NAME: queueName, SECRET_KEY });
+    url = String((t.ctx.database as DatabaseHandle & { url?: string }).url);
+    receiver = await startReceiver();
+    owner = await t.createUser();
+    app = await insertApplication(t.ctx, { ownerId: owner.id });
+    route = await createRoute(t, app.id, {}, owner.token);
+    eventType = await createRouteEventType(t, route.id, { alias: 'message.text.received' }, owner.token);
+  });
+  afterAll(async () => {
+    await receiver?.close();
+    await t?.close();
+  });
+
+  async function linkedEvent(path: string) {
+    const event = await t.post('/v1/events', {
+      token: owner.token,
+      body: { applicationId: app.id, name: path, alias: `cache${path.replaceAll('/', '.')}` },
+    });
+    await t.post('/v1/subscriptions', {
+      token: owner.token,
+      body: { eventId: event.body.id, name: 'R', targetUrl: `${receiver.url}${path}`, jsonBody: '"#data#"' },
+    });
+    return event.body;
+  }
+
+  const conditions = (operator: string, value: string) => ({
+    rules: [{ field: 'data.message.text', operator, values: [value] }],
+  });
+
+  describe('in two contexts of this process', () => {
+    let other: AppContext;
+    let otherDatabase: DatabaseHandle;
+    let cache: RulesCache;
+
+    beforeAll(async () => {
+      otherDatabase = await openDatabase({ kind: 'postgres', url, poolSize: 4 });
+      other = await createContext(testConfig({ SECRET_KEY, DATA_DIR: t.ctx.config.DATA_DIR }), otherDatabase);
+      cache = createRulesCache(other);
+      await waitFor(
+        async () =>
+          (
+            await otherDatabase.query<{ n: number }>(
+              `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN%'`,
+            )
+          )[0]?.n,
+        5_000,
+        'the cache to listen',
+      );
+    });
+    afterAll(async () => {
+      await cache?.stop();
+      await other?.queue?.close({ graceMs: 100 });
+      await otherDatabase?.close();
+    });
+
+    it('When nothing changes the cache answers the same compiled rules; a change made by the other context replaces them', async () => {
+      const rule = await t.post('/v1/event-rules', {
+        token: owner.token,
+        body: {
+          name: 'Em cache',
+          applicationId: app.id,
+          routeId: route.id,
+          routeEventTypeId: eventType.id,
+          conditions: conditions('EQUALS', 'a'),
+        },
+      });
+      // Once the notification of the creation has come and gone, the same compiled rules are answered.
+      const first = await waitFor(
+        async () => {
+          const once = await cache.rulesFor(app.id, eventType.alias);
+          const twice = await cache.rulesFor(app.id, eventType.alias);
+          return once === twice && once.some((item) => item.name === 'Em cache') ? once : null;
+        },
+        5_000,
+        'the cache to keep the compiled rules',
+      );
+      expect(await cache.rulesFor(app.id, eventType.alias)).toBe(first);
+
+      await t.put(`/v1/event-rules/${rule.body.id}`, { token: owner.token, body: { name: 'Renomeada' } });
+      const renamed = await waitFor(
+        async () => {
+          const current = await cache.rulesFor(app.id, eventType.alias);
+          return current.some((item) => item.name === 'Renomeada') ? current : null;
+        },
+        5_000,
+        'the other context to see the change',
+      );
+      expect(renamed).not.toBe(first);
+
+      await t.del(`/v1/routes/${route.id}`, { token: owner.token }).then(() => undefined);
+      await waitFor(
+        async () => (await cache.rulesFor(app.id, eventType.alias)).length === 0,
+        5_000,
+        'the cascade to reach the other context',
+      );
+      route = await createRoute(t, app.id, {}, owner.token);
+      eventType = await createRouteEventType(t, route.id, { alias: 'message.text.received' }, owner.token);
+    });
+  });
+
+  describe('in a worker process', () => {
+    let worker: ServerProcess;
+
+    beforeAll(async () => {
+      worker = await spawnWorker({
+        DATABASE_URL: url,
+        SECRET_KEY,
+        DATA_DIR: t.ctx.config.DATA_DIR,
+        ALLOW_PRIVATE_TARGETS: 'true',
+        QUEUE_NAME: queueName,
+        QUEUE_POLL_MS: '20',
+      });
+    }, 90_000);
+    afterAll(async () => {
+      if (worker && worker.child.exitCode === null) {
+        const exited = new Promise((resolve) => worker.child.once('exit', resolve));
+        worker.child.kill('SIGTERM');
+        await exited;
+      }
+    });
+
+    const emitAndSettle = async (text: string) => {
+      const res = await t.post('/v1/emit-rules', {
+        token: null,
+        headers: { 'x-api-key': app.apiKey },
+        body: { applicationId: app.id, eventType: eventType.alias, data: { message: { text } } },
+      });
+      expect(res.status).toBe(202);
+      return waitFor(
+        async () => {
+          const [log] = await t.ctx.db.select().from(eventLogs).where(eq(eventLogs.id, res.body.eventLogId));
+          return log && (log.status === 'SUCCESS' || log.status === 'FAILED') ? log : null;
+        },
+        20_000,
+        'the worker process to settle the log',
+      );
+    };
+    const bodiesAt = (path: string) =>
+      receiver.requests.filter((request) => request.url === path).map((request) => JSON.parse(request.body));
+
+    it('When rules, links and routes change in this process, then the worker process runs the changed rules', async () => {
+      const first = await linkedEvent('/primeiro');
+      const second = await linkedEvent('/segundo');
+      const rule = await t.post('/v1/event-rules', {
+        token: owner.token,
+        body: {
+          name: 'Entre processos',
+          applicationId: app.id,
+          routeId: route.id,
+          routeEventTypeId: eventType.id,
+          eventId: first.id,
+          conditions: conditions('CONTAINS_ANY', 'ajuda'),
+        },
+      });
+      expect((await emitAndSettle('preciso de ajuda')).status).toBe('SUCCESS');
+      await waitFor(() => bodiesAt('/primeiro').length === 1, 10_000, 'the first delivery');
+
+      await t.put(`/v1/event-rules/${rule.body.id}`, {
+        token: owner.token,
+        body: { conditions: conditions('EQUALS', 'socorro') },
+      });
+      expect((await emitAndSettle('preciso de ajuda')).status).toBe('SUCCESS');
+      expect((await emitAndSettle('socorro')).status).toBe('SUCCESS');
+      await waitFor(() => bodiesAt('/primeiro').length === 2, 10_000, 'the delivery under the new condition');
+      expect(bodiesAt('/primeiro')[1]).toEqual({ message: { text: 'socorro' } });
+
+      await t.post(`/v1/event-rules/${rule.body.id}/link-event`, {
+        token: owner.token,
+        body: { eventId: second.id },
+      });
+      expect((await emitAndSettle('socorro')).status).toBe('SUCCESS');
+      await waitFor(
+        () => bodiesAt('/segundo').length === 1,
+        10_000,
+        'the delivery to the newly linked event',
+      );
+
+      // Deleting the event unlinks it by a foreign-key cascade, which no service call announces.
+      await t.del(`/v1/events/${second.id}`, { token: owner.token });
+      const unlinked = await emitAndSettle('socorro');
+      expect(unlinked).toMatchObject({
+        status: 'FAILED',
+        errorMessage: 'Falha na regra "Entre processos": Regra sem evento vinculado',
+      });
+
+      await t.put(`/v1/routes/${route.id}`, { token: owner.token, body: { isActive: false } });
+      expect((await emitAndSettle('socorro')).status).toBe('SUCCESS');
+      expect(bodiesAt('/primeiro')).toHaveLength(2);
+      expect(bodiesAt('/segundo')).toHaveLength(1);
+    }, 90_000);
+  });
+});

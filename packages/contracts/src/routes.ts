@@ -1,0 +1,240 @@
+import { parsePath } from '@wm/rules';
+import { z } from 'zod';
+import { listQuery } from './common';
+
+/** Inbound routes, their event types and fields: the description of the data posted to /emit-rules. */
+
+export const ROUTE_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+export type RouteMethod = (typeof ROUTE_METHODS)[number];
+export const ROUTE_FIELD_TYPES = ['string', 'number', 'boolean', 'array', 'object'] as const;
+export type RouteFieldType = (typeof ROUTE_FIELD_TYPES)[number];
+
+/** Routes page and rule form page sizes. */
+export const ROUTE_LIST_LIMIT = 50;
+export const ROUTE_PICKER_LIMIT = 100;
+
+/** Lowercase words joined by dots, as `message.text.received`. */
+export const ROUTE_EVENT_TYPE_ALIAS_PATTERN = /^[a-z0-9_-]+(\.[a-z0-9_-]+)*$/;
+
+export const ROUTE_NOT_FOUND = 'Rota não encontrada';
+export const ROUTE_EVENT_TYPE_NOT_FOUND = 'Tipo de evento não encontrado';
+export const ROUTE_FIELD_NOT_FOUND = 'Campo não encontrado';
+export const ROUTE_EVENT_TYPE_ALIAS_TAKEN = 'Já existe um tipo de evento com este alias nesta rota';
+export const ROUTE_FIELD_PATH_TAKEN = 'Já existe um campo com este caminho nesta rota';
+
+const requiredText = (message: string, max = 255) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, { error: message })
+    .max(max, { error: `Deve ter no máximo ${max} caracteres` });
+
+/** Absent, null or blank → null. */
+const ZDescription = z
+  .string({ error: 'Descrição deve ser um texto' })
+  .trim()
+  .max(1000, { error: 'Descrição deve ter no máximo 1000 caracteres' })
+  .nullish()
+  .transform((value) => value || null);
+
+/** A description in an update: absent keeps the stored one, null or blank clears it. */
+const ZDescriptionChange = z
+  .string({ error: 'Descrição deve ser um texto' })
+  .max(1000, { error: 'Descrição deve ter no máximo 1000 caracteres' })
+  .nullable()
+  .optional();
+
+const ZIsActive = z.boolean({ error: 'Ativo deve ser verdadeiro ou falso' });
+
+const ref = (required: string, invalid: string) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, { error: required })
+    .pipe(z.uuid({ error: invalid }));
+
+export const ZRouteRef = ref('Rota é obrigatória', 'Rota inválida');
+
+export const ZRouteName = requiredText('Nome é obrigatório');
+export const ZRouteEndpoint = z
+  .string({ error: 'Endpoint é obrigatório' })
+  .trim()
+  .min(1, { error: 'Endpoint é obrigatório' })
+  .max(500, { error: 'Endpoint deve ter no máximo 500 caracteres' })
+  .regex(/^\/\S*$/, { error: 'Endpoint deve começar com / e não ter espaços' });
+export const ZRouteMethod = z.enum(ROUTE_METHODS, { error: 'Método inválido' });
+
+const routeFields = {
+  name: ZRouteName,
+  description: ZDescription,
+  endpoint: ZRouteEndpoint,
+  method: ZRouteMethod,
+  applicationId: ref('Aplicação é obrigatória', 'Aplicação inválida'),
+  isActive: ZIsActive,
+};
+
+/** Body of POST /routes (also the console's route form). */
+export const ZCreateRouteRequest = z.object({
+  ...routeFields,
+  method: routeFields.method.default('POST'),
+  isActive: routeFields.isActive.default(true),
+});
+export type TCreateRouteRequest = z.input<typeof ZCreateRouteRequest>;
+export type TRouteInput = z.output<typeof ZCreateRouteRequest>;
+
+/** Body of PUT /routes/{id}: absent fields keep their value. */
+export const ZUpdateRouteRequest = z.object({
+  name: routeFields.name.optional(),
+  description: ZDescriptionChange,
+  endpoint: routeFields.endpoint.optional(),
+  method: routeFields.method.optional(),
+  applicationId: routeFields.applicationId.optional(),
+  isActive: routeFields.isActive.optional(),
+});
+export type TUpdateRouteRequest = z.input<typeof ZUpdateRouteRequest>;
+
+/** `GET /routes?applicationId&limit&search`. */
+export const ZRouteListQuery = listQuery(ROUTE_LIST_LIMIT).extend({
+  applicationId: z.uuid({ error: 'Aplicação inválida' }).optional(),
+});
+export type TRouteListQuery = z.infer<typeof ZRouteListQuery>;
+
+/* ---------- route event types ---------- */
+
+export const ZRouteEventTypeAlias = z
+  .string({ error: 'Alias é obrigatório' })
+  .trim()
+  .min(1, { error: 'Alias é obrigatório' })
+  .max(255, { error: 'Alias deve ter no máximo 255 caracteres' })
+  .regex(ROUTE_EVENT_TYPE_ALIAS_PATTERN, {
+    error: 'Alias deve ter palavras minúsculas separadas por pontos, como message.text.received',
+  });
+
+const eventTypeFields = {
+  name: requiredText('Nome é obrigatório'),
+  alias: ZRouteEventTypeAlias,
+  description: ZDescription,
+  isActive: ZIsActive,
+};
+
+/** Body of POST /route-event-types. */
+export const ZCreateRouteEventTypeRequest = z.object({
+  ...eventTypeFields,
+  routeId: ZRouteRef,
+  isActive: eventTypeFields.isActive.default(true),
+});
+export type TCreateRouteEventTypeRequest = z.input<typeof ZCreateRouteEventTypeRequest>;
+export type TRouteEventTypeInput = z.output<typeof ZCreateRouteEventTypeRequest>;
+
+/** Body of PUT /route-event-types/{id}: absent fields keep their value; the route does not change. */
+export const ZUpdateRouteEventTypeRequest = z.object({
+  name: eventTypeFields.name.optional(),
+  alias: eventTypeFields.alias.optional(),
+  description: ZDescriptionChange,
+  isActive: eventTypeFields.isActive.optional(),
+});
+export type TUpdateRouteEventTypeRequest = z.input<typeof ZUpdateRouteEventTypeRequest>;
+
+/* ---------- route fields ---------- */
+
+export const ZRouteFieldPath = z
+  .string({ error: 'Caminho é obrigatório' })
+  .trim()
+  .min(1, { error: 'Caminho é obrigatório' })
+  .refine((path) => parsePath(path) !== null, {
+    error: 'Caminho inválido: use um caminho JSON como data.message.text',
+  });
+
+const fieldFields = {
+  name: requiredText('Nome é obrigatório'),
+  description: ZDescription,
+  type: z.enum(ROUTE_FIELD_TYPES, { error: 'Tipo é obrigatório: string, number, boolean, array ou object' }),
+  path: ZRouteFieldPath,
+  isActive: ZIsActive,
+};
+
+/** Body of POST /route-fields. */
+export const ZCreateRouteFieldRequest = z.object({
+  ...fieldFields,
+  routeId: ZRouteRef,
+  isActive: fieldFields.isActive.default(true),
+});
+export type TCreateRouteFieldRequest = z.input<typeof ZCreateRouteFieldRequest>;
+export type TRouteFieldInput = z.output<typeof ZCreateRouteFieldRequest>;
+
+/** Body of PUT /route-fields/{id}: absent fields keep their value; the route does not change. */
+export const ZUpdateRouteFieldRequest = z.object({
+  name: fieldFields.name.optional(),
+  description: ZDescriptionChange,
+  type: fieldFields.type.optional(),
+  path: fieldFields.path.optional(),
+  isActive: fieldFields.isActive.optional(),
+});
+export type TUpdateRouteFieldRequest = z.input<typeof ZUpdateRouteFieldRequest>;
+
+/** `GET /route-event-types?routeId` and `GET /route-fields?routeId`. */
+export const ZRouteChildListQuery = z.object({
+  routeId: z.uuid({ error: 'Rota inválida' }).optional(),
+});
+export type TRouteChildListQuery = z.infer<typeof ZRouteChildListQuery>;
+
+/* ---------- responses ---------- */
+
+export type TRouteEventType = {
+  id: string;
+  name: string;
+  alias: string;
+  description: string | null;
+  routeId: string;
+  isActive: boolean;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export type TRouteEventTypeDetail = TRouteEventType & {
+  route: { id: string; name: string; applicationId: string };
+  _count: { rules: number };
+};
+
+export type TRouteField = {
+  id: string;
+  name: string;
+  description: string | null;
+  type: RouteFieldType;
+  path: string;
+  routeId: string;
+  isActive: boolean;
+  createdAt: string;
+  updatedAt: string;
+};
+
+/** A rule as a route lists it. */
+export type TRouteRuleSummary = {
+  id: string;
+  name: string;
+  isActive: boolean;
+  routeEventTypeId: string | null;
+  eventId: string | null;
+};
+
+export type TRoute = {
+  id: string;
+  name: string;
+  description: string | null;
+  endpoint: string;
+  method: RouteMethod;
+  applicationId: string;
+  application: { id: string; name: string };
+  isActive: boolean;
+  createdAt: string;
+  updatedAt: string;
+  rules: TRouteRuleSummary[];
+  _count: { eventTypes: number; fields: number; rules: number };
+};
+
+export type TRouteDetail = TRoute & { eventTypes: TRouteEventType[]; fields: TRouteField[] };
+
+export type TRouteListResponse = {
+  data: TRoute[];
+  pagination: { page: number; limit: number; total: number; totalPages: number };
+};
