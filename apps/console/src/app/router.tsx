@@ -100,35 +100,35 @@ const appRoutes: RouteObject[] = [
 
   {
     path: paths.routes.list.path,
-    element: lazyPage(() => import('@/features/routes/pages/placeholder-page')),
+    element: lazyPage(() => import('@/features/routes/pages/routes-page')),
   },
   {
     path: paths.routes.new.path,
-    element: lazyPage(() => import('@/features/routes/pages/placeholder-page')),
+    element: lazyPage(() => import('@/features/routes/pages/new-route-page')),
   },
   {
     path: paths.routes.detail.path,
-    element: lazyPage(() => import('@/features/routes/pages/placeholder-page')),
+    element: lazyPage(() => import('@/features/routes/pages/route-detail-page')),
   },
   {
     path: paths.routes.edit.path,
-    element: lazyPage(() => import('@/features/routes/pages/placeholder-page')),
+    element: lazyPage(() => import('@/features/routes/pages/edit-route-page')),
   },
   {
     path: paths.routes.newEventType.path,
-    element: lazyPage(() => import('@/features/routes/pages/placeholder-page')),
+    element: lazyPage(() => import('@/features/routes/pages/new-event-type-page')),
   },
   {
     path: paths.routes.eventType.path,
-    element: lazyPage(() => import('@/features/routes/pages/placeholder-page')),
+    element: lazyPage(() => import('@/features/routes/pages/event-type-detail-page')),
   },
   {
     path: paths.routes.newField.path,
-    element: lazyPage(() => import('@/features/routes/pages/placeholder-page')),
+    element: lazyPage(() => import('@/features/routes/pages/new-field-page')),
   },
   {
     path: paths.routes.editField.path,
-    element: lazyPage(() => import('@/features/routes/pages/placeholder-page')),
+    element: lazyPage(() => import('@/features/routes/pages/edit-field-page')),
   },
 
   {

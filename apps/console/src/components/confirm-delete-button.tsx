@@ -7,7 +7,8 @@ import { toastError } from '@/lib/api-client';
 
 /**
  * Trash button that asks before deleting: an icon button in tables, a labelled destructive one on detail pages.
- * `onDelete` performs the deletion; its failure toasts under "Erro ao deletar" and keeps the dialog open.
+ * `onDelete` performs the deletion; its failure toasts under `errorTitle` ("Erro ao deletar") with the
+ * response's error or `errorFallback`, and keeps the dialog open.
  */
 export function ConfirmDeleteButton({
   title,
@@ -18,6 +19,8 @@ export function ConfirmDeleteButton({
   onDelete,
   onDeleted,
   showLabel = false,
+  errorTitle = 'Erro ao deletar',
+  errorFallback,
 }: {
   title: string;
   description: ReactNode;
@@ -27,6 +30,8 @@ export function ConfirmDeleteButton({
   onDelete: () => Promise<unknown>;
   onDeleted?: () => void;
   showLabel?: boolean;
+  errorTitle?: string;
+  errorFallback?: string;
 }) {
   const [isOpen, setIsOpen] = useState(false);
   const confirm = async () => {
@@ -36,7 +41,7 @@ export function ConfirmDeleteButton({
       setIsOpen(false);
       onDeleted?.();
     } catch (error) {
-      toastError('Erro ao deletar', error);
+      toastError(errorTitle, error, errorFallback);
     }
   };
   return (

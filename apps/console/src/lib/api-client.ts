@@ -3,6 +3,8 @@ import { toast } from 'sonner';
 /** localStorage key of the session token. */
 export const TOKEN_STORAGE_KEY = 'webhook-manager-token';
 export const UNEXPECTED_ERROR = 'Erro inesperado';
+/** The fallback of the route, event type and field screens' error toasts. */
+export const UNEXPECTED_ERROR_SENTENCE = 'Ocorreu um erro inesperado.';
 
 export const tokenStorage = {
   get: () => localStorage.getItem(TOKEN_STORAGE_KEY),
@@ -98,14 +100,17 @@ export const api = {
   delete: <T = void>(path: string, body?: unknown) => apiRequest<T>('DELETE', path, { body }),
 };
 
-/** The text to show for a failed call: the body's `error`, else 'Erro inesperado'. */
-export function errorMessage(error: unknown): string {
-  return error instanceof ApiError && error.error ? error.error : UNEXPECTED_ERROR;
+/** The text to show for a failed call: the body's `error`, else `fallback` ('Erro inesperado'). */
+export function errorMessage(error: unknown, fallback = UNEXPECTED_ERROR): string {
+  // A body without an error field became UNEXPECTED_ERROR in toApiError; the caller's fallback wins.
+  return error instanceof ApiError && error.error && error.error !== UNEXPECTED_ERROR
+    ? error.error
+    : fallback;
 }
 
 /** Destructive toast for a failed change, e.g. `toastError('Erro ao deletar', error)`. */
-export function toastError(title: string, error: unknown) {
-  toast.error(title, { description: errorMessage(error) });
+export function toastError(title: string, error: unknown, fallback = UNEXPECTED_ERROR) {
+  toast.error(title, { description: errorMessage(error, fallback) });
 }
 
 export function isClientError(error: unknown) {

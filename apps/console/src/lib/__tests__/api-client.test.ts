@@ -72,6 +72,15 @@ describe('api client', () => {
     expect(errorMessage(new ApiError(409, 'Já existe', 'CONFLICT'))).toBe('Já existe');
   });
 
+  it('When a screen gives its own fallback, then a body without a message shows it and a message still wins', async () => {
+    fetchMock.mockResolvedValue(new Response('', { status: 500 }));
+    const failure = await api.get('/x').catch((error: unknown) => error);
+    expect(errorMessage(failure, 'Ocorreu um erro inesperado.')).toBe('Ocorreu um erro inesperado.');
+    expect(errorMessage(new ApiError(409, 'Já existe', 'CONFLICT'), 'Ocorreu um erro inesperado.')).toBe(
+      'Já existe',
+    );
+  });
+
   it('When the network fails, then an ApiError with "Erro inesperado" is thrown', async () => {
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
     await expect(api.get('/x')).rejects.toMatchObject({ status: 0, error: 'Erro inesperado' });

@@ -19,7 +19,7 @@ import { Input } from '@/components/ui/input';
 import { visibilityLabel } from '@/components/ui/status-badges';
 import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
-import { useApplicationOptions } from '../api/get-application-options';
+import { useApplicationOptions } from '@/lib/application-options';
 import { QUEUE_TYPE_DESCRIPTIONS, QUEUE_TYPE_LABELS } from './event-labels';
 import { RadioCards } from './radio-cards';
 

@@ -10,8 +10,8 @@ import { LoadedOrError } from '@/components/ui/load-error-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Pager } from '@/components/ui/pager';
 import { paths } from '@/config/paths';
+import { useApplicationOptions } from '@/lib/application-options';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
-import { useApplicationOptions } from '../api/get-application-options';
 import { useEvents } from '../api/get-events';
 import { EventsTable } from '../components/events-table';
 

@@ -3,7 +3,7 @@ import { api } from '@/lib/api-client';
 
 export type ApplicationOption = { id: string; name: string };
 
-/** The application picker and filter: up to 100 applications, the size of every lookup list. */
+/** Application pickers and filters (events, routes, rules): up to 100 applications, the size of every lookup list. */
 export const getApplicationOptions = (signal?: AbortSignal) =>
   api.get<{ data: ApplicationOption[] }>('/applications', { limit: 100 }, signal);
 

@@ -1,0 +1,13 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TRoute, TRouteInput } from '@wm/contracts';
+import { api } from '@/lib/api-client';
+
+export const createRoute = (input: TRouteInput) => api.post<{ data: TRoute }>('/routes', input);
+
+export function useCreateRoute() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createRoute,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['routes'] }),
+  });
+}

@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { TEventRuleListResponse } from '@wm/contracts';
+import { api } from '@/lib/api-client';
+
+/** The rules of one route event type (its detail page lists them), up to 100. */
+export const getEventTypeRules = (routeEventTypeId: string, signal?: AbortSignal) =>
+  api.get<TEventRuleListResponse>('/event-rules', { routeEventTypeId, limit: 100 }, signal);
+
+export const eventTypeRulesQueryOptions = (routeEventTypeId: string) =>
+  queryOptions({
+    queryKey: ['event-rules', 'by-event-type', routeEventTypeId],
+    queryFn: ({ signal }) => getEventTypeRules(routeEventTypeId, signal),
+    select: (response) => response.data,
+  });
+
+export const useEventTypeRules = (routeEventTypeId: string | undefined) =>
+  useQuery({ ...eventTypeRulesQueryOptions(routeEventTypeId ?? ''), enabled: Boolean(routeEventTypeId) });

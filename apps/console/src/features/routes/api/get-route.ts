@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { TRouteDetail } from '@wm/contracts';
+import { api } from '@/lib/api-client';
+
+export const getRoute = (id: string, signal?: AbortSignal) =>
+  api.get<{ data: TRouteDetail }>(`/routes/${id}`, undefined, signal);
+
+export const routeQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: ['routes', 'detail', id],
+    queryFn: ({ signal }) => getRoute(id, signal),
+    select: (response) => response.data,
+  });
+
+export const useRoute = (id: string | undefined) =>
+  useQuery({ ...routeQueryOptions(id ?? ''), enabled: Boolean(id) });

@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TRouteField, TUpdateRouteFieldRequest } from '@wm/contracts';
+import { api } from '@/lib/api-client';
+
+export const updateRouteField = ({ id, input }: { id: string; input: TUpdateRouteFieldRequest }) =>
+  api.put<{ data: TRouteField }>(`/route-fields/${id}`, input);
+
+export function useUpdateRouteField() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateRouteField,
+    onSuccess: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['routes'] }),
+        queryClient.invalidateQueries({ queryKey: ['route-fields'] }),
+      ]);
+    },
+  });
+}

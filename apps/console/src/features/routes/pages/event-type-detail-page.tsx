@@ -1,0 +1,108 @@
+import { ChevronRight, Plus } from 'lucide-react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { BackLink, DetailField, DetailListCard, ShortId } from '@/components/detail-page';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { LoadedOrError } from '@/components/ui/load-error-state';
+import { PageHeader } from '@/components/ui/page-header';
+import { RecordFallback } from '@/components/ui/record-fallback';
+import { Skeleton } from '@/components/ui/skeleton';
+import { ActiveBadge } from '@/components/ui/status-badges';
+import { paths } from '@/config/paths';
+import { formatDateTime } from '@/lib/format';
+import { useEventTypeRules } from '../api/get-event-type-rules';
+import { useRouteEventType } from '../api/get-route-event-type';
+import { DeleteEventTypeButton } from '../components/delete-event-type-button';
+
+function LinkedRules({ eventTypeId }: { eventTypeId: string }) {
+  const rules = useEventTypeRules(eventTypeId);
+  return (
+    <Card data-testid="event-type-rules">
+      <CardHeader className="flex-row items-center justify-between gap-3">
+        <div className="grid gap-1.5">
+          <CardTitle>Regras vinculadas</CardTitle>
+          <CardDescription>Regras que escutam este tipo de evento.</CardDescription>
+        </div>
+        <Button size="sm" asChild>
+          <Link to={paths.eventRules.new.getHref({ routeEventTypeId: eventTypeId })}>
+            <Plus />
+            Nova Regra
+          </Link>
+        </Button>
+      </CardHeader>
+      <CardContent className="grid gap-2">
+        <LoadedOrError query={rules} title="Não foi possível carregar as regras">
+          {rules.isPending ? (
+            <Skeleton className="h-12 w-full" />
+          ) : (rules.data ?? []).length === 0 ? (
+            <EmptyState
+              title="Nenhuma regra vinculada"
+              description="Crie uma regra para este tipo de evento."
+            />
+          ) : (
+            rules.data?.map((rule) => (
+              <Link
+                key={rule.id}
+                to={paths.eventRules.detail.getHref(rule.id)}
+                className="flex items-center justify-between gap-3 rounded-md border p-3 hover:bg-muted/50"
+              >
+                <span className="text-sm font-medium">{rule.name}</span>
+                <div className="flex items-center gap-2">
+                  <ActiveBadge isActive={rule.isActive} labels={['Ativa', 'Inativa']} />
+                  <ChevronRight className="size-4 text-muted-foreground" />
+                </div>
+              </Link>
+            ))
+          )}
+        </LoadedOrError>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** /routes/{routeId}/event-types/{eventTypeId}: overview, linked rules and delete. */
+export default function EventTypeDetailPage() {
+  const { routeId = '', eventTypeId = '' } = useParams();
+  const navigate = useNavigate();
+  const query = useRouteEventType(eventTypeId);
+  const routeHref = paths.routes.detail.getHref(routeId);
+
+  if (query.isPending) return <Skeleton className="h-96 w-full" data-testid="page-skeleton" />;
+  const eventType = query.data;
+  // A type of another route is as missing as an unknown one.
+  if (!eventType || eventType.routeId !== routeId) {
+    return <RecordFallback query={query} title="Tipo de evento não encontrado" backHref={routeHref} />;
+  }
+  return (
+    <div className="grid gap-6">
+      <BackLink to={routeHref}>Voltar para a rota</BackLink>
+      <PageHeader
+        title={eventType.name}
+        description={<code>{eventType.alias}</code>}
+        actions={<DeleteEventTypeButton eventType={eventType} onDeleted={() => navigate(routeHref)} />}
+      />
+      <DetailListCard title="Visão Geral">
+        <DetailField label="Nome">{eventType.name}</DetailField>
+        <DetailField label="Alias">
+          <code>{eventType.alias}</code>
+        </DetailField>
+        <DetailField label="ID">
+          <ShortId id={eventType.id} />
+        </DetailField>
+        <DetailField label="Status">
+          <ActiveBadge isActive={eventType.isActive} />
+        </DetailField>
+        <DetailField label="Rota">
+          <Link to={routeHref} className="hover:underline">
+            {eventType.route?.name ?? routeId}
+          </Link>
+        </DetailField>
+        <DetailField label="Regras">{eventType._count?.rules ?? 0}</DetailField>
+        <DetailField label="Descrição">{eventType.description || 'Sem descrição'}</DetailField>
+        <DetailField label="Criado em">{formatDateTime(eventType.createdAt)}</DetailField>
+      </DetailListCard>
+      <LinkedRules eventTypeId={eventType.id} />
+    </div>
+  );
+}

@@ -1,0 +1,93 @@
+import { ListPlus, Pencil, Plus, Workflow } from 'lucide-react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { BackLink, EditLinkButton } from '@/components/detail-page';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { PageHeader } from '@/components/ui/page-header';
+import { RecordFallback } from '@/components/ui/record-fallback';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { paths } from '@/config/paths';
+import { useRoute } from '../api/get-route';
+import { DeleteRouteButton } from '../components/delete-route-button';
+import { RouteEventTypes, RouteFields, RouteOverview, RouteRules } from '../components/route-tabs';
+
+/** /routes/{id}: tabs overview, event types, fields, rules; quick actions beside them. */
+export default function RouteDetailPage() {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const query = useRoute(id);
+  if (query.isPending) return <Skeleton className="h-96 w-full" data-testid="page-skeleton" />;
+  const route = query.data;
+  if (!route) {
+    return (
+      <RecordFallback query={query} title="Rota não encontrada" backHref={paths.routes.list.getHref()} />
+    );
+  }
+  const quickActions = [
+    { to: paths.routes.newEventType.getHref(route.id), Icon: Plus, label: 'Novo Tipo de Evento' },
+    { to: paths.routes.newField.getHref(route.id), Icon: ListPlus, label: 'Novo Campo' },
+    { to: paths.eventRules.new.getHref(), Icon: Workflow, label: 'Nova Regra' },
+    { to: paths.routes.edit.getHref(route.id), Icon: Pencil, label: 'Editar Rota' },
+  ];
+  return (
+    <div className="grid gap-6">
+      <BackLink to={paths.routes.list.getHref()}>Voltar para rotas</BackLink>
+      <PageHeader
+        title={route.name}
+        description={
+          <code>
+            {route.method} {route.endpoint}
+          </code>
+        }
+        actions={
+          <>
+            <EditLinkButton to={paths.routes.edit.getHref(route.id)} />
+            <DeleteRouteButton
+              route={route}
+              showLabel
+              onDeleted={() => navigate(paths.routes.list.getHref())}
+            />
+          </>
+        }
+      />
+      <div className="grid gap-6 lg:grid-cols-3">
+        <Tabs defaultValue="overview" className="lg:col-span-2">
+          <TabsList>
+            <TabsTrigger value="overview">Visão Geral</TabsTrigger>
+            <TabsTrigger value="event-types">Tipos de Evento ({route.eventTypes.length})</TabsTrigger>
+            <TabsTrigger value="fields">Campos ({route.fields.length})</TabsTrigger>
+            <TabsTrigger value="rules">Regras ({route.rules.length})</TabsTrigger>
+          </TabsList>
+          <TabsContent value="overview">
+            <RouteOverview route={route} />
+          </TabsContent>
+          <TabsContent value="event-types">
+            <RouteEventTypes route={route} />
+          </TabsContent>
+          <TabsContent value="fields">
+            <RouteFields route={route} />
+          </TabsContent>
+          <TabsContent value="rules">
+            <RouteRules route={route} />
+          </TabsContent>
+        </Tabs>
+        <Card className="content-start self-start">
+          <CardHeader>
+            <CardTitle>Ações Rápidas</CardTitle>
+          </CardHeader>
+          <CardContent className="grid gap-2">
+            {quickActions.map(({ to, Icon, label }) => (
+              <Button key={label} variant="outline" className="justify-start" asChild>
+                <Link to={to}>
+                  <Icon />
+                  {label}
+                </Link>
+              </Button>
+            ))}
+          </CardContent>
+        </Card>
+      </div>
+    </div>
+  );
+}

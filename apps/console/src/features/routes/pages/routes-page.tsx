@@ -1,0 +1,114 @@
+import type { TRoute } from '@wm/contracts';
+import { Plus, Search } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { FilterSelect } from '@/components/ui/filter-select';
+import { Input } from '@/components/ui/input';
+import { LoadedOrError } from '@/components/ui/load-error-state';
+import { PageHeader } from '@/components/ui/page-header';
+import { Skeleton } from '@/components/ui/skeleton';
+import { paths } from '@/config/paths';
+import { useApplicationOptions } from '@/lib/application-options';
+import { useRoutes } from '../api/get-routes';
+import { RouteCard } from '../components/route-card';
+
+/** Name, endpoint or description contains the typed text, ignoring case. */
+const matchesSearch = (route: TRoute, term: string) => {
+  const needle = term.trim().toLowerCase();
+  if (!needle) return true;
+  return [route.name, route.endpoint, route.description ?? ''].some((value) =>
+    value.toLowerCase().includes(needle),
+  );
+};
+
+/** /routes: route cards filtered by application (server) and text (on the loaded routes). */
+export default function RoutesPage() {
+  const [applicationId, setApplicationId] = useState<string>();
+  const [search, setSearch] = useState('');
+  const applications = useApplicationOptions();
+  const query = useRoutes({ applicationId });
+  const routes = useMemo(
+    () => (query.data ?? []).filter((route) => matchesSearch(route, search)),
+    [query.data, search],
+  );
+
+  return (
+    <div className="grid gap-6">
+      <PageHeader
+        title="Rotas"
+        description="Endpoints que recebem dados, com seus tipos de evento e campos."
+        actions={
+          <Button asChild>
+            <Link to={paths.routes.new.getHref()}>
+              <Plus />
+              Nova Rota
+            </Link>
+          </Button>
+        }
+      />
+      <Card>
+        <CardContent className="flex flex-col gap-3 sm:flex-row">
+          <div className="relative flex-1">
+            <Search className="absolute top-2.5 left-3 size-4 text-muted-foreground" />
+            <Input
+              className="pl-9"
+              placeholder="Buscar por nome, endpoint ou descrição..."
+              aria-label="Buscar rotas"
+              value={search}
+              onChange={(event) => setSearch(event.target.value)}
+            />
+          </div>
+          <FilterSelect
+            aria-label="Filtrar por aplicação"
+            allLabel="Todas as aplicações"
+            className="sm:w-64"
+            value={applicationId}
+            onChange={setApplicationId}
+            options={(applications.data ?? []).map((application) => ({
+              value: application.id,
+              label: application.name,
+            }))}
+          />
+        </CardContent>
+      </Card>
+      <LoadedOrError query={query} title="Não foi possível carregar as rotas">
+        {query.isPending ? (
+          <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+            {Array.from({ length: 3 }, (_, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+              <Skeleton key={index} className="h-56 w-full" />
+            ))}
+          </div>
+        ) : routes.length === 0 ? (
+          <Card>
+            <EmptyState
+              title="Nenhuma rota encontrada"
+              description={
+                search ? 'Nenhuma rota corresponde à busca.' : 'Crie a primeira rota para começar.'
+              }
+              action={
+                search ? undefined : (
+                  <Button asChild>
+                    <Link to={paths.routes.new.getHref()}>
+                      <Plus />
+                      Criar Primeira Rota
+                    </Link>
+                  </Button>
+                )
+              }
+            />
+          </Card>
+        ) : (
+          <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+            {routes.map((route) => (
+              <RouteCard key={route.id} route={route} />
+            ))}
+          </div>
+        )}
+      </LoadedOrError>
+    </div>
+  );
+}
