@@ -83,19 +83,19 @@ const appRoutes: RouteObject[] = [
 
   {
     path: paths.eventRules.list.path,
-    element: lazyPage(() => import('@/features/event-rules/pages/placeholder-page')),
+    element: lazyPage(() => import('@/features/event-rules/pages/event-rules-page')),
   },
   {
     path: paths.eventRules.new.path,
-    element: lazyPage(() => import('@/features/event-rules/pages/placeholder-page')),
+    element: lazyPage(() => import('@/features/event-rules/pages/new-event-rule-page')),
   },
   {
     path: paths.eventRules.detail.path,
-    element: lazyPage(() => import('@/features/event-rules/pages/placeholder-page')),
+    element: lazyPage(() => import('@/features/event-rules/pages/event-rule-detail-page')),
   },
   {
     path: paths.eventRules.edit.path,
-    element: lazyPage(() => import('@/features/event-rules/pages/placeholder-page')),
+    element: lazyPage(() => import('@/features/event-rules/pages/edit-event-rule-page')),
   },
 
   {

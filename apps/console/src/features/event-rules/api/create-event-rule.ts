@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TCreateEventRuleRequest, TEventRule } from '@wm/contracts';
+import { api } from '@/lib/api-client';
+
+export const createEventRule = (input: TCreateEventRuleRequest) =>
+  api.post<Partial<TEventRule> | undefined>('/event-rules', input);
+
+/** A new rule counts on its route and event type too, so those refresh. */
+export function useCreateEventRule() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createEventRule,
+    onSuccess: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['event-rules'] }),
+        queryClient.invalidateQueries({ queryKey: ['routes'] }),
+      ]);
+    },
+  });
+}

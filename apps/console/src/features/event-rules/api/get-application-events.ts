@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { TEventListResponse } from '@wm/contracts';
+import { api } from '@/lib/api-client';
+
+/** The event picker: up to 100 events of the rule's application (a rule emits only those). */
+export const getApplicationEvents = (applicationId: string, signal?: AbortSignal) =>
+  api.get<TEventListResponse>('/events', { applicationId, limit: 100 }, signal);
+
+export const applicationEventsQueryOptions = (applicationId: string) =>
+  queryOptions({
+    queryKey: ['events', 'options', 'application', applicationId],
+    queryFn: ({ signal }) => getApplicationEvents(applicationId, signal),
+    select: (response) => response.data,
+  });
+
+export const useApplicationEvents = (applicationId: string | undefined) =>
+  useQuery({ ...applicationEventsQueryOptions(applicationId ?? ''), enabled: Boolean(applicationId) });

@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { TEventRule } from '@wm/contracts';
+import { api } from '@/lib/api-client';
+
+export const getEventRule = (id: string, signal?: AbortSignal) =>
+  api.get<TEventRule>(`/event-rules/${id}`, undefined, signal);
+
+export const eventRuleQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: ['event-rules', 'detail', id],
+    queryFn: ({ signal }) => getEventRule(id, signal),
+  });
+
+export const useEventRule = (id: string | undefined) =>
+  useQuery({ ...eventRuleQueryOptions(id ?? ''), enabled: Boolean(id) });

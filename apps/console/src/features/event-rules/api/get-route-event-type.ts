@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { TRouteEventTypeDetail } from '@wm/contracts';
+import { api } from '@/lib/api-client';
+
+/** The type a new rule was opened for (`?routeEventTypeId=`): its route is preselected with it. */
+export const getRouteEventType = (id: string, signal?: AbortSignal) =>
+  api.get<{ data: TRouteEventTypeDetail }>(`/route-event-types/${id}`, undefined, signal);
+
+export const routeEventTypeQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: ['route-event-types', 'detail', id],
+    queryFn: ({ signal }) => getRouteEventType(id, signal),
+    select: (response) => response.data,
+  });
+
+export const useRouteEventType = (id: string | undefined) =>
+  useQuery({ ...routeEventTypeQueryOptions(id ?? ''), enabled: Boolean(id) });

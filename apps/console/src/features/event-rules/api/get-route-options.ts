@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ROUTE_PICKER_LIMIT, type TRouteListResponse } from '@wm/contracts';
+import { api } from '@/lib/api-client';
+
+/** The rule form's route picker: up to 100 routes. */
+export const getRouteOptions = (signal?: AbortSignal) =>
+  api.get<TRouteListResponse>('/routes', { limit: ROUTE_PICKER_LIMIT }, signal);
+
+export const routeOptionsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['routes', 'options'],
+    queryFn: ({ signal }) => getRouteOptions(signal),
+    select: (response) => response.data,
+  });
+
+export const useRouteOptions = () => useQuery(routeOptionsQueryOptions());

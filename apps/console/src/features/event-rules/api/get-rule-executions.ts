@@ -1,0 +1,20 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { RULE_EXECUTION_PAGE_SIZE, type TRuleExecutionListResponse } from '@wm/contracts';
+import { api } from '@/lib/api-client';
+
+export const getRuleExecutions = (ruleId: string, page: number, signal?: AbortSignal) =>
+  api.get<TRuleExecutionListResponse>(
+    `/event-rules/${ruleId}/executions`,
+    { page, limit: RULE_EXECUTION_PAGE_SIZE },
+    signal,
+  );
+
+export const ruleExecutionsQueryOptions = (ruleId: string, page: number) =>
+  queryOptions({
+    queryKey: ['event-rules', 'executions', ruleId, page],
+    queryFn: ({ signal }) => getRuleExecutions(ruleId, page, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export const useRuleExecutions = (ruleId: string, page: number) =>
+  useQuery(ruleExecutionsQueryOptions(ruleId, page));

@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { TRouteDetail } from '@wm/contracts';
+import { api } from '@/lib/api-client';
+
+/** A rule's route with its event types and fields (the form's pickers, the tester's sample). */
+export const getRuleRoute = (routeId: string, signal?: AbortSignal) =>
+  api.get<{ data: TRouteDetail }>(`/routes/${routeId}`, undefined, signal);
+
+export const ruleRouteQueryOptions = (routeId: string) =>
+  queryOptions({
+    queryKey: ['routes', 'detail', routeId],
+    queryFn: ({ signal }) => getRuleRoute(routeId, signal),
+    select: (response) => response.data,
+  });
+
+export const useRuleRoute = (routeId: string | undefined) =>
+  useQuery({ ...ruleRouteQueryOptions(routeId ?? ''), enabled: Boolean(routeId) });

@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TEventRule } from '@wm/contracts';
+import { toast } from 'sonner';
+import { api, toastError } from '@/lib/api-client';
+
+export const linkEvent = ({ ruleId, eventId }: { ruleId: string; eventId: string }) =>
+  api.post<TEventRule>(`/event-rules/${ruleId}/link-event`, { eventId });
+
+/** Links the event the rule emits; toasts 'Evento vinculado' or 'Erro ao vincular evento'. */
+export function useLinkEvent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: linkEvent,
+    onSuccess: () => {
+      toast.success('Evento vinculado', { description: 'A regra passa a emitir este evento.' });
+      return queryClient.invalidateQueries({ queryKey: ['event-rules'] });
+    },
+    onError: (error) => toastError('Erro ao vincular evento', error),
+  });
+}

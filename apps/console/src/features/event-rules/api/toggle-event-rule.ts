@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TEventRule } from '@wm/contracts';
+import { toast } from 'sonner';
+import { api, toastError } from '@/lib/api-client';
+
+export const toggleEventRule = (id: string) => api.patch<TEventRule>(`/event-rules/${id}/toggle`);
+
+/** The status switch: flips isActive; toasts 'Status alterado' or 'Erro ao alterar status'. */
+export function useToggleEventRule() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: toggleEventRule,
+    onSuccess: () => {
+      toast.success('Status alterado', { description: 'O status da regra foi atualizado.' });
+      return queryClient.invalidateQueries({ queryKey: ['event-rules'] });
+    },
+    onError: (error) => toastError('Erro ao alterar status', error),
+  });
+}

@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TEventRule, TUpdateEventRuleRequest } from '@wm/contracts';
+import { api } from '@/lib/api-client';
+
+export const updateEventRule = ({ id, input }: { id: string; input: TUpdateEventRuleRequest }) =>
+  api.put<TEventRule>(`/event-rules/${id}`, input);
+
+export function useUpdateEventRule() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateEventRule,
+    onSuccess: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['event-rules'] }),
+        queryClient.invalidateQueries({ queryKey: ['routes'] }),
+      ]);
+    },
+  });
+}

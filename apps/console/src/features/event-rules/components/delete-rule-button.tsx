@@ -1,0 +1,28 @@
+import { ConfirmDeleteButton } from '@/components/confirm-delete-button';
+import { useDeleteEventRule } from '../api/delete-event-rule';
+
+/** Delete with confirmation; the rule's executions go with it. */
+export function DeleteRuleButton({
+  rule,
+  onDeleted,
+  showLabel = false,
+}: {
+  rule: { id: string; name: string };
+  onDeleted?: () => void;
+  showLabel?: boolean;
+}) {
+  const deletion = useDeleteEventRule();
+  return (
+    <ConfirmDeleteButton
+      title="Excluir regra"
+      description={`Tem certeza que deseja excluir a regra "${rule.name}"? Esta ação não pode ser desfeita e o histórico de execuções será removido.`}
+      successTitle="Regra excluída"
+      successDescription="A regra foi removida com sucesso."
+      errorTitle="Erro ao excluir regra"
+      isPending={deletion.isPending}
+      onDelete={() => deletion.mutateAsync(rule.id)}
+      onDeleted={onDeleted}
+      showLabel={showLabel}
+    />
+  );
+}

@@ -1,0 +1,81 @@
+import type { TRuleExecution } from '@wm/contracts';
+import { Activity, CheckCircle2, Timer, XCircle } from 'lucide-react';
+import { useState } from 'react';
+import { Badge } from '@/components/ui/badge';
+import { Card, CardContent, StatCard } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { LoadedOrError } from '@/components/ui/load-error-state';
+import { Pager } from '@/components/ui/pager';
+import { type Column, DataTable } from '@/components/ui/table';
+import { formatDateTimeSeconds } from '@/lib/format';
+import { useRuleExecutions } from '../api/get-rule-executions';
+import { summariseExecutions } from '../lib/execution-stats';
+
+const columns: Column<TRuleExecution>[] = [
+  {
+    header: 'Status',
+    cell: (execution) => (
+      <Badge variant={execution.success ? 'success' : 'error'}>
+        {execution.success ? 'Sucesso' : 'Falhou'}
+      </Badge>
+    ),
+  },
+  { header: 'Data', cell: (execution) => formatDateTimeSeconds(execution.executedAt) },
+  { header: 'Tempo de execução', cell: (execution) => `${execution.executionTimeMs} ms` },
+  { header: 'Ações', cell: (execution) => execution.executedActions.length },
+  {
+    header: 'Erro',
+    cell: (execution) =>
+      execution.errorMessage ? (
+        <span className="text-xs text-destructive">{execution.errorMessage}</span>
+      ) : (
+        <span className="text-muted-foreground">-</span>
+      ),
+  },
+];
+
+/** The rule's executions, 20 a page, with counters over the page on screen. */
+export function RuleExecutionsTab({ ruleId }: { ruleId: string }) {
+  const [page, setPage] = useState(1);
+  const query = useRuleExecutions(ruleId, page);
+  const stats = summariseExecutions(query.data?.data ?? []);
+  return (
+    <div className="grid gap-4" data-testid="rule-executions">
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <StatCard label="Total" value={stats.total} icon={<Activity />} isLoading={query.isPending} />
+        <StatCard
+          label="Sucessos"
+          value={stats.successes}
+          icon={<CheckCircle2 />}
+          isLoading={query.isPending}
+        />
+        <StatCard label="Falhas" value={stats.failures} icon={<XCircle />} isLoading={query.isPending} />
+        <StatCard
+          label="Tempo médio"
+          value={`${stats.averageMs} ms`}
+          icon={<Timer />}
+          isLoading={query.isPending}
+        />
+      </div>
+      <Card>
+        <CardContent>
+          <LoadedOrError query={query} title="Não foi possível carregar as execuções">
+            <DataTable
+              columns={columns}
+              data={query.data?.data}
+              isLoading={query.isPending}
+              getRowKey={(execution) => execution.id}
+              empty={
+                <EmptyState
+                  title="Nenhuma execução"
+                  description="A regra ainda não correspondeu a nenhum dado recebido."
+                />
+              }
+            />
+          </LoadedOrError>
+          <Pager page={page} totalPages={query.data?.pagination.totalPages ?? 1} onPageChange={setPage} />
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

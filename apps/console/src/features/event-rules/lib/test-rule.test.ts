@@ -1,0 +1,65 @@
+import type { TRuleConditions } from '@wm/contracts';
+import { describe, expect, it } from 'vitest';
+import { sampleEnvelope, testRule } from './test-rule';
+
+const conditions: TRuleConditions = {
+  type: 'message.text.received',
+  logic: 'AND',
+  rules: [
+    { field: 'data.message.text', operator: 'CONTAINS_ANY', values: ['olá', 'oi'], caseSensitive: false },
+  ],
+};
+const rule = { applicationId: 'app-1', conditions };
+
+describe('sampleEnvelope', () => {
+  it("When a route has fields, then the sample is the emit envelope with a value at each field's path", () => {
+    const sample = JSON.parse(
+      sampleEnvelope(rule, [
+        { path: 'data.message.text', type: 'string' },
+        { path: 'data.message.count', type: 'number' },
+      ]),
+    );
+    expect(sample).toEqual({
+      eventType: 'message.text.received',
+      applicationId: 'app-1',
+      data: { message: { text: 'exemplo', count: 123 } },
+    });
+  });
+
+  it('When the route has no fields, then data is an empty object', () => {
+    expect(JSON.parse(sampleEnvelope(rule, [])).data).toEqual({});
+  });
+});
+
+describe('testRule', () => {
+  it('When the data matches, then each condition says why', () => {
+    const outcome = testRule(
+      rule,
+      JSON.stringify({
+        eventType: 'message.text.received',
+        applicationId: 'app-1',
+        data: { message: { text: 'OI' } },
+      }),
+    );
+    expect(outcome.kind).toBe('evaluated');
+    if (outcome.kind !== 'evaluated') return;
+    expect(outcome.result.match).toBe(true);
+    expect(outcome.result.conditions).toHaveLength(1);
+    expect(outcome.result.conditions[0].match).toBe(true);
+    expect(outcome.result.conditions[0].reason).toContain('OI');
+    expect(outcome.isOtherEventType).toBe(false);
+  });
+
+  it('When the field is missing, then the condition does not match and the reason says so', () => {
+    const outcome = testRule(rule, JSON.stringify({ eventType: 'outro.tipo', data: {} }));
+    if (outcome.kind !== 'evaluated') throw new Error('expected an evaluation');
+    expect(outcome.result.match).toBe(false);
+    expect(outcome.result.conditions[0].reason).toContain('ausente');
+    expect(outcome.isOtherEventType).toBe(true);
+  });
+
+  it('When the text is not a JSON object, then it answers "Dados inválidos"', () => {
+    expect(testRule(rule, '{ não é json')).toMatchObject({ kind: 'invalid-data', title: 'Dados inválidos' });
+    expect(testRule(rule, '[1, 2]')).toMatchObject({ kind: 'invalid-data' });
+  });
+});

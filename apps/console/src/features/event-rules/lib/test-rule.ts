@@ -1,0 +1,43 @@
+import type { TEventRule, TRouteField } from '@wm/contracts';
+import { buildSamplePayload, evaluateRule, type RuleEnvelope, type RuleResult } from '@wm/rules';
+import { INVALID_TEST_DATA } from '@/lib/test-data';
+
+/**
+ * The tester's starting JSON: the emit envelope of the rule's event type and application, with a
+ * sample value at each of the route's field paths (paths read the envelope, so `data.x` lands in data).
+ */
+export function sampleEnvelope(
+  rule: Pick<TEventRule, 'applicationId' | 'conditions'>,
+  fields: readonly Pick<TRouteField, 'path' | 'type'>[],
+): string {
+  const sample = buildSamplePayload(fields);
+  const envelope = {
+    eventType: rule.conditions.type,
+    applicationId: rule.applicationId,
+    ...sample,
+    data: sample.data ?? {},
+  };
+  return JSON.stringify(envelope, null, 2);
+}
+
+export type RuleTestOutcome =
+  | { kind: 'invalid-data'; title: string; description: string }
+  | { kind: 'evaluated'; result: RuleResult; isOtherEventType: boolean };
+
+/** Runs the rule in the browser with the engine the server runs, against the typed envelope. */
+export function testRule(rule: Pick<TEventRule, 'conditions'>, text: string): RuleTestOutcome {
+  let envelope: unknown;
+  try {
+    envelope = JSON.parse(text);
+  } catch {
+    return INVALID_TEST_DATA;
+  }
+  if (typeof envelope !== 'object' || envelope === null || Array.isArray(envelope)) return INVALID_TEST_DATA;
+  const eventType = (envelope as { eventType?: unknown }).eventType;
+  return {
+    kind: 'evaluated',
+    result: evaluateRule(rule, envelope as RuleEnvelope),
+    // The server only evaluates a rule for data sent with its event type.
+    isOtherEventType: eventType !== rule.conditions.type,
+  };
+}
