@@ -130,11 +130,8 @@ export function RuleForm({
                   control={control}
                   name="routeEventTypeId"
                   render={({ field }) => (
-                    <Select
-                      value={field.value || undefined}
-                      onValueChange={chooseEventType}
-                      disabled={!routeId}
-                    >
+                    // '' brings the placeholder back when a new route clears the type; undefined would not.
+                    <Select value={field.value} onValueChange={chooseEventType} disabled={!routeId}>
                       <SelectTrigger id="routeEventTypeId" aria-label="Tipo de evento">
                         <SelectValue
                           placeholder={routeId ? 'Selecione um tipo de evento' : 'Escolha uma rota primeiro'}

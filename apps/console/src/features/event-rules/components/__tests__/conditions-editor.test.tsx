@@ -40,7 +40,9 @@ describe('ConditionsEditor', () => {
     expect(conditions()).toEqual([
       { field: 'data.message.text', operator: 'CONTAINS_ANY', values: [''], caseSensitive: false },
     ]);
-    expect(screen.getByRole('combobox', { name: 'Operador da condição 1' }).textContent).toContain('Contém algum');
+    expect(screen.getByRole('combobox', { name: 'Operador da condição 1' }).textContent).toContain(
+      'Contém algum',
+    );
   });
 
   it('When values are typed, then Enter and + add them trimmed and a blank one is refused', () => {
