@@ -1,23 +1,13 @@
 import type { TEventRule, TRouteField } from '@wm/contracts';
-import { buildSamplePayload, evaluateRule, type RuleEnvelope, type RuleResult } from '@wm/rules';
+import { buildRoutePayload, evaluateRule, type RuleEnvelope, type RuleResult } from '@wm/rules';
 import { INVALID_TEST_DATA } from '@/lib/test-data';
 
-/**
- * The tester's starting JSON: the emit envelope of the rule's event type and application, with a
- * sample value at each of the route's field paths (paths read the envelope, so `data.x` lands in data).
- */
+/** The tester's starting JSON: the emit envelope of the rule's event type with a sample at each route field. */
 export function sampleEnvelope(
   rule: Pick<TEventRule, 'applicationId' | 'conditions'>,
   fields: readonly Pick<TRouteField, 'path' | 'type'>[],
 ): string {
-  const sample = buildSamplePayload(fields);
-  const envelope = {
-    eventType: rule.conditions.type,
-    applicationId: rule.applicationId,
-    ...sample,
-    data: sample.data ?? {},
-  };
-  return JSON.stringify(envelope, null, 2);
+  return JSON.stringify(buildRoutePayload(fields, rule.conditions.type, rule.applicationId), null, 2);
 }
 
 export type RuleTestOutcome =
