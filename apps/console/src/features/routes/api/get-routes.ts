@@ -1,14 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { TRoute } from '@wm/contracts';
+import { ROUTE_LIST_LIMIT, type TRouteListResponse } from '@wm/contracts';
 import { api } from '@/lib/api-client';
 
-/** The routes page shows up to 50 routes. */
-export const ROUTES_PAGE_LIMIT = 50;
-
-export type RouteListParams = { applicationId?: string };
+/** Name, endpoint or description contain `search`, ignoring case. */
+export type RouteListParams = { applicationId?: string; search?: string };
 
 export const getRoutes = (params: RouteListParams, signal?: AbortSignal) =>
-  api.get<{ data: TRoute[] }>('/routes', { ...params, limit: ROUTES_PAGE_LIMIT }, signal);
+  api.get<TRouteListResponse>('/routes', { ...params, limit: ROUTE_LIST_LIMIT }, signal);
 
 export const routesQueryOptions = (params: RouteListParams = {}) =>
   queryOptions({

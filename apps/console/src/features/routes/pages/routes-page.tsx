@@ -1,6 +1,5 @@
-import type { TRoute } from '@wm/contracts';
 import { Plus, Search } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
@@ -12,28 +11,18 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { useApplicationOptions } from '@/lib/application-options';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useRoutes } from '../api/get-routes';
 import { RouteCard } from '../components/route-card';
 
-/** Name, endpoint or description contains the typed text, ignoring case. */
-const matchesSearch = (route: TRoute, term: string) => {
-  const needle = term.trim().toLowerCase();
-  if (!needle) return true;
-  return [route.name, route.endpoint, route.description ?? ''].some((value) =>
-    value.toLowerCase().includes(needle),
-  );
-};
-
-/** /routes: route cards filtered by application (server) and text (on the loaded routes). */
+/** /routes: route cards filtered by application and by text in name, endpoint or description. */
 export default function RoutesPage() {
   const [applicationId, setApplicationId] = useState<string>();
   const [search, setSearch] = useState('');
   const applications = useApplicationOptions();
-  const query = useRoutes({ applicationId });
-  const routes = useMemo(
-    () => (query.data ?? []).filter((route) => matchesSearch(route, search)),
-    [query.data, search],
-  );
+  const debouncedSearch = useDebouncedValue(search.trim());
+  const query = useRoutes({ applicationId, search: debouncedSearch || undefined });
+  const routes = query.data ?? [];
 
   return (
     <div className="grid gap-6">
