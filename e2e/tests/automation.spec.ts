@@ -401,4 +401,64 @@ test.describe('Automação', () => {
     await page.goto(`/event-rules/${orphan.id}/edit`);
     await expect(page.getByLabel('Nome', { exact: true })).toHaveValue('Órfã');
   });
+
+  test('When data posted to /v1/emit-rules matches, then the Execuções tab and the counters show each execution', async ({
+    page,
+    api,
+    loginAsAdmin,
+  }) => {
+    test.setTimeout(120_000);
+    const setup = await createAutomation(api, Date.now().toString(36));
+    const linked = await createRule(api, setup, { name: 'Emite saudação', eventId: setup.event.id });
+    const orphan = await createRule(api, setup, { name: 'Sem ação' });
+    await api.post('/emit-rules', {
+      eventType: 'message.text.received',
+      applicationId: setup.application.id,
+      data: { message: { text: 'Oi!' } },
+    });
+    for (const rule of [linked, orphan]) {
+      await expect
+        .poll(
+          async () => (await api.get<{ data: unknown[] }>(`/event-rules/${rule.id}/executions`)).data.length,
+          {
+            timeout: 20_000,
+          },
+        )
+        .toBe(1);
+    }
+    await loginAsAdmin(page);
+
+    const stat = (label: string) =>
+      page
+        .getByTestId('rule-executions')
+        .getByTestId('stat-card')
+        .filter({ hasText: new RegExp(`^${label}`) })
+        .locator('p.text-2xl');
+    await page.goto(`/event-rules/${linked.id}`);
+    await page.getByRole('tab', { name: 'Execuções' }).click();
+    await expect(stat('Total')).toHaveText('1');
+    await expect(stat('Sucessos')).toHaveText('1');
+    await expect(stat('Falhas')).toHaveText('0');
+    await expect(stat('Tempo médio')).toHaveText(/^\d+ ms$/);
+    const success = page.getByTestId('rule-executions').getByRole('row').nth(1);
+    await expect(success).toContainText('Sucesso');
+    await expect(success.getByRole('cell').nth(3)).toHaveText('1');
+
+    await page.goto(`/event-rules/${orphan.id}`);
+    await page.getByRole('tab', { name: 'Execuções' }).click();
+    await expect(stat('Falhas')).toHaveText('1');
+    const failure = page.getByTestId('rule-executions').getByRole('row').nth(1);
+    await expect(failure).toContainText('Falhou');
+    await expect(failure).toContainText('Regra sem evento vinculado');
+
+    await page.goto('/event-rules');
+    await choose(page, 'Filtrar por aplicação', setup.application.name);
+    await expect(
+      page
+        .getByTestId('stat-card')
+        .filter({ hasText: /^Execuções/ })
+        .locator('p.text-2xl'),
+    ).toHaveText('2');
+    await expect(page.getByRole('row').filter({ hasText: 'Emite saudação' })).toContainText('1');
+  });
 });
