@@ -200,7 +200,7 @@ export function RuleForm({
               name="conditions.logic"
               render={({ field }) => (
                 <Select value={field.value} onValueChange={field.onChange}>
-                  <SelectTrigger className="w-56" aria-label="Lógica">
+                  <SelectTrigger className="w-64" aria-label="Lógica">
                     <SelectValue />
                   </SelectTrigger>
                   <SelectContent>
