@@ -1,4 +1,5 @@
-import { boolean, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { tz } from './timestamp-column';
 
 export type AuthDetails = Record<string, string>;
 
@@ -16,8 +17,8 @@ export const applications = pgTable(
     callbackAuthType: text('callback_auth_type').notNull().default('NONE'),
     callbackAuthDetails: jsonb('callback_auth_details').$type<AuthDetails | null>(),
     createdBy: uuid('created_by'),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    createdAt: tz('created_at').notNull().defaultNow(),
+    updatedAt: tz('updated_at').notNull().defaultNow(),
   },
   (table) => [index('applications_created_idx').on(table.createdAt.desc())],
 );
@@ -31,7 +32,7 @@ export const userApplications = pgTable(
     canRead: boolean('can_read').notNull().default(true),
     canWrite: boolean('can_write').notNull().default(false),
     canDelete: boolean('can_delete').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    createdAt: tz('created_at').notNull().defaultNow(),
   },
   (table) => [
     primaryKey({ columns: [table.userId, table.applicationId] }),

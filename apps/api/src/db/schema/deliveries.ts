@@ -10,12 +10,10 @@ import {
   primaryKey,
   smallint,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-
-const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { tz } from './timestamp-column';
 
 export const occurrences = pgTable(
   'occurrences',

@@ -1,16 +1,7 @@
 import type { Filter } from '@wm/rules';
-import {
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { AuthDetails } from './applications';
+import { tz } from './timestamp-column';
 
 /** Validated by the contracts schema on every write, so rows are well-formed filters. */
 export type FilterRow = Filter;
@@ -35,8 +26,8 @@ export const events = pgTable(
     maxRetries: integer('max_retries'),
     priority: integer('priority'),
     createdBy: uuid('created_by'),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    createdAt: tz('created_at').notNull().defaultNow(),
+    updatedAt: tz('updated_at').notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex('events_app_alias_key').on(table.applicationId, table.alias),
@@ -62,8 +53,8 @@ export const subscriptions = pgTable(
     attempts: integer('attempts').notNull().default(0),
     consecutiveFailures: integer('consecutive_failures').notNull().default(0),
     createdBy: uuid('created_by'),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    createdAt: tz('created_at').notNull().defaultNow(),
+    updatedAt: tz('updated_at').notNull().defaultNow(),
   },
   (table) => [
     index('subscriptions_event_idx').on(table.eventId, table.status),

@@ -1,6 +1,5 @@
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-
-const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { tz } from './timestamp-column';
 
 /** One message of the database-backed queue; a claimed one is leased until lease_until. */
 export const queueMessages = pgTable(

@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { tz } from './timestamp-column';
 
 const timestamps = {
-  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  createdAt: tz('created_at').notNull().defaultNow(),
+  updatedAt: tz('updated_at').notNull().defaultNow(),
 };
 
 export const users = pgTable(
@@ -27,9 +28,9 @@ export const sessions = pgTable(
     id: uuid('id').primaryKey(),
     userId: uuid('user_id').notNull(),
     tokenHash: text('token_hash').notNull().unique('sessions_token_hash_key'),
-    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    expiresAt: tz('expires_at').notNull(),
+    createdAt: tz('created_at').notNull().defaultNow(),
+    lastUsedAt: tz('last_used_at').notNull().defaultNow(),
   },
   (table) => [index('sessions_user_idx').on(table.userId)],
 );
@@ -40,7 +41,7 @@ export const loginFailures = pgTable(
     id: uuid('id').primaryKey(),
     email: text('email').notNull(),
     ip: text('ip').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    createdAt: tz('created_at').notNull().defaultNow(),
   },
   (table) => [index('login_failures_key_idx').on(table.email, table.ip, table.createdAt)],
 );
