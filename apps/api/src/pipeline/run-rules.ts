@@ -1,5 +1,4 @@
 import type { RuleEnvelope } from '@wm/rules';
-import { matchCompiledRule } from '@wm/rules';
 import { and, eq, notInArray } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { eventLogs, occurrences, ruleExecutions } from '../db/schema';
@@ -35,7 +34,7 @@ export async function runRules(
   if (!log) return { type: 'ack' };
   const isLastTry = log.autoRetryCount >= defaults.maxRetries;
   try {
-    const [rules, done] = await Promise.all([
+    const [aliasRules, done] = await Promise.all([
       cache.rulesFor(log.applicationId, log.eventType),
       succeededRuleIds(ctx, log.id),
     ]);
@@ -47,8 +46,8 @@ export async function runRules(
       data: log.emit.data,
     };
     const failures: Failure[] = [];
-    for (const rule of rules) {
-      if (done.has(rule.id) || !matchCompiledRule(rule.compiled, envelope)) continue;
+    for (const rule of aliasRules.match(envelope)) {
+      if (done.has(rule.id)) continue;
       const outcome = await runRuleAction(ctx, emitLinkedEvent, rule, log.emit);
       if (!outcome.success) failures.push({ ...outcome, ruleName: rule.name });
     }
