@@ -4,7 +4,11 @@
  * database queue, with the raw amqplib publish+consume rate as the reference.
  *
  *   node --import tsx bench/queue-throughput.ts [--emits 20000] [--events 1000] [--delay 100]
- *     [--concurrency 256] [--backends rabbitmq,database] [--consumer process|inline]
+ *     [--concurrency 256] [--backends rabbitmq,database] [--consumer process|inline] [--rules]
+ *
+ * With --rules, each backend also measures POST /v1/emit-rules end to end: the same number of posts,
+ * one matching rule whose action emits an IMMEDIATE event with one subscription on the receiver;
+ * its deliveries/s are printed as a ratio to that backend's queued deliveries/s of the same run.
  *
  * The consumer runs as a `--role worker` process (as deployed), or with `--consumer inline` in this
  * process, sharing its event loop with the emits. BENCH_PROFILE_DIR=/tmp/qprof writes a CPU profile
@@ -24,10 +28,18 @@ import amqp from 'amqplib';
 import { testConfig } from '../apps/api/src/config';
 import { createContext } from '../apps/api/src/create-context';
 import { openDatabase } from '../apps/api/src/db/client';
-import { applications, events, subscriptions } from '../apps/api/src/db/schema';
+import {
+  applications,
+  events,
+  routeEventTypes,
+  routes,
+  rules,
+  subscriptions,
+} from '../apps/api/src/db/schema';
 import { newId } from '../apps/api/src/lib/ids';
 import { emitEvent } from '../apps/api/src/modules/emit/service';
 import { emitLinkedEventThrough } from '../apps/api/src/modules/emit-rules/emit-linked-event';
+import { emitRules } from '../apps/api/src/modules/emit-rules/service';
 import { startPipelineWorker } from '../apps/api/src/pipeline/worker';
 import { deleteBrokerObjects } from '../apps/api/src/queue/rabbitmq-topology';
 import { spawnWorker, stopServer } from '../apps/api/test/support/server-process';
@@ -48,6 +60,7 @@ const { values: args } = parseArgs({
     concurrency: { type: 'string', default: '256' },
     backends: { type: 'string', default: 'rabbitmq,database' },
     consumer: { type: 'string', default: 'process' },
+    rules: { type: 'boolean', default: false },
   },
 });
 const IS_INLINE = args.consumer === 'inline';
@@ -254,6 +267,106 @@ async function measureEndToEnd(backend: 'rabbitmq' | 'database'): Promise<Result
   }
 }
 
+const RULES_ALIAS = 'message.text.received';
+
+/**
+ * POST /v1/emit-rules end to end: EMITS posts (through the service, as the queued emits above) →
+ * queue → rules consumer → one matching rule → its IMMEDIATE event → delivery to the receiver.
+ */
+async function measureRulesEndToEnd(backend: 'rabbitmq' | 'database'): Promise<number> {
+  const databaseName = `wm_bench_rules_${backend}_${suffix}`;
+  const databaseUrl = await createBenchDatabase(POSTGRES_URL, databaseName);
+  const queueName = `wm-bench-rules.${backend}.${suffix}`;
+  const receiver = await startBenchReceiver();
+  const env = {
+    DATABASE_URL: databaseUrl,
+    DATABASE_POOL_SIZE: '40',
+    DATA_DIR: join(tmpdir(), `wm-bench-${suffix}`),
+    SECRET_KEY: 'bench-secret-key-with-at-least-32-characters',
+    QUEUE_NAME: queueName,
+    QUEUE_CONCURRENCY: String(CONCURRENCY),
+    QUEUE_POLL_MS: '20',
+    ALLOW_PRIVATE_TARGETS: 'true',
+    ...(backend === 'rabbitmq' ? { RABBITMQ_URL } : {}),
+  };
+  const database = await openDatabase({ kind: 'postgres', url: databaseUrl, poolSize: 40 });
+  const ctx = await createContext(testConfig(env), database);
+  try {
+    const applicationId = newId();
+    await ctx.db.insert(applications).values({
+      id: applicationId,
+      name: 'Bench',
+      apiKeyHash: randomBytes(16).toString('hex'),
+      apiKeyEncrypted: 'x',
+      apiKeyPrefix: 'wm_bench',
+    });
+    const eventId = newId();
+    await ctx.db.insert(events).values({ id: eventId, applicationId, name: 'Saída', alias: 'bench.out' });
+    await ctx.db.insert(subscriptions).values({
+      id: newId(),
+      eventId,
+      name: 'Bench',
+      targetUrl: `${receiver.url}/hook`,
+      secret: `whsec_${randomBytes(24).toString('base64')}`,
+    });
+    const routeId = newId();
+    await ctx.db.insert(routes).values({ id: routeId, applicationId, name: 'Entrada', endpoint: '/in' });
+    const typeId = newId();
+    await ctx.db.insert(routeEventTypes).values({ id: typeId, routeId, name: 'Texto', alias: RULES_ALIAS });
+    await ctx.db.insert(rules).values({
+      id: newId(),
+      applicationId,
+      routeId,
+      routeEventTypeId: typeId,
+      eventId,
+      name: 'Ajuda',
+      conditions: {
+        type: RULES_ALIAS,
+        logic: 'AND',
+        rules: [
+          { field: 'data.message.text', operator: 'CONTAINS_ANY', values: ['ajuda'], caseSensitive: false },
+        ],
+      },
+    });
+    const worker = IS_INLINE
+      ? startPipelineWorker(ctx, { emitLinkedEvent: emitLinkedEventThrough(ctx) })
+      : await spawnWorker(env);
+    const startedAt = performance.now();
+    let next = 0;
+    const poster = async () => {
+      while (next < EMITS) {
+        const index = next;
+        next += 1;
+        await emitRules(ctx, {
+          eventType: RULES_ALIAS,
+          applicationId,
+          data: { index, message: { text: 'preciso de ajuda' } },
+          headers: {},
+        });
+      }
+    };
+    await Promise.all(Array.from({ length: 32 }, poster));
+    const deadline = Date.now() + 900_000;
+    let received = 0;
+    while (received < EMITS && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      received = (await receiver.stats()).received;
+    }
+    if (received < EMITS)
+      console.error(`${backend}: only ${received}/${EMITS} rule deliveries after 15 minutes`);
+    const finishedAt = performance.now();
+    if ('child' in worker) await stopServer(worker);
+    else await worker.stop();
+    return rate(received, finishedAt - startedAt);
+  } finally {
+    await ctx.queue?.close({ graceMs: 1_000 });
+    if (backend === 'rabbitmq') await deleteBrokerObjects(RABBITMQ_URL, queueName);
+    receiver.child.kill();
+    await database.close();
+    await dropBenchDatabase(POSTGRES_URL, databaseName);
+  }
+}
+
 /** BENCH_PROFILE_DIR: a CPU profile of the drain phase alone (the consumer and its deliveries, no emits). */
 async function startDrainProfile() {
   const dir = process.env.BENCH_PROFILE_DIR;
@@ -287,6 +400,14 @@ async function main() {
         `(${Math.round((result.drainPerSecond / raw) * 1000) / 10}% of raw amqplib); CPU per drained delivery: ` +
         `consumer ${Math.round(result.drainConsumerCpuUs)} µs, PostgreSQL ${Math.round(result.drainPostgresCpuUs)} µs`,
     );
+    if (args.rules) {
+      const rulesRate = await measureRulesEndToEnd(backend);
+      const ratio = Math.round((rulesRate / result.deliveriesPerSecond) * 100) / 100;
+      console.log(
+        `${backend.padEnd(8)} emit-rules end to end (one matching rule → IMMEDIATE event): ${rulesRate} deliveries/s, ` +
+          `${ratio}× the queued deliveries/s above`,
+      );
+    }
   }
 }
 

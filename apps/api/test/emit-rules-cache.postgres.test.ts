@@ -99,7 +99,7 @@ describe('the rules cache across processes on one PostgreSQL', () => {
         async () => {
           const once = await cache.rulesFor(app.id, eventType.alias);
           const twice = await cache.rulesFor(app.id, eventType.alias);
-          return once === twice && once.some((item) => item.name === 'Em cache') ? once : null;
+          return once === twice && once.rules.some((item) => item.name === 'Em cache') ? once : null;
         },
         5_000,
         'the cache to keep the compiled rules',
@@ -110,7 +110,7 @@ describe('the rules cache across processes on one PostgreSQL', () => {
       const renamed = await waitFor(
         async () => {
           const current = await cache.rulesFor(app.id, eventType.alias);
-          return current.some((item) => item.name === 'Renomeada') ? current : null;
+          return current.rules.some((item) => item.name === 'Renomeada') ? current : null;
         },
         5_000,
         'the other context to see the change',
@@ -119,7 +119,7 @@ describe('the rules cache across processes on one PostgreSQL', () => {
 
       await t.del(`/v1/routes/${route.id}`, { token: owner.token }).then(() => undefined);
       await waitFor(
-        async () => (await cache.rulesFor(app.id, eventType.alias)).length === 0,
+        async () => (await cache.rulesFor(app.id, eventType.alias)).rules.length === 0,
         5_000,
         'the cascade to reach the other context',
       );

@@ -1,15 +1,22 @@
-import { type CompiledRule, compileRule } from '@wm/rules';
+import { type CompiledRuleSet, compileRuleSet, matchRuleSet, type RuleEnvelope } from '@wm/rules';
 import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { routeEventTypes, routes, rules } from '../db/schema';
 import { listenForRulesChanges, onLocalRulesChange } from './rules-changed';
 
-/** An active rule as the consumer runs it: compiled once, with what its action needs. */
-export type RunnableRule = { id: string; name: string; eventId: string | null; compiled: CompiledRule };
+/** An active rule as the consumer runs it: what its action needs. */
+export type RunnableRule = { id: string; name: string; eventId: string | null };
+
+/** The active rules of one (application, alias), compiled together: paths shared by rules are read once. */
+export type AliasRules = {
+  rules: RunnableRule[];
+  /** The rules that match, oldest first. */
+  match(envelope: RuleEnvelope): RunnableRule[];
+};
 
 export type RulesCache = {
   /** The active rules of `applicationId` whose condition type is `alias`, oldest first. */
-  rulesFor(applicationId: string, alias: string): Promise<RunnableRule[]>;
+  rulesFor(applicationId: string, alias: string): Promise<AliasRules>;
   /** Stops listening for changes. */
   stop(): Promise<void>;
 };
@@ -27,7 +34,7 @@ const RELISTEN_DELAY_MS = 5_000;
  * since a change could not be heard.
  */
 export function createRulesCache(ctx: AppContext): RulesCache {
-  const entries = new Map<string, Promise<RunnableRule[]>>();
+  const entries = new Map<string, Promise<AliasRules>>();
   const forget = () => entries.clear();
   const stopLocal = onLocalRulesChange(ctx, forget);
   let stopListening: (() => Promise<void>) | null = null;
@@ -83,7 +90,7 @@ export function createRulesCache(ctx: AppContext): RulesCache {
 }
 
 /** Active rules on an active route, whose event type (when they have one) is active. */
-async function loadRules(ctx: AppContext, applicationId: string, alias: string): Promise<RunnableRule[]> {
+async function loadRules(ctx: AppContext, applicationId: string, alias: string): Promise<AliasRules> {
   const rows = await ctx.db
     .select({ id: rules.id, name: rules.name, eventId: rules.eventId, conditions: rules.conditions })
     .from(rules)
@@ -99,10 +106,9 @@ async function loadRules(ctx: AppContext, applicationId: string, alias: string):
       ),
     )
     .orderBy(asc(rules.createdAt), asc(rules.id));
-  return rows.map((row) => ({
-    id: row.id,
-    name: row.name,
-    eventId: row.eventId,
-    compiled: compileRule({ conditions: row.conditions }),
-  }));
+  const runnable: RunnableRule[] = rows.map(({ id, name, eventId }) => ({ id, name, eventId }));
+  const set: CompiledRuleSet<RunnableRule> = compileRuleSet(
+    rows.map((row, index) => ({ id: runnable[index] as RunnableRule, conditions: row.conditions })),
+  );
+  return { rules: runnable, match: (envelope) => matchRuleSet(set, envelope) };
 }

@@ -1,13 +1,12 @@
 import type { RuleEnvelope } from '@wm/rules';
-import { matchCompiledRule } from '@wm/rules';
-import { and, eq, notInArray } from 'drizzle-orm';
 import type { AppContext } from '../context';
-import { eventLogs, occurrences, ruleExecutions } from '../db/schema';
 import { describeFailure } from '../lib/db-errors';
 import type { HandlerOutcome } from '../queue/types';
 import type { MessageContext } from './dispatch-message';
+import type { EventLogBatches } from './event-log-statements';
 import type { MessagePayload } from './message-catalogue';
 import type { RulesCache } from './rules-cache';
+import type { RulesLogStarts } from './rules-log-statements';
 import { type ActionOutcome, type EmitLinkedEvent, type RulesEmit, runRuleAction } from './run-rule-action';
 
 type Failure = ActionOutcome & { ruleName: string };
@@ -18,6 +17,14 @@ export const describeRuleFailures = (failures: Failure[]) =>
     .map((failure) => `"${failure.ruleName}": ${failure.error}`)
     .join('; ')}`;
 
+/** The consumer's collaborators: the cached rules, the batched statements, the emit path. */
+export type RulesConsumer = {
+  cache: RulesCache;
+  start: RulesLogStarts;
+  settle: EventLogBatches['settle'];
+  emitLinkedEvent: EmitLinkedEvent;
+};
+
 /**
  * One POST /emit-rules event log: PROCESSING, then the application's active rules for its event
  * type evaluated against the envelope, each match running its action, then SUCCESS (also when
@@ -27,120 +34,52 @@ export const describeRuleFailures = (failures: Failure[]) =>
  */
 export async function runRules(
   ctx: AppContext,
-  { cache, emitLinkedEvent }: { cache: RulesCache; emitLinkedEvent: EmitLinkedEvent },
+  consumer: RulesConsumer,
   payload: MessagePayload<'run-rules'>,
   { defaults }: Pick<MessageContext, 'defaults'>,
 ): Promise<HandlerOutcome> {
-  const log = await startRulesLog(ctx, payload.eventLogId);
+  const log = await consumer.start(payload.eventLogId);
   if (!log) return { type: 'ack' };
   const isLastTry = log.autoRetryCount >= defaults.maxRetries;
+  const retry = async (error: string): Promise<HandlerOutcome> => {
+    await consumer.settle({ id: log.id, status: 'PENDING', error, autoRetryCount: log.autoRetryCount + 1 });
+    const delays = ctx.config.DELIVERY_RETRY_DELAYS_MS;
+    return { type: 'retry', delayMs: delays[Math.min(log.autoRetryCount, delays.length - 1)] ?? 1_000 };
+  };
+  const settle = async (status: 'SUCCESS' | 'FAILED', error: string | null): Promise<HandlerOutcome> => {
+    await consumer.settle({ id: log.id, status, error });
+    return { type: 'ack' };
+  };
   try {
-    const [rules, done] = await Promise.all([
-      cache.rulesFor(log.applicationId, log.eventType),
-      succeededRuleIds(ctx, log.id),
-    ]);
+    const aliasRules = await consumer.cache.rulesFor(log.applicationId, log.eventType);
     const envelope: RuleEnvelope = {
       eventType: log.eventType,
       applicationId: log.applicationId,
       organizationId: log.organizationId,
       externalEventId: log.externalEventId,
-      data: log.emit.data,
+      data: log.data,
+    };
+    const emit: RulesEmit = {
+      eventLogId: log.id,
+      applicationId: log.applicationId,
+      organizationId: log.postedOrganizationId,
+      data: log.data as RulesEmit['data'],
+      headers: log.headers,
     };
     const failures: Failure[] = [];
-    for (const rule of rules) {
-      if (done.has(rule.id) || !matchCompiledRule(rule.compiled, envelope)) continue;
-      const outcome = await runRuleAction(ctx, emitLinkedEvent, rule, log.emit);
+    for (const rule of aliasRules.match(envelope)) {
+      if (log.doneRuleIds.has(rule.id)) continue;
+      const outcome = await runRuleAction(ctx, consumer.emitLinkedEvent, rule, emit);
       if (!outcome.success) failures.push({ ...outcome, ruleName: rule.name });
     }
-    if (failures.length === 0) return settle(ctx, log.id, 'SUCCESS', null);
+    if (failures.length === 0) return settle('SUCCESS', null);
     const error = describeRuleFailures(failures);
-    if (!isLastTry && failures.some((failure) => failure.isTransient)) return retry(ctx, log, error);
-    return settle(ctx, log.id, 'FAILED', error);
+    if (!isLastTry && failures.some((failure) => failure.isTransient)) return retry(error);
+    return settle('FAILED', error);
   } catch (error) {
     const reason = describeFailure(error);
     ctx.logger.error({ err: error, eventLogId: log.id }, 'rules processing failed');
-    if (!isLastTry) return retry(ctx, log, reason);
-    return settle(ctx, log.id, 'FAILED', `Erro no processamento: ${reason}`);
+    if (!isLastTry) return retry(reason);
+    return settle('FAILED', `Erro no processamento: ${reason}`);
   }
-}
-
-type StartedRulesLog = {
-  id: string;
-  applicationId: string;
-  eventType: string;
-  organizationId: string;
-  externalEventId: string | null;
-  autoRetryCount: number;
-  emit: RulesEmit;
-};
-
-/** Marks the log PROCESSING and reads its occurrence; null when it is gone or already final. */
-async function startRulesLog(ctx: AppContext, id: string): Promise<StartedRulesLog | null> {
-  const [log] = await ctx.db
-    .update(eventLogs)
-    .set({ status: 'PROCESSING', updatedAt: ctx.clock() })
-    .where(and(eq(eventLogs.id, id), notInArray(eventLogs.status, ['SUCCESS', 'FAILED'])))
-    .returning();
-  if (!log) return null;
-  const [occurrence] = await ctx.db
-    .select({
-      data: occurrences.data,
-      headers: occurrences.headers,
-      organizationId: occurrences.organizationId,
-    })
-    .from(occurrences)
-    .where(eq(occurrences.id, log.eventId))
-    .limit(1);
-  return {
-    id: log.id,
-    applicationId: log.applicationId,
-    eventType: log.eventType,
-    organizationId: log.organizationId,
-    externalEventId: log.externalEventId,
-    autoRetryCount: log.autoRetryCount,
-    emit: {
-      eventLogId: log.id,
-      applicationId: log.applicationId,
-      organizationId: occurrence?.organizationId ?? null,
-      data: (occurrence ? occurrence.data : log.payload) as RulesEmit['data'],
-      headers: occurrence?.headers ?? {},
-    },
-  };
-}
-
-async function succeededRuleIds(ctx: AppContext, eventLogId: string): Promise<Set<string>> {
-  const rows = await ctx.db
-    .select({ ruleId: ruleExecutions.ruleId })
-    .from(ruleExecutions)
-    .where(and(eq(ruleExecutions.eventLogId, eventLogId), eq(ruleExecutions.success, true)));
-  return new Set(rows.map((row) => row.ruleId));
-}
-
-async function settle(
-  ctx: AppContext,
-  id: string,
-  status: 'SUCCESS' | 'FAILED',
-  error: string | null,
-): Promise<HandlerOutcome> {
-  const now = ctx.clock();
-  await ctx.db
-    .update(eventLogs)
-    .set({ status, errorMessage: error, processedAt: now, updatedAt: now })
-    .where(eq(eventLogs.id, id));
-  return { type: 'ack' };
-}
-
-/** Back to PENDING with one more automatic retry counted; the message comes back after the delay. */
-async function retry(ctx: AppContext, log: StartedRulesLog, error: string): Promise<HandlerOutcome> {
-  await ctx.db
-    .update(eventLogs)
-    .set({
-      status: 'PENDING',
-      errorMessage: error,
-      autoRetryCount: log.autoRetryCount + 1,
-      updatedAt: ctx.clock(),
-    })
-    .where(eq(eventLogs.id, log.id));
-  const delays = ctx.config.DELIVERY_RETRY_DELAYS_MS;
-  return { type: 'retry', delayMs: delays[Math.min(log.autoRetryCount, delays.length - 1)] ?? 1_000 };
 }

@@ -9,6 +9,7 @@ import { expireEventLog, processEventLog } from './process-event-log';
 import { createQueuedDeliveries } from './queued-deliveries';
 import { republishStaleEventLogs } from './republish-stale';
 import { createRulesCache } from './rules-cache';
+import { createRulesLogStarts } from './rules-log-statements';
 import type { EmitLinkedEvent } from './run-rule-action';
 import { runRules } from './run-rules';
 
@@ -34,14 +35,19 @@ export function startPipelineWorker(ctx: AppContext, services: PipelineServices)
     batches: createEventLogBatches(ctx),
     pacing: createPacingSlots(ctx.database),
   };
-  const rulesCache = createRulesCache(ctx);
+  const rulesConsumer = {
+    cache: createRulesCache(ctx),
+    start: createRulesLogStarts(ctx),
+    settle: eventLogConsumer.batches.settle,
+    emitLinkedEvent: services.emitLinkedEvent,
+  };
   const handlers: MessageHandlers = {
     'event-log': {
       handle: (payload, context) => processEventLog(ctx, eventLogConsumer, payload, context),
       expire: (payload) => expireEventLog(ctx, payload),
     },
     'run-rules': {
-      handle: (payload, context) => runRules(ctx, { cache: rulesCache, ...services }, payload, context),
+      handle: (payload, context) => runRules(ctx, rulesConsumer, payload, context),
       expire: (payload) => expireEventLog(ctx, payload),
     },
   };
@@ -76,7 +82,7 @@ export function startPipelineWorker(ctx: AppContext, services: PipelineServices)
       // and its message comes back (unacked, or when its lease ends).
       await consumer?.stop({ graceMs: STOP_GRACE_MS });
       await sender.destroy();
-      await rulesCache.stop();
+      await rulesConsumer.cache.stop();
     },
   };
 }
