@@ -18,11 +18,12 @@ export const SECURITY_SCHEMES = {
 } as const;
 
 /** A signed-in session. */
-export const SESSION_SECURITY = [{ bearerAuth: [] }];
+/** A signed-in session. */
+export const SESSION_SECURITY: Record<string, string[]>[] = [{ bearerAuth: [] }];
 /** The application's API key, or a session of a member who may write. */
-export const EMIT_SECURITY = [{ apiKey: [] }, { bearerAuth: [] }];
+export const EMIT_SECURITY: Record<string, string[]>[] = [{ apiKey: [] }, { bearerAuth: [] }];
 /** No credentials. */
-export const PUBLIC_SECURITY = [];
+export const PUBLIC_SECURITY: Record<string, string[]>[] = [];
 
 /** An answer without a body (204). */
 export const NO_CONTENT = z.undefined();

@@ -1,4 +1,5 @@
 import {
+  type TProfileExport,
   ZChangePasswordRequest,
   ZMessageResponse,
   ZProfileExport,
@@ -64,11 +65,15 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: AppContext, aut
     async (request, reply) => {
       const data = await exportProfileData(ctx, currentUser(request));
       const day = data.exportedAt.slice(0, 10);
-      return reply
-        .header('content-type', 'application/json; charset=utf-8')
-        .header('content-disposition', `attachment; filename="webhook-manager-export-${day}.json"`)
-        .header('cache-control', 'no-store')
-        .send(JSON.stringify(data, null, 2));
+      return (
+        reply
+          .header('content-type', 'application/json; charset=utf-8')
+          .header('content-disposition', `attachment; filename="webhook-manager-export-${day}.json"`)
+          .header('cache-control', 'no-store')
+          // Indented for the person who opens the file; still only what ZProfileExport names.
+          .serializer((payload) => JSON.stringify(ZProfileExport.encode(payload as TProfileExport), null, 2))
+          .send(data)
+      );
     },
   );
 }
