@@ -87,6 +87,8 @@ GET /v1/auth/me/export                                 401  -         -         
 POST /v1/auth/change-password                          401  400       400       400      400      400      400      400
 POST /v1/auth/login                                    401  200       200       200      200      200      200      200
 POST /v1/auth/logout                                   401  204       204       204      204      204      204      204
+GET /healthz                                           200  200       200       200      200      200      200      200
+GET /readyz                                            200  200       200       200      200      200      200      200
 GET /v1/admin/users                                    401  403       403       403      403      403      403      200
 POST /v1/admin/users                                   401  403       403       403      403      403      403      201
 GET /v1/admin/users/{id}                               401  403       403       403      403      403      403      200
@@ -454,6 +456,8 @@ const CALLS: Record<string, (w: World, c: Caller) => Promise<Answer | string>> =
       body: { currentPassword: 'nao-e-a-senha-1', newPassword: 'outra-senha-segura-9' },
       token: c.token,
     }),
+  'GET /healthz': (_w, c) => t.get('/healthz', c),
+  'GET /readyz': (_w, c) => t.get('/readyz', c),
   'POST /v1/auth/login': (_w, c) =>
     t.post('/v1/auth/login', { body: { email: c.email, password: c.password }, token: null }),
   'POST /v1/auth/logout': async (_w, c) =>
