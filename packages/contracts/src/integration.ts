@@ -1,10 +1,15 @@
-import { type EmitPayload, INTEGRATION_LANGUAGES, type IntegrationLanguage } from '@wm/rules';
+import {
+  type EmitPayload,
+  INTEGRATION_LANGUAGES,
+  type IntegrationLanguage,
+  isIntegrationLanguage,
+} from '@wm/rules';
 import { z } from 'zod';
 import type { RouteMethod, TRouteEventType, TRouteField } from './routes';
 
 /** The integration screen: code and sample payloads that post to /v1/emit-rules. */
 
-export { INTEGRATION_LANGUAGES, type IntegrationLanguage };
+export { INTEGRATION_LANGUAGES, type IntegrationLanguage, isIntegrationLanguage };
 
 export const DEFAULT_INTEGRATION_LANGUAGE: IntegrationLanguage = 'javascript';
 export const INTEGRATION_LANGUAGE_LABELS: Record<IntegrationLanguage, string> = {
