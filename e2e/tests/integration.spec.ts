@@ -240,4 +240,63 @@ test.describe('Integração', () => {
     await page.getByRole('tab', { name: 'Payload de exemplo' }).click();
     await expect(page.getByText('Erro ao carregar payload: Payload indisponível agora')).toBeVisible();
   });
+  test("When a rule's Código de Integração tab is opened, then its code sends data that fires it, in the chosen language, with copy", async ({
+    page,
+    context,
+    api,
+    loginAsAdmin,
+    baseURL,
+  }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const suffix = Date.now().toString(36);
+    const { rule } = await createAutomation(api, suffix);
+    await loginAsAdmin(page);
+    await page.goto(`/event-rules/${rule.id}`);
+    await page.getByRole('tab', { name: 'Código de Integração' }).click();
+    const panel = page.getByTestId('rule-integration-code');
+    const code = panel.getByTestId('code-block');
+    await expect(code).toHaveAttribute('data-language', 'javascript');
+    await expect(code).toContainText(`${baseURL}/v1/emit-rules`);
+    // total > 500 is what the rule asks: the sample is generated to satisfy it.
+    await expect(code).toContainText('"total": 501');
+    await expect(panel.getByTestId('rule-payload-warning')).toHaveCount(0);
+
+    await panel.getByRole('combobox', { name: 'Linguagem' }).click();
+    await page.getByRole('option', { name: 'cURL' }).click();
+    await expect(code).toHaveAttribute('data-language', 'curl');
+    await expect(code).toContainText('--data-raw');
+    await panel.getByRole('button', { name: 'Copiar código' }).click();
+    await expect(toast(page, 'Código copiado!')).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toContain('"total": 501');
+    await expect(panel.getByRole('button', { name: 'Copiar código' })).toBeVisible({ timeout: 5_000 });
+  });
+
+  test("When a rule's conditions cannot be met by generated data, then its code tab says which", async ({
+    page,
+    api,
+    loginAsAdmin,
+  }) => {
+    const suffix = Date.now().toString(36);
+    const { application, route } = await createAutomation(api, suffix);
+    const impossible = await api.post<{ id: string }>('/event-rules', {
+      name: 'Impossível',
+      applicationId: application.id,
+      routeId: route.id,
+      conditions: {
+        type: 'pedido.criado',
+        logic: 'AND',
+        // The envelope's eventType is the rule's own alias, so no generated data can make it another.
+        rules: [{ field: 'eventType', operator: 'EQUALS', values: ['outro.tipo'], caseSensitive: false }],
+      },
+    });
+    await loginAsAdmin(page);
+    await page.goto(`/event-rules/${impossible.id}`);
+    await page.getByRole('tab', { name: 'Código de Integração' }).click();
+    const warning = page.getByTestId('rule-payload-warning');
+    await expect(warning).toContainText('Os dados de exemplo não disparam esta regra');
+    await expect(warning).toContainText('não é igual a "outro.tipo"');
+    await expect(page.getByTestId('rule-integration-code').getByTestId('code-block')).toContainText(
+      '/v1/emit-rules',
+    );
+  });
 });
