@@ -149,6 +149,11 @@ describe('real answers match the OpenAPI document', () => {
       ['/v1/event-rules/{id}', `/v1/event-rules/${rule.id}`],
       ['/v1/event-rules/{id}/executions', `/v1/event-rules/${rule.id}/executions`],
       ['/v1/admin/users', '/v1/admin/users'],
+      ['/v1/integration/routes', `/v1/integration/routes?applicationId=${appId}`],
+      ['/v1/integration/routes/{id}/code', `/v1/integration/routes/${routeId}/code?language=curl`],
+      ['/v1/integration/routes/{id}/payload', `/v1/integration/routes/${routeId}/payload`],
+      ['/v1/integration/rules/{id}/code', `/v1/integration/rules/${rule.id}/code`],
+      ['/v1/integration/rules/{id}/payload', `/v1/integration/rules/${rule.id}/payload`],
     ];
     for (const [path, url] of reads) await call('GET', path, url);
     const users = await t.get('/v1/admin/users');

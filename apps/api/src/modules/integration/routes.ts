@@ -1,8 +1,16 @@
-import { ZIdParams, ZIntegrationCodeQuery, ZIntegrationRoutesQuery } from '@wm/contracts';
+import {
+  ZIdParams,
+  ZIntegrationCodeAnswer,
+  ZIntegrationCodeQuery,
+  ZIntegrationPayloadAnswer,
+  ZIntegrationRouteListAnswer,
+  ZIntegrationRoutesQuery,
+} from '@wm/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { type AuthHooks, currentUser } from '../../http/auth';
+import { SESSION_SECURITY, sessionErrors } from '../../http/openapi';
 import { resolveBaseUrl } from './resolve-base-url';
 import {
   getRoutePayload,
@@ -33,7 +41,15 @@ export function registerIntegrationRoutes(app: FastifyInstance, ctx: AppContext,
 
   r.get(
     '/integration/routes',
-    { ...guard, schema: { tags, querystring: ZIntegrationRoutesQuery } },
+    {
+      ...guard,
+      schema: {
+        tags,
+        querystring: ZIntegrationRoutesQuery,
+        security: SESSION_SECURITY,
+        response: { 200: ZIntegrationRouteListAnswer, ...sessionErrors(403, 404) },
+      },
+    },
     async (request) => ({
       data: await listIntegrationRoutes(ctx, currentUser(request), request.query.applicationId),
     }),
@@ -41,7 +57,16 @@ export function registerIntegrationRoutes(app: FastifyInstance, ctx: AppContext,
 
   r.get(
     '/integration/routes/:id/code',
-    { ...guard, schema: { tags, params: ZIdParams, querystring: ZIntegrationCodeQuery } },
+    {
+      ...guard,
+      schema: {
+        tags,
+        params: ZIdParams,
+        querystring: ZIntegrationCodeQuery,
+        security: SESSION_SECURITY,
+        response: { 200: ZIntegrationCodeAnswer, ...sessionErrors(404) },
+      },
+    },
     async (request) => ({
       data: await renderRouteCode(ctx, currentUser(request), request.params.id, {
         language: request.query.language,
@@ -52,13 +77,30 @@ export function registerIntegrationRoutes(app: FastifyInstance, ctx: AppContext,
 
   r.get(
     '/integration/routes/:id/payload',
-    { ...guard, schema: { tags, params: ZIdParams } },
+    {
+      ...guard,
+      schema: {
+        tags,
+        params: ZIdParams,
+        security: SESSION_SECURITY,
+        response: { 200: ZIntegrationPayloadAnswer, ...sessionErrors(404) },
+      },
+    },
     async (request) => ({ data: await getRoutePayload(ctx, currentUser(request), request.params.id) }),
   );
 
   r.get(
     '/integration/rules/:id/code',
-    { ...guard, schema: { tags, params: ZIdParams, querystring: ZIntegrationCodeQuery } },
+    {
+      ...guard,
+      schema: {
+        tags,
+        params: ZIdParams,
+        querystring: ZIntegrationCodeQuery,
+        security: SESSION_SECURITY,
+        response: { 200: ZIntegrationCodeAnswer, ...sessionErrors(404) },
+      },
+    },
     async (request) => ({
       data: await renderRuleCode(ctx, currentUser(request), request.params.id, {
         language: request.query.language,
@@ -69,7 +111,15 @@ export function registerIntegrationRoutes(app: FastifyInstance, ctx: AppContext,
 
   r.get(
     '/integration/rules/:id/payload',
-    { ...guard, schema: { tags, params: ZIdParams } },
+    {
+      ...guard,
+      schema: {
+        tags,
+        params: ZIdParams,
+        security: SESSION_SECURITY,
+        response: { 200: ZIntegrationPayloadAnswer, ...sessionErrors(404) },
+      },
+    },
     async (request) => ({ data: await getRulePayload(ctx, currentUser(request), request.params.id) }),
   );
 }
