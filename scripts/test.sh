@@ -5,6 +5,7 @@ cd "$(dirname "$0")/.."
 
 bash scripts/ensure-services.sh
 bash scripts/ensure-chromium.sh
+bash scripts/ensure-tools.sh
 
 echo "== lint"; npx biome check .
 echo "== typecheck"; npm run --silent typecheck

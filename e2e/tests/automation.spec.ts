@@ -263,7 +263,9 @@ test.describe('Automação', () => {
     await expect(toast(page, 'Regra criada')).toBeVisible();
     const created = page.getByTestId('rule-created');
     await expect(created).toContainText('Regra criada com sucesso!');
-    await expect(created).toContainText('ainda não está disponível');
+    // The new rule's code, ready to copy: it posts data that fires the rule.
+    await expect(created.getByTestId('code-block')).toContainText('/v1/emit-rules');
+    await expect(created.getByRole('combobox', { name: 'Linguagem' })).toContainText('JavaScript');
     await expect(created.getByRole('link', { name: 'Ver Todas as Regras' })).toHaveAttribute(
       'href',
       '/event-rules',
@@ -385,7 +387,9 @@ test.describe('Automação', () => {
     await page.getByRole('tab', { name: 'Execuções' }).click();
     await expect(page.getByTestId('rule-executions')).toContainText('Nenhuma execução');
     await page.getByRole('tab', { name: 'Código de Integração' }).click();
-    await expect(page.getByText('Código de integração ainda não disponível')).toBeVisible();
+    await expect(page.getByTestId('rule-integration-code').getByTestId('code-block')).toContainText(
+      'WEBHOOK_MANAGER_API_KEY',
+    );
 
     // Delete asks first, then returns to the list.
     await page.getByRole('tab', { name: 'Visão Geral' }).click();

@@ -10,6 +10,7 @@ import { answerFrameworkError, registerErrorHandler } from './http/errors';
 import { registerHealthRoutes } from './http/health';
 import { registerJsonGuard } from './http/json-guard';
 import { registerMetricsRoutes } from './http/metrics-routes';
+import { SECURITY_SCHEMES, SESSION_SECURITY, transformOpenApiObject } from './http/openapi';
 import { registerSecurityHeaders } from './http/security-headers';
 import { newId } from './lib/ids';
 import { registerModules } from './modules';
@@ -35,10 +36,12 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Webhook Manager API', version: '1.0.0' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-      security: [{ bearer: [] }],
+      components: { securitySchemes: SECURITY_SCHEMES },
+      // Every operation states its own; this covers none left unsaid.
+      security: SESSION_SECURITY,
     },
     transform: jsonSchemaTransform,
+    transformObject: transformOpenApiObject,
   });
   const auth = createAuthHooks(ctx);
   // DOCS_PUBLIC=false: the page, its files and the OpenAPI document answer only to a signed-in session.

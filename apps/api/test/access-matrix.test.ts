@@ -80,6 +80,11 @@ POST /v1/event-rules/{id}/link-event                   401  404       404       
 DELETE /v1/event-rules/{id}/link-event                 401  404       404       403      200      403      200      200
 GET /v1/event-rules/{id}/executions                    401  404       404       200      200      200      200      200
 POST /v1/emit-rules                                    401  404/403   404/403   403      202      403      202      202
+GET /v1/integration/routes                             401  404       404       route    route    route    route    route
+GET /v1/integration/routes/{id}/code                   401  404       404       200      200      200      200      200
+GET /v1/integration/routes/{id}/payload                401  404       404       200      200      200      200      200
+GET /v1/integration/rules/{id}/code                    401  404       404       200      200      200      200      200
+GET /v1/integration/rules/{id}/payload                 401  404       404       200      200      200      200      200
 GET /v1/auth/me                                        401  200       200       200      200      200      200      200
 PUT /v1/auth/me                                        401  200       200       200      200      200      200      200
 GET /v1/auth/me/stats                                  401  200       200       200      200      200      200      200
@@ -87,6 +92,8 @@ GET /v1/auth/me/export                                 401  -         -         
 POST /v1/auth/change-password                          401  400       400       400      400      400      400      400
 POST /v1/auth/login                                    401  200       200       200      200      200      200      200
 POST /v1/auth/logout                                   401  204       204       204      204      204      204      204
+GET /healthz                                           200  200       200       200      200      200      200      200
+GET /readyz                                            200  200       200       200      200      200      200      200
 GET /v1/admin/users                                    401  403       403       403      403      403      403      200
 POST /v1/admin/users                                   401  403       403       403      403      403      403      201
 GET /v1/admin/users/{id}                               401  403       403       403      403      403      403      200
@@ -426,6 +433,18 @@ const CALLS: Record<string, (w: World, c: Caller) => Promise<Answer | string>> =
       body: { applicationId: w.appId, eventType: w.automation.alias, data: { message: { text: 'ajuda' } } },
       token: c.token,
     }),
+  'GET /v1/integration/routes': async (w, c) =>
+    listed(await t.get(`/v1/integration/routes?applicationId=${w.appId}`, c), [
+      ['route', w.automation.routeId],
+    ]),
+  'GET /v1/integration/routes/{id}/code': (w, c) =>
+    t.get(`/v1/integration/routes/${w.automation.routeId}/code?language=python`, c),
+  'GET /v1/integration/routes/{id}/payload': (w, c) =>
+    t.get(`/v1/integration/routes/${w.automation.routeId}/payload`, c),
+  'GET /v1/integration/rules/{id}/code': (w, c) =>
+    t.get(`/v1/integration/rules/${w.automation.ruleId}/code?language=curl`, c),
+  'GET /v1/integration/rules/{id}/payload': (w, c) =>
+    t.get(`/v1/integration/rules/${w.automation.ruleId}/payload`, c),
   'DELETE /v1/event-rules/{id}': (w, c) => t.del(`/v1/event-rules/${w.doomedAutomation.ruleId}`, c),
   'DELETE /v1/route-fields/{id}': (w, c) => t.del(`/v1/route-fields/${w.doomedAutomation.fieldId}`, c),
   'DELETE /v1/route-event-types/{id}': (w, c) =>
@@ -454,6 +473,8 @@ const CALLS: Record<string, (w: World, c: Caller) => Promise<Answer | string>> =
       body: { currentPassword: 'nao-e-a-senha-1', newPassword: 'outra-senha-segura-9' },
       token: c.token,
     }),
+  'GET /healthz': (_w, c) => t.get('/healthz', c),
+  'GET /readyz': (_w, c) => t.get('/readyz', c),
   'POST /v1/auth/login': (_w, c) =>
     t.post('/v1/auth/login', { body: { email: c.email, password: c.password }, token: null }),
   'POST /v1/auth/logout': async (_w, c) =>

@@ -53,21 +53,23 @@ export const ZApplicationPermissions = z.object({
 });
 export type TApplicationPermissions = z.infer<typeof ZApplicationPermissions>;
 
-export const ZApplicationListItem = z.object({
-  id: z.string(),
-  name: z.string(),
-  /** First 12 characters of the key; the full key only via GET /applications/{id}/api-key. */
-  apiKeyPrefix: z.string(),
-  visibility: ZVisibility,
-  callbackUrl: z.string().nullable(),
-  callbackAuthType: ZAuthType,
-  /** Secret values are '••••••' unless the caller may edit. */
-  callbackAuthDetails: z.record(z.string(), z.string()).nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  _count: z.object({ events: z.number().int() }),
-  permissions: ZApplicationPermissions,
-});
+export const ZApplicationListItem = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    /** First 12 characters of the key; the full key only via GET /applications/{id}/api-key. */
+    apiKeyPrefix: z.string(),
+    visibility: ZVisibility,
+    callbackUrl: z.string().nullable(),
+    callbackAuthType: ZAuthType,
+    /** Secret values are '••••••' unless the caller may edit. */
+    callbackAuthDetails: z.record(z.string(), z.string()).nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    _count: z.object({ events: z.number().int() }),
+    permissions: ZApplicationPermissions,
+  })
+  .meta({ id: 'Application' });
 export type TApplicationListItem = z.infer<typeof ZApplicationListItem>;
 
 export const ZApplicationStats = z.object({
@@ -78,18 +80,22 @@ export const ZApplicationStats = z.object({
 });
 export type TApplicationStats = z.infer<typeof ZApplicationStats>;
 
-export const ZApplicationListResponse = z.object({
-  data: z.array(ZApplicationListItem),
-  pagination: ZPagination,
-  stats: ZApplicationStats,
-});
+export const ZApplicationListResponse = z
+  .object({
+    data: z.array(ZApplicationListItem),
+    pagination: ZPagination,
+    stats: ZApplicationStats,
+  })
+  .meta({ id: 'ApplicationList' });
 export type TApplicationListResponse = z.infer<typeof ZApplicationListResponse>;
 
 /** Create and regenerate answer the full key once. */
-export const ZApplicationWithKey = ZApplicationListItem.extend({ apiKey: z.string() });
+export const ZApplicationWithKey = ZApplicationListItem.extend({ apiKey: z.string() }).meta({
+  id: 'ApplicationWithKey',
+});
 export type TApplicationWithKey = z.infer<typeof ZApplicationWithKey>;
 
-export const ZApiKeyResponse = z.object({ apiKey: z.string() });
+export const ZApiKeyResponse = z.object({ apiKey: z.string() }).meta({ id: 'ApiKey' });
 export type TApiKeyResponse = z.infer<typeof ZApiKeyResponse>;
 
 export const ZApplicationEventSummary = z.object({
@@ -111,7 +117,7 @@ export const ZApplicationDetail = ZApplicationListItem.extend({
     totalLogs: z.number().int(),
   }),
   events: z.array(ZApplicationEventSummary),
-});
+}).meta({ id: 'ApplicationDetail' });
 export type TApplicationDetail = z.infer<typeof ZApplicationDetail>;
 
 // Membership
@@ -139,17 +145,19 @@ export const ZMemberParams = z.object({
   userId: z.uuid({ error: 'Identificador inválido' }),
 });
 
-export const ZMember = z.object({
-  userId: z.string(),
-  name: z.string(),
-  email: z.string(),
-  isOwner: z.boolean(),
-  canRead: z.boolean(),
-  canWrite: z.boolean(),
-  canDelete: z.boolean(),
-  createdAt: z.string(),
-});
+export const ZMember = z
+  .object({
+    userId: z.string(),
+    name: z.string(),
+    email: z.string(),
+    isOwner: z.boolean(),
+    canRead: z.boolean(),
+    canWrite: z.boolean(),
+    canDelete: z.boolean(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'Member' });
 export type TMember = z.infer<typeof ZMember>;
 
-export const ZMemberListResponse = z.object({ data: z.array(ZMember) });
+export const ZMemberListResponse = z.object({ data: z.array(ZMember) }).meta({ id: 'MemberList' });
 export type TMemberListResponse = z.infer<typeof ZMemberListResponse>;

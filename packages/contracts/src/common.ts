@@ -25,12 +25,14 @@ export const listQuery = (defaultLimit: number) =>
 export const ZListQuery = listQuery(10);
 export type TListQuery = z.infer<typeof ZListQuery>;
 
-export const ZPagination = z.object({
-  page: z.number().int(),
-  limit: z.number().int(),
-  total: z.number().int(),
-  totalPages: z.number().int(),
-});
+export const ZPagination = z
+  .object({
+    page: z.number().int(),
+    limit: z.number().int(),
+    total: z.number().int(),
+    totalPages: z.number().int(),
+  })
+  .meta({ id: 'Pagination' });
 export type TPagination = z.infer<typeof ZPagination>;
 
 export const paginated = <T extends z.ZodTypeAny>(item: T) =>
@@ -38,7 +40,7 @@ export const paginated = <T extends z.ZodTypeAny>(item: T) =>
 
 export const ZIdParams = z.object({ id: ZId });
 
-export const ZMessageResponse = z.object({ message: z.string() });
+export const ZMessageResponse = z.object({ message: z.string() }).meta({ id: 'Message' });
 
 /** http:// or https:// URL. */
 export const ZHttpUrl = z

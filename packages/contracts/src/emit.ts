@@ -31,21 +31,25 @@ export const ZEmitHeaders = z.looseObject({
     .optional(),
 });
 
-export const ZEmitResponse = z.object({
-  occurrenceId: ZId,
-  eventId: ZId,
-  deliveries: z.number().int(),
-  ignored: z.number().int(),
-});
+export const ZEmitResponse = z
+  .object({
+    occurrenceId: ZId,
+    eventId: ZId,
+    deliveries: z.number().int(),
+    ignored: z.number().int(),
+  })
+  .meta({ id: 'EmitAnswer' });
 export type TEmitResponse = z.infer<typeof ZEmitResponse>;
 
 /** Answer of POST /subscriptions/{id}/test. */
-export const ZSubscriptionTestResult = z.object({
-  success: z.boolean(),
-  httpStatusCode: z.number().int().nullable(),
-  durationMs: z.number().int(),
-  error: z.string().nullable(),
-  responseBody: z.string().nullable(),
-  deliveryLogId: ZId,
-});
+export const ZSubscriptionTestResult = z
+  .object({
+    success: z.boolean(),
+    httpStatusCode: z.number().int().nullable(),
+    durationMs: z.number().int(),
+    error: z.string().nullable(),
+    responseBody: z.string().nullable(),
+    deliveryLogId: ZId,
+  })
+  .meta({ id: 'SubscriptionTestResult' });
 export type TSubscriptionTestResult = z.infer<typeof ZSubscriptionTestResult>;

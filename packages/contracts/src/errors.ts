@@ -1,11 +1,13 @@
 import { z } from 'zod';
 
 /** Every error answer of the API has this shape; `error` is pt-BR. */
-export const ZErrorResponse = z.object({
-  error: z.string(),
-  code: z.string(),
-  details: z.unknown().optional(),
-});
+export const ZErrorResponse = z
+  .object({
+    error: z.string(),
+    code: z.string(),
+    details: z.unknown().optional(),
+  })
+  .meta({ id: 'Error' });
 export type TErrorResponse = z.infer<typeof ZErrorResponse>;
 
 export const ERROR_CODES = {

@@ -17,24 +17,26 @@ export const ZEventLogListQuery = listQuery(EVENT_LOG_PAGE_SIZE).extend({
 });
 export type TEventLogListQuery = z.infer<typeof ZEventLogListQuery>;
 
-export const ZEventLog = z.object({
-  id: z.string(),
-  /** The occurrence id. */
-  eventId: z.string(),
-  eventType: z.string(),
-  organizationId: z.string(),
-  externalEventId: z.string().nullable(),
-  queueType: z.string(),
-  status: ZEventLogStatus,
-  retryCount: z.number().int(),
-  payload: z.unknown(),
-  errorMessage: z.string().nullable(),
-  applicationId: z.string(),
-  eventDefinitionId: z.string().nullable(),
-  createdAt: z.string(),
-  processedAt: z.string().nullable(),
-  updatedAt: z.string(),
-});
+export const ZEventLog = z
+  .object({
+    id: z.string(),
+    /** The occurrence id. */
+    eventId: z.string(),
+    eventType: z.string(),
+    organizationId: z.string(),
+    externalEventId: z.string().nullable(),
+    queueType: z.string(),
+    status: ZEventLogStatus,
+    retryCount: z.number().int(),
+    payload: z.unknown(),
+    errorMessage: z.string().nullable(),
+    applicationId: z.string(),
+    eventDefinitionId: z.string().nullable(),
+    createdAt: z.string(),
+    processedAt: z.string().nullable(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'EventLog' });
 export type TEventLog = z.infer<typeof ZEventLog>;
 
 export const ZEventLogStats = z.object({
@@ -45,7 +47,9 @@ export const ZEventLogStats = z.object({
 });
 export type TEventLogStats = z.infer<typeof ZEventLogStats>;
 
-export const ZEventLogListResponse = paginated(ZEventLog).extend({ stats: ZEventLogStats });
+export const ZEventLogListResponse = paginated(ZEventLog)
+  .extend({ stats: ZEventLogStats })
+  .meta({ id: 'EventLogList' });
 export type TEventLogListResponse = z.infer<typeof ZEventLogListResponse>;
 
 export const ZReprocessBatchRequest = z.object({
@@ -56,12 +60,16 @@ export const ZReprocessBatchRequest = z.object({
 });
 export type TReprocessBatchRequest = z.infer<typeof ZReprocessBatchRequest>;
 
-export const ZReprocessResponse = z.object({ message: z.string(), data: ZEventLog });
+export const ZReprocessResponse = z
+  .object({ message: z.string(), data: ZEventLog })
+  .meta({ id: 'ReprocessAnswer' });
 export type TReprocessResponse = z.infer<typeof ZReprocessResponse>;
 
-export const ZReprocessBatchResponse = z.object({
-  stats: z.object({ succeeded: z.number().int(), failed: z.number().int() }),
-});
+export const ZReprocessBatchResponse = z
+  .object({
+    stats: z.object({ succeeded: z.number().int(), failed: z.number().int() }),
+  })
+  .meta({ id: 'ReprocessBatchAnswer' });
 export type TReprocessBatchResponse = z.infer<typeof ZReprocessBatchResponse>;
 
 /** Whether the console offers 'Reprocessar' (and the API accepts it). */

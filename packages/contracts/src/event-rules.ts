@@ -9,7 +9,7 @@ import {
   type RuleOperator,
 } from '@wm/rules';
 import { z } from 'zod';
-import { listQuery, ZId } from './common';
+import { listQuery, paginated, ZId } from './common';
 import { ZEmitRequest } from './emit';
 import { addIssue, isPlainObject } from './json-field';
 
@@ -225,69 +225,96 @@ export const ZRuleIdParams = z.object({ id: ZId });
 
 /* ---------- responses ---------- */
 
+/** A rule's conditions as stored (already normalized by ZRuleConditions). */
+export const ZRuleConditionsView = z.object({
+  type: z.string(),
+  logic: z.enum(RULE_LOGICS),
+  rules: z.array(
+    z.object({
+      field: z.string(),
+      operator: z.enum(RULE_OPERATORS),
+      values: z.array(z.string()),
+      caseSensitive: z.boolean(),
+    }),
+  ),
+}) satisfies z.ZodType<TRuleConditions>;
+
 /** The event a rule emits, as the link-event panel shows it. */
-export type TRuleLinkedEvent = {
-  id: string;
-  name: string;
-  alias: string;
-  queueType: string;
-  status: string;
-  _count: { subscriptions: number };
-};
+export const ZRuleLinkedEvent = z.object({
+  id: z.string(),
+  name: z.string(),
+  alias: z.string(),
+  queueType: z.string(),
+  status: z.string(),
+  _count: z.object({ subscriptions: z.number().int() }),
+});
+export type TRuleLinkedEvent = z.infer<typeof ZRuleLinkedEvent>;
 
-export type TEventRule = {
-  id: string;
-  name: string;
-  description: string | null;
-  applicationId: string;
-  application: { id: string; name: string };
-  routeId: string;
-  route: { id: string; name: string };
-  routeEventTypeId: string | null;
-  routeEventType: { id: string; name: string; alias: string; isActive: boolean } | null;
-  eventId: string | null;
-  event: TRuleLinkedEvent | null;
-  isActive: boolean;
-  conditions: TRuleConditions;
-  _count: { executions: number };
-  permissions: { canWrite: boolean; canDelete: boolean };
-  createdAt: string;
-  updatedAt: string;
-};
+export const ZEventRule = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    description: z.string().nullable(),
+    applicationId: z.string(),
+    application: z.object({ id: z.string(), name: z.string() }),
+    routeId: z.string(),
+    route: z.object({ id: z.string(), name: z.string() }),
+    routeEventTypeId: z.string().nullable(),
+    routeEventType: z
+      .object({ id: z.string(), name: z.string(), alias: z.string(), isActive: z.boolean() })
+      .nullable(),
+    eventId: z.string().nullable(),
+    event: ZRuleLinkedEvent.nullable(),
+    isActive: z.boolean(),
+    conditions: ZRuleConditionsView,
+    _count: z.object({ executions: z.number().int() }),
+    permissions: z.object({ canWrite: z.boolean(), canDelete: z.boolean() }),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'EventRule' });
+export type TEventRule = z.infer<typeof ZEventRule>;
 
-export type TEventRuleListResponse = {
-  data: TEventRule[];
-  pagination: { page: number; limit: number; total: number; totalPages: number };
-  /** Over the whole filter, not the page. */
-  stats: { active: number; inactive: number; executions: number };
-};
+export const ZEventRuleListResponse = paginated(ZEventRule)
+  .extend({
+    /** Over the whole filter, not the page. */
+    stats: z.object({
+      active: z.number().int(),
+      inactive: z.number().int(),
+      executions: z.number().int(),
+    }),
+  })
+  .meta({ id: 'EventRuleList' });
+export type TEventRuleListResponse = z.infer<typeof ZEventRuleListResponse>;
 
 /** One action a rule execution ran: the event it emitted and the occurrence created. */
-export type TRuleExecutedAction = {
-  type: 'EMIT_EVENT';
-  eventId: string;
-  eventName: string | null;
-  eventAlias: string | null;
-  occurrenceId: string | null;
-  success: boolean;
-  error?: string;
-};
+export const ZRuleExecutedAction = z.object({
+  type: z.literal('EMIT_EVENT'),
+  eventId: z.string(),
+  eventName: z.string().nullable(),
+  eventAlias: z.string().nullable(),
+  occurrenceId: z.string().nullable(),
+  success: z.boolean(),
+  error: z.string().optional(),
+});
+export type TRuleExecutedAction = z.infer<typeof ZRuleExecutedAction>;
 
-export type TRuleExecution = {
-  id: string;
-  ruleId: string;
-  eventLogId: string | null;
-  success: boolean;
-  executedAt: string;
-  executionTimeMs: number;
-  executedActions: TRuleExecutedAction[];
-  errorMessage: string | null;
-};
+export const ZRuleExecution = z
+  .object({
+    id: z.string(),
+    ruleId: z.string(),
+    eventLogId: z.string().nullable(),
+    success: z.boolean(),
+    executedAt: z.string(),
+    executionTimeMs: z.number().int(),
+    executedActions: z.array(ZRuleExecutedAction),
+    errorMessage: z.string().nullable(),
+  })
+  .meta({ id: 'RuleExecution' });
+export type TRuleExecution = z.infer<typeof ZRuleExecution>;
 
-export type TRuleExecutionListResponse = {
-  data: TRuleExecution[];
-  pagination: { page: number; limit: number; total: number; totalPages: number };
-};
+export const ZRuleExecutionListResponse = paginated(ZRuleExecution).meta({ id: 'RuleExecutionList' });
+export type TRuleExecutionListResponse = z.infer<typeof ZRuleExecutionListResponse>;
 
 /* ---------- POST /emit-rules ---------- */
 
@@ -296,10 +323,12 @@ export const ZEmitRulesRequest = ZEmitRequest;
 export type TEmitRulesRequest = z.infer<typeof ZEmitRulesRequest>;
 
 /** 202 once the event log is committed; its rules run in the queue's consumer. */
-export const ZEmitRulesResponse = z.object({
-  eventLogId: ZId,
-  /** The occurrence id (the event log's eventId). */
-  eventId: ZId,
-  status: z.literal('PENDING'),
-});
+export const ZEmitRulesResponse = z
+  .object({
+    eventLogId: ZId,
+    /** The occurrence id (the event log's eventId). */
+    eventId: ZId,
+    status: z.literal('PENDING'),
+  })
+  .meta({ id: 'EmitRulesAnswer' });
 export type TEmitRulesResponse = z.infer<typeof ZEmitRulesResponse>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { checkAuthDetails, pickAuthDetails, ZAuthDetails } from './auth-details';
-import { ZHttpUrl, ZListQuery } from './common';
+import { paginated, ZHttpUrl, ZListQuery } from './common';
 import { AUTH_TYPES, ENTITY_STATUSES, QUEUE_TYPES, VISIBILITIES } from './enums';
 import { addIssue, isBlank, isPlainObject, parseJsonField } from './json-field';
 
@@ -182,66 +182,81 @@ export const ZEventListQuery = ZListQuery.extend({
 });
 export type TEventListQuery = z.infer<typeof ZEventListQuery>;
 
-export type TEventPermissions = { canWrite: boolean; canDelete: boolean };
+export const ZEventPermissions = z.object({ canWrite: z.boolean(), canDelete: z.boolean() });
+export type TEventPermissions = z.infer<typeof ZEventPermissions>;
 
-export type TEvent = {
-  id: string;
-  applicationId: string;
-  name: string;
-  alias: string;
-  status: (typeof ENTITY_STATUSES)[number];
-  visibility: (typeof VISIBILITIES)[number];
-  queueType: (typeof QUEUE_TYPES)[number];
-  enableCallbacks: boolean;
-  callbackUrl: string | null;
-  callbackAuthType: (typeof AUTH_TYPES)[number];
-  /** Secret values are masked for callers who may not edit the event. */
-  callbackAuthDetails: Record<string, string> | null;
-  bodyTemplate: Record<string, unknown> | null;
-  delayBetweenSends: number | null;
-  messageTtl: number | null;
-  maxRetries: number | null;
-  priority: number | null;
-  createdAt: string;
-  updatedAt: string;
-  application: { id: string; name: string };
-  _count: { subscriptions: number };
-  permissions: TEventPermissions;
-};
+export const ZEvent = z
+  .object({
+    id: z.string(),
+    applicationId: z.string(),
+    name: z.string(),
+    alias: z.string(),
+    status: z.enum(ENTITY_STATUSES),
+    visibility: z.enum(VISIBILITIES),
+    queueType: z.enum(QUEUE_TYPES),
+    enableCallbacks: z.boolean(),
+    callbackUrl: z.string().nullable(),
+    callbackAuthType: z.enum(AUTH_TYPES),
+    /** Secret values are masked for callers who may not edit the event. */
+    callbackAuthDetails: z.record(z.string(), z.string()).nullable(),
+    bodyTemplate: z.record(z.string(), z.unknown()).nullable(),
+    delayBetweenSends: z.number().int().nullable(),
+    messageTtl: z.number().int().nullable(),
+    maxRetries: z.number().int().nullable(),
+    priority: z.number().int().nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    application: z.object({ id: z.string(), name: z.string() }),
+    _count: z.object({ subscriptions: z.number().int() }),
+    permissions: ZEventPermissions,
+  })
+  .meta({ id: 'Event' });
+export type TEvent = z.infer<typeof ZEvent>;
 
-export type TEventStatistics = {
-  totalSubscriptions: number;
-  activeSubscriptions: number;
-  totalDeliveries: number;
-  successfulDeliveries: number;
-  failedDeliveries: number;
-};
+export const ZEventStatistics = z.object({
+  totalSubscriptions: z.number().int(),
+  activeSubscriptions: z.number().int(),
+  totalDeliveries: z.number().int(),
+  successfulDeliveries: z.number().int(),
+  failedDeliveries: z.number().int(),
+});
+export type TEventStatistics = z.infer<typeof ZEventStatistics>;
 
-export type TEventSubscriptionSummary = {
-  id: string;
-  name: string;
-  status: string;
-  targetUrl: string;
-  httpMethod: string;
-  authType: string;
+export const ZEventSubscriptionSummary = z.object({
+  id: z.string(),
+  name: z.string(),
+  status: z.string(),
+  targetUrl: z.string(),
+  httpMethod: z.string(),
+  authType: z.string(),
   /** Only for those who may edit the subscription; null otherwise. */
-  authDetails: Record<string, string> | null;
-  filters: { origin: string; field: string; operator: string; value: string }[];
-  jsonBody: unknown;
-  attempts: number;
-  createdAt: string;
-};
+  authDetails: z.record(z.string(), z.string()).nullable(),
+  filters: z.array(
+    z.object({ origin: z.string(), field: z.string(), operator: z.string(), value: z.string() }),
+  ),
+  jsonBody: z.unknown(),
+  attempts: z.number().int(),
+  createdAt: z.string(),
+});
+export type TEventSubscriptionSummary = z.infer<typeof ZEventSubscriptionSummary>;
 
-export type TEventDetail = TEvent & {
-  subscriptions: TEventSubscriptionSummary[];
-  statistics: TEventStatistics;
-};
+export const ZEventDetail = ZEvent.extend({
+  subscriptions: z.array(ZEventSubscriptionSummary),
+  statistics: ZEventStatistics,
+}).meta({ id: 'EventDetail' });
+export type TEventDetail = z.infer<typeof ZEventDetail>;
 
-export type TEventListResponse = {
-  data: TEvent[];
-  pagination: { page: number; limit: number; total: number; totalPages: number };
-  stats: { total: number; active: number; public: number; private: number };
-};
+export const ZEventListResponse = paginated(ZEvent)
+  .extend({
+    stats: z.object({
+      total: z.number().int(),
+      active: z.number().int(),
+      public: z.number().int(),
+      private: z.number().int(),
+    }),
+  })
+  .meta({ id: 'EventList' });
+export type TEventListResponse = z.infer<typeof ZEventListResponse>;
 
 /* ---------- console form ---------- */
 

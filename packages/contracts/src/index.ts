@@ -11,6 +11,8 @@ export * from './errors';
 export * from './event-logs';
 export * from './event-rules';
 export * from './events';
+export * from './health';
+export * from './integration';
 export * from './json-field';
 export * from './logs';
 export * from './profile';

@@ -28,15 +28,17 @@ export const ZDeliveryLogSubscription = z.object({
   event: z.object({ id: z.string(), name: z.string(), alias: z.string() }),
 });
 
-export const ZDeliveryLogListItem = z.object({
-  id: z.string(),
-  status: z.enum(DELIVERY_STATUSES),
-  httpStatusCode: z.number().int().nullable(),
-  createdAt: z.string(),
-  processedAt: z.string().nullable(),
-  attemptCount: z.number().int(),
-  subscription: ZDeliveryLogSubscription,
-});
+export const ZDeliveryLogListItem = z
+  .object({
+    id: z.string(),
+    status: z.enum(DELIVERY_STATUSES),
+    httpStatusCode: z.number().int().nullable(),
+    createdAt: z.string(),
+    processedAt: z.string().nullable(),
+    attemptCount: z.number().int(),
+    subscription: ZDeliveryLogSubscription,
+  })
+  .meta({ id: 'DeliveryLog' });
 export type TDeliveryLogListItem = z.infer<typeof ZDeliveryLogListItem>;
 
 export const ZDeliveryLogStats = z.object({
@@ -48,18 +50,22 @@ export const ZDeliveryLogStats = z.object({
 });
 export type TDeliveryLogStats = z.infer<typeof ZDeliveryLogStats>;
 
-export const ZDeliveryLogListResponse = paginated(ZDeliveryLogListItem).extend({ stats: ZDeliveryLogStats });
+export const ZDeliveryLogListResponse = paginated(ZDeliveryLogListItem)
+  .extend({ stats: ZDeliveryLogStats })
+  .meta({ id: 'DeliveryLogList' });
 export type TDeliveryLogListResponse = z.infer<typeof ZDeliveryLogListResponse>;
 
-export const ZDeliveryAttempt = z.object({
-  id: z.string(),
-  attemptNumber: z.number().int(),
-  startedAt: z.string(),
-  durationMs: z.number().int(),
-  httpStatusCode: z.number().int().nullable(),
-  errorMessage: z.string().nullable(),
-  responseBody: z.string().nullable(),
-});
+export const ZDeliveryAttempt = z
+  .object({
+    id: z.string(),
+    attemptNumber: z.number().int(),
+    startedAt: z.string(),
+    durationMs: z.number().int(),
+    httpStatusCode: z.number().int().nullable(),
+    errorMessage: z.string().nullable(),
+    responseBody: z.string().nullable(),
+  })
+  .meta({ id: 'DeliveryAttempt' });
 export type TDeliveryAttempt = z.infer<typeof ZDeliveryAttempt>;
 
 export const ZDeliveryLogDetail = ZDeliveryLogListItem.extend({
@@ -70,5 +76,11 @@ export const ZDeliveryLogDetail = ZDeliveryLogListItem.extend({
   nextAttemptAt: z.string().nullable(),
   occurrenceId: z.string(),
   attempts: z.array(ZDeliveryAttempt),
-});
+}).meta({ id: 'DeliveryLogDetail' });
 export type TDeliveryLogDetail = z.infer<typeof ZDeliveryLogDetail>;
+
+/** POST /logs/{id}/retry: the delivery is queued again, due now. */
+export const ZRetryDeliveryResponse = z
+  .object({ id: z.string(), status: z.literal('PENDING'), message: z.string() })
+  .meta({ id: 'RetryDeliveryAnswer' });
+export type TRetryDeliveryResponse = z.infer<typeof ZRetryDeliveryResponse>;

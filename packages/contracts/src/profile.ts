@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZUser } from './auth';
 import { ZEmail, ZPassword } from './common';
 import { ZUserName } from './users';
 
@@ -57,10 +58,76 @@ export const ZChangePasswordForm = z
   });
 export type TChangePasswordForm = z.input<typeof ZChangePasswordForm>;
 
-export const ZProfileStats = z.object({
-  applications: z.number().int(),
-  events: z.number().int(),
-  subscriptions: z.number().int(),
-  logs: z.number().int(),
-});
+export const ZProfileStats = z
+  .object({
+    applications: z.number().int(),
+    events: z.number().int(),
+    subscriptions: z.number().int(),
+    logs: z.number().int(),
+  })
+  .meta({ id: 'ProfileStats' });
 export type TProfileStats = z.infer<typeof ZProfileStats>;
+
+/** GET /auth/me/export: the user's own data, without keys, auth details, signing secrets or hashes. */
+export const ZProfileExport = z
+  .object({
+    exportedAt: z.string(),
+    user: ZUser,
+    applications: z.array(
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        visibility: z.string(),
+        callbackUrl: z.string().nullable(),
+        callbackAuthType: z.string(),
+        createdAt: z.string(),
+        updatedAt: z.string(),
+        membership: z.object({
+          isOwner: z.boolean(),
+          canRead: z.boolean(),
+          canWrite: z.boolean(),
+          canDelete: z.boolean(),
+        }),
+      }),
+    ),
+    events: z.array(
+      z.object({
+        id: z.string(),
+        applicationId: z.string(),
+        name: z.string(),
+        alias: z.string(),
+        status: z.string(),
+        visibility: z.string(),
+        queueType: z.string(),
+        enableCallbacks: z.boolean(),
+        callbackUrl: z.string().nullable(),
+        callbackAuthType: z.string(),
+        bodyTemplate: z.record(z.string(), z.unknown()).nullable(),
+        delayBetweenSends: z.number().int().nullable(),
+        messageTtl: z.number().int().nullable(),
+        maxRetries: z.number().int().nullable(),
+        priority: z.number().int().nullable(),
+        createdAt: z.string(),
+        updatedAt: z.string(),
+      }),
+    ),
+    subscriptions: z.array(
+      z.object({
+        id: z.string(),
+        eventId: z.string(),
+        name: z.string(),
+        status: z.string(),
+        targetUrl: z.string(),
+        httpMethod: z.string(),
+        authType: z.string(),
+        jsonBody: z.unknown(),
+        filters: z.array(
+          z.object({ origin: z.string(), field: z.string(), operator: z.string(), value: z.string() }),
+        ),
+        createdAt: z.string(),
+        updatedAt: z.string(),
+      }),
+    ),
+  })
+  .meta({ id: 'ProfileExport' });
+export type TProfileExport = z.infer<typeof ZProfileExport>;

@@ -1,6 +1,6 @@
 import { parsePath } from '@wm/rules';
 import { z } from 'zod';
-import { listQuery } from './common';
+import { listQuery, paginated } from './common';
 
 /** Inbound routes, their event types and fields: the description of the data posted to /emit-rules. */
 
@@ -180,61 +180,80 @@ export type TRouteChildListQuery = z.infer<typeof ZRouteChildListQuery>;
 
 /* ---------- responses ---------- */
 
-export type TRouteEventType = {
-  id: string;
-  name: string;
-  alias: string;
-  description: string | null;
-  routeId: string;
-  isActive: boolean;
-  createdAt: string;
-  updatedAt: string;
-};
+const ZTimestamps = { createdAt: z.string(), updatedAt: z.string() };
 
-export type TRouteEventTypeDetail = TRouteEventType & {
-  route: { id: string; name: string; applicationId: string };
-  _count: { rules: number };
-};
+export const ZRouteEventType = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    alias: z.string(),
+    description: z.string().nullable(),
+    routeId: z.string(),
+    isActive: z.boolean(),
+    ...ZTimestamps,
+  })
+  .meta({ id: 'RouteEventType' });
+export type TRouteEventType = z.infer<typeof ZRouteEventType>;
 
-export type TRouteField = {
-  id: string;
-  name: string;
-  description: string | null;
-  type: RouteFieldType;
-  path: string;
-  routeId: string;
-  isActive: boolean;
-  createdAt: string;
-  updatedAt: string;
-};
+export const ZRouteEventTypeDetail = ZRouteEventType.extend({
+  route: z.object({ id: z.string(), name: z.string(), applicationId: z.string() }),
+  _count: z.object({ rules: z.number().int() }),
+}).meta({ id: 'RouteEventTypeDetail' });
+export type TRouteEventTypeDetail = z.infer<typeof ZRouteEventTypeDetail>;
+
+export const ZRouteField = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    description: z.string().nullable(),
+    type: z.enum(ROUTE_FIELD_TYPES),
+    path: z.string(),
+    routeId: z.string(),
+    isActive: z.boolean(),
+    ...ZTimestamps,
+  })
+  .meta({ id: 'RouteField' });
+export type TRouteField = z.infer<typeof ZRouteField>;
 
 /** A rule as a route lists it. */
-export type TRouteRuleSummary = {
-  id: string;
-  name: string;
-  isActive: boolean;
-  routeEventTypeId: string | null;
-  eventId: string | null;
-};
+export const ZRouteRuleSummary = z.object({
+  id: z.string(),
+  name: z.string(),
+  isActive: z.boolean(),
+  routeEventTypeId: z.string().nullable(),
+  eventId: z.string().nullable(),
+});
+export type TRouteRuleSummary = z.infer<typeof ZRouteRuleSummary>;
 
-export type TRoute = {
-  id: string;
-  name: string;
-  description: string | null;
-  endpoint: string;
-  method: RouteMethod;
-  applicationId: string;
-  application: { id: string; name: string };
-  isActive: boolean;
-  createdAt: string;
-  updatedAt: string;
-  rules: TRouteRuleSummary[];
-  _count: { eventTypes: number; fields: number; rules: number };
-};
+export const ZRoute = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    description: z.string().nullable(),
+    endpoint: z.string(),
+    method: z.enum(ROUTE_METHODS),
+    applicationId: z.string(),
+    application: z.object({ id: z.string(), name: z.string() }),
+    isActive: z.boolean(),
+    ...ZTimestamps,
+    rules: z.array(ZRouteRuleSummary),
+    _count: z.object({ eventTypes: z.number().int(), fields: z.number().int(), rules: z.number().int() }),
+  })
+  .meta({ id: 'Route' });
+export type TRoute = z.infer<typeof ZRoute>;
 
-export type TRouteDetail = TRoute & { eventTypes: TRouteEventType[]; fields: TRouteField[] };
+export const ZRouteDetail = ZRoute.extend({
+  eventTypes: z.array(ZRouteEventType),
+  fields: z.array(ZRouteField),
+}).meta({ id: 'RouteDetail' });
+export type TRouteDetail = z.infer<typeof ZRouteDetail>;
 
-export type TRouteListResponse = {
-  data: TRoute[];
-  pagination: { page: number; limit: number; total: number; totalPages: number };
-};
+export const ZRouteListResponse = paginated(ZRoute).meta({ id: 'RouteList' });
+export type TRouteListResponse = z.infer<typeof ZRouteListResponse>;
+
+/** Single routes, event types and fields are answered under `data`; so are the lists of types and fields. */
+export const ZRouteDetailAnswer = z.object({ data: ZRouteDetail });
+export const ZRouteEventTypeAnswer = z.object({ data: ZRouteEventTypeDetail });
+export const ZRouteEventTypeListAnswer = z.object({ data: z.array(ZRouteEventTypeDetail) });
+export const ZRouteFieldAnswer = z.object({ data: ZRouteField });
+export const ZRouteFieldListAnswer = z.object({ data: z.array(ZRouteField) });

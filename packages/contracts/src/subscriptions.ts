@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { checkAuthDetails, pickAuthDetails, ZAuthDetails } from './auth-details';
-import { ZListQuery } from './common';
+import { paginated, ZListQuery } from './common';
 import {
   AUTH_TYPES,
   ENTITY_STATUSES,
@@ -173,33 +173,49 @@ export const ZSubscriptionListQuery = ZListQuery.extend({
 });
 export type TSubscriptionListQuery = z.infer<typeof ZSubscriptionListQuery>;
 
-export type TSubscription = {
-  id: string;
-  eventId: string;
-  name: string;
-  status: (typeof ENTITY_STATUSES)[number];
-  targetUrl: string;
-  httpMethod: (typeof HTTP_METHODS)[number];
-  authType: (typeof AUTH_TYPES)[number];
-  /** Only for callers who may edit the subscription; null otherwise. */
-  authDetails: Record<string, string> | null;
-  /** Standard Webhooks signing secret; only for callers who may edit the subscription. */
-  secret: string | null;
-  jsonBody: unknown;
-  filters: TFilter[];
-  attempts: number;
-  _count: { attempts: number };
-  event: { id: string; name: string; alias: string; applicationId: string };
-  permissions: { canWrite: boolean; canDelete: boolean };
-  createdAt: string;
-  updatedAt: string;
-};
+export const ZSubscription = z
+  .object({
+    id: z.string(),
+    eventId: z.string(),
+    name: z.string(),
+    status: z.enum(ENTITY_STATUSES),
+    targetUrl: z.string(),
+    httpMethod: z.enum(HTTP_METHODS),
+    authType: z.enum(AUTH_TYPES),
+    /** Only for callers who may edit the subscription; null otherwise. */
+    authDetails: z.record(z.string(), z.string()).nullable(),
+    /** Standard Webhooks signing secret; only for callers who may edit the subscription. */
+    secret: z.string().nullable(),
+    jsonBody: z.unknown(),
+    filters: z.array(
+      z.object({
+        origin: z.enum(FILTER_ORIGINS),
+        field: z.string(),
+        operator: z.enum(FILTER_OPERATORS),
+        value: z.string(),
+      }),
+    ),
+    attempts: z.number().int(),
+    _count: z.object({ attempts: z.number().int() }),
+    event: z.object({ id: z.string(), name: z.string(), alias: z.string(), applicationId: z.string() }),
+    permissions: z.object({ canWrite: z.boolean(), canDelete: z.boolean() }),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'Subscription' });
+export type TSubscription = z.infer<typeof ZSubscription>;
 
-export type TSubscriptionListResponse = {
-  data: TSubscription[];
-  pagination: { page: number; limit: number; total: number; totalPages: number };
-  stats: { total: number; active: number; inactive: number; attempts: number };
-};
+export const ZSubscriptionListResponse = paginated(ZSubscription)
+  .extend({
+    stats: z.object({
+      total: z.number().int(),
+      active: z.number().int(),
+      inactive: z.number().int(),
+      attempts: z.number().int(),
+    }),
+  })
+  .meta({ id: 'SubscriptionList' });
+export type TSubscriptionListResponse = z.infer<typeof ZSubscriptionListResponse>;
 
 /* ---------- console form ---------- */
 

@@ -58,7 +58,7 @@ export type TUpdateUserForm = z.input<typeof ZUpdateUserForm>;
 
 export const ZUserListItem = ZUser.extend({
   _count: z.object({ userApplications: z.number().int() }),
-});
+}).meta({ id: 'UserListItem' });
 export type TUserListItem = z.infer<typeof ZUserListItem>;
 
 export const ZUserApplicationLink = z.object({
@@ -69,8 +69,10 @@ export const ZUserApplicationLink = z.object({
   canDelete: z.boolean(),
 });
 
-export const ZUserDetail = ZUserListItem.extend({ userApplications: z.array(ZUserApplicationLink) });
+export const ZUserDetail = ZUserListItem.extend({ userApplications: z.array(ZUserApplicationLink) }).meta({
+  id: 'UserDetail',
+});
 export type TUserDetail = z.infer<typeof ZUserDetail>;
 
-export const ZUserListResponse = paginated(ZUserListItem);
+export const ZUserListResponse = paginated(ZUserListItem).meta({ id: 'UserList' });
 export type TUserListResponse = z.infer<typeof ZUserListResponse>;

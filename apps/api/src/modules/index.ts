@@ -9,6 +9,7 @@ import { registerEmitRulesRoutes } from './emit-rules/routes';
 import { registerEventLogRoutes } from './event-logs/routes';
 import { registerEventRuleRoutes } from './event-rules/routes';
 import { registerEventRoutes } from './events/routes';
+import { registerIntegrationRoutes } from './integration/routes';
 import { registerLogRoutes } from './logs/routes';
 import { registerProfileRoutes } from './profile/routes';
 import { registerRouteEventTypeRoutes } from './route-event-types/routes';
@@ -32,4 +33,5 @@ export function registerModules(app: FastifyInstance, ctx: AppContext, auth: Aut
   registerRouteEventTypeRoutes(app, ctx, auth);
   registerRouteFieldRoutes(app, ctx, auth);
   registerEventRuleRoutes(app, ctx, auth);
+  registerIntegrationRoutes(app, ctx, auth);
 }

@@ -133,7 +133,7 @@ const appRoutes: RouteObject[] = [
 
   {
     path: paths.integration.path,
-    element: lazyPage(() => import('@/features/integration/pages/placeholder-page')),
+    element: lazyPage(() => import('@/features/integration/pages/integration-page')),
   },
 ];
 

@@ -23,3 +23,6 @@ export function createQueryClient() {
   });
   return queryClient;
 }
+
+/** For answers that must be fresh each time they show (generated code, samples): fetched again, never kept. */
+export const NO_CACHE = { staleTime: 0, gcTime: 0 } as const;

@@ -1,8 +1,17 @@
-import { ZCreateUserRequest, ZIdParams, ZListQuery, ZUpdateUserRequest } from '@wm/contracts';
+import {
+  ZCreateUserRequest,
+  ZIdParams,
+  ZListQuery,
+  ZUpdateUserRequest,
+  ZUser,
+  ZUserDetail,
+  ZUserListResponse,
+} from '@wm/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { type AuthHooks, currentUser } from '../../http/auth';
+import { NO_CONTENT, SESSION_SECURITY, sessionErrors } from '../../http/openapi';
 import { createUser, deleteUser, getUserDetail, listUsers, updateUser } from './service';
 
 export function registerAdminUserRoutes(app: FastifyInstance, ctx: AppContext, auth: AuthHooks) {
@@ -10,26 +19,77 @@ export function registerAdminUserRoutes(app: FastifyInstance, ctx: AppContext, a
   const guard = { onRequest: [auth.requireAdmin] };
   const tags = ['admin'];
 
-  r.get('/admin/users', { ...guard, schema: { tags, querystring: ZListQuery } }, async (request) =>
-    listUsers(ctx, request.query),
+  r.get(
+    '/admin/users',
+    {
+      ...guard,
+      schema: {
+        tags,
+        querystring: ZListQuery,
+        security: SESSION_SECURITY,
+        response: { 200: ZUserListResponse, ...sessionErrors(403) },
+      },
+    },
+    async (request) => listUsers(ctx, request.query),
   );
 
-  r.post('/admin/users', { ...guard, schema: { tags, body: ZCreateUserRequest } }, async (request, reply) =>
-    reply.status(201).send(await createUser(ctx, request.body)),
+  r.post(
+    '/admin/users',
+    {
+      ...guard,
+      schema: {
+        tags,
+        body: ZCreateUserRequest,
+        security: SESSION_SECURITY,
+        response: { 201: ZUser, ...sessionErrors(403, 409, 413, 415) },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await createUser(ctx, request.body)),
   );
 
-  r.get('/admin/users/:id', { ...guard, schema: { tags, params: ZIdParams } }, async (request) =>
-    getUserDetail(ctx, request.params.id),
+  r.get(
+    '/admin/users/:id',
+    {
+      ...guard,
+      schema: {
+        tags,
+        params: ZIdParams,
+        security: SESSION_SECURITY,
+        response: { 200: ZUserDetail, ...sessionErrors(403, 404) },
+      },
+    },
+    async (request) => getUserDetail(ctx, request.params.id),
   );
 
   r.put(
     '/admin/users/:id',
-    { ...guard, schema: { tags, params: ZIdParams, body: ZUpdateUserRequest } },
+    {
+      ...guard,
+      schema: {
+        tags,
+        params: ZIdParams,
+        body: ZUpdateUserRequest,
+        security: SESSION_SECURITY,
+        response: { 200: ZUser, ...sessionErrors(403, 404, 409, 413, 415, 422) },
+      },
+    },
     async (request) => updateUser(ctx, currentUser(request).id, request.params.id, request.body),
   );
 
-  r.delete('/admin/users/:id', { ...guard, schema: { tags, params: ZIdParams } }, async (request, reply) => {
-    await deleteUser(ctx, currentUser(request).id, request.params.id);
-    return reply.status(204).send();
-  });
+  r.delete(
+    '/admin/users/:id',
+    {
+      ...guard,
+      schema: {
+        tags,
+        params: ZIdParams,
+        security: SESSION_SECURITY,
+        response: { 204: NO_CONTENT, ...sessionErrors(403, 404, 422) },
+      },
+    },
+    async (request, reply) => {
+      await deleteUser(ctx, currentUser(request).id, request.params.id);
+      return reply.status(204).send();
+    },
+  );
 }

@@ -1,8 +1,16 @@
-import { ZAddMemberRequest, ZIdParams, ZMemberParams, ZUpdateMemberRequest } from '@wm/contracts';
+import {
+  ZAddMemberRequest,
+  ZIdParams,
+  ZMember,
+  ZMemberListResponse,
+  ZMemberParams,
+  ZUpdateMemberRequest,
+} from '@wm/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { type AuthHooks, currentUser } from '../../http/auth';
+import { NO_CONTENT, SESSION_SECURITY, sessionErrors } from '../../http/openapi';
 import { addMember, listMembers, removeMember, updateMember } from './members-service';
 
 export function registerMemberRoutes(app: FastifyInstance, ctx: AppContext, auth: AuthHooks) {
@@ -10,27 +18,63 @@ export function registerMemberRoutes(app: FastifyInstance, ctx: AppContext, auth
   const guard = { onRequest: [auth.requireUser] };
   const tags = ['applications'];
 
-  r.get('/applications/:id/members', { ...guard, schema: { tags, params: ZIdParams } }, async (request) =>
-    listMembers(ctx, currentUser(request), request.params.id),
+  r.get(
+    '/applications/:id/members',
+    {
+      ...guard,
+      schema: {
+        tags,
+        params: ZIdParams,
+        security: SESSION_SECURITY,
+        response: { 200: ZMemberListResponse, ...sessionErrors(403, 404) },
+      },
+    },
+    async (request) => listMembers(ctx, currentUser(request), request.params.id),
   );
 
   r.post(
     '/applications/:id/members',
-    { ...guard, schema: { tags, params: ZIdParams, body: ZAddMemberRequest } },
+    {
+      ...guard,
+      schema: {
+        tags,
+        params: ZIdParams,
+        body: ZAddMemberRequest,
+        security: SESSION_SECURITY,
+        response: { 201: ZMember, ...sessionErrors(403, 404, 409, 413, 415) },
+      },
+    },
     async (request, reply) =>
       reply.status(201).send(await addMember(ctx, currentUser(request), request.params.id, request.body)),
   );
 
   r.put(
     '/applications/:id/members/:userId',
-    { ...guard, schema: { tags, params: ZMemberParams, body: ZUpdateMemberRequest } },
+    {
+      ...guard,
+      schema: {
+        tags,
+        params: ZMemberParams,
+        body: ZUpdateMemberRequest,
+        security: SESSION_SECURITY,
+        response: { 200: ZMember, ...sessionErrors(403, 404, 413, 415, 422) },
+      },
+    },
     async (request) =>
       updateMember(ctx, currentUser(request), request.params.id, request.params.userId, request.body),
   );
 
   r.delete(
     '/applications/:id/members/:userId',
-    { ...guard, schema: { tags, params: ZMemberParams } },
+    {
+      ...guard,
+      schema: {
+        tags,
+        params: ZMemberParams,
+        security: SESSION_SECURITY,
+        response: { 204: NO_CONTENT, ...sessionErrors(403, 404, 422) },
+      },
+    },
     async (request, reply) => {
       await removeMember(ctx, currentUser(request), request.params.id, request.params.userId);
       return reply.status(204).send();

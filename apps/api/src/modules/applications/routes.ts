@@ -1,5 +1,10 @@
 import {
+  ZApiKeyResponse,
+  ZApplicationDetail,
+  ZApplicationListItem,
   ZApplicationListQuery,
+  ZApplicationListResponse,
+  ZApplicationWithKey,
   ZCreateApplicationRequest,
   ZIdParams,
   ZUpdateApplicationRequest,
@@ -8,6 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { type AuthHooks, currentUser } from '../../http/auth';
+import { NO_CONTENT, SESSION_SECURITY, sessionErrors } from '../../http/openapi';
 import { registerMemberRoutes } from './members-routes';
 import {
   createApplication,
@@ -26,24 +32,58 @@ export function registerApplicationRoutes(app: FastifyInstance, ctx: AppContext,
 
   r.get(
     '/applications',
-    { ...guard, schema: { tags, querystring: ZApplicationListQuery } },
+    {
+      ...guard,
+      schema: {
+        tags,
+        querystring: ZApplicationListQuery,
+        security: SESSION_SECURITY,
+        response: { 200: ZApplicationListResponse, ...sessionErrors() },
+      },
+    },
     async (request) => listApplications(ctx, currentUser(request), request.query),
   );
 
   r.post(
     '/applications',
-    { ...guard, schema: { tags, body: ZCreateApplicationRequest } },
+    {
+      ...guard,
+      schema: {
+        tags,
+        body: ZCreateApplicationRequest,
+        security: SESSION_SECURITY,
+        response: { 201: ZApplicationWithKey, ...sessionErrors(413, 415) },
+      },
+    },
     async (request, reply) =>
       reply.status(201).send(await createApplication(ctx, currentUser(request), request.body)),
   );
 
-  r.get('/applications/:id', { ...guard, schema: { tags, params: ZIdParams } }, async (request) =>
-    getApplicationDetail(ctx, currentUser(request), request.params.id),
+  r.get(
+    '/applications/:id',
+    {
+      ...guard,
+      schema: {
+        tags,
+        params: ZIdParams,
+        security: SESSION_SECURITY,
+        response: { 200: ZApplicationDetail, ...sessionErrors(404) },
+      },
+    },
+    async (request) => getApplicationDetail(ctx, currentUser(request), request.params.id),
   );
 
   r.get(
     '/applications/:id/api-key',
-    { ...guard, schema: { tags, params: ZIdParams } },
+    {
+      ...guard,
+      schema: {
+        tags,
+        params: ZIdParams,
+        security: SESSION_SECURITY,
+        response: { 200: ZApiKeyResponse, ...sessionErrors(403, 404, 422) },
+      },
+    },
     async (request, reply) =>
       reply
         .header('cache-control', 'no-store')
@@ -52,18 +92,47 @@ export function registerApplicationRoutes(app: FastifyInstance, ctx: AppContext,
 
   r.put(
     '/applications/:id',
-    { ...guard, schema: { tags, params: ZIdParams, body: ZUpdateApplicationRequest } },
+    {
+      ...guard,
+      schema: {
+        tags,
+        params: ZIdParams,
+        body: ZUpdateApplicationRequest,
+        security: SESSION_SECURITY,
+        response: { 200: ZApplicationListItem, ...sessionErrors(403, 404, 413, 415) },
+      },
+    },
     async (request) => updateApplication(ctx, currentUser(request), request.params.id, request.body),
   );
 
-  r.delete('/applications/:id', { ...guard, schema: { tags, params: ZIdParams } }, async (request, reply) => {
-    await deleteApplication(ctx, currentUser(request), request.params.id);
-    return reply.status(204).send();
-  });
+  r.delete(
+    '/applications/:id',
+    {
+      ...guard,
+      schema: {
+        tags,
+        params: ZIdParams,
+        security: SESSION_SECURITY,
+        response: { 204: NO_CONTENT, ...sessionErrors(403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      await deleteApplication(ctx, currentUser(request), request.params.id);
+      return reply.status(204).send();
+    },
+  );
 
   r.post(
     '/applications/:id/regenerate-key',
-    { ...guard, schema: { tags, params: ZIdParams } },
+    {
+      ...guard,
+      schema: {
+        tags,
+        params: ZIdParams,
+        security: SESSION_SECURITY,
+        response: { 200: ZApplicationWithKey, ...sessionErrors(403, 404, 413, 415) },
+      },
+    },
     async (request, reply) =>
       reply
         .header('cache-control', 'no-store')

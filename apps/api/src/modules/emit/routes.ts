@@ -1,8 +1,9 @@
-import { ZEmitHeaders, ZEmitRequest, ZIdParams } from '@wm/contracts';
+import { ZEmitHeaders, ZEmitRequest, ZEmitResponse, ZIdParams, ZSubscriptionTestResult } from '@wm/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { type AuthHooks, currentUser } from '../../http/auth';
+import { EMIT_SECURITY, errorResponses, SESSION_SECURITY, sessionErrors } from '../../http/openapi';
 import { requireAccess, subscriptionAccess } from '../access';
 import { authorizeEmit } from './authorize-emit';
 import { emitEvent } from './service';
@@ -13,7 +14,15 @@ export function registerEmitRoutes(app: FastifyInstance, ctx: AppContext, auth: 
 
   r.post(
     '/events/emit',
-    { schema: { tags: ['emit'], body: ZEmitRequest, headers: ZEmitHeaders } },
+    {
+      schema: {
+        tags: ['emit'],
+        body: ZEmitRequest,
+        headers: ZEmitHeaders,
+        security: EMIT_SECURITY,
+        response: { 202: ZEmitResponse, ...errorResponses(401, 403, 404, 409, 413, 415) },
+      },
+    },
     async (request, reply) => {
       const caller = await authorizeEmit(ctx, request, request.body.applicationId);
       const idempotencyHeader = request.headers['idempotency-key'];
@@ -30,7 +39,15 @@ export function registerEmitRoutes(app: FastifyInstance, ctx: AppContext, auth: 
 
   r.post(
     '/subscriptions/:id/test',
-    { onRequest: [auth.requireUser], schema: { tags: ['subscriptions'], params: ZIdParams } },
+    {
+      onRequest: [auth.requireUser],
+      schema: {
+        tags: ['subscriptions'],
+        params: ZIdParams,
+        security: SESSION_SECURITY,
+        response: { 200: ZSubscriptionTestResult, ...sessionErrors(403, 404, 413, 415) },
+      },
+    },
     async (request) => {
       const { row: subscription } = await requireAccess(
         ctx,

@@ -1,8 +1,17 @@
-import { ZEventLogListQuery, ZIdParams, ZReprocessBatchRequest } from '@wm/contracts';
+import {
+  ZEventLog,
+  ZEventLogListQuery,
+  ZEventLogListResponse,
+  ZIdParams,
+  ZReprocessBatchRequest,
+  ZReprocessBatchResponse,
+  ZReprocessResponse,
+} from '@wm/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { type AuthHooks, currentUser } from '../../http/auth';
+import { SESSION_SECURITY, sessionErrors } from '../../http/openapi';
 import { getEventLog, listEventLogs, reprocessEventLog, reprocessEventLogBatch } from './service';
 
 /** 'Log de Eventos': queued occurrences and their reprocessing, under /v1/rabbitmq/events. */
@@ -13,29 +22,71 @@ export function registerEventLogRoutes(app: FastifyInstance, ctx: AppContext, au
 
   r.get(
     '/rabbitmq/events',
-    { ...guard, schema: { tags, querystring: ZEventLogListQuery } },
+    {
+      ...guard,
+      schema: {
+        tags,
+        querystring: ZEventLogListQuery,
+        security: SESSION_SECURITY,
+        response: { 200: ZEventLogListResponse, ...sessionErrors() },
+      },
+    },
     async (request) => listEventLogs(ctx, currentUser(request), request.query),
   );
 
   r.get(
     '/rabbitmq/events/failed',
-    { ...guard, schema: { tags, querystring: ZEventLogListQuery } },
+    {
+      ...guard,
+      schema: {
+        tags,
+        querystring: ZEventLogListQuery,
+        security: SESSION_SECURITY,
+        response: { 200: ZEventLogListResponse, ...sessionErrors() },
+      },
+    },
     async (request) => listEventLogs(ctx, currentUser(request), request.query, { onlyFailed: true }),
   );
 
   r.post(
     '/rabbitmq/events/reprocess-batch',
-    { ...guard, schema: { tags, body: ZReprocessBatchRequest } },
+    {
+      ...guard,
+      schema: {
+        tags,
+        body: ZReprocessBatchRequest,
+        security: SESSION_SECURITY,
+        response: { 200: ZReprocessBatchResponse, ...sessionErrors(413, 415) },
+      },
+    },
     async (request) => reprocessEventLogBatch(ctx, currentUser(request), request.body.eventIds),
   );
 
-  r.get('/rabbitmq/events/:id', { ...guard, schema: { tags, params: ZIdParams } }, async (request) =>
-    getEventLog(ctx, currentUser(request), request.params.id),
+  r.get(
+    '/rabbitmq/events/:id',
+    {
+      ...guard,
+      schema: {
+        tags,
+        params: ZIdParams,
+        security: SESSION_SECURITY,
+        response: { 200: ZEventLog, ...sessionErrors(404) },
+      },
+    },
+    async (request) => getEventLog(ctx, currentUser(request), request.params.id),
   );
 
   r.post(
     '/rabbitmq/events/:id/reprocess',
-    { ...guard, schema: { tags, params: ZIdParams } },
+    {
+      ...guard,
+      schema: {
+        tags,
+        params: ZIdParams,
+        security: SESSION_SECURITY,
+        response: { 200: ZReprocessResponse, ...sessionErrors(403, 404, 409, 413, 415) },
+      },
+    },
     async (request) => ({
       message: 'Reprocessamento iniciado',
       data: await reprocessEventLog(ctx, currentUser(request), request.params.id),

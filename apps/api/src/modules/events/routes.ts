@@ -1,8 +1,17 @@
-import { ZCreateEventRequest, ZEventListQuery, ZIdParams, ZUpdateEventRequest } from '@wm/contracts';
+import {
+  ZCreateEventRequest,
+  ZEvent,
+  ZEventDetail,
+  ZEventListQuery,
+  ZEventListResponse,
+  ZIdParams,
+  ZUpdateEventRequest,
+} from '@wm/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { type AuthHooks, currentUser } from '../../http/auth';
+import { NO_CONTENT, SESSION_SECURITY, sessionErrors } from '../../http/openapi';
 import { createEvent, deleteEvent, getEventDetail, listEvents, updateEvent } from './service';
 
 export function registerEventRoutes(app: FastifyInstance, ctx: AppContext, auth: AuthHooks) {
@@ -10,26 +19,78 @@ export function registerEventRoutes(app: FastifyInstance, ctx: AppContext, auth:
   const guard = { onRequest: [auth.requireUser] };
   const tags = ['events'];
 
-  r.get('/events', { ...guard, schema: { tags, querystring: ZEventListQuery } }, async (request) =>
-    listEvents(ctx, currentUser(request), request.query),
+  r.get(
+    '/events',
+    {
+      ...guard,
+      schema: {
+        tags,
+        querystring: ZEventListQuery,
+        security: SESSION_SECURITY,
+        response: { 200: ZEventListResponse, ...sessionErrors() },
+      },
+    },
+    async (request) => listEvents(ctx, currentUser(request), request.query),
   );
 
-  r.post('/events', { ...guard, schema: { tags, body: ZCreateEventRequest } }, async (request, reply) =>
-    reply.status(201).send(await createEvent(ctx, currentUser(request), request.body)),
+  r.post(
+    '/events',
+    {
+      ...guard,
+      schema: {
+        tags,
+        body: ZCreateEventRequest,
+        security: SESSION_SECURITY,
+        response: { 201: ZEvent, ...sessionErrors(403, 404, 409, 413, 415) },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await createEvent(ctx, currentUser(request), request.body)),
   );
 
-  r.get('/events/:id', { ...guard, schema: { tags, params: ZIdParams } }, async (request) =>
-    getEventDetail(ctx, currentUser(request), request.params.id),
+  r.get(
+    '/events/:id',
+    {
+      ...guard,
+      schema: {
+        tags,
+        params: ZIdParams,
+        security: SESSION_SECURITY,
+        response: { 200: ZEventDetail, ...sessionErrors(404) },
+      },
+    },
+    async (request) => getEventDetail(ctx, currentUser(request), request.params.id),
   );
 
   r.put(
     '/events/:id',
-    { ...guard, schema: { tags, params: ZIdParams, body: ZUpdateEventRequest } },
+    {
+      ...guard,
+      schema: {
+        tags,
+        params: ZIdParams,
+        body: ZUpdateEventRequest,
+        security: SESSION_SECURITY,
+        response: { 200: ZEvent, ...sessionErrors(403, 404, 409, 413, 415) },
+      },
+    },
     async (request) => updateEvent(ctx, currentUser(request), request.params.id, request.body),
   );
 
-  r.delete('/events/:id', { ...guard, schema: { tags, params: ZIdParams } }, async (request, reply) => {
-    await deleteEvent(ctx, currentUser(request), request.params.id);
-    return reply.status(204).send();
-  });
+  r.delete(
+    '/events/:id',
+    {
+      ...guard,
+      schema: {
+        tags,
+        params: ZIdParams,
+        security: SESSION_SECURITY,
+        response: { 204: NO_CONTENT, ...sessionErrors(403, 404) },
+      },
+    },
+    async (request, reply) => {
+      await deleteEvent(ctx, currentUser(request), request.params.id);
+      return reply.status(204).send();
+    },
+  );
 }

@@ -1,8 +1,15 @@
-import { ZDeliveryLogListQuery, ZIdParams } from '@wm/contracts';
+import {
+  ZDeliveryLogDetail,
+  ZDeliveryLogListQuery,
+  ZDeliveryLogListResponse,
+  ZIdParams,
+  ZRetryDeliveryResponse,
+} from '@wm/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { type AuthHooks, currentUser } from '../../http/auth';
+import { SESSION_SECURITY, sessionErrors } from '../../http/openapi';
 import { getDeliveryLog, listDeliveryLogs, retryDelivery } from './service';
 
 export function registerLogRoutes(app: FastifyInstance, ctx: AppContext, auth: AuthHooks) {
@@ -10,15 +17,45 @@ export function registerLogRoutes(app: FastifyInstance, ctx: AppContext, auth: A
   const guard = { onRequest: [auth.requireUser] };
   const tags = ['logs'];
 
-  r.get('/logs', { ...guard, schema: { tags, querystring: ZDeliveryLogListQuery } }, async (request) =>
-    listDeliveryLogs(ctx, currentUser(request), request.query),
+  r.get(
+    '/logs',
+    {
+      ...guard,
+      schema: {
+        tags,
+        querystring: ZDeliveryLogListQuery,
+        security: SESSION_SECURITY,
+        response: { 200: ZDeliveryLogListResponse, ...sessionErrors() },
+      },
+    },
+    async (request) => listDeliveryLogs(ctx, currentUser(request), request.query),
   );
 
-  r.get('/logs/:id', { ...guard, schema: { tags, params: ZIdParams } }, async (request) =>
-    getDeliveryLog(ctx, currentUser(request), request.params.id),
+  r.get(
+    '/logs/:id',
+    {
+      ...guard,
+      schema: {
+        tags,
+        params: ZIdParams,
+        security: SESSION_SECURITY,
+        response: { 200: ZDeliveryLogDetail, ...sessionErrors(404) },
+      },
+    },
+    async (request) => getDeliveryLog(ctx, currentUser(request), request.params.id),
   );
 
-  r.post('/logs/:id/retry', { ...guard, schema: { tags, params: ZIdParams } }, async (request) =>
-    retryDelivery(ctx, currentUser(request), request.params.id),
+  r.post(
+    '/logs/:id/retry',
+    {
+      ...guard,
+      schema: {
+        tags,
+        params: ZIdParams,
+        security: SESSION_SECURITY,
+        response: { 200: ZRetryDeliveryResponse, ...sessionErrors(403, 404, 409, 413, 415) },
+      },
+    },
+    async (request) => retryDelivery(ctx, currentUser(request), request.params.id),
   );
 }

@@ -2,6 +2,7 @@ import {
   EMAIL_CHANGE_NEEDS_PASSWORD,
   isEmailChange,
   type TChangePasswordRequest,
+  type TProfileExport,
   type TProfileStats,
   type TUpdateProfileRequest,
   type TUser,
@@ -109,7 +110,7 @@ export async function getProfileStats(ctx: AppContext, user: SessionUser): Promi
  * the subscriptions they created or that hang on those events — each only as far as the user may
  * read it through the API. No API keys, auth details, signing secrets or password hash.
  */
-export async function exportProfileData(ctx: AppContext, user: SessionUser) {
+export async function exportProfileData(ctx: AppContext, user: SessionUser): Promise<TProfileExport> {
   const memberships = await readableMemberships(ctx, user);
   const applicationIds = memberships.map((row) => row.application.id);
   const eventRows = applicationIds.length

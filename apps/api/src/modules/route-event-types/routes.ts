@@ -2,12 +2,15 @@ import {
   ZCreateRouteEventTypeRequest,
   ZIdParams,
   ZRouteChildListQuery,
+  ZRouteEventTypeAnswer,
+  ZRouteEventTypeListAnswer,
   ZUpdateRouteEventTypeRequest,
 } from '@wm/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { type AuthHooks, currentUser } from '../../http/auth';
+import { NO_CONTENT, SESSION_SECURITY, sessionErrors } from '../../http/openapi';
 import {
   createRouteEventType,
   deleteRouteEventType,
@@ -24,24 +27,61 @@ export function registerRouteEventTypeRoutes(app: FastifyInstance, ctx: AppConte
 
   r.get(
     '/route-event-types',
-    { ...guard, schema: { tags, querystring: ZRouteChildListQuery } },
+    {
+      ...guard,
+      schema: {
+        tags,
+        querystring: ZRouteChildListQuery,
+        security: SESSION_SECURITY,
+        response: { 200: ZRouteEventTypeListAnswer, ...sessionErrors(404) },
+      },
+    },
     async (request) => ({ data: await listRouteEventTypes(ctx, currentUser(request), request.query) }),
   );
 
   r.post(
     '/route-event-types',
-    { ...guard, schema: { tags, body: ZCreateRouteEventTypeRequest } },
+    {
+      ...guard,
+      schema: {
+        tags,
+        body: ZCreateRouteEventTypeRequest,
+        security: SESSION_SECURITY,
+        response: { 201: ZRouteEventTypeAnswer, ...sessionErrors(403, 404, 409, 413, 415) },
+      },
+    },
     async (request, reply) =>
       reply.status(201).send({ data: await createRouteEventType(ctx, currentUser(request), request.body) }),
   );
 
-  r.get('/route-event-types/:id', { ...guard, schema: { tags, params: ZIdParams } }, async (request) => ({
-    data: await getRouteEventType(ctx, currentUser(request), request.params.id),
-  }));
+  r.get(
+    '/route-event-types/:id',
+    {
+      ...guard,
+      schema: {
+        tags,
+        params: ZIdParams,
+        security: SESSION_SECURITY,
+        response: { 200: ZRouteEventTypeAnswer, ...sessionErrors(404) },
+      },
+    },
+    async (request) => ({
+      data: await getRouteEventType(ctx, currentUser(request), request.params.id),
+    }),
+  );
 
   r.put(
     '/route-event-types/:id',
-    { ...guard, schema: { tags, params: ZIdParams, body: ZUpdateRouteEventTypeRequest } },
+    {
+      ...guard,
+      schema: {
+        tags,
+        params: ZIdParams,
+        body: ZUpdateRouteEventTypeRequest,
+        security: SESSION_SECURITY,
+        response: { 200: ZRouteEventTypeAnswer, ...sessionErrors(403, 404, 409, 413, 415) },
+      },
+    },
     async (request) => ({
       data: await updateRouteEventType(ctx, currentUser(request), request.params.id, request.body),
     }),
@@ -49,7 +89,15 @@ export function registerRouteEventTypeRoutes(app: FastifyInstance, ctx: AppConte
 
   r.delete(
     '/route-event-types/:id',
-    { ...guard, schema: { tags, params: ZIdParams } },
+    {
+      ...guard,
+      schema: {
+        tags,
+        params: ZIdParams,
+        security: SESSION_SECURITY,
+        response: { 204: NO_CONTENT, ...sessionErrors(403, 404, 409) },
+      },
+    },
     async (request, reply) => {
       await deleteRouteEventType(ctx, currentUser(request), request.params.id);
       return reply.status(204).send();

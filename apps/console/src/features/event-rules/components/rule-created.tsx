@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { paths } from '@/config/paths';
-import { IntegrationCodePending } from './integration-code-pending';
+import { RuleIntegrationCode } from './rule-integration-code';
 
 /** Shown after a rule is created: its integration code and the way to the list or to the rule. */
 export function RuleCreated({ rule }: { rule: { id: string; name: string } }) {
@@ -35,7 +35,7 @@ export function RuleCreated({ rule }: { rule: { id: string; name: string } }) {
           <CardTitle>Código de Integração</CardTitle>
         </CardHeader>
         <CardContent>
-          <IntegrationCodePending />
+          <RuleIntegrationCode ruleId={rule.id} />
         </CardContent>
       </Card>
     </div>

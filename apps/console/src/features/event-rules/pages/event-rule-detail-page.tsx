@@ -12,10 +12,10 @@ import { useEventRule } from '../api/get-event-rule';
 import { useRuleRoute } from '../api/get-rule-route';
 import { useToggleEventRule } from '../api/toggle-event-rule';
 import { DeleteRuleButton } from '../components/delete-rule-button';
-import { IntegrationCodePending } from '../components/integration-code-pending';
 import { LinkEventPanel } from '../components/link-event-panel';
 import { RuleConditionsCard } from '../components/rule-conditions-card';
 import { RuleExecutionsTab } from '../components/rule-executions-tab';
+import { RuleIntegrationCode } from '../components/rule-integration-code';
 import { RuleInfoCard } from '../components/rule-overview';
 import { RuleTestCard } from '../components/rule-test-card';
 
@@ -94,7 +94,7 @@ export default function EventRuleDetailPage() {
         <TabsContent value="integration">
           <Card>
             <CardContent>
-              <IntegrationCodePending />
+              <RuleIntegrationCode ruleId={rule.id} />
             </CardContent>
           </Card>
         </TabsContent>

@@ -1,0 +1,125 @@
+import {
+  ZIdParams,
+  ZIntegrationCodeAnswer,
+  ZIntegrationCodeQuery,
+  ZIntegrationPayloadAnswer,
+  ZIntegrationRouteListAnswer,
+  ZIntegrationRoutesQuery,
+} from '@wm/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context';
+import { type AuthHooks, currentUser } from '../../http/auth';
+import { SESSION_SECURITY, sessionErrors } from '../../http/openapi';
+import { resolveBaseUrl } from './resolve-base-url';
+import {
+  getRoutePayload,
+  getRulePayload,
+  listIntegrationRoutes,
+  renderRouteCode,
+  renderRuleCode,
+} from './service';
+
+/** Generated code and samples change with every edit of a route or rule: never cached, errors included. */
+async function noStore(_request: FastifyRequest, reply: FastifyReply, payload: unknown) {
+  reply.header('cache-control', 'no-store');
+  return payload;
+}
+
+/** Code, sample payloads and route listings of the integration screen, each answer under `data`. */
+export function registerIntegrationRoutes(app: FastifyInstance, ctx: AppContext, auth: AuthHooks) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const guard = { onRequest: [auth.requireUser], onSend: [noStore] };
+  const tags = ['integration'];
+  const baseUrlOf = (request: FastifyRequest) =>
+    resolveBaseUrl({
+      publicUrl: ctx.config.PUBLIC_URL,
+      origin: request.headers.origin,
+      host: request.headers.host,
+      protocol: request.protocol,
+    });
+
+  r.get(
+    '/integration/routes',
+    {
+      ...guard,
+      schema: {
+        tags,
+        querystring: ZIntegrationRoutesQuery,
+        security: SESSION_SECURITY,
+        response: { 200: ZIntegrationRouteListAnswer, ...sessionErrors(403, 404) },
+      },
+    },
+    async (request) => ({
+      data: await listIntegrationRoutes(ctx, currentUser(request), request.query.applicationId),
+    }),
+  );
+
+  r.get(
+    '/integration/routes/:id/code',
+    {
+      ...guard,
+      schema: {
+        tags,
+        params: ZIdParams,
+        querystring: ZIntegrationCodeQuery,
+        security: SESSION_SECURITY,
+        response: { 200: ZIntegrationCodeAnswer, ...sessionErrors(404) },
+      },
+    },
+    async (request) => ({
+      data: await renderRouteCode(ctx, currentUser(request), request.params.id, {
+        language: request.query.language,
+        baseUrl: baseUrlOf(request),
+      }),
+    }),
+  );
+
+  r.get(
+    '/integration/routes/:id/payload',
+    {
+      ...guard,
+      schema: {
+        tags,
+        params: ZIdParams,
+        security: SESSION_SECURITY,
+        response: { 200: ZIntegrationPayloadAnswer, ...sessionErrors(404) },
+      },
+    },
+    async (request) => ({ data: await getRoutePayload(ctx, currentUser(request), request.params.id) }),
+  );
+
+  r.get(
+    '/integration/rules/:id/code',
+    {
+      ...guard,
+      schema: {
+        tags,
+        params: ZIdParams,
+        querystring: ZIntegrationCodeQuery,
+        security: SESSION_SECURITY,
+        response: { 200: ZIntegrationCodeAnswer, ...sessionErrors(404) },
+      },
+    },
+    async (request) => ({
+      data: await renderRuleCode(ctx, currentUser(request), request.params.id, {
+        language: request.query.language,
+        baseUrl: baseUrlOf(request),
+      }),
+    }),
+  );
+
+  r.get(
+    '/integration/rules/:id/payload',
+    {
+      ...guard,
+      schema: {
+        tags,
+        params: ZIdParams,
+        security: SESSION_SECURITY,
+        response: { 200: ZIntegrationPayloadAnswer, ...sessionErrors(404) },
+      },
+    },
+    async (request) => ({ data: await getRulePayload(ctx, currentUser(request), request.params.id) }),
+  );
+}

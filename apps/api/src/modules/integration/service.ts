@@ -1,0 +1,125 @@
+import type {
+  IntegrationLanguage,
+  RouteMethod,
+  TIntegrationCode,
+  TIntegrationPayload,
+  TIntegrationRoute,
+} from '@wm/contracts';
+import { buildRoutePayload, buildRulePayload, type EmitPayload, renderIntegrationCode } from '@wm/rules';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import { routeEventTypes, routeFields, routes } from '../../db/schema';
+import type { SessionUser } from '../../domain/session-user';
+import { applicationInternalAccess, requireAccess, routeAccess, ruleAccess } from '../access';
+import { toRouteEventTypeView, toRouteFieldView } from '../routes/route-view';
+
+/** Active event types and fields of `routeIds`, oldest first (the first event type is the route's sample alias). */
+async function loadActiveChildren(ctx: AppContext, routeIds: string[]) {
+  if (routeIds.length === 0) return { eventTypes: [], fields: [] };
+  const [eventTypeRows, fieldRows] = await Promise.all([
+    ctx.db
+      .select()
+      .from(routeEventTypes)
+      .where(and(inArray(routeEventTypes.routeId, routeIds), eq(routeEventTypes.isActive, true)))
+      .orderBy(asc(routeEventTypes.createdAt), asc(routeEventTypes.id)),
+    ctx.db
+      .select()
+      .from(routeFields)
+      .where(and(inArray(routeFields.routeId, routeIds), eq(routeFields.isActive, true)))
+      .orderBy(asc(routeFields.createdAt), asc(routeFields.id)),
+  ]);
+  return { eventTypes: eventTypeRows.map(toRouteEventTypeView), fields: fieldRows.map(toRouteFieldView) };
+}
+
+/** The application's routes by name, each with its active event types and fields. */
+export async function listIntegrationRoutes(
+  ctx: AppContext,
+  user: SessionUser,
+  applicationId: string,
+): Promise<TIntegrationRoute[]> {
+  await requireAccess(ctx, user, applicationInternalAccess, applicationId, 'read');
+  const rows = await ctx.db
+    .select()
+    .from(routes)
+    .where(eq(routes.applicationId, applicationId))
+    .orderBy(asc(routes.name), asc(routes.id));
+  const { eventTypes, fields } = await loadActiveChildren(
+    ctx,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    endpoint: row.endpoint,
+    method: row.method as RouteMethod,
+    applicationId: row.applicationId,
+    isActive: row.isActive,
+    eventTypes: eventTypes.filter((eventType) => eventType.routeId === row.id),
+    fields: fields.filter((field) => field.routeId === row.id),
+  }));
+}
+
+/**
+ * The route's sample envelope: its first active event type's alias and a sample of each active
+ * field; no payload when the route has no active event type (nothing the rules engine would take).
+ */
+async function buildRouteSample(ctx: AppContext, user: SessionUser, routeId: string) {
+  const { row: route } = await requireAccess(ctx, user, routeAccess, routeId, 'read');
+  const { eventTypes, fields } = await loadActiveChildren(ctx, [routeId]);
+  const [eventType] = eventTypes;
+  const payload = eventType ? buildRoutePayload(fields, eventType.alias, route.applicationId) : null;
+  return { payload, fields };
+}
+
+/** The rule's sample envelope, generated to satisfy its conditions, over its route's active fields. */
+async function buildRuleSample(ctx: AppContext, user: SessionUser, ruleId: string) {
+  const { row: rule } = await requireAccess(ctx, user, ruleAccess, ruleId, 'read');
+  const { fields } = await loadActiveChildren(ctx, [rule.routeId]);
+  return { ...buildRulePayload(rule.conditions, fields, rule.applicationId), fields };
+}
+
+const toCode = (
+  payload: EmitPayload | null,
+  language: IntegrationLanguage,
+  baseUrl: string,
+): TIntegrationCode => ({
+  code: payload ? renderIntegrationCode({ language, baseUrl, payload }) : '',
+  language,
+});
+
+export async function getRoutePayload(
+  ctx: AppContext,
+  user: SessionUser,
+  routeId: string,
+): Promise<TIntegrationPayload> {
+  return buildRouteSample(ctx, user, routeId);
+}
+
+export async function renderRouteCode(
+  ctx: AppContext,
+  user: SessionUser,
+  routeId: string,
+  input: { language: IntegrationLanguage; baseUrl: string },
+): Promise<TIntegrationCode> {
+  const { payload } = await buildRouteSample(ctx, user, routeId);
+  return toCode(payload, input.language, input.baseUrl);
+}
+
+export async function getRulePayload(
+  ctx: AppContext,
+  user: SessionUser,
+  ruleId: string,
+): Promise<TIntegrationPayload> {
+  return buildRuleSample(ctx, user, ruleId);
+}
+
+export async function renderRuleCode(
+  ctx: AppContext,
+  user: SessionUser,
+  ruleId: string,
+  input: { language: IntegrationLanguage; baseUrl: string },
+): Promise<TIntegrationCode> {
+  const { payload } = await buildRuleSample(ctx, user, ruleId);
+  return toCode(payload, input.language, input.baseUrl);
+}

@@ -1,0 +1,110 @@
+import { readFileSync } from 'node:fs';
+import { type ApiResult, createClient } from '@wm/sdk';
+import { verifyWebhook } from '@wm/sdk/webhooks';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renderApiTypes } from '../../../packages/sdk/scripts/render-api-types';
+import { type DeliveryEngine, startDeliveryEngine } from '../src/delivery/engine';
+import { type Receiver, startReceiver, waitFor } from './support/delivery-fixtures';
+import { createTestApp, type TestApp } from './support/test-app';
+
+let t: TestApp;
+let engine: DeliveryEngine;
+let receiver: Receiver;
+let baseUrl: string;
+
+beforeAll(async () => {
+  t = await createTestApp({ DELIVERY_POLL_MS: '20' });
+  engine = startDeliveryEngine(t.ctx);
+  receiver = await startReceiver();
+  baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
+});
+
+afterAll(async () => {
+  await engine.stop();
+  await receiver.close();
+  await t.close();
+});
+
+// The generated types do not know the answers' shapes until the document describes them.
+// biome-ignore lint/suspicious/noExplicitAny: reads fields of answers typed from the document
+function dataOf(result: ApiResult<unknown>): any {
+  if (result.error) throw new Error(`${result.status} ${result.error.code}: ${result.error.error}`);
+  return result.data;
+}
+
+describe('SDK types', () => {
+  it('When the OpenAPI document changes, then the committed generated types must be regenerated', async () => {
+    const committed = readFileSync(
+      new URL('../../../packages/sdk/src/generated/api.ts', import.meta.url),
+      'utf8',
+    );
+    const current = await renderApiTypes(t.app.swagger());
+    // On failure: npm run generate -w @wm/sdk, and commit packages/sdk/src/generated/api.ts.
+    expect(committed === current, 'packages/sdk/src/generated/api.ts differs from the OpenAPI document').toBe(
+      true,
+    );
+  });
+});
+
+describe('SDK client against a live server', () => {
+  it('When an integrator creates an application, an event and a subscription, emits and lists the logs, then each call answers typed data', async () => {
+    const admin = createClient({ baseUrl, token: t.adminToken });
+    const application = dataOf(await admin.applications.create({ name: 'Loja SDK' }));
+    expect(application).toMatchObject({ name: 'Loja SDK', apiKey: expect.any(String) });
+    const event = dataOf(
+      await admin.events.create({
+        applicationId: application.id,
+        name: 'Pedido criado',
+        alias: 'pedido.criado',
+      }),
+    );
+    const subscription = dataOf(
+      await admin.subscriptions.create({
+        eventId: event.id,
+        name: 'Loja',
+        targetUrl: `${receiver.url}/sdk-client`,
+        jsonBody: { n: '{{payload.n}}' },
+      }),
+    );
+
+    const emitter = createClient({ baseUrl, apiKey: application.apiKey });
+    const emitted = await emitter.emit({
+      applicationId: application.id,
+      eventType: 'pedido.criado',
+      data: { n: 1 },
+    });
+    expect(emitted.status).toBe(202);
+    expect(dataOf(emitted)).toMatchObject({ deliveries: 1, occurrenceId: expect.any(String) });
+
+    const request = await waitFor(() => receiver.requests.find((r) => r.url === '/sdk-client'));
+    expect(verifyWebhook(subscription.secret, request.headers, request.body).payload).toEqual({ n: 1 });
+    const logs = await waitFor(async () => {
+      const page = dataOf(await admin.logs.list({ eventId: event.id }));
+      return page.data.some((log: { status: string }) => log.status === 'SUCCESS') ? page : null;
+    });
+    expect(logs.data).toHaveLength(1);
+    expect(logs.data[0]).toMatchObject({
+      subscription: { id: subscription.id, event: { alias: 'pedido.criado' } },
+    });
+  });
+
+  it('When the API refuses a call, then the client answers its pt-BR error and status as values', async () => {
+    const admin = createClient({ baseUrl, token: t.adminToken });
+    const application = dataOf(await admin.applications.create({ name: 'Loja erros' }));
+    const emitter = createClient({ baseUrl, apiKey: application.apiKey });
+
+    const unknown = await emitter.emit({ applicationId: application.id, eventType: 'nao.existe', data: {} });
+    expect(unknown.status).toBe(404);
+    expect(unknown.error).toMatchObject({ code: 'NOT_FOUND', error: expect.stringMatching(/evento/i) });
+
+    const invalid = await admin.applications.create({ name: '' });
+    expect(invalid.status).toBe(400);
+    expect(invalid.error).toMatchObject({ code: 'VALIDATION_ERROR', error: expect.any(String) });
+
+    const anonymous = await createClient({ baseUrl }).applications.list();
+    expect(anonymous).toMatchObject({ status: 401, error: { code: 'UNAUTHORIZED' } });
+
+    const unreachable = await createClient({ baseUrl: 'http://127.0.0.1:9' }).applications.list();
+    expect(unreachable).toMatchObject({ status: 0, error: { code: 'NETWORK_ERROR' } });
+  });
+});
