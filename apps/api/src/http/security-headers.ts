@@ -15,7 +15,9 @@ export async function registerSecurityHeaders(app: FastifyInstance) {
       directives: {
         defaultSrc: ["'self'"],
         baseUri: ["'self'"],
-        connectSrc: ["'self'"],
+        // The processing test sends the rendered body from the browser to the subscriptions' own
+        // targets, which may be any http(s) URL.
+        connectSrc: ["'self'", 'http:', 'https:'],
         fontSrc: ["'self'", 'data:'],
         formAction: ["'self'"],
         frameAncestors: ["'none'"],
