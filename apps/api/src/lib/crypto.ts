@@ -58,6 +58,7 @@ export function createCipher(secretKey: string) {
     },
     decrypt(encoded: string): string {
       const [iv, tag, data] = encoded.split('.').map((part) => Buffer.from(part, 'base64url'));
+      if (!iv || !tag || !data) throw new Error('malformed ciphertext: expected iv.tag.data');
       const decipher = createDecipheriv('aes-256-gcm', key, iv);
       decipher.setAuthTag(tag);
       return Buffer.concat([decipher.update(data), decipher.final()]).toString('utf8');

@@ -11,12 +11,14 @@ import type {
 import { and, count, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { applications, events, subscriptions, userApplications } from '../../db/schema';
-import { conflict } from '../../domain/errors';
+import { insertedRow } from '../../db/sql-rows';
+import { conflict, notFound } from '../../domain/errors';
 import { likePattern, pageOffset, toPagination } from '../../domain/pagination';
 import type { SessionUser } from '../../domain/session-user';
 import { isForeignKeyViolation } from '../../lib/db-errors';
 import { newId } from '../../lib/ids';
 import {
+  APPLICATION_NOT_FOUND,
   applicationAccess,
   eventAccess,
   FULL_PERMISSIONS,
@@ -113,7 +115,7 @@ export async function createApplication(
   const now = ctx.clock();
   const id = newId();
   const application = await ctx.db.transaction(async (tx) => {
-    const [row] = await tx
+    const row = await tx
       .insert(applications)
       .values({
         id,
@@ -124,7 +126,8 @@ export async function createApplication(
         createdAt: now,
         updatedAt: now,
       })
-      .returning();
+      .returning()
+      .then(insertedRow);
     await tx.insert(userApplications).values({
       userId: user.id,
       applicationId: id,
@@ -230,6 +233,7 @@ export async function updateApplication(
     })
     .where(eq(applications.id, id))
     .returning();
+  if (!application) throw notFound(APPLICATION_NOT_FOUND);
   return toApplicationView(application, permissions, await countEvents(ctx, id));
 }
 
@@ -261,6 +265,7 @@ export async function regenerateApiKey(
     .set({ ...apiKeyColumns(ctx, apiKey), updatedAt: ctx.clock() })
     .where(eq(applications.id, id))
     .returning();
+  if (!application) throw notFound(APPLICATION_NOT_FOUND);
   return { ...toApplicationView(application, permissions, await countEvents(ctx, id)), apiKey };
 }
 
