@@ -806,13 +806,10 @@ export interface paths {
                         callbackAuthDetails?: {
                             [key: string]: unknown;
                         } | null;
-                        /**
-                         * @default NONE
-                         * @enum {string}
-                         */
+                        /** @enum {string} */
                         callbackAuthType?: "NONE" | "BASIC" | "BEARER" | "API_KEY";
                         callbackUrl?: ("" | string) | null;
-                        name: string;
+                        name?: string;
                         /** @enum {string} */
                         visibility?: "PUBLIC" | "PRIVATE";
                     };
@@ -1968,8 +1965,8 @@ export interface paths {
                 content: {
                     "application/json": {
                         currentPassword?: string;
-                        email: string;
-                        name: string;
+                        email?: string;
+                        name?: string;
                     };
                 };
             };

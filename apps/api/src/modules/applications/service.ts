@@ -8,13 +8,16 @@ import type {
   TCreateApplicationRequest,
   TUpdateApplicationRequest,
 } from '@wm/contracts';
+import { normalizeAuthDetails, ZUpdateApplicationRequest } from '@wm/contracts';
 import { and, count, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { applications, events, subscriptions, userApplications } from '../../db/schema';
 import { insertedRow } from '../../db/sql-rows';
 import { conflict, notFound } from '../../domain/errors';
+import { isSent } from '../../domain/is-sent';
 import { likePattern, pageOffset, toPagination } from '../../domain/pagination';
 import type { SessionUser } from '../../domain/session-user';
+import { parseOrThrow } from '../../domain/validation';
 import { isForeignKeyViolation } from '../../lib/db-errors';
 import { newId } from '../../lib/ids';
 import {
@@ -220,15 +223,25 @@ export async function updateApplication(
   id: string,
   input: TUpdateApplicationRequest,
 ): Promise<TApplicationListItem> {
-  const { permissions } = await requireAccess(ctx, user, applicationAccess, id, 'write');
+  const { row: existing, permissions } = await requireAccess(ctx, user, applicationAccess, id, 'write');
+  // New details, or a new type, are checked against the type the application ends with.
+  const isAuthChange = isSent(input, 'callbackAuthType') || isSent(input, 'callbackAuthDetails');
+  const auth = isAuthChange
+    ? parseOrThrow(ZUpdateApplicationRequest, {
+        callbackAuthType: input.callbackAuthType ?? existing.callbackAuthType,
+        callbackAuthDetails: input.callbackAuthDetails ?? null,
+      })
+    : undefined;
   const [application] = await ctx.db
     .update(applications)
     .set({
       name: input.name,
       visibility: input.visibility,
       callbackUrl: input.callbackUrl,
-      callbackAuthType: input.callbackAuthType,
-      callbackAuthDetails: input.callbackAuthDetails,
+      callbackAuthType: auth?.callbackAuthType,
+      callbackAuthDetails: auth
+        ? normalizeAuthDetails(auth.callbackAuthType ?? 'NONE', auth.callbackAuthDetails)
+        : undefined,
       updatedAt: ctx.clock(),
     })
     .where(eq(applications.id, id))

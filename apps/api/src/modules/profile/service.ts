@@ -42,7 +42,7 @@ export async function updateProfile(
     }
     await assertCurrentPassword(ctx, user.id, input.currentPassword);
   }
-  await assertEmailFree(ctx, input.email, user.id);
+  if (input.email) await assertEmailFree(ctx, input.email, user.id);
   try {
     const [updated] = await ctx.db
       .update(users)

@@ -9,6 +9,7 @@ import {
 import { and, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { events, subscriptions } from '../../db/schema';
+import { isSent } from '../../domain/is-sent';
 import { likePattern, pageOffset, toPagination } from '../../domain/pagination';
 import type { SessionUser } from '../../domain/session-user';
 import { parseOrThrow } from '../../domain/validation';
@@ -128,7 +129,7 @@ export async function updateSubscription(
   if (input.eventId && input.eventId !== existing.eventId) {
     await requireAccess(ctx, user, eventAccess, input.eventId, 'read');
   }
-  const has = (key: string) => Object.hasOwn(input, key);
+  const has = (key: keyof TUpdateSubscriptionRequest) => isSent(input, key);
   const auth = parseOrThrow(ZSubscriptionAuth, {
     authType: input.authType ?? existing.authType,
     authDetails: has('authDetails') || has('authType') ? input.authDetails : existing.authDetails,
