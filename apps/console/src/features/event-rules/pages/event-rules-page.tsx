@@ -1,5 +1,4 @@
 import { Activity, CheckCircle2, Plus, Search, Workflow, XCircle } from 'lucide-react';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, StatCard } from '@/components/ui/card';
@@ -13,7 +12,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Pager } from '@/components/ui/pager';
 import { paths } from '@/config/paths';
 import { useApplicationOptions } from '@/lib/application-options';
-import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useListState } from '@/lib/use-list-state';
 import { type EventRuleFilters, useEventRules } from '../api/get-event-rules';
 import { RulesTable } from '../components/rules-table';
 
@@ -24,34 +23,25 @@ const STATUS_OPTIONS = [
 
 /** /event-rules: counters over the whole filter, filters, the rules table and its pager. */
 export default function EventRulesPage() {
-  const [page, setPage] = useState(1);
-  const [search, setSearch] = useState('');
-  const [eventType, setEventType] = useState('');
-  const [applicationId, setApplicationId] = useState<string>();
-  const [status, setStatus] = useState<string>();
-  const [isWithoutEventOnly, setIsWithoutEventOnly] = useState(false);
-  const debouncedSearch = useDebouncedValue(search.trim());
-  const debouncedEventType = useDebouncedValue(eventType.trim());
+  const list = useListState({
+    filters: ['applicationId', 'status', 'withoutEvent'],
+    texts: ['search', 'eventType'],
+  });
+  const { applicationId, status } = list.filters;
+  const isWithoutEventOnly = list.filters.withoutEvent === 'true';
   const applications = useApplicationOptions();
 
   const filters: EventRuleFilters = {
-    page,
-    search: debouncedSearch || undefined,
+    page: list.page,
+    search: list.filters.search,
     applicationId,
     isActive: status === undefined ? undefined : status === 'true',
-    eventType: debouncedEventType || undefined,
+    eventType: list.filters.eventType,
     withoutEvent: isWithoutEventOnly || undefined,
   };
   const query = useEventRules(filters);
   const stats = query.data?.stats;
-  const isFiltered = Boolean(search || eventType || applicationId || status || isWithoutEventOnly);
-  /** Any filter change starts again from the first page. */
-  const filterBy =
-    <T,>(set: (value: T) => void) =>
-    (value: T) => {
-      set(value);
-      setPage(1);
-    };
+  const isFiltered = list.isFiltered;
 
   return (
     <div className="grid gap-6">
@@ -104,15 +94,15 @@ export default function EventRulesPage() {
                 className="pl-9"
                 placeholder="Buscar por nome, descrição ou tipo..."
                 aria-label="Buscar regras"
-                value={search}
-                onChange={(event) => filterBy(setSearch)(event.target.value)}
+                value={list.texts.search}
+                onChange={(event) => list.setText('search', event.target.value)}
               />
             </div>
             <FilterSelect
               aria-label="Filtrar por aplicação"
               allLabel="Todas as aplicações"
               value={applicationId}
-              onChange={filterBy(setApplicationId)}
+              onChange={(value) => list.setFilters({ applicationId: value })}
               options={(applications.data ?? []).map((application) => ({
                 value: application.id,
                 label: application.name,
@@ -122,21 +112,23 @@ export default function EventRulesPage() {
               aria-label="Filtrar por status"
               allLabel="Todos os status"
               value={status}
-              onChange={filterBy(setStatus)}
+              onChange={(value) => list.setFilters({ status: value })}
               options={STATUS_OPTIONS}
             />
             <Input
               placeholder="Tipo de evento"
               aria-label="Tipo de evento"
-              value={eventType}
-              onChange={(event) => filterBy(setEventType)(event.target.value)}
+              value={list.texts.eventType}
+              onChange={(event) => list.setText('eventType', event.target.value)}
             />
           </div>
           <div className="flex items-center gap-2">
             <Checkbox
               id="without-event"
               checked={isWithoutEventOnly}
-              onCheckedChange={(checked) => filterBy(setIsWithoutEventOnly)(checked === true)}
+              onCheckedChange={(checked) =>
+                list.setFilters({ withoutEvent: checked === true ? 'true' : undefined })
+              }
             />
             <Label htmlFor="without-event">Apenas regras sem evento vinculado</Label>
           </div>
@@ -171,7 +163,11 @@ export default function EventRulesPage() {
               }
             />
           </LoadedOrError>
-          <Pager page={page} totalPages={query.data?.pagination.totalPages ?? 1} onPageChange={setPage} />
+          <Pager
+            page={list.page}
+            totalPages={query.data?.pagination.totalPages ?? 1}
+            onPageChange={list.setPage}
+          />
         </CardContent>
       </Card>
     </div>

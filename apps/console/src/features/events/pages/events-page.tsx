@@ -1,6 +1,5 @@
 import { Plus, Search, X } from 'lucide-react';
-import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, StatCard } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -11,7 +10,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Pager } from '@/components/ui/pager';
 import { paths } from '@/config/paths';
 import { useApplicationOptions } from '@/lib/application-options';
-import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useListState } from '@/lib/use-list-state';
 import { useEvents } from '../api/get-events';
 import { EventsTable } from '../components/events-table';
 
@@ -19,35 +18,16 @@ const PAGE_SIZE = 10;
 
 /** /events: prefilters from ?applicationId and ?eventId, server-side search, stats over the whole filter. */
 export default function EventsPage() {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const applicationId = searchParams.get('applicationId') ?? undefined;
-  const eventId = searchParams.get('eventId') ?? undefined;
-  const [page, setPage] = useState(1);
-  const [search, setSearch] = useState('');
-  const debouncedSearch = useDebouncedValue(search.trim());
+  const list = useListState({ filters: ['applicationId', 'eventId'], texts: ['search'] });
+  const { applicationId, eventId } = list.filters;
+  const search = list.texts.search;
   const applications = useApplicationOptions();
-  const events = useEvents({
-    page,
-    limit: PAGE_SIZE,
-    applicationId,
-    eventId,
-    search: debouncedSearch || undefined,
-  });
+  const events = useEvents({ page: list.page, limit: PAGE_SIZE, ...list.filters });
   const stats = events.data?.stats;
   const filteredApplication = applications.data?.find((application) => application.id === applicationId);
 
-  const setApplication = (value: string | undefined) => {
-    const next = new URLSearchParams(searchParams);
-    if (value) next.set('applicationId', value);
-    else next.delete('applicationId');
-    next.delete('eventId');
-    setSearchParams(next);
-    setPage(1);
-  };
-  const resetFilters = () => {
-    setSearchParams({});
-    setPage(1);
-  };
+  const setApplication = (value: string | undefined) =>
+    list.setFilters({ applicationId: value, eventId: undefined });
 
   return (
     <div className="grid gap-6">
@@ -74,7 +54,7 @@ export default function EventsPage() {
               ? `Filtrando pela aplicação: ${filteredApplication?.name ?? applicationId}`
               : `Filtrando pelo evento: ${events.data?.data[0]?.name ?? eventId}`}
           </span>
-          <Button variant="ghost" size="sm" onClick={resetFilters}>
+          <Button variant="ghost" size="sm" onClick={list.reset}>
             <X />
             Ver todos
           </Button>
@@ -98,10 +78,7 @@ export default function EventsPage() {
                 placeholder="Buscar por nome ou alias..."
                 aria-label="Buscar eventos"
                 value={search}
-                onChange={(event) => {
-                  setSearch(event.target.value);
-                  setPage(1);
-                }}
+                onChange={(event) => list.setText('search', event.target.value)}
               />
             </div>
             <FilterSelect
@@ -140,7 +117,11 @@ export default function EventsPage() {
               }
             />
           </LoadedOrError>
-          <Pager page={page} totalPages={events.data?.pagination.totalPages ?? 1} onPageChange={setPage} />
+          <Pager
+            page={list.page}
+            totalPages={events.data?.pagination.totalPages ?? 1}
+            onPageChange={list.setPage}
+          />
         </CardContent>
       </Card>
     </div>

@@ -1,7 +1,7 @@
 import { DELIVERY_STATUSES, type TDeliveryLogListItem } from '@wm/contracts';
 import { CheckCircle2, Clock, Eye, List, RotateCcw, XCircle } from 'lucide-react';
-import { useMemo, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useMemo } from 'react';
+import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, StatCard } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -15,13 +15,12 @@ import { deliveryStatusLabel } from '@/components/ui/status-badges';
 import { type Column, DataTable } from '@/components/ui/table';
 import { paths } from '@/config/paths';
 import { formatDateTimeSeconds } from '@/lib/format';
+import { useListState } from '@/lib/use-list-state';
 import { useEventOptions, useSubscriptionOptions } from '../api/get-log-filters';
 import { type LogFilters, useLogs } from '../api/get-logs';
 import { useRetryLog } from '../api/retry-log';
 import { DeliveryStatusIcon } from '../components/delivery-status-icon';
 import { HttpStatusBadge } from '../components/http-status-badge';
-
-type FilterKey = 'subscriptionId' | 'eventId' | 'status' | 'startDate' | 'endDate' | 'page';
 
 /** Client search over the loaded page: subscription name, target URL, event name. */
 const matchesSearch = (log: TDeliveryLogListItem, term: string) =>
@@ -30,33 +29,23 @@ const matchesSearch = (log: TDeliveryLogListItem, term: string) =>
   );
 
 export default function LogsPage() {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const [search, setSearch] = useState('');
-  const read = (key: string) => searchParams.get(key) || undefined;
-  const filters: LogFilters = {
-    page: Number(searchParams.get('page') ?? 1) || 1,
-    subscriptionId: read('subscriptionId'),
-    eventId: read('eventId'),
-    status: read('status'),
-    startDate: read('startDate'),
-    endDate: read('endDate'),
-  };
+  const list = useListState({
+    filters: ['subscriptionId', 'eventId', 'status', 'startDate', 'endDate'],
+    texts: ['search'],
+  });
+  const { search, ...listFilters } = list.filters;
+  const filters: LogFilters = { page: list.page, ...listFilters };
   const logs = useLogs(filters);
   const subscriptions = useSubscriptionOptions();
   const events = useEventOptions();
   const retry = useRetryLog();
 
-  const setFilter = (key: FilterKey, value: string | undefined) => {
-    const next = new URLSearchParams(searchParams);
-    if (value) next.set(key, value);
-    else next.delete(key);
-    if (key !== 'page') next.delete('page');
-    setSearchParams(next);
-  };
+  const setFilter = (key: keyof typeof listFilters, value: string | undefined) =>
+    list.setFilters({ [key]: value });
 
   const stats = logs.data?.stats;
   const rows = useMemo(() => {
-    const term = search.trim().toLowerCase();
+    const term = search?.toLowerCase();
     return term ? logs.data?.data.filter((log) => matchesSearch(log, term)) : logs.data?.data;
   }, [logs.data, search]);
 
@@ -140,8 +129,8 @@ export default function LogsPage() {
             <Input
               id="logs-search"
               placeholder="Assinatura, URL ou evento"
-              value={search}
-              onChange={(event) => setSearch(event.target.value)}
+              value={list.texts.search}
+              onChange={(event) => list.setText('search', event.target.value)}
             />
           </div>
           <div className="space-y-2">
@@ -215,9 +204,9 @@ export default function LogsPage() {
             />
           </LoadedOrError>
           <Pager
-            page={filters.page}
+            page={list.page}
             totalPages={logs.data?.pagination.totalPages ?? 1}
-            onPageChange={(page) => setFilter('page', String(page))}
+            onPageChange={list.setPage}
           />
         </CardContent>
       </Card>

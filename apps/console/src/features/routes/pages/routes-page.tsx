@@ -1,5 +1,4 @@
 import { Plus, Search } from 'lucide-react';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
@@ -11,17 +10,16 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { useApplicationOptions } from '@/lib/application-options';
-import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useListState } from '@/lib/use-list-state';
 import { useRoutes } from '../api/get-routes';
 import { RouteCard } from '../components/route-card';
 
 /** /routes: route cards filtered by application and by text in name, endpoint or description. */
 export default function RoutesPage() {
-  const [applicationId, setApplicationId] = useState<string>();
-  const [search, setSearch] = useState('');
+  const list = useListState({ filters: ['applicationId'], texts: ['search'] });
+  const search = list.texts.search;
   const applications = useApplicationOptions();
-  const debouncedSearch = useDebouncedValue(search.trim());
-  const query = useRoutes({ applicationId, search: debouncedSearch || undefined });
+  const query = useRoutes(list.filters);
   const routes = query.data ?? [];
 
   return (
@@ -47,15 +45,15 @@ export default function RoutesPage() {
               placeholder="Buscar por nome, endpoint ou descrição..."
               aria-label="Buscar rotas"
               value={search}
-              onChange={(event) => setSearch(event.target.value)}
+              onChange={(event) => list.setText('search', event.target.value)}
             />
           </div>
           <FilterSelect
             aria-label="Filtrar por aplicação"
             allLabel="Todas as aplicações"
             className="sm:w-64"
-            value={applicationId}
-            onChange={setApplicationId}
+            value={list.filters.applicationId}
+            onChange={(value) => list.setFilters({ applicationId: value })}
             options={(applications.data ?? []).map((application) => ({
               value: application.id,
               label: application.name,

@@ -1,7 +1,6 @@
 import { ENTITY_STATUSES } from '@wm/contracts';
 import { Plus, Search } from 'lucide-react';
-import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, StatCard } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -12,7 +11,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Pager } from '@/components/ui/pager';
 import { entityStatusLabel } from '@/components/ui/status-badges';
 import { paths } from '@/config/paths';
-import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useListState } from '@/lib/use-list-state';
 import { useEventOptions } from '../api/get-event-options';
 import { useSubscriptions } from '../api/get-subscriptions';
 import { SubscriptionsTable } from '../components/subscriptions-table';
@@ -21,29 +20,12 @@ const PAGE_SIZE = 10;
 
 /** /subscriptions: ?eventId and ?status prefilter; search runs on the server across pages. */
 export default function SubscriptionsPage() {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const eventId = searchParams.get('eventId') ?? undefined;
-  const status = searchParams.get('status') ?? undefined;
-  const [page, setPage] = useState(1);
-  const [search, setSearch] = useState('');
-  const debouncedSearch = useDebouncedValue(search.trim());
+  const list = useListState({ filters: ['eventId', 'status'], texts: ['search'] });
+  const { eventId, status } = list.filters;
+  const search = list.texts.search;
   const events = useEventOptions();
-  const subscriptions = useSubscriptions({
-    page,
-    limit: PAGE_SIZE,
-    eventId,
-    status,
-    search: debouncedSearch || undefined,
-  });
+  const subscriptions = useSubscriptions({ page: list.page, limit: PAGE_SIZE, ...list.filters });
   const stats = subscriptions.data?.stats;
-
-  const setFilter = (key: 'eventId' | 'status', value: string | undefined) => {
-    const next = new URLSearchParams(searchParams);
-    if (value) next.set(key, value);
-    else next.delete(key);
-    setSearchParams(next);
-    setPage(1);
-  };
 
   return (
     <div className="grid gap-6">
@@ -77,10 +59,7 @@ export default function SubscriptionsPage() {
                 placeholder="Buscar por nome ou URL..."
                 aria-label="Buscar assinaturas"
                 value={search}
-                onChange={(change) => {
-                  setSearch(change.target.value);
-                  setPage(1);
-                }}
+                onChange={(change) => list.setText('search', change.target.value)}
               />
             </div>
             <FilterSelect
@@ -89,7 +68,7 @@ export default function SubscriptionsPage() {
               className="lg:w-64"
               contentClassName="max-h-72"
               value={eventId}
-              onChange={(value) => setFilter('eventId', value)}
+              onChange={(value) => list.setFilters({ eventId: value })}
               options={(events.data ?? []).map((event) => ({
                 value: event.id,
                 label: `${event.name} (${event.alias})`,
@@ -100,7 +79,7 @@ export default function SubscriptionsPage() {
               allLabel="Todos os status"
               className="lg:w-44"
               value={status}
-              onChange={(value) => setFilter('status', value)}
+              onChange={(value) => list.setFilters({ status: value })}
               options={ENTITY_STATUSES.map((value) => ({ value, label: entityStatusLabel[value] }))}
             />
           </div>
@@ -129,9 +108,9 @@ export default function SubscriptionsPage() {
             />
           </LoadedOrError>
           <Pager
-            page={page}
+            page={list.page}
             totalPages={subscriptions.data?.pagination.totalPages ?? 1}
-            onPageChange={setPage}
+            onPageChange={list.setPage}
           />
         </CardContent>
       </Card>
