@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { EmptyState } from '@/components/ui/empty-state';
+import { ShortId } from '@/components/ui/short-id';
 import { EventLogStatusBadge } from '@/components/ui/status-badges';
 import {
   Table,
@@ -15,12 +16,9 @@ import {
   TableSkeletonRows,
 } from '@/components/ui/table';
 import { paths } from '@/config/paths';
-import { formatDateTimeSeconds } from '@/lib/format';
+import { formatDateTimeSeconds, shortId } from '@/lib/format';
 
 const COLUMNS = 9;
-
-/** Ids are UUIDv7 (time first): the last 8 characters are what tells two rows apart. */
-const tailId = (id: string) => (id.length > 8 ? id.slice(-8) : id);
 
 /** Only FAILED rows below the attempt limit can be selected for the batch reprocess. */
 export function EventLogsTable({
@@ -73,7 +71,7 @@ export function EventLogsTable({
             <TableRow key={log.id} data-testid="event-log-row">
               <TableCell>
                 <Checkbox
-                  aria-label={`Selecionar evento ${tailId(log.eventId)}`}
+                  aria-label={`Selecionar evento ${shortId(log.eventId)}`}
                   checked={selected.has(log.id)}
                   disabled={!canReprocessEventLog(log)}
                   title={
@@ -89,12 +87,10 @@ export function EventLogsTable({
               </TableCell>
               <TableCell>
                 <div className="font-medium">{log.eventType}</div>
-                <div className="font-mono text-xs text-muted-foreground" title={log.eventId}>
-                  {tailId(log.eventId)}
-                </div>
+                <ShortId id={log.eventId} className="text-muted-foreground" />
               </TableCell>
-              <TableCell className="font-mono text-xs" title={log.organizationId}>
-                {tailId(log.organizationId)}
+              <TableCell>
+                <ShortId id={log.organizationId} kind="organization" isCopyable={false} />
               </TableCell>
               <TableCell>
                 {log.retryCount}/{MAX_EVENT_LOG_ATTEMPTS}
