@@ -68,6 +68,7 @@ export function ApplicationsTable({
     {
       header: 'Ações',
       className: 'text-right',
+      isActions: true,
       cell: (app) => (
         <div className="flex justify-end gap-1">
           <Button asChild variant="ghost" size="icon" className="size-8" title="Ver detalhes">

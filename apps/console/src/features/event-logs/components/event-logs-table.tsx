@@ -60,7 +60,9 @@ export function EventLogsTable({
           <TableHead>Erro</TableHead>
           <TableHead>Criado em</TableHead>
           <TableHead>Processado em</TableHead>
-          <TableHead className="text-right">Ações</TableHead>
+          <TableHead className="text-right" isPinned>
+            Ações
+          </TableHead>
         </TableRow>
       </TableHeader>
       <TableBody>
@@ -82,27 +84,33 @@ export function EventLogsTable({
                   onCheckedChange={(value) => onToggle(log.id, value === true)}
                 />
               </TableCell>
-              <TableCell>
+              <TableCell label="Status">
                 <EventLogStatusBadge status={log.status} />
               </TableCell>
-              <TableCell>
+              <TableCell label="Tipo de Evento">
                 <div className="font-medium">{log.eventType}</div>
                 <ShortId id={log.eventId} className="text-muted-foreground" />
               </TableCell>
-              <TableCell>
+              <TableCell label="Organização">
                 <ShortId id={log.organizationId} kind="organization" isCopyable={false} />
               </TableCell>
-              <TableCell>
+              <TableCell label="Tentativas">
                 {log.retryCount}/{MAX_EVENT_LOG_ATTEMPTS}
               </TableCell>
-              <TableCell className="max-w-60 truncate text-destructive" title={log.errorMessage ?? undefined}>
+              <TableCell
+                label="Erro"
+                className="max-w-60 truncate text-destructive"
+                title={log.errorMessage ?? undefined}
+              >
                 {log.errorMessage ?? '-'}
               </TableCell>
-              <TableCell className="whitespace-nowrap">{formatDateTimeSeconds(log.createdAt)}</TableCell>
-              <TableCell className="whitespace-nowrap">
+              <TableCell label="Criado em" className="whitespace-nowrap">
+                {formatDateTimeSeconds(log.createdAt)}
+              </TableCell>
+              <TableCell label="Processado em" className="whitespace-nowrap">
                 {formatDateTimeSeconds(log.processedAt, 'Não processado')}
               </TableCell>
-              <TableCell>
+              <TableCell isPinned>
                 <div className="flex justify-end gap-1">
                   <Button asChild variant="ghost" size="icon" title="Ver detalhes">
                     <Link to={paths.eventLogs.detail.getHref(log.id)} aria-label="Ver detalhes">

@@ -56,6 +56,7 @@ const columns: Column<TEventRule>[] = [
   {
     header: 'Ações',
     className: 'text-right',
+    isActions: true,
     cell: (rule) => (
       <div className="flex justify-end gap-1">
         <IconLinkButton to={paths.eventRules.detail.getHref(rule.id)} label="Ver regra">

@@ -53,6 +53,7 @@ const columns: Column<TEvent>[] = [
   {
     header: 'Ações',
     className: 'text-right',
+    isActions: true,
     cell: (event) => (
       <div className="flex justify-end gap-1">
         <IconLinkButton to={paths.events.detail.getHref(event.id)} label="Ver evento">

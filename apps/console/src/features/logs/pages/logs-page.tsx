@@ -13,6 +13,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Pager } from '@/components/ui/pager';
 import { deliveryStatusLabel } from '@/components/ui/status-badges';
 import { type Column, DataTable } from '@/components/ui/table';
+import { UrlText } from '@/components/ui/url-text';
 import { paths } from '@/config/paths';
 import { formatDateTimeSeconds } from '@/lib/format';
 import { useListState } from '@/lib/use-list-state';
@@ -55,11 +56,7 @@ export default function LogsPage() {
     { header: 'Evento', cell: (log) => log.subscription.event.name },
     {
       header: 'URL',
-      cell: (log) => (
-        <span className="block max-w-64 truncate font-mono text-xs" title={log.subscription.targetUrl}>
-          {log.subscription.targetUrl}
-        </span>
-      ),
+      cell: (log) => <UrlText url={log.subscription.targetUrl} />,
     },
     {
       header: 'Método',
@@ -70,6 +67,7 @@ export default function LogsPage() {
     {
       header: 'Ações',
       className: 'text-right',
+      isActions: true,
       cell: (log) => (
         <div className="flex justify-end gap-1">
           <Button asChild variant="ghost" size="icon" aria-label="Ver detalhes">
