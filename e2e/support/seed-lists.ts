@@ -34,13 +34,15 @@ export async function seedEveryList(api: Api) {
   });
   const longQuery =
     '?cliente=organizacao-de-teste-com-nome-comprido&token=abcdefghijklmnopqrstuvwxyz0123456789';
+  const subscriptions: Created[] = [];
   for (const event of [immediate, queued]) {
-    await api.post('/subscriptions', {
+    const subscription = await api.post<Created>('/subscriptions', {
       eventId: event.id,
       name: `ERP Financeiro da Matriz em São Paulo ${suffix}`,
       targetUrl: `${DEAD_TARGET}${longQuery}`,
       jsonBody: { origem: 'e2e' },
     });
+    subscriptions.push(subscription);
   }
   await api.post('/events/emit', {
     eventType: `pagamento.confirmado.gateway.${suffix}`,
@@ -91,7 +93,7 @@ export async function seedEveryList(api: Api) {
     },
   });
   await api.createUser({ name: `Operadora de Suporte ${suffix}` });
-  return { application, immediate, queued, suffix };
+  return { application, immediate, queued, subscriptions, suffix };
 }
 
 /** Every list page of the console: its path and what the first row is on it. */

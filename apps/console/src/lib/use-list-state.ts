@@ -25,6 +25,8 @@ export type ListState<F extends string, T extends string> = {
   setText: (key: T, value: string) => void;
   /** Whether any filter or text is set. */
   isFiltered: boolean;
+  /** How many filters are set (in the URL). */
+  activeCount: number;
   /** Clears every filter, text and the page. */
   reset: () => void;
 };
@@ -162,6 +164,7 @@ export function useListState<F extends string = never, T extends string = never>
     texts,
     setText,
     isFiltered,
+    activeCount: keys.filter((key) => filters[key] !== undefined).length,
     reset,
   };
 }

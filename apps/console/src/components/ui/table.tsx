@@ -69,7 +69,7 @@ export function TableCell({
         'max-md:block max-md:min-w-0 max-md:max-w-full max-md:p-0',
         'max-md:data-[label]:before:block max-md:data-[label]:before:text-xs max-md:data-[label]:before:text-muted-foreground max-md:data-[label]:before:content-[attr(data-label)]',
         isPinned &&
-          `${PINNED} md:group-hover:bg-[color-mix(in_oklab,var(--color-muted)_50%,var(--color-card))] max-md:w-full max-md:border-t max-md:pt-2 max-md:before:hidden`,
+          `${PINNED} md:group-hover:bg-[color-mix(in_oklab,var(--color-muted)_50%,var(--color-card))] max-md:w-full max-md:border-t max-md:pt-2`,
         className,
       )}
       {...props}
@@ -140,7 +140,7 @@ export function DataTable<T>({
                   key={index}
                   className={column.className}
                   isPinned={column.isActions}
-                  label={typeof column.header === 'string' ? column.header : undefined}
+                  label={typeof column.header === 'string' && !column.isActions ? column.header : undefined}
                 >
                   {column.cell(row)}
                 </TableCell>

@@ -3,7 +3,8 @@ import { Activity, CheckCircle2, Clock, RotateCcw, Search, XCircle } from 'lucid
 import { useEffect, useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, StatCard } from '@/components/ui/card';
+import { Card, CardContent, StatCard, StatGrid } from '@/components/ui/card';
+import { FilterPanel } from '@/components/ui/filter-panel';
 import { Input } from '@/components/ui/input';
 import { LoadedOrError } from '@/components/ui/load-error-state';
 import { PageHeader } from '@/components/ui/page-header';
@@ -93,7 +94,7 @@ export default function EventLogsPage() {
         }
       />
 
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <StatGrid>
         <StatCard label="Total" value={total} icon={<Activity />} isLoading={isLoading} />
         <StatCard
           label="Sucessos"
@@ -108,48 +109,50 @@ export default function EventLogsPage() {
           icon={<Clock />}
           isLoading={isLoading}
         />
-      </div>
+      </StatGrid>
 
       <Card>
-        <CardContent className="grid gap-3 md:grid-cols-4">
-          <div className="relative">
-            <Search className="absolute top-2.5 left-3 size-4 text-muted-foreground" />
+        <CardContent>
+          <FilterPanel className="grid gap-3 md:grid-cols-4" activeCount={list.activeCount}>
+            <div className="relative">
+              <Search className="absolute top-2.5 left-3 size-4 text-muted-foreground" />
+              <Input
+                className="pl-9"
+                placeholder="Buscar por tipo, organização ou erro..."
+                aria-label="Buscar"
+                value={list.texts.search}
+                onChange={(event) => list.setText('search', event.target.value)}
+              />
+            </div>
+            <Select
+              value={status ?? ALL}
+              onValueChange={(value) => list.setFilters({ status: value === ALL ? undefined : value })}
+            >
+              <SelectTrigger aria-label="Status">
+                <SelectValue placeholder="Status" />
+              </SelectTrigger>
+              <SelectContent>
+                <SelectItem value={ALL}>Todos os status</SelectItem>
+                {STATUS_OPTIONS.map((value) => (
+                  <SelectItem key={value} value={value}>
+                    {eventLogStatusLabel[value]}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
             <Input
-              className="pl-9"
-              placeholder="Buscar por tipo, organização ou erro..."
-              aria-label="Buscar"
-              value={list.texts.search}
-              onChange={(event) => list.setText('search', event.target.value)}
+              placeholder="ID da organização"
+              aria-label="ID da organização"
+              value={list.texts.organizationId}
+              onChange={(event) => list.setText('organizationId', event.target.value)}
             />
-          </div>
-          <Select
-            value={status ?? ALL}
-            onValueChange={(value) => list.setFilters({ status: value === ALL ? undefined : value })}
-          >
-            <SelectTrigger aria-label="Status">
-              <SelectValue placeholder="Status" />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value={ALL}>Todos os status</SelectItem>
-              {STATUS_OPTIONS.map((value) => (
-                <SelectItem key={value} value={value}>
-                  {eventLogStatusLabel[value]}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-          <Input
-            placeholder="ID da organização"
-            aria-label="ID da organização"
-            value={list.texts.organizationId}
-            onChange={(event) => list.setText('organizationId', event.target.value)}
-          />
-          <Input
-            placeholder="Tipo de evento"
-            aria-label="Tipo de evento"
-            value={list.texts.eventType}
-            onChange={(event) => list.setText('eventType', event.target.value)}
-          />
+            <Input
+              placeholder="Tipo de evento"
+              aria-label="Tipo de evento"
+              value={list.texts.eventType}
+              onChange={(event) => list.setText('eventType', event.target.value)}
+            />
+          </FilterPanel>
         </CardContent>
       </Card>
 

@@ -1,9 +1,10 @@
 import { Activity, CheckCircle2, Plus, Search, Workflow, XCircle } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, StatCard } from '@/components/ui/card';
+import { Card, CardContent, StatCard, StatGrid } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
 import { EmptyState } from '@/components/ui/empty-state';
+import { FilterPanel } from '@/components/ui/filter-panel';
 import { FilterSelect } from '@/components/ui/filter-select';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -58,7 +59,7 @@ export default function EventRulesPage() {
         }
       />
 
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <StatGrid>
         <StatCard
           label="Total"
           value={query.data?.pagination.total ?? 0}
@@ -83,55 +84,57 @@ export default function EventRulesPage() {
           icon={<Activity />}
           isLoading={query.isPending}
         />
-      </div>
+      </StatGrid>
 
       <Card>
         <CardContent className="grid gap-4">
-          <div className="grid gap-3 md:grid-cols-2 xl:grid-cols-4">
-            <div className="relative">
-              <Search className="absolute top-2.5 left-3 size-4 text-muted-foreground" />
+          <FilterPanel className="grid gap-4" activeCount={list.activeCount}>
+            <div className="grid gap-3 md:grid-cols-2 xl:grid-cols-4">
+              <div className="relative">
+                <Search className="absolute top-2.5 left-3 size-4 text-muted-foreground" />
+                <Input
+                  className="pl-9"
+                  placeholder="Buscar por nome, descrição ou tipo..."
+                  aria-label="Buscar regras"
+                  value={list.texts.search}
+                  onChange={(event) => list.setText('search', event.target.value)}
+                />
+              </div>
+              <FilterSelect
+                aria-label="Filtrar por aplicação"
+                allLabel="Todas as aplicações"
+                value={applicationId}
+                onChange={(value) => list.setFilters({ applicationId: value })}
+                options={(applications.data ?? []).map((application) => ({
+                  value: application.id,
+                  label: application.name,
+                }))}
+              />
+              <FilterSelect
+                aria-label="Filtrar por status"
+                allLabel="Todos os status"
+                value={status}
+                onChange={(value) => list.setFilters({ status: value })}
+                options={STATUS_OPTIONS}
+              />
               <Input
-                className="pl-9"
-                placeholder="Buscar por nome, descrição ou tipo..."
-                aria-label="Buscar regras"
-                value={list.texts.search}
-                onChange={(event) => list.setText('search', event.target.value)}
+                placeholder="Tipo de evento"
+                aria-label="Tipo de evento"
+                value={list.texts.eventType}
+                onChange={(event) => list.setText('eventType', event.target.value)}
               />
             </div>
-            <FilterSelect
-              aria-label="Filtrar por aplicação"
-              allLabel="Todas as aplicações"
-              value={applicationId}
-              onChange={(value) => list.setFilters({ applicationId: value })}
-              options={(applications.data ?? []).map((application) => ({
-                value: application.id,
-                label: application.name,
-              }))}
-            />
-            <FilterSelect
-              aria-label="Filtrar por status"
-              allLabel="Todos os status"
-              value={status}
-              onChange={(value) => list.setFilters({ status: value })}
-              options={STATUS_OPTIONS}
-            />
-            <Input
-              placeholder="Tipo de evento"
-              aria-label="Tipo de evento"
-              value={list.texts.eventType}
-              onChange={(event) => list.setText('eventType', event.target.value)}
-            />
-          </div>
-          <div className="flex items-center gap-2">
-            <Checkbox
-              id="without-event"
-              checked={isWithoutEventOnly}
-              onCheckedChange={(checked) =>
-                list.setFilters({ withoutEvent: checked === true ? 'true' : undefined })
-              }
-            />
-            <Label htmlFor="without-event">Apenas regras sem evento vinculado</Label>
-          </div>
+            <div className="flex items-center gap-2">
+              <Checkbox
+                id="without-event"
+                checked={isWithoutEventOnly}
+                onCheckedChange={(checked) =>
+                  list.setFilters({ withoutEvent: checked === true ? 'true' : undefined })
+                }
+              />
+              <Label htmlFor="without-event">Apenas regras sem evento vinculado</Label>
+            </div>
+          </FilterPanel>
         </CardContent>
       </Card>
 

@@ -1,8 +1,9 @@
 import { Plus, Search, X } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, StatCard } from '@/components/ui/card';
+import { Card, CardContent, StatCard, StatGrid } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
+import { FilterPanel } from '@/components/ui/filter-panel';
 import { FilterSelect } from '@/components/ui/filter-select';
 import { Input } from '@/components/ui/input';
 import { LoadedOrError } from '@/components/ui/load-error-state';
@@ -61,16 +62,16 @@ export default function EventsPage() {
         </div>
       ) : null}
 
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <StatGrid>
         <StatCard label="Total" value={stats?.total ?? 0} isLoading={events.isPending} />
         <StatCard label="Ativos" value={stats?.active ?? 0} isLoading={events.isPending} />
         <StatCard label="Públicos" value={stats?.public ?? 0} isLoading={events.isPending} />
         <StatCard label="Privados" value={stats?.private ?? 0} isLoading={events.isPending} />
-      </div>
+      </StatGrid>
 
       <Card>
         <CardContent className="grid gap-4">
-          <div className="flex flex-col gap-3 sm:flex-row">
+          <FilterPanel className="flex flex-col gap-3 sm:flex-row" activeCount={list.activeCount}>
             <div className="relative flex-1">
               <Search className="absolute top-2.5 left-3 size-4 text-muted-foreground" />
               <Input
@@ -92,7 +93,7 @@ export default function EventsPage() {
                 label: application.name,
               }))}
             />
-          </div>
+          </FilterPanel>
           <LoadedOrError query={events} title="Não foi possível carregar os eventos">
             <EventsTable
               events={events.data?.data}

@@ -3,8 +3,9 @@ import { CheckCircle2, Clock, Eye, List, RotateCcw, XCircle } from 'lucide-react
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, StatCard } from '@/components/ui/card';
+import { Card, CardContent, StatCard, StatGrid } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
+import { FilterPanel } from '@/components/ui/filter-panel';
 import { FilterSelect } from '@/components/ui/filter-select';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -98,7 +99,7 @@ export default function LogsPage() {
         description="Acompanhe as entregas de webhooks das suas assinaturas."
       />
 
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <StatGrid>
         <StatCard
           label="Total"
           value={logs.data?.pagination.total ?? 0}
@@ -118,75 +119,80 @@ export default function LogsPage() {
           icon={<Clock />}
           isLoading={logs.isLoading}
         />
-      </div>
+      </StatGrid>
 
       <Card>
-        <CardContent className="grid gap-4 pt-6 sm:grid-cols-2 lg:grid-cols-6">
-          <div className="space-y-2 lg:col-span-2">
-            <Label htmlFor="logs-search">Buscar</Label>
-            <Input
-              id="logs-search"
-              placeholder="Assinatura, URL ou evento"
-              value={list.texts.search}
-              onChange={(event) => list.setText('search', event.target.value)}
-            />
-          </div>
-          <div className="space-y-2">
-            <Label>Assinatura</Label>
-            <FilterSelect
-              aria-label="Assinatura"
-              allLabel="Todas"
-              value={filters.subscriptionId}
-              onChange={(value) => setFilter('subscriptionId', value)}
-              options={(subscriptions.data?.data ?? []).map((option) => ({
-                value: option.id,
-                label: option.name,
-              }))}
-            />
-          </div>
-          <div className="space-y-2">
-            <Label>Evento</Label>
-            <FilterSelect
-              aria-label="Evento"
-              allLabel="Todos"
-              value={filters.eventId}
-              onChange={(value) => setFilter('eventId', value)}
-              options={(events.data?.data ?? []).map((option) => ({ value: option.id, label: option.name }))}
-            />
-          </div>
-          <div className="space-y-2">
-            <Label>Status</Label>
-            <FilterSelect
-              aria-label="Status"
-              allLabel="Todos"
-              value={filters.status}
-              onChange={(value) => setFilter('status', value)}
-              options={DELIVERY_STATUSES.map((status) => ({
-                value: status,
-                label: deliveryStatusLabel[status],
-              }))}
-            />
-          </div>
-          <div className="grid grid-cols-2 gap-2 sm:col-span-2 lg:col-span-6 lg:max-w-md">
-            <div className="space-y-2">
-              <Label htmlFor="logs-start">Data inicial</Label>
+        <CardContent className="pt-6">
+          <FilterPanel className="grid gap-4 sm:grid-cols-2 lg:grid-cols-6" activeCount={list.activeCount}>
+            <div className="space-y-2 lg:col-span-2">
+              <Label htmlFor="logs-search">Buscar</Label>
               <Input
-                id="logs-start"
-                type="date"
-                value={filters.startDate ?? ''}
-                onChange={(event) => setFilter('startDate', event.target.value)}
+                id="logs-search"
+                placeholder="Assinatura, URL ou evento"
+                value={list.texts.search}
+                onChange={(event) => list.setText('search', event.target.value)}
               />
             </div>
             <div className="space-y-2">
-              <Label htmlFor="logs-end">Data final</Label>
-              <Input
-                id="logs-end"
-                type="date"
-                value={filters.endDate ?? ''}
-                onChange={(event) => setFilter('endDate', event.target.value)}
+              <Label>Assinatura</Label>
+              <FilterSelect
+                aria-label="Assinatura"
+                allLabel="Todas"
+                value={filters.subscriptionId}
+                onChange={(value) => setFilter('subscriptionId', value)}
+                options={(subscriptions.data?.data ?? []).map((option) => ({
+                  value: option.id,
+                  label: option.name,
+                }))}
               />
             </div>
-          </div>
+            <div className="space-y-2">
+              <Label>Evento</Label>
+              <FilterSelect
+                aria-label="Evento"
+                allLabel="Todos"
+                value={filters.eventId}
+                onChange={(value) => setFilter('eventId', value)}
+                options={(events.data?.data ?? []).map((option) => ({
+                  value: option.id,
+                  label: option.name,
+                }))}
+              />
+            </div>
+            <div className="space-y-2">
+              <Label>Status</Label>
+              <FilterSelect
+                aria-label="Status"
+                allLabel="Todos"
+                value={filters.status}
+                onChange={(value) => setFilter('status', value)}
+                options={DELIVERY_STATUSES.map((status) => ({
+                  value: status,
+                  label: deliveryStatusLabel[status],
+                }))}
+              />
+            </div>
+            <div className="grid grid-cols-2 gap-2 sm:col-span-2 lg:col-span-6 lg:max-w-md">
+              <div className="space-y-2">
+                <Label htmlFor="logs-start">Data inicial</Label>
+                <Input
+                  id="logs-start"
+                  type="date"
+                  value={filters.startDate ?? ''}
+                  onChange={(event) => setFilter('startDate', event.target.value)}
+                />
+              </div>
+              <div className="space-y-2">
+                <Label htmlFor="logs-end">Data final</Label>
+                <Input
+                  id="logs-end"
+                  type="date"
+                  value={filters.endDate ?? ''}
+                  onChange={(event) => setFilter('endDate', event.target.value)}
+                />
+              </div>
+            </div>
+          </FilterPanel>
         </CardContent>
       </Card>
 

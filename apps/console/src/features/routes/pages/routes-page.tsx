@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
+import { FilterPanel } from '@/components/ui/filter-panel';
 import { FilterSelect } from '@/components/ui/filter-select';
 import { Input } from '@/components/ui/input';
 import { LoadedOrError } from '@/components/ui/load-error-state';
@@ -37,28 +38,30 @@ export default function RoutesPage() {
         }
       />
       <Card>
-        <CardContent className="flex flex-col gap-3 sm:flex-row">
-          <div className="relative flex-1">
-            <Search className="absolute top-2.5 left-3 size-4 text-muted-foreground" />
-            <Input
-              className="pl-9"
-              placeholder="Buscar por nome, endpoint ou descrição..."
-              aria-label="Buscar rotas"
-              value={search}
-              onChange={(event) => list.setText('search', event.target.value)}
+        <CardContent>
+          <FilterPanel className="flex flex-col gap-3 sm:flex-row" activeCount={list.activeCount}>
+            <div className="relative flex-1">
+              <Search className="absolute top-2.5 left-3 size-4 text-muted-foreground" />
+              <Input
+                className="pl-9"
+                placeholder="Buscar por nome, endpoint ou descrição..."
+                aria-label="Buscar rotas"
+                value={search}
+                onChange={(event) => list.setText('search', event.target.value)}
+              />
+            </div>
+            <FilterSelect
+              aria-label="Filtrar por aplicação"
+              allLabel="Todas as aplicações"
+              className="sm:w-64"
+              value={list.filters.applicationId}
+              onChange={(value) => list.setFilters({ applicationId: value })}
+              options={(applications.data ?? []).map((application) => ({
+                value: application.id,
+                label: application.name,
+              }))}
             />
-          </div>
-          <FilterSelect
-            aria-label="Filtrar por aplicação"
-            allLabel="Todas as aplicações"
-            className="sm:w-64"
-            value={list.filters.applicationId}
-            onChange={(value) => list.setFilters({ applicationId: value })}
-            options={(applications.data ?? []).map((application) => ({
-              value: application.id,
-              label: application.name,
-            }))}
-          />
+          </FilterPanel>
         </CardContent>
       </Card>
       <LoadedOrError query={query} title="Não foi possível carregar as rotas">

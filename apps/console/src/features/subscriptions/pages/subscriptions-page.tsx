@@ -2,8 +2,9 @@ import { ENTITY_STATUSES } from '@wm/contracts';
 import { Plus, Search } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, StatCard } from '@/components/ui/card';
+import { Card, CardContent, StatCard, StatGrid } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
+import { FilterPanel } from '@/components/ui/filter-panel';
 import { FilterSelect } from '@/components/ui/filter-select';
 import { Input } from '@/components/ui/input';
 import { LoadedOrError } from '@/components/ui/load-error-state';
@@ -42,16 +43,16 @@ export default function SubscriptionsPage() {
         }
       />
 
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <StatGrid>
         <StatCard label="Total" value={stats?.total ?? 0} isLoading={subscriptions.isPending} />
         <StatCard label="Ativas" value={stats?.active ?? 0} isLoading={subscriptions.isPending} />
         <StatCard label="Inativas" value={stats?.inactive ?? 0} isLoading={subscriptions.isPending} />
         <StatCard label="Tentativas" value={stats?.attempts ?? 0} isLoading={subscriptions.isPending} />
-      </div>
+      </StatGrid>
 
       <Card>
         <CardContent className="grid gap-4">
-          <div className="flex flex-col gap-3 lg:flex-row">
+          <FilterPanel className="flex flex-col gap-3 lg:flex-row" activeCount={list.activeCount}>
             <div className="relative flex-1">
               <Search className="absolute top-2.5 left-3 size-4 text-muted-foreground" />
               <Input
@@ -82,7 +83,7 @@ export default function SubscriptionsPage() {
               onChange={(value) => list.setFilters({ status: value })}
               options={ENTITY_STATUSES.map((value) => ({ value, label: entityStatusLabel[value] }))}
             />
-          </div>
+          </FilterPanel>
           <LoadedOrError query={subscriptions} title="Não foi possível carregar as assinaturas">
             <SubscriptionsTable
               subscriptions={subscriptions.data?.data}
