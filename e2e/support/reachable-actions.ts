@@ -10,7 +10,7 @@ export function findUnreachableActions(row: Locator) {
     const box = element.getBoundingClientRect();
     window.scrollBy(0, box.top - window.innerHeight / 3);
     const container = element.tagName === 'TR' ? element.querySelector('td:last-child') : element;
-    const actions = [...(container?.querySelectorAll('button, a[href]') ?? [])] as HTMLElement[];
+    const actions = Array.from(container?.querySelectorAll<HTMLElement>('button, a[href]') ?? []);
     const unreachable = actions.filter((action) => {
       const rect = action.getBoundingClientRect();
       const x = rect.left + rect.width / 2;
