@@ -6,10 +6,26 @@ export const UNEXPECTED_ERROR = 'Erro inesperado';
 /** The fallback of the route, event type and field screens' error toasts. */
 export const UNEXPECTED_ERROR_SENTENCE = 'Ocorreu um erro inesperado.';
 
+// Set when the server rejected the stored token (the session ended rather than the user signing out),
+// so that /login can say so; a sign-in or a sign-out resets it.
+let hasSessionExpired = false;
+
 export const tokenStorage = {
   get: () => localStorage.getItem(TOKEN_STORAGE_KEY),
-  set: (token: string) => localStorage.setItem(TOKEN_STORAGE_KEY, token),
-  clear: () => localStorage.removeItem(TOKEN_STORAGE_KEY),
+  set: (token: string) => {
+    hasSessionExpired = false;
+    localStorage.setItem(TOKEN_STORAGE_KEY, token);
+  },
+  clear: () => {
+    hasSessionExpired = false;
+    localStorage.removeItem(TOKEN_STORAGE_KEY);
+  },
+  /** The server answered 401 to the stored token: forget it and remember that the session expired. */
+  expire: () => {
+    localStorage.removeItem(TOKEN_STORAGE_KEY);
+    hasSessionExpired = true;
+  },
+  hasExpired: () => hasSessionExpired,
 };
 
 /** A non-2xx answer of the API: its status and the `{error, code, details}` body. */
@@ -85,7 +101,7 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
   if (response.ok) return body as T;
   // A wrong password also answers 401; only a rejected session ends the session.
   if (response.status === 401 && token) {
-    tokenStorage.clear();
+    tokenStorage.expire();
     handleUnauthorized();
   }
   throw toApiError(response.status, body);
