@@ -6,26 +6,28 @@ export const UNEXPECTED_ERROR = 'Erro inesperado';
 /** The fallback of the route, event type and field screens' error toasts. */
 export const UNEXPECTED_ERROR_SENTENCE = 'Ocorreu um erro inesperado.';
 
-// Set when the server rejected the stored token (the session ended rather than the user signing out),
-// so that /login can say so; a sign-in or a sign-out resets it.
-let hasSessionExpired = false;
+/** sessionStorage mark: the server rejected the stored token (the session ended, nobody signed out). */
+const SESSION_EXPIRED_STORAGE_KEY = 'webhook-manager-session-expired';
 
 export const tokenStorage = {
   get: () => localStorage.getItem(TOKEN_STORAGE_KEY),
   set: (token: string) => {
-    hasSessionExpired = false;
+    sessionStorage.removeItem(SESSION_EXPIRED_STORAGE_KEY);
     localStorage.setItem(TOKEN_STORAGE_KEY, token);
   },
   clear: () => {
-    hasSessionExpired = false;
+    sessionStorage.removeItem(SESSION_EXPIRED_STORAGE_KEY);
     localStorage.removeItem(TOKEN_STORAGE_KEY);
   },
-  /** The server answered 401 to the stored token: forget it and remember that the session expired. */
+  /**
+   * The server answered 401 to the stored token: forget it and remember, across reloads of this tab,
+   * that the session expired so /login can say so.
+   */
   expire: () => {
     localStorage.removeItem(TOKEN_STORAGE_KEY);
-    hasSessionExpired = true;
+    sessionStorage.setItem(SESSION_EXPIRED_STORAGE_KEY, '1');
   },
-  hasExpired: () => hasSessionExpired,
+  hasExpired: () => sessionStorage.getItem(SESSION_EXPIRED_STORAGE_KEY) !== null,
 };
 
 /** A non-2xx answer of the API: its status and the `{error, code, details}` body. */
