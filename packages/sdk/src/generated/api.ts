@@ -7216,6 +7216,8 @@ export interface components {
                 httpMethod: string;
                 id: string;
                 name: string;
+                /** @enum {string} */
+                status: "ACTIVE" | "INACTIVE" | "PAUSED" | "FAILED";
                 targetUrl: string;
             };
         };
@@ -7244,6 +7246,8 @@ export interface components {
                 httpMethod: string;
                 id: string;
                 name: string;
+                /** @enum {string} */
+                status: "ACTIVE" | "INACTIVE" | "PAUSED" | "FAILED";
                 targetUrl: string;
             };
         };
@@ -7768,6 +7772,9 @@ export interface components {
             /** @enum {string} */
             authType: "NONE" | "BASIC" | "BEARER" | "API_KEY";
             createdAt: string;
+            disabledAt: string | null;
+            /** @enum {string|null} */
+            disabledReason: "GONE" | "CONSECUTIVE_FAILURES" | null;
             event: {
                 alias: string;
                 applicationId: string;
