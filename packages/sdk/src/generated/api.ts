@@ -7215,6 +7215,8 @@ export interface components {
                 httpMethod: string;
                 id: string;
                 name: string;
+                /** @enum {string} */
+                status: "ACTIVE" | "INACTIVE" | "PAUSED" | "FAILED";
                 targetUrl: string;
             };
         };
@@ -7243,6 +7245,8 @@ export interface components {
                 httpMethod: string;
                 id: string;
                 name: string;
+                /** @enum {string} */
+                status: "ACTIVE" | "INACTIVE" | "PAUSED" | "FAILED";
                 targetUrl: string;
             };
         };
@@ -7767,6 +7771,9 @@ export interface components {
             /** @enum {string} */
             authType: "NONE" | "BASIC" | "BEARER" | "API_KEY";
             createdAt: string;
+            disabledAt: string | null;
+            /** @enum {string|null} */
+            disabledReason: "GONE" | "CONSECUTIVE_FAILURES" | null;
             event: {
                 alias: string;
                 applicationId: string;

@@ -118,6 +118,11 @@ export async function getSubscription(
   return loadSubscriptionView(ctx, user, id);
 }
 
+/** Leaving FAILED (or any status change) starts the failure count afresh and forgets why it was disabled. */
+const isReactivation = (current: string, next: string | undefined) =>
+  next !== undefined && next !== current && next !== 'FAILED';
+const REACTIVATED = { consecutiveFailures: 0, disabledReason: null, disabledAt: null };
+
 /** PUT semantics: absent fields keep their value; null clears; a new auth type without details clears them. */
 export async function updateSubscription(
   ctx: AppContext,
@@ -137,6 +142,7 @@ export async function updateSubscription(
   await ctx.db
     .update(subscriptions)
     .set({
+      ...(isReactivation(existing.status, input.status) ? REACTIVATED : {}),
       eventId: input.eventId,
       name: input.name,
       targetUrl: input.targetUrl,
