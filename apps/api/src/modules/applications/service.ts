@@ -16,6 +16,8 @@ import { likePattern, pageOffset, toPagination } from '../../domain/pagination';
 import type { SessionUser } from '../../domain/session-user';
 import { isForeignKeyViolation } from '../../lib/db-errors';
 import { newId } from '../../lib/ids';
+import { sealAuthDetails } from '../../lib/sealed-auth-details';
+import { newSigningSecret } from '../../lib/signing-secret';
 import {
   applicationAccess,
   eventAccess,
@@ -91,7 +93,12 @@ export async function listApplications(
   const total = Number(stats?.total ?? 0);
   return {
     data: rows.map(({ application, ...permissions }) =>
-      toApplicationView(application, { ...permissions, canRead: true }, eventCounts.get(application.id) ?? 0),
+      toApplicationView(
+        ctx.cipher,
+        application,
+        { ...permissions, canRead: true },
+        eventCounts.get(application.id) ?? 0,
+      ),
     ),
     pagination: toPagination(query.page, query.limit, total),
     stats: {
@@ -119,6 +126,7 @@ export async function createApplication(
         id,
         name: input.name,
         ...apiKeyColumns(ctx, apiKey),
+        callbackSecret: ctx.cipher.seal(newSigningSecret()),
         visibility: 'PRIVATE',
         createdBy: user.id,
         createdAt: now,
@@ -136,7 +144,7 @@ export async function createApplication(
     });
     return row;
   });
-  return { ...toApplicationView(application, FULL_PERMISSIONS, 0), apiKey };
+  return { ...toApplicationView(ctx.cipher, application, FULL_PERMISSIONS, 0), apiKey };
 }
 /** The application's events and subscriptions that `user` can see. */
 function visibleScope(user: SessionUser, applicationId: string) {
@@ -184,7 +192,7 @@ export async function getApplicationDetail(
   );
   const totalEvents = Number(eventTotal?.value ?? 0);
   return {
-    ...toApplicationView(application, permissions, totalEvents),
+    ...toApplicationView(ctx.cipher, application, permissions, totalEvents),
     statistics: {
       totalEvents,
       totalSubscriptions: Number(subscriptionTotal?.value ?? 0),
@@ -225,12 +233,12 @@ export async function updateApplication(
       visibility: input.visibility,
       callbackUrl: input.callbackUrl,
       callbackAuthType: input.callbackAuthType,
-      callbackAuthDetails: input.callbackAuthDetails,
+      callbackAuthDetails: sealAuthDetails(ctx.cipher, input.callbackAuthDetails),
       updatedAt: ctx.clock(),
     })
     .where(eq(applications.id, id))
     .returning();
-  return toApplicationView(application, permissions, await countEvents(ctx, id));
+  return toApplicationView(ctx.cipher, application, permissions, await countEvents(ctx, id));
 }
 
 /** Events, subscriptions, occurrences and logs go with it (FK cascades), in one transaction. */
@@ -261,7 +269,7 @@ export async function regenerateApiKey(
     .set({ ...apiKeyColumns(ctx, apiKey), updatedAt: ctx.clock() })
     .where(eq(applications.id, id))
     .returning();
-  return { ...toApplicationView(application, permissions, await countEvents(ctx, id)), apiKey };
+  return { ...toApplicationView(ctx.cipher, application, permissions, await countEvents(ctx, id)), apiKey };
 }
 
 export async function getApiKey(ctx: AppContext, user: SessionUser, id: string): Promise<TApiKeyResponse> {
