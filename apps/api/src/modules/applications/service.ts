@@ -20,6 +20,8 @@ import type { SessionUser } from '../../domain/session-user';
 import { parseOrThrow } from '../../domain/validation';
 import { isForeignKeyViolation } from '../../lib/db-errors';
 import { newId } from '../../lib/ids';
+import { sealAuthDetails } from '../../lib/sealed-auth-details';
+import { newSigningSecret } from '../../lib/signing-secret';
 import {
   APPLICATION_NOT_FOUND,
   applicationAccess,
@@ -96,7 +98,12 @@ export async function listApplications(
   const total = Number(stats?.total ?? 0);
   return {
     data: rows.map(({ application, ...permissions }) =>
-      toApplicationView(application, { ...permissions, canRead: true }, eventCounts.get(application.id) ?? 0),
+      toApplicationView(
+        ctx.cipher,
+        application,
+        { ...permissions, canRead: true },
+        eventCounts.get(application.id) ?? 0,
+      ),
     ),
     pagination: toPagination(query.page, query.limit, total),
     stats: {
@@ -124,6 +131,7 @@ export async function createApplication(
         id,
         name: input.name,
         ...apiKeyColumns(ctx, apiKey),
+        callbackSecret: ctx.cipher.seal(newSigningSecret()),
         visibility: 'PRIVATE',
         createdBy: user.id,
         createdAt: now,
@@ -142,7 +150,7 @@ export async function createApplication(
     });
     return row;
   });
-  return { ...toApplicationView(application, FULL_PERMISSIONS, 0), apiKey };
+  return { ...toApplicationView(ctx.cipher, application, FULL_PERMISSIONS, 0), apiKey };
 }
 /** The application's events and subscriptions that `user` can see. */
 function visibleScope(user: SessionUser, applicationId: string) {
@@ -190,7 +198,7 @@ export async function getApplicationDetail(
   );
   const totalEvents = Number(eventTotal?.value ?? 0);
   return {
-    ...toApplicationView(application, permissions, totalEvents),
+    ...toApplicationView(ctx.cipher, application, permissions, totalEvents),
     statistics: {
       totalEvents,
       totalSubscriptions: Number(subscriptionTotal?.value ?? 0),
@@ -240,14 +248,17 @@ export async function updateApplication(
       callbackUrl: input.callbackUrl,
       callbackAuthType: auth?.callbackAuthType,
       callbackAuthDetails: auth
-        ? normalizeAuthDetails(auth.callbackAuthType ?? 'NONE', auth.callbackAuthDetails)
+        ? sealAuthDetails(
+            ctx.cipher,
+            normalizeAuthDetails(auth.callbackAuthType ?? 'NONE', auth.callbackAuthDetails),
+          )
         : undefined,
       updatedAt: ctx.clock(),
     })
     .where(eq(applications.id, id))
     .returning();
   if (!application) throw notFound(APPLICATION_NOT_FOUND);
-  return toApplicationView(application, permissions, await countEvents(ctx, id));
+  return toApplicationView(ctx.cipher, application, permissions, await countEvents(ctx, id));
 }
 
 /** Events, subscriptions, occurrences and logs go with it (FK cascades), in one transaction. */
@@ -279,7 +290,7 @@ export async function regenerateApiKey(
     .where(eq(applications.id, id))
     .returning();
   if (!application) throw notFound(APPLICATION_NOT_FOUND);
-  return { ...toApplicationView(application, permissions, await countEvents(ctx, id)), apiKey };
+  return { ...toApplicationView(ctx.cipher, application, permissions, await countEvents(ctx, id)), apiKey };
 }
 
 export async function getApiKey(ctx: AppContext, user: SessionUser, id: string): Promise<TApiKeyResponse> {
