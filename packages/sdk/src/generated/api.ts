@@ -7651,6 +7651,10 @@ export interface components {
             /** @enum {string} */
             method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
             name: string;
+            permissions: {
+                canDelete: boolean;
+                canWrite: boolean;
+            };
             rules: {
                 eventId: string | null;
                 id: string;
@@ -7681,6 +7685,10 @@ export interface components {
             /** @enum {string} */
             method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
             name: string;
+            permissions: {
+                canDelete: boolean;
+                canWrite: boolean;
+            };
             rules: {
                 eventId: string | null;
                 id: string;
@@ -7697,6 +7705,10 @@ export interface components {
             id: string;
             isActive: boolean;
             name: string;
+            permissions: {
+                canDelete: boolean;
+                canWrite: boolean;
+            };
             routeId: string;
             updatedAt: string;
         };
@@ -7710,6 +7722,10 @@ export interface components {
             id: string;
             isActive: boolean;
             name: string;
+            permissions: {
+                canDelete: boolean;
+                canWrite: boolean;
+            };
             route: {
                 applicationId: string;
                 id: string;
@@ -7725,6 +7741,10 @@ export interface components {
             isActive: boolean;
             name: string;
             path: string;
+            permissions: {
+                canDelete: boolean;
+                canWrite: boolean;
+            };
             routeId: string;
             /** @enum {string} */
             type: "string" | "number" | "boolean" | "array" | "object";
