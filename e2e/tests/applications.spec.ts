@@ -41,7 +41,7 @@ test.describe('Applications', () => {
 
     // In the list: name with short id, masked key; reveal, copy, hide.
     const row = page.getByRole('row').filter({ hasText: name });
-    await expect(row).toContainText(app.id.slice(0, 8));
+    await expect(row).toContainText(app.id.slice(-8));
     await expect(row.getByTestId('api-key')).toHaveText(`${firstKey.slice(0, 12)}...`);
     await expect(row).toContainText('Nenhuma');
     await row.getByRole('button', { name: 'Mostrar API Key' }).click();

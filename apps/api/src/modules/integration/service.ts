@@ -13,9 +13,12 @@ import { toRouteEventTypeView, toRouteFieldView } from '../routes/route-view';
 import { listActiveRouteChildren, listApplicationRoutes } from './queries';
 
 /** Active event types and fields of `routeIds`, oldest first (the first event type is the route's sample alias). */
-async function loadActiveChildren(ctx: AppContext, routeIds: string[]) {
-  const { eventTypeRows, fieldRows } = await listActiveRouteChildren(ctx.db, routeIds);
-  return { eventTypes: eventTypeRows.map(toRouteEventTypeView), fields: fieldRows.map(toRouteFieldView) };
+async function loadActiveChildren(ctx: AppContext, user: SessionUser, routeIds: string[]) {
+  const { eventTypeRows, fieldRows } = await listActiveRouteChildren(ctx.db, user, routeIds);
+  return {
+    eventTypes: eventTypeRows.map((row) => toRouteEventTypeView(row.eventType, row)),
+    fields: fieldRows.map((row) => toRouteFieldView(row.field, row)),
+  };
 }
 
 /** The application's routes by name, each with its active event types and fields. */
@@ -28,6 +31,7 @@ export async function listIntegrationRoutes(
   const rows = await listApplicationRoutes(ctx.db, applicationId);
   const { eventTypes, fields } = await loadActiveChildren(
     ctx,
+    user,
     rows.map((row) => row.id),
   );
   return rows.map((row) => ({
@@ -49,7 +53,7 @@ export async function listIntegrationRoutes(
  */
 async function buildRouteSample(ctx: AppContext, user: SessionUser, routeId: string) {
   const { row: route } = await requireAccess(ctx, user, routeAccess, routeId, 'read');
-  const { eventTypes, fields } = await loadActiveChildren(ctx, [routeId]);
+  const { eventTypes, fields } = await loadActiveChildren(ctx, user, [routeId]);
   const [eventType] = eventTypes;
   const payload = eventType ? buildRoutePayload(fields, eventType.alias, route.applicationId) : null;
   return { payload, fields };
@@ -58,7 +62,7 @@ async function buildRouteSample(ctx: AppContext, user: SessionUser, routeId: str
 /** The rule's sample envelope, generated to satisfy its conditions, over its route's active fields. */
 async function buildRuleSample(ctx: AppContext, user: SessionUser, ruleId: string) {
   const { row: rule } = await requireAccess(ctx, user, ruleAccess, ruleId, 'read');
-  const { fields } = await loadActiveChildren(ctx, [rule.routeId]);
+  const { fields } = await loadActiveChildren(ctx, user, [rule.routeId]);
   return { ...buildRulePayload(rule.conditions, fields, rule.applicationId), fields };
 }
 

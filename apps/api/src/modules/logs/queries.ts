@@ -4,7 +4,7 @@ import type { Database } from '../../db/client';
 import { deliveryAttempts, deliveryLogCounts, deliveryLogs, events, subscriptions } from '../../db/schema';
 import { likePattern, pageOffset } from '../../domain/pagination';
 import type { SessionUser } from '../../domain/session-user';
-import { deliveryLogAccess, subscriptionAccess, visibleWhere } from '../access';
+import { deliveryLogAccess, memberColumn, subscriptionAccess, visibleWhere } from '../access';
 
 const listColumns = {
   log: {
@@ -18,6 +18,7 @@ const listColumns = {
   subscription: {
     id: subscriptions.id,
     name: subscriptions.name,
+    status: subscriptions.status,
     targetUrl: subscriptions.targetUrl,
     httpMethod: subscriptions.httpMethod,
     authType: subscriptions.authType,
@@ -34,7 +35,14 @@ export type ListRow = {
     processedAt: Date | null;
     attemptCount: number;
   };
-  subscription: { id: string; name: string; targetUrl: string; httpMethod: string; authType: string };
+  subscription: {
+    id: string;
+    name: string;
+    status: string;
+    targetUrl: string;
+    httpMethod: string;
+    authType: string;
+  };
   event: { id: string; name: string; alias: string };
 };
 
@@ -136,10 +144,10 @@ export async function countDeliveryLogsByStatus(
     .groupBy(deliveryLogCounts.status);
 }
 
-/** The log with its subscription and event, when `user` may see it. */
+/** The log with its subscription and event, and whether `user` is a member, when `user` may see it. */
 export async function findVisibleDeliveryLog(db: Database, user: SessionUser, id: string) {
   const [row] = await db
-    .select({ ...listColumns, detail: deliveryLogs })
+    .select({ ...listColumns, detail: deliveryLogs, isMember: memberColumn(deliveryLogAccess, user) })
     .from(deliveryLogs)
     .innerJoin(subscriptions, eq(subscriptions.id, deliveryLogs.subscriptionId))
     .innerJoin(events, eq(events.id, subscriptions.eventId))

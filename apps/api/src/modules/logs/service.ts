@@ -29,7 +29,11 @@ const toListItem = (row: ListRow): TDeliveryLogListItem => ({
   createdAt: row.log.createdAt.toISOString(),
   processedAt: row.log.processedAt?.toISOString() ?? null,
   attemptCount: row.log.attemptCount,
-  subscription: { ...row.subscription, event: row.event },
+  subscription: {
+    ...row.subscription,
+    status: row.subscription.status as TDeliveryLogListItem['subscription']['status'],
+    event: row.event,
+  },
 });
 
 /** Delivery logs visible to `user` (as subscriptions are), newest first, with counts per status over the filter. */
@@ -66,7 +70,10 @@ export async function getDeliveryLog(
   return {
     ...toListItem(row),
     responseBody: row.detail.responseBody,
-    errorMessage: row.detail.errorMessage,
+    // Subscribers outside the emitting application never read the emitter's header values.
+    errorMessage: row.isMember
+      ? row.detail.errorMessage
+      : (row.detail.outsiderErrorMessage ?? row.detail.errorMessage),
     eventDataReceived: row.detail.eventDataReceived,
     payloadSent: row.detail.payloadSent,
     nextAttemptAt: row.detail.nextAttemptAt?.toISOString() ?? null,

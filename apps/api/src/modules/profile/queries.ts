@@ -4,10 +4,11 @@ import { applications, events, subscriptions, users } from '../../db/schema';
 import type { SessionUser } from '../../domain/session-user';
 import { applicationAccess, eventAccess, memberWhere, subscriptionAccess, visibleWhere } from '../access';
 
+/** Sets the given name and e-mail; an absent one stays as it is. */
 export async function updateUserNameAndEmail(
   db: Database,
   userId: string,
-  input: { name: string; email: string },
+  input: { name?: string; email?: string },
   now: Date,
 ) {
   const [updated] = await db

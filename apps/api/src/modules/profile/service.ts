@@ -41,7 +41,7 @@ export async function updateProfile(
     }
     await assertCurrentPassword(ctx, user.id, input.currentPassword);
   }
-  await assertEmailFree(ctx, input.email, user.id);
+  if (input.email) await assertEmailFree(ctx, input.email, user.id);
   try {
     const updated = await updateUserNameAndEmail(ctx.db, user.id, input, ctx.clock());
     if (!updated) throw notFound(USER_NOT_FOUND);
