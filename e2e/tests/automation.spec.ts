@@ -346,7 +346,7 @@ test.describe('Automação', () => {
     await expect(stat('Inativas')).toHaveText('0');
     const row = (name: string) => page.getByRole('row').filter({ hasText: name });
     await expect(row('Com evento')).toContainText('1 condição (AND)');
-    await expect(row('Com evento')).toContainText(setup.application.id.slice(0, 8));
+    await expect(row('Com evento')).toContainText(setup.application.id.slice(-8));
     await expect(row('Órfã')).toContainText('Sem evento');
     await expect(row('Com evento')).not.toContainText('Sem evento');
 

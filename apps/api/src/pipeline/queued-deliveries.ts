@@ -79,6 +79,7 @@ export function createQueuedDeliveries(ctx: AppContext, sender: Sender): QueuedD
           event_id: log.eventId,
           status: log.status,
           error_message: log.errorMessage,
+          outsider_error_message: log.outsiderErrorMessage,
           event_data_received: log.eventDataReceived,
           payload_sent: log.payloadSent,
           processed_at: log.processedAt?.toISOString() ?? null,

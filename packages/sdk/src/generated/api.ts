@@ -806,13 +806,10 @@ export interface paths {
                         callbackAuthDetails?: {
                             [key: string]: unknown;
                         } | null;
-                        /**
-                         * @default NONE
-                         * @enum {string}
-                         */
+                        /** @enum {string} */
                         callbackAuthType?: "NONE" | "BASIC" | "BEARER" | "API_KEY";
                         callbackUrl?: ("" | string) | null;
-                        name: string;
+                        name?: string;
                         /** @enum {string} */
                         visibility?: "PUBLIC" | "PRIVATE";
                     };
@@ -2168,8 +2165,8 @@ export interface paths {
                 content: {
                     "application/json": {
                         currentPassword?: string;
-                        email: string;
-                        name: string;
+                        email?: string;
+                        name?: string;
                     };
                 };
             };
@@ -2409,7 +2406,9 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    "idempotency-key"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -7419,6 +7418,8 @@ export interface components {
                 httpMethod: string;
                 id: string;
                 name: string;
+                /** @enum {string} */
+                status: "ACTIVE" | "INACTIVE" | "PAUSED" | "FAILED";
                 targetUrl: string;
             };
         };
@@ -7447,6 +7448,8 @@ export interface components {
                 httpMethod: string;
                 id: string;
                 name: string;
+                /** @enum {string} */
+                status: "ACTIVE" | "INACTIVE" | "PAUSED" | "FAILED";
                 targetUrl: string;
             };
         };
@@ -7971,6 +7974,9 @@ export interface components {
             /** @enum {string} */
             authType: "NONE" | "BASIC" | "BEARER" | "API_KEY";
             createdAt: string;
+            disabledAt: string | null;
+            /** @enum {string|null} */
+            disabledReason: "GONE" | "CONSECUTIVE_FAILURES" | null;
             event: {
                 alias: string;
                 applicationId: string;

@@ -53,6 +53,9 @@ export const subscriptions = pgTable(
     secret: text('secret').notNull(),
     attempts: integer('attempts').notNull().default(0),
     consecutiveFailures: integer('consecutive_failures').notNull().default(0),
+    /** Set by the delivery engine with status FAILED: 'GONE' (a 410) or 'CONSECUTIVE_FAILURES'. */
+    disabledReason: text('disabled_reason'),
+    disabledAt: tz('disabled_at'),
     createdBy: uuid('created_by'),
     createdAt: tz('created_at').notNull().defaultNow(),
     updatedAt: tz('updated_at').notNull().defaultNow(),

@@ -8,17 +8,22 @@ import type {
   TCreateApplicationRequest,
   TUpdateApplicationRequest,
 } from '@wm/contracts';
+import { normalizeAuthDetails, ZUpdateApplicationRequest } from '@wm/contracts';
 import { and, count, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { applications, events, subscriptions, userApplications } from '../../db/schema';
-import { conflict } from '../../domain/errors';
+import { insertedRow } from '../../db/sql-rows';
+import { conflict, notFound } from '../../domain/errors';
+import { isSent } from '../../domain/is-sent';
 import { likePattern, pageOffset, toPagination } from '../../domain/pagination';
 import type { SessionUser } from '../../domain/session-user';
+import { parseOrThrow } from '../../domain/validation';
 import { isForeignKeyViolation } from '../../lib/db-errors';
 import { newId } from '../../lib/ids';
 import { sealAuthDetails } from '../../lib/sealed-auth-details';
 import { newSigningSecret } from '../../lib/signing-secret';
 import {
+  APPLICATION_NOT_FOUND,
   applicationAccess,
   eventAccess,
   FULL_PERMISSIONS,
@@ -120,7 +125,7 @@ export async function createApplication(
   const now = ctx.clock();
   const id = newId();
   const application = await ctx.db.transaction(async (tx) => {
-    const [row] = await tx
+    const row = await tx
       .insert(applications)
       .values({
         id,
@@ -132,7 +137,8 @@ export async function createApplication(
         createdAt: now,
         updatedAt: now,
       })
-      .returning();
+      .returning()
+      .then(insertedRow);
     await tx.insert(userApplications).values({
       userId: user.id,
       applicationId: id,
@@ -225,19 +231,33 @@ export async function updateApplication(
   id: string,
   input: TUpdateApplicationRequest,
 ): Promise<TApplicationListItem> {
-  const { permissions } = await requireAccess(ctx, user, applicationAccess, id, 'write');
+  const { row: existing, permissions } = await requireAccess(ctx, user, applicationAccess, id, 'write');
+  // New details, or a new type, are checked against the type the application ends with.
+  const isAuthChange = isSent(input, 'callbackAuthType') || isSent(input, 'callbackAuthDetails');
+  const auth = isAuthChange
+    ? parseOrThrow(ZUpdateApplicationRequest, {
+        callbackAuthType: input.callbackAuthType ?? existing.callbackAuthType,
+        callbackAuthDetails: input.callbackAuthDetails ?? null,
+      })
+    : undefined;
   const [application] = await ctx.db
     .update(applications)
     .set({
       name: input.name,
       visibility: input.visibility,
       callbackUrl: input.callbackUrl,
-      callbackAuthType: input.callbackAuthType,
-      callbackAuthDetails: sealAuthDetails(ctx.cipher, input.callbackAuthDetails),
+      callbackAuthType: auth?.callbackAuthType,
+      callbackAuthDetails: auth
+        ? sealAuthDetails(
+            ctx.cipher,
+            normalizeAuthDetails(auth.callbackAuthType ?? 'NONE', auth.callbackAuthDetails),
+          )
+        : undefined,
       updatedAt: ctx.clock(),
     })
     .where(eq(applications.id, id))
     .returning();
+  if (!application) throw notFound(APPLICATION_NOT_FOUND);
   return toApplicationView(ctx.cipher, application, permissions, await countEvents(ctx, id));
 }
 
@@ -269,6 +289,7 @@ export async function regenerateApiKey(
     .set({ ...apiKeyColumns(ctx, apiKey), updatedAt: ctx.clock() })
     .where(eq(applications.id, id))
     .returning();
+  if (!application) throw notFound(APPLICATION_NOT_FOUND);
   return { ...toApplicationView(ctx.cipher, application, permissions, await countEvents(ctx, id)), apiKey };
 }
 

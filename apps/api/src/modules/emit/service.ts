@@ -118,6 +118,7 @@ export async function emitEvent(
       event_id: event.id,
       status: log.status,
       error_message: log.errorMessage,
+      outsider_error_message: log.outsiderErrorMessage,
       event_data_received: input.data,
       payload_sent: log.payloadSent,
       next_attempt_at: log.nextAttemptAt?.toISOString() ?? null,

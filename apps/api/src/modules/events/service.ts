@@ -11,6 +11,7 @@ import { and, count, desc, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm'
 import type { AppContext } from '../../context';
 import { applications, deliveryLogCounts, events, subscriptions } from '../../db/schema';
 import { conflict } from '../../domain/errors';
+import { isSent } from '../../domain/is-sent';
 import { likePattern, pageOffset, toPagination } from '../../domain/pagination';
 import type { SessionUser } from '../../domain/session-user';
 import { parseOrThrow } from '../../domain/validation';
@@ -197,7 +198,7 @@ export async function getEventDetail(ctx: AppContext, user: SessionUser, id: str
  * (the console omits empty fields). The merged event is then validated whole.
  */
 function mergeEvent(cipher: Cipher, existing: typeof events.$inferSelect, input: TUpdateEventRequest) {
-  const has = (key: keyof TUpdateEventRequest) => Object.hasOwn(input, key);
+  const has = (key: keyof TUpdateEventRequest) => isSent(input, key);
   const callbacksOff = input.enableCallbacks === false;
   return {
     applicationId: input.applicationId ?? existing.applicationId,

@@ -10,6 +10,7 @@ import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { routeEventTypes, routes, rules } from '../../db/schema';
 import { conflict } from '../../domain/errors';
+import { isSent } from '../../domain/is-sent';
 import type { SessionUser } from '../../domain/session-user';
 import { parseOrThrow } from '../../domain/validation';
 import { isUniqueViolation } from '../../lib/db-errors';
@@ -129,7 +130,7 @@ export async function updateRouteEventType(
     routeId: existing.routeId,
     name: input.name ?? existing.name,
     alias: input.alias ?? existing.alias,
-    description: Object.hasOwn(input, 'description') ? input.description : existing.description,
+    description: isSent(input, 'description') ? input.description : existing.description,
     isActive: input.isActive ?? existing.isActive,
   });
   await assertAliasFree(ctx, existing.routeId, merged.alias, id);

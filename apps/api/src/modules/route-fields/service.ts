@@ -10,6 +10,7 @@ import { and, asc, eq, ne } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { routeFields, routes } from '../../db/schema';
 import { conflict } from '../../domain/errors';
+import { isSent } from '../../domain/is-sent';
 import type { SessionUser } from '../../domain/session-user';
 import { parseOrThrow } from '../../domain/validation';
 import { isUniqueViolation } from '../../lib/db-errors';
@@ -109,7 +110,7 @@ export async function updateRouteField(
   const merged = parseOrThrow(ZCreateRouteFieldRequest, {
     routeId: existing.routeId,
     name: input.name ?? existing.name,
-    description: Object.hasOwn(input, 'description') ? input.description : existing.description,
+    description: isSent(input, 'description') ? input.description : existing.description,
     type: input.type ?? existing.type,
     path: input.path ?? existing.path,
     isActive: input.isActive ?? existing.isActive,

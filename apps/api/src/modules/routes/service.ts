@@ -12,6 +12,7 @@ import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'dr
 import type { AppContext } from '../../context';
 import { applications, routeEventTypes, routeFields, routes, rules } from '../../db/schema';
 import { badRequest } from '../../domain/errors';
+import { isSent } from '../../domain/is-sent';
 import { likePattern, pageOffset, toPagination } from '../../domain/pagination';
 import type { SessionUser } from '../../domain/session-user';
 import { parseOrThrow } from '../../domain/validation';
@@ -163,7 +164,7 @@ export async function updateRoute(
   const merged = parseOrThrow(ZCreateRouteRequest, {
     applicationId: input.applicationId ?? existing.applicationId,
     name: input.name ?? existing.name,
-    description: Object.hasOwn(input, 'description') ? input.description : existing.description,
+    description: isSent(input, 'description') ? input.description : existing.description,
     endpoint: input.endpoint ?? existing.endpoint,
     method: input.method ?? existing.method,
     isActive: input.isActive ?? existing.isActive,

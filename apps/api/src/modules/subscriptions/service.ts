@@ -9,6 +9,7 @@ import {
 import { and, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { events, subscriptions } from '../../db/schema';
+import { isSent } from '../../domain/is-sent';
 import { likePattern, pageOffset, toPagination } from '../../domain/pagination';
 import type { SessionUser } from '../../domain/session-user';
 import { parseOrThrow } from '../../domain/validation';
@@ -118,6 +119,11 @@ export async function getSubscription(
   return loadSubscriptionView(ctx, user, id);
 }
 
+/** Leaving FAILED (or any status change) starts the failure count afresh and forgets why it was disabled. */
+const isReactivation = (current: string, next: string | undefined) =>
+  next !== undefined && next !== current && next !== 'FAILED';
+const REACTIVATED = { consecutiveFailures: 0, disabledReason: null, disabledAt: null };
+
 /** PUT semantics: absent fields keep their value; null clears; a new auth type without details clears them. */
 export async function updateSubscription(
   ctx: AppContext,
@@ -129,7 +135,7 @@ export async function updateSubscription(
   if (input.eventId && input.eventId !== existing.eventId) {
     await requireAccess(ctx, user, eventAccess, input.eventId, 'read');
   }
-  const has = (key: string) => Object.hasOwn(input, key);
+  const has = (key: keyof TUpdateSubscriptionRequest) => isSent(input, key);
   const auth = parseOrThrow(ZSubscriptionAuth, {
     authType: input.authType ?? existing.authType,
     authDetails:
@@ -140,6 +146,7 @@ export async function updateSubscription(
   await ctx.db
     .update(subscriptions)
     .set({
+      ...(isReactivation(existing.status, input.status) ? REACTIVATED : {}),
       eventId: input.eventId,
       name: input.name,
       targetUrl: input.targetUrl,

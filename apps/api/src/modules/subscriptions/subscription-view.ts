@@ -26,6 +26,8 @@ export function toSubscriptionView(
     jsonBody: row.jsonBody,
     filters: row.filters as TSubscription['filters'],
     attempts: row.attempts,
+    disabledReason: row.status === 'FAILED' ? (row.disabledReason as TSubscription['disabledReason']) : null,
+    disabledAt: row.status === 'FAILED' ? (row.disabledAt?.toISOString() ?? null) : null,
     _count: { attempts: row.attempts },
     event: { id: event.id, name: event.name, alias: event.alias, applicationId: event.applicationId },
     permissions: { canWrite: Boolean(permissions.canWrite), canDelete: Boolean(permissions.canDelete) },

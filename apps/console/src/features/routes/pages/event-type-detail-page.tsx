@@ -1,12 +1,13 @@
 import { ChevronRight, Plus } from 'lucide-react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { BackLink, DetailField, DetailListCard, ShortId } from '@/components/detail-page';
+import { BackLink, DetailField, DetailListCard } from '@/components/detail-page';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadedOrError } from '@/components/ui/load-error-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { RecordFallback } from '@/components/ui/record-fallback';
+import { ShortId } from '@/components/ui/short-id';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ActiveBadge } from '@/components/ui/status-badges';
 import { paths } from '@/config/paths';

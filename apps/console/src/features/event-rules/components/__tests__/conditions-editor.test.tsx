@@ -57,11 +57,11 @@ describe('ConditionsEditor', () => {
     fireEvent.change(input, { target: { value: '   ' } });
     fireEvent.keyDown(input, { key: 'Enter' });
 
-    expect(conditions()[0].values).toEqual(['olá', 'oi']);
+    expect(conditions()[0]?.values).toEqual(['olá', 'oi']);
     expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual(['olá', 'oi']);
 
     fireEvent.click(screen.getByRole('button', { name: 'Remover valor olá' }));
-    expect(conditions()[0].values).toEqual(['oi']);
+    expect(conditions()[0]?.values).toEqual(['oi']);
   });
 
   it('When a condition is removed, then the list no longer holds it', () => {
