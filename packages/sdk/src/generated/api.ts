@@ -7857,6 +7857,10 @@ export interface components {
             /** @enum {string} */
             method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
             name: string;
+            permissions: {
+                canDelete: boolean;
+                canWrite: boolean;
+            };
             rules: {
                 eventId: string | null;
                 id: string;
@@ -7887,6 +7891,10 @@ export interface components {
             /** @enum {string} */
             method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
             name: string;
+            permissions: {
+                canDelete: boolean;
+                canWrite: boolean;
+            };
             rules: {
                 eventId: string | null;
                 id: string;
@@ -7903,6 +7911,10 @@ export interface components {
             id: string;
             isActive: boolean;
             name: string;
+            permissions: {
+                canDelete: boolean;
+                canWrite: boolean;
+            };
             routeId: string;
             updatedAt: string;
         };
@@ -7916,6 +7928,10 @@ export interface components {
             id: string;
             isActive: boolean;
             name: string;
+            permissions: {
+                canDelete: boolean;
+                canWrite: boolean;
+            };
             route: {
                 applicationId: string;
                 id: string;
@@ -7931,6 +7947,10 @@ export interface components {
             isActive: boolean;
             name: string;
             path: string;
+            permissions: {
+                canDelete: boolean;
+                canWrite: boolean;
+            };
             routeId: string;
             /** @enum {string} */
             type: "string" | "number" | "boolean" | "array" | "object";

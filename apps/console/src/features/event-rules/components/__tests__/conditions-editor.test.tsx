@@ -17,6 +17,7 @@ const field = (path: string, name: string): TRouteField => ({
   isActive: true,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
+  permissions: { canWrite: true, canDelete: true },
 });
 
 let current: RuleFormValues | undefined;
