@@ -38,6 +38,7 @@ POST /v1/applications/{id}/regenerate-key              401  404/403   404/403   
 GET /v1/applications/{id}/members                      401  404/403   404/403   200      200      200      200      200
 POST /v1/applications/{id}/members                     401  404/403   404/403   403      403      403      201      201
 PUT /v1/applications/{id}/members/{userId}             401  404/403   404/403   403      403      403      200      200
+POST /v1/applications/{id}/transfer-ownership          401  404/403   404/403   403      403      403      200      200
 GET /v1/events                                         401  -         -         pub+priv pub+priv pub+priv pub+priv pub+priv
 GET /v1/events ?scope=discover                         401  -/pub     -/pub     pub+priv pub+priv pub+priv pub+priv pub+priv
 POST /v1/events                                        401  404/403   404/403   403      201      403      201      201
@@ -289,6 +290,12 @@ const CALLS: Record<string, (w: World, c: Caller) => Promise<Answer | string>> =
   'PUT /v1/applications/{id}/members/{userId}': (w, c) =>
     t.put(`/v1/applications/${w.appId}/members/${cast.target.id}`, {
       body: { canWrite: true },
+      token: c.token,
+    }),
+  'POST /v1/applications/{id}/transfer-ownership': (w, c) =>
+    // On the other application, so the owner stays the owner of the first for the rows after.
+    t.post(`/v1/applications/${w.doomedAppId}/transfer-ownership`, {
+      body: { userId: cast.writer.id },
       token: c.token,
     }),
   'GET /v1/events': async (w, c) =>

@@ -147,6 +147,12 @@ export const ZUpdateMemberRequest = z.object({
 });
 export type TUpdateMemberRequest = z.infer<typeof ZUpdateMemberRequest>;
 
+/** POST /applications/{id}/transfer-ownership: the member who becomes the owner. */
+export const ZTransferOwnershipRequest = z.object({
+  userId: z.uuid({ error: 'Usuário inválido' }),
+});
+export type TTransferOwnershipRequest = z.infer<typeof ZTransferOwnershipRequest>;
+
 export const ZMemberParams = z.object({
   id: z.uuid({ error: 'Identificador inválido' }),
   userId: z.uuid({ error: 'Identificador inválido' }),

@@ -4,6 +4,7 @@ import {
   ZMember,
   ZMemberListResponse,
   ZMemberParams,
+  ZTransferOwnershipRequest,
   ZUpdateMemberRequest,
 } from '@wm/contracts';
 import type { FastifyInstance } from 'fastify';
@@ -11,7 +12,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { type AuthHooks, currentUser } from '../../http/auth';
 import { NO_CONTENT, SESSION_SECURITY, sessionErrors } from '../../http/openapi';
-import { addMember, listMembers, removeMember, updateMember } from './members-service';
+import { addMember, listMembers, removeMember, transferOwnership, updateMember } from './members-service';
 
 export function registerMemberRoutes(app: FastifyInstance, ctx: AppContext, auth: AuthHooks) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -46,6 +47,21 @@ export function registerMemberRoutes(app: FastifyInstance, ctx: AppContext, auth
     },
     async (request, reply) =>
       reply.status(201).send(await addMember(ctx, currentUser(request), request.params.id, request.body)),
+  );
+
+  r.post(
+    '/applications/:id/transfer-ownership',
+    {
+      ...guard,
+      schema: {
+        tags,
+        params: ZIdParams,
+        body: ZTransferOwnershipRequest,
+        security: SESSION_SECURITY,
+        response: { 200: ZMemberListResponse, ...sessionErrors(403, 404, 413, 415, 422) },
+      },
+    },
+    async (request) => transferOwnership(ctx, currentUser(request), request.params.id, request.body),
   );
 
   r.put(
