@@ -14,6 +14,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { type AuthHooks, currentUser } from '../../http/auth';
 import { NO_CONTENT, SESSION_SECURITY, sessionErrors } from '../../http/openapi';
+import { registerInvitationRoutes } from './invitations-routes';
 import { registerMemberRoutes } from './members-routes';
 import {
   createApplication,
@@ -140,4 +141,5 @@ export function registerApplicationRoutes(app: FastifyInstance, ctx: AppContext,
   );
 
   registerMemberRoutes(app, ctx, auth);
+  registerInvitationRoutes(app, ctx, auth);
 }
