@@ -27,6 +27,7 @@ import { useMembers } from '../api/get-members';
 import { useRemoveMember } from '../api/remove-member';
 import { useTransferOwnership } from '../api/transfer-ownership';
 import { useUpdateMember } from '../api/update-member';
+import { PendingInvitations } from './pending-invitations';
 
 const FLAGS = [
   { name: 'canRead', label: 'Leitura' },
@@ -42,8 +43,12 @@ function AddMemberForm({ applicationId }: { applicationId: string }) {
   });
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      const member = await addition.mutateAsync(values);
-      toast.success('Membro adicionado', { description: `${member.name} agora tem acesso à aplicação.` });
+      const answer = await addition.mutateAsync(values);
+      if ('message' in answer) {
+        toast.success('Convite enviado', { description: answer.message });
+      } else {
+        toast.success('Membro adicionado', { description: `${answer.name} agora tem acesso à aplicação.` });
+      }
       form.reset();
     } catch (error) {
       toastError('Erro ao adicionar membro', error);
@@ -227,6 +232,7 @@ export function MembersCard({ applicationId }: { applicationId: string }) {
             )}
           </TableBody>
         </Table>
+        <PendingInvitations applicationId={applicationId} />
       </CardContent>
       <ConfirmDialog
         open={toRemove !== null}
