@@ -33,7 +33,8 @@ test.describe('Applications', () => {
     await expect(page).toHaveURL(/\/applications$/);
 
     const list = await api.get<{ data: ApplicationItem[] }>('/applications', owner.token);
-    const app = list.data[0];
+    const [app] = list.data;
+    if (!app) throw new Error('the created application is not listed');
     expect(app.name).toBe(name);
     const firstKey = (await api.get<{ apiKey: string }>(`/applications/${app.id}/api-key`, owner.token))
       .apiKey;
