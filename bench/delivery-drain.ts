@@ -15,14 +15,16 @@ import { buildApp } from '../apps/api/src/build-app';
 import { testConfig } from '../apps/api/src/config';
 import type { AppContext } from '../apps/api/src/context';
 import { startDeliveryEngine } from '../apps/api/src/delivery/engine';
-import { sha256 } from '../apps/api/src/lib/crypto';
 import { newId } from '../apps/api/src/lib/ids';
 import { bootstrapAdmin } from '../apps/api/src/modules/admin-users/bootstrap-admin';
 import { spawnServer, spawnWorker, stopServer } from '../apps/api/test/support/server-process';
 import {
+  API_KEY,
   cpuBetween,
   databaseCpuMs,
+  type Fixture,
   fmt,
+  insertFixture,
   median,
   openBenchStorage,
   processCpuMs,
@@ -34,7 +36,6 @@ import {
 const N = Number(process.env.BENCH_N ?? 20_000);
 const PARTS = new Set((process.env.BENCH_PARTS ?? 'drain,emit,latency,logs').split(','));
 const LOG_ROWS = Number(process.env.BENCH_LOG_ROWS ?? 1_000_000);
-const SUBSCRIPTIONS = 10;
 const EMIT_CONNECTIONS = Number(process.env.BENCH_EMIT_CONNECTIONS ?? 32);
 /** BENCH_SPLIT_ROLES=1: emits to an `--role api` server, delivered by a separate `--role worker` process. */
 const SPLIT_ROLES = process.env.BENCH_SPLIT_ROLES === '1';
@@ -42,35 +43,6 @@ const SPLIT_ROLES = process.env.BENCH_SPLIT_ROLES === '1';
 const IN_FLIGHT = testConfig(
   process.env.DELIVERY_CONCURRENCY ? { DELIVERY_CONCURRENCY: process.env.DELIVERY_CONCURRENCY } : {},
 ).DELIVERY_CONCURRENCY;
-const API_KEY = `whm_${'b'.repeat(43)}`;
-
-type Fixture = { applicationId: string; eventId: string; alias: string; subscriptionIds: string[] };
-
-async function insertFixture(
-  ctx: AppContext,
-  targetUrl: string,
-  subscriptions = SUBSCRIPTIONS,
-  existingApplicationId?: string,
-): Promise<Fixture> {
-  const applicationId = existingApplicationId ?? newId();
-  const eventId = newId();
-  const alias = `bench.${eventId.slice(-6)}`;
-  if (!existingApplicationId) {
-    await ctx.db.execute(sql`INSERT INTO applications (id, name, api_key_hash, api_key_encrypted, api_key_prefix)
-      VALUES (${applicationId}, 'Bench', ${sha256(API_KEY)}, ${ctx.cipher.encrypt(API_KEY)}, ${API_KEY.slice(0, 12)})`);
-  }
-  await ctx.db.execute(
-    sql`INSERT INTO events (id, application_id, name, alias) VALUES (${eventId}, ${applicationId}, 'Bench', ${alias})`,
-  );
-  const subscriptionIds: string[] = [];
-  for (let i = 0; i < subscriptions; i++) {
-    const id = newId();
-    subscriptionIds.push(id);
-    await ctx.db.execute(sql`INSERT INTO subscriptions (id, event_id, name, target_url, secret)
-      VALUES (${id}, ${eventId}, ${`Bench ${i}`}, ${targetUrl}, ${`whsec_${Buffer.from(`secret-${i}-0123456789abcdef`).toString('base64')}`})`);
-  }
-  return { applicationId, eventId, alias, subscriptionIds };
-}
 
 async function insertPending(ctx: AppContext, fixture: Fixture, count: number) {
   // One occurrence per round over the subscriptions: (occurrence, subscription) is unique.

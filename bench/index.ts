@@ -3,6 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 
 const BENCHES: Record<string, string> = {
+  compare: 'compare.ts',
   delivery: 'delivery-drain.ts',
   queue: 'queue-throughput.ts',
   rules: 'rules-matcher.ts',

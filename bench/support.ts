@@ -4,12 +4,16 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { testConfig } from '../apps/api/src/config';
 import type { AppContext } from '../apps/api/src/context';
 import { createContext } from '../apps/api/src/create-context';
+import { sha256 } from '../apps/api/src/lib/crypto';
+import { newId } from '../apps/api/src/lib/ids';
 
 export const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const API_KEY = `whm_${'b'.repeat(43)}`;
 export const SECRET_KEY = 'bench-secret-key-with-at-least-32-characters';
 
 /** A fresh PostgreSQL database (dropped by the returned drop) or a PGlite data dir, migrated. */
@@ -140,3 +144,32 @@ export function cpuBetween(before: Map<number, number>, after: Map<number, numbe
 }
 
 const CLOCK_TICKS = 100;
+
+export type Fixture = { applicationId: string; eventId: string; alias: string; subscriptionIds: string[] };
+
+/** An application (key API_KEY), an event and `subscriptions` subscriptions to `targetUrl`. */
+export async function insertFixture(
+  ctx: AppContext,
+  targetUrl: string,
+  subscriptions = 10,
+  existingApplicationId?: string,
+): Promise<Fixture> {
+  const applicationId = existingApplicationId ?? newId();
+  const eventId = newId();
+  const alias = `bench.${eventId.slice(-6)}`;
+  if (!existingApplicationId) {
+    await ctx.db.execute(sql`INSERT INTO applications (id, name, api_key_hash, api_key_encrypted, api_key_prefix)
+      VALUES (${applicationId}, 'Bench', ${sha256(API_KEY)}, ${ctx.cipher.encrypt(API_KEY)}, ${API_KEY.slice(0, 12)})`);
+  }
+  await ctx.db.execute(
+    sql`INSERT INTO events (id, application_id, name, alias) VALUES (${eventId}, ${applicationId}, 'Bench', ${alias})`,
+  );
+  const subscriptionIds: string[] = [];
+  for (let i = 0; i < subscriptions; i++) {
+    const id = newId();
+    subscriptionIds.push(id);
+    await ctx.db.execute(sql`INSERT INTO subscriptions (id, event_id, name, target_url, secret)
+      VALUES (${id}, ${eventId}, ${`Bench ${i}`}, ${targetUrl}, ${`whsec_${Buffer.from(`secret-${i}-0123456789abcdef`).toString('base64')}`})`);
+  }
+  return { applicationId, eventId, alias, subscriptionIds };
+}

@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { occurrences, subscriptions } from '../src/db/schema';
+import { eventLogs, occurrences, subscriptions } from '../src/db/schema';
 import { MAX_JSON_DEPTH, NUMBER_TOO_LARGE } from '../src/http/json-guard';
 import { insertApplication, insertEvent, insertSubscription } from './support/delivery-fixtures';
 import { createTestApp, type TestApp } from './support/test-app';
@@ -165,6 +165,21 @@ describe('hostile input', () => {
     expect(longest.status).toBe(202);
     expect((await sendKey('k'.repeat(255))).body.occurrenceId).toBe(longest.body.occurrenceId);
     expect(await countOccurrences()).toBe((before ?? 0) + 1);
+  });
+
+  it('When /v1/emit-rules gets an Idempotency-Key longer than 255 characters, then 400 and no event log', async () => {
+    const countEventLogs = async () =>
+      (await t.ctx.db.select({ n: count() }).from(eventLogs).where(eq(eventLogs.applicationId, app.id)))[0]
+        ?.n;
+    const before = await countEventLogs();
+    const answer = await t.post('/v1/emit-rules', {
+      token: null,
+      headers: { 'x-api-key': app.apiKey, 'idempotency-key': 'k'.repeat(2_700) },
+      body: { eventType: 'message.text.received', applicationId: app.id, data: {} },
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.body.error).toBe('Idempotency-Key muito longo (máximo de 255 caracteres)');
+    expect(await countEventLogs()).toBe(before);
   });
 
   it('When emit data is null, then 400 says data is required', async () => {

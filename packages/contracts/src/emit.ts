@@ -21,7 +21,7 @@ export const ZEmitRequest = z.object({
 export type TEmitRequest = z.infer<typeof ZEmitRequest>;
 
 /**
- * Headers of POST /events/emit the server reads. The Idempotency-Key has externalEventId's limit:
+ * Headers of POST /events/emit and /emit-rules the server reads. The Idempotency-Key has externalEventId's limit:
  * it is stored and compared as that id is.
  */
 export const ZEmitHeaders = z.looseObject({

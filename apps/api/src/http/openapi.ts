@@ -28,7 +28,7 @@ export const PUBLIC_SECURITY: Record<string, string[]>[] = [];
 /** An answer without a body (204). */
 export const NO_CONTENT = z.undefined();
 
-type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 503;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 503;
 
 /**
  * `{error, code, details?}` for the statuses a route answers besides those every route may

@@ -85,7 +85,7 @@ export function compileCondition(condition: unknown): CompiledCondition {
   const segments = parseFieldPath(field);
   if (!segments) return invalid(label, fieldProblem(field));
   if (!isRuleOperator(operator)) return invalid(label, `operador ${describeValue(operator)} não suportado`);
-  if (values.length === 0) return invalid(label, `condição em ${label} sem valores`);
+  if (!hasValues(values)) return invalid(label, `condição em ${label} sem valores`);
 
   const compiled = compileOperator(operator, values, caseSensitive);
   if ('problem' in compiled) return invalid(label, compiled.problem);
@@ -94,9 +94,16 @@ export function compileCondition(condition: unknown): CompiledCondition {
 
 type OperatorParts = Pick<CompiledCondition, 'kind' | 'expectation' | 'test'>;
 
+/** At least one value: numeric and date operators compare against the first. */
+type ConditionValues = [string, ...string[]];
+
+function hasValues(values: string[]): values is ConditionValues {
+  return values.length > 0;
+}
+
 function compileOperator(
   operator: RuleOperator,
-  values: string[],
+  values: ConditionValues,
   caseSensitive: boolean,
 ): OperatorParts | { problem: string } {
   switch (operator) {
@@ -205,8 +212,10 @@ function compileDate(
 /** Segments of a condition field; the first names an envelope key (`data`, `eventType`…). */
 function parseFieldPath(field: string): string[] | null {
   const segments = parsePath(field.startsWith('$.') ? field.slice(2) : field);
-  if (!segments || !ENVELOPE_KEY_SET.has(segments[0]) || segments.some(isForbiddenKey)) return null;
-  return segments;
+  if (!segments) return null;
+  const [envelopeKey] = segments;
+  if (envelopeKey === undefined || !ENVELOPE_KEY_SET.has(envelopeKey)) return null;
+  return segments.some(isForbiddenKey) ? null : segments;
 }
 
 function fieldProblem(field: string): string {

@@ -29,7 +29,9 @@ function check(cond: RuleCondition, data: unknown, extra: Partial<RuleEnvelope> 
   const result = evaluateRule(rule([cond]), input);
   expect(matchCompiledRule(compileRule(rule([cond])), input)).toBe(result.match);
   expect(result.conditions).toHaveLength(1);
-  return result.conditions[0];
+  const [only] = result.conditions;
+  if (!only) throw new Error('no condition result');
+  return only;
 }
 
 describe('EQUALS', () => {

@@ -1,10 +1,17 @@
 import { readSegments } from '../paths/get-path';
-import { type CompiledRule, compileRule } from './compile-rule';
+import { type CompiledCondition, type CompiledRule, compileRule } from './compile-rule';
 import { matchValue } from './evaluate-rule';
 import type { RuleEnvelope } from './types';
 import type { ValueForms } from './value-forms';
 
 export type RuleSetEntry<Id> = { id: Id; conditions: unknown };
+
+/** A valid condition and the slot of its field path; null for an invalid one (never matches). */
+type ConditionCheck = {
+  readonly condition: CompiledCondition;
+  readonly segments: readonly string[];
+  readonly slot: number;
+} | null;
 
 /**
  * The active rules of one (application, alias), compiled together: each distinct field path is
@@ -14,33 +21,33 @@ export type CompiledRuleSet<Id> = {
   readonly rules: ReadonlyArray<{
     readonly id: Id;
     readonly compiled: CompiledRule;
-    readonly slots: number[];
+    /** One per condition, in the rule's order. */
+    readonly checks: readonly ConditionCheck[];
   }>;
-  readonly paths: ReadonlyArray<readonly string[]>;
+  /** Distinct field paths; a check's `slot` indexes them. */
+  readonly slotCount: number;
 };
-
-const UNREAD = Symbol('unread');
 
 /** Never throws: a malformed rule compiles to one that never matches. */
 export function compileRuleSet<Id>(rules: readonly RuleSetEntry<Id>[]): CompiledRuleSet<Id> {
-  const paths: Array<readonly string[]> = [];
   const slotOf = new Map<string, number>();
   const compiledRules = (Array.isArray(rules) ? rules : []).map((rule) => {
     const compiled = compileRule(rule);
-    const slots = compiled.conditions.map((condition) => {
-      if (condition.segments === null) return -1;
+    const checks = compiled.conditions.map((condition): ConditionCheck => {
+      const { segments } = condition;
+      if (segments === null) return null;
       // JSON keeps segment lists distinct whatever characters the keys hold.
-      const key = JSON.stringify(condition.segments);
+      const key = JSON.stringify(segments);
       let slot = slotOf.get(key);
       if (slot === undefined) {
-        slot = paths.push(condition.segments) - 1;
+        slot = slotOf.size;
         slotOf.set(key, slot);
       }
-      return slot;
+      return { condition, segments, slot };
     });
-    return { id: rule?.id as Id, compiled, slots };
+    return { id: rule?.id as Id, compiled, checks };
   });
-  return { rules: compiledRules, paths };
+  return { rules: compiledRules, slotCount: slotOf.size };
 }
 
 /**
@@ -50,26 +57,26 @@ export function compileRuleSet<Id>(rules: readonly RuleSetEntry<Id>[]): Compiled
 export function matchRuleSet<Id>(set: CompiledRuleSet<Id>, envelope: RuleEnvelope): Id[] {
   const matched: Id[] = [];
   try {
-    const values: unknown[] = new Array(set.paths.length).fill(UNREAD);
-    const forms: ValueForms[] = [];
-    const read = (slot: number): unknown => {
-      let value = values[slot];
-      if (value === UNREAD) {
-        value = readSegments(envelope, set.paths[slot]);
-        values[slot] = value;
-        forms[slot] = {};
+    // A slot is read on first use; its forms object marks it read.
+    const values: unknown[] = new Array(set.slotCount);
+    const formsBySlot: Array<ValueForms | undefined> = new Array(set.slotCount);
+    const matchCheck = (check: ConditionCheck): boolean => {
+      if (check === null) return false;
+      const { slot } = check;
+      let forms = formsBySlot[slot];
+      if (forms === undefined) {
+        forms = {};
+        formsBySlot[slot] = forms;
+        values[slot] = readSegments(envelope, check.segments);
       }
-      return value;
+      return matchValue(check.condition, values[slot], forms);
     };
-    for (const { id, compiled, slots } of set.rules) {
+    for (const { id, compiled, checks } of set.rules) {
       if (compiled.problem !== null) continue;
-      const { conditions } = compiled;
       const isAnd = compiled.logic === 'AND';
       let isMatch = isAnd;
-      for (let i = 0; i < conditions.length; i++) {
-        const slot = slots[i];
-        const isConditionMatch = slot >= 0 && matchValue(conditions[i], read(slot), forms[slot]);
-        if (isConditionMatch !== isAnd) {
+      for (const check of checks) {
+        if (matchCheck(check) !== isAnd) {
           isMatch = !isAnd;
           break;
         }

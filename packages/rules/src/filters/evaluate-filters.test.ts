@@ -14,7 +14,12 @@ const missingField: Filter = { origin: 'BODY', field: 'customer.id', operator: '
 
 describe('evaluateFilters', () => {
   it.each([[null], [undefined], [[]]])('When there are no filters (%j), then it matches', (filters) => {
-    expect(evaluateFilters(filters, input)).toEqual({ match: true, failures: [], reason: null });
+    expect(evaluateFilters(filters, input)).toEqual({
+      match: true,
+      failures: [],
+      reason: null,
+      outsiderReason: null,
+    });
   });
 
   it('When every filter passes, then it matches with no failures', () => {
@@ -22,6 +27,7 @@ describe('evaluateFilters', () => {
       match: true,
       failures: [],
       reason: null,
+      outsiderReason: null,
     });
   });
 
@@ -30,7 +36,7 @@ describe('evaluateFilters', () => {
     expect(result.match).toBe(false);
     expect(result.failures).toHaveLength(1);
     expect(result.failures[0]).toMatchObject({ index: 1, filter: amountOver200, found: true, actual: 150 });
-    expect(result.reason).toBe(`1 filtro(s) falharam: ${result.failures[0].reason}`);
+    expect(result.reason).toBe(`1 filtro(s) falharam: ${result.failures[0]?.reason}`);
   });
 
   it('When several filters fail, then all are reported in order (AND, no short-circuit)', () => {
@@ -54,6 +60,6 @@ describe('evaluateFilters', () => {
     const result = evaluateFilters([null as unknown as Filter, statusPaid], input);
     expect(result.match).toBe(false);
     expect(result.failures).toHaveLength(1);
-    expect(result.failures[0].index).toBe(0);
+    expect(result.failures[0]?.index).toBe(0);
   });
 });

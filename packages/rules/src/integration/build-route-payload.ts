@@ -52,8 +52,10 @@ export function buildRoutePayload(
 export function toDataSegments(path: unknown): string[] | null {
   if (typeof path !== 'string') return null;
   const segments = parsePath(path.startsWith('$.') ? path.slice(2) : path);
-  if (!segments || segments.some(isForbiddenKey) || ENVELOPE_ONLY_KEYS.has(segments[0])) return null;
-  return segments[0] === 'data' ? segments.slice(1) : segments;
+  if (!segments || segments.some(isForbiddenKey)) return null;
+  const [root] = segments;
+  if (root !== undefined && ENVELOPE_ONLY_KEYS.has(root)) return null;
+  return root === 'data' ? segments.slice(1) : segments;
 }
 
 /**
@@ -67,16 +69,15 @@ export function placeValue(
 ): boolean {
   if (segments.length === 0 || segments.some(isForbiddenKey)) return false;
   let container: Record<string, unknown> | unknown[] = root;
-  for (let i = 0; i < segments.length; i++) {
-    const key = segments[i];
-    const isLast = i === segments.length - 1;
-    const next: unknown = isLast ? value : readSlot(container, key);
-    if (isLast) return writeSlot(container, key, next);
+  for (const [i, key] of segments.entries()) {
+    const nextKey = segments[i + 1];
+    if (nextKey === undefined) return writeSlot(container, key, value);
+    const next: unknown = readSlot(container, key);
     if (Array.isArray(next) || isPlainObject(next)) {
       container = next;
       continue;
     }
-    const created: Record<string, unknown> | unknown[] = isArrayIndex(segments[i + 1]) ? [] : {};
+    const created: Record<string, unknown> | unknown[] = isArrayIndex(nextKey) ? [] : {};
     if (!writeSlot(container, key, created)) return false;
     container = created;
   }

@@ -81,7 +81,7 @@ describe('buildRulePayload', () => {
   ])('When the condition is %j, then the field gets %j and the rule fires', (cond, value) => {
     const result = build(conditionsOf([cond]));
     expect(result).toMatchObject({ isMatching: true, problems: [] });
-    const key = cond.field.split('.')[1];
+    const [, key = ''] = cond.field.split('.');
     expect((result.payload.data as Record<string, unknown>)[key]).toEqual(value);
     expect(result.payload.eventType).toBe('order.created');
     expect(result.payload.applicationId).toBe('app-1');

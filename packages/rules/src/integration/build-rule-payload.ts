@@ -21,6 +21,9 @@ type Condition = {
   caseSensitive: boolean;
 };
 
+/** Conditions on one field path; never empty. */
+type ConditionGroup = [Condition, ...Condition[]];
+
 const DAY_MS = 86_400_000;
 
 /**
@@ -103,8 +106,8 @@ function normalise(compiled: CompiledCondition, raw: unknown): Condition {
 }
 
 /** Conditions on the same path, in the order their paths first appear. */
-function groupByField(list: Condition[]): Condition[][] {
-  const groups = new Map<string, Condition[]>();
+function groupByField(list: Condition[]): ConditionGroup[] {
+  const groups = new Map<string, ConditionGroup>();
   for (const condition of list) {
     const key = JSON.stringify(condition.compiled.segments);
     const group = groups.get(key);
@@ -115,7 +118,11 @@ function groupByField(list: Condition[]): Condition[][] {
 }
 
 /** Writes a value satisfying every condition of the group; the pt-BR problem when it cannot. */
-function satisfy(payload: EmitPayload, group: Condition[], arrayPaths: ReadonlySet<string>): string | null {
+function satisfy(
+  payload: EmitPayload,
+  group: ConditionGroup,
+  arrayPaths: ReadonlySet<string>,
+): string | null {
   const first = group[0].compiled;
   if (first.segments === null) return first.problem ?? 'condição inválida';
   const label = first.label;
@@ -228,8 +235,19 @@ function between(lower: number | null, upper: number | null, step: number): numb
   );
 }
 
+/** The first value of each `operator` condition, parsed; null where it is absent or unparsable. */
+function limitsOf(
+  group: Condition[],
+  operator: string,
+  parse: (value: string) => number | null,
+): Array<number | null> {
+  return group
+    .filter((c) => c.operator === operator)
+    .map(({ values: [value] }) => (value === undefined ? null : parse(value)));
+}
+
 function maxOf(group: Condition[], operator: string, parse: (value: string) => number | null): number | null {
-  const limits = group.filter((c) => c.operator === operator).map((c) => parse(c.values[0]));
+  const limits = limitsOf(group, operator, parse);
   return limits.reduce<number | null>(
     (max, limit) => (limit !== null && (max === null || limit > max) ? limit : max),
     null,
@@ -237,7 +255,7 @@ function maxOf(group: Condition[], operator: string, parse: (value: string) => n
 }
 
 function minOf(group: Condition[], operator: string, parse: (value: string) => number | null): number | null {
-  const limits = group.filter((c) => c.operator === operator).map((c) => parse(c.values[0]));
+  const limits = limitsOf(group, operator, parse);
   return limits.reduce<number | null>(
     (min, limit) => (limit !== null && (min === null || limit < min) ? limit : min),
     null,

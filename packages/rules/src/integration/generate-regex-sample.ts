@@ -163,7 +163,7 @@ class SampleParser {
   }
 
   private atom(): string | null {
-    const char = this.pattern[this.i];
+    const char = this.charAt(this.i);
     if (char === '(') return this.group();
     if (char === '[') return this.characterClass();
     if (char === '\\') return this.escape();
@@ -172,8 +172,7 @@ class SampleParser {
     if (char === '.') return 'a';
     // Astral characters are two UTF-16 units; keep them whole.
     const code = char.charCodeAt(0);
-    if (code >= 0xd800 && code <= 0xdbff && this.i < this.pattern.length)
-      return char + this.pattern[this.i++];
+    if (code >= 0xd800 && code <= 0xdbff && this.i < this.pattern.length) return char + this.charAt(this.i++);
     return char;
   }
 
@@ -203,7 +202,7 @@ class SampleParser {
 
   private escape(): string | null {
     this.i++;
-    const char = this.pattern[this.i++];
+    const char = this.charAt(this.i++);
     switch (char) {
       case 'd':
         return '1';
@@ -280,7 +279,7 @@ class SampleParser {
       name = this.pattern.slice(this.i + 1, close);
       this.i = close + 1;
     } else {
-      name = this.pattern[this.i++];
+      name = this.charAt(this.i++);
     }
     const negated = isNegated !== name.startsWith('^');
     const sample = UNICODE_SAMPLES[name.replace(/^\^/, '')];
@@ -288,6 +287,16 @@ class SampleParser {
     // Outside a class of letters a digit, outside any other listed class a letter.
     if (!negated) return sample;
     return sample === '1' || sample === '.' || sample === ' ' ? 'a' : '1';
+  }
+
+  /**
+   * The character at `index`. The pattern compiled, so every construct is complete; running past
+   * its end means syntax the scanner does not follow, and generation gives up.
+   */
+  private charAt(index: number): string {
+    const char = this.pattern[index];
+    if (char === undefined) throw new Error('unexpected end of pattern');
+    return char;
   }
 
   /** The index of the next `char`; the pattern compiled, so it is there, but never loop on it. */
@@ -307,7 +316,8 @@ class SampleParser {
       isFirst = false;
       const posix = /^\[:(\^?)([a-z]+):\]/.exec(this.pattern.slice(this.i, this.i + 12));
       if (posix) {
-        const set = POSIX[posix[2]];
+        const className = posix[2];
+        const set = className === undefined ? undefined : POSIX[className];
         if (!set) return null;
         ranges.push(...(posix[1] ? complement(set) : set));
         this.i += posix[0].length;
@@ -342,7 +352,7 @@ class SampleParser {
     const code = this.pattern.codePointAt(this.i) as number;
     this.i += code > 0xffff ? 2 : 1;
     if (code !== 92) return code;
-    const escaped = this.pattern[this.i++];
+    const escaped = this.charAt(this.i++);
     switch (escaped) {
       case 'd':
         return DIGIT;

@@ -17,6 +17,12 @@ type Received = { method?: string; url?: string; headers: IncomingHttpHeaders; b
 
 const dir = mkdtempSync(join(tmpdir(), 'wm-integration-code-'));
 const received: Received[] = [];
+
+function firstRequest(): Received {
+  const [request] = received;
+  if (!request) throw new Error('no request received');
+  return request;
+}
 let status = 202;
 let server: Server;
 let baseUrl = '';
@@ -72,7 +78,7 @@ const HOSTILE = [
   'ação ü 😀 中文 \ud800 lone',
   "'; echo injected; '",
   '"""\'\'\' """',
-];
+] as const;
 const hostilePayload = {
   eventType: 'message.text.received',
   applicationId: 'app-1',
@@ -101,9 +107,9 @@ describe.each(['javascript', 'python', 'curl'] as const)('%s code', (language) =
     expect(result.stdout).toContain('{"data":{"id":"log-1"}}');
     expect(received).toHaveLength(1);
     expect(received[0]).toMatchObject({ method: 'POST', url: '/v1/emit-rules' });
-    expect(received[0].headers['x-api-key']).toBe('k-123');
-    expect(received[0].headers['content-type']).toBe('application/json');
-    expect(JSON.parse(received[0].body)).toEqual(JSON.parse(JSON.stringify(hostilePayload)));
+    expect(firstRequest().headers['x-api-key']).toBe('k-123');
+    expect(firstRequest().headers['content-type']).toBe('application/json');
+    expect(JSON.parse(firstRequest().body)).toEqual(JSON.parse(JSON.stringify(hostilePayload)));
     expect(existsSync(join(dir, 'pwned'))).toBe(false);
     expect(existsSync(join(dir, 'pwned2'))).toBe(false);
   });
@@ -117,8 +123,8 @@ describe.each(['javascript', 'python', 'curl'] as const)('%s code', (language) =
       'k',
     );
     expect(result.code).toBe(0);
-    expect(JSON.parse(received[0].body)).toEqual(withProtoKey);
-    expect(Object.hasOwn(JSON.parse(received[0].body).data, '__proto__')).toBe(true);
+    expect(JSON.parse(firstRequest().body)).toEqual(withProtoKey);
+    expect(Object.hasOwn(JSON.parse(firstRequest().body).data, '__proto__')).toBe(true);
   });
 
   it('When the server answers an error, then it prints the answer and exits non-zero', async () => {

@@ -16,7 +16,7 @@ export function quoteString(text: string): string {
   let out = '"';
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
-    const char = text[i];
+    const char = text.charAt(i);
     if (char === '"' || char === '\\') out += `\\${char}`;
     else if (char === '\n') out += '\\n';
     else if (char === '\r') out += '\\r';
@@ -32,7 +32,7 @@ export function quoteString(text: string): string {
     } else if (code >= 0xd800 && code <= 0xdbff) {
       const next = text.charCodeAt(i + 1);
       if (next >= 0xdc00 && next <= 0xdfff) {
-        out += char + text[i + 1];
+        out += text.slice(i, i + 2);
         i++;
       } else {
         out += unicodeEscape(code);

@@ -10,8 +10,8 @@ export function getSegments(value: unknown, segments: readonly string[]): Lookup
 /** getSegments without the wrapper object, for hot loops: the value or MISSING. */
 export function readSegments(value: unknown, segments: readonly string[]): unknown {
   let current = value;
-  for (let i = 0; i < segments.length; i++) {
-    current = readOwnValue(current, segments[i]);
+  for (const segment of segments) {
+    current = readOwnValue(current, segment);
     if (current === MISSING) return MISSING;
   }
   return current;

@@ -58,16 +58,18 @@ type Container = Record<string, unknown> | unknown[];
 
 function placeSample(root: Record<string, unknown>, segments: string[], type: unknown): void {
   let container: Container = root;
-  for (let i = 0; i < segments.length - 1; i++) {
-    const wantsArray = isArrayIndex(segments[i + 1]);
-    const existing = readSlot(container, segments[i]);
-    const next: Container = isContainer(existing) ? existing : wantsArray ? [] : {};
-    if (next !== existing) writeSlot(container, segments[i], next);
+  for (const [i, key] of segments.entries()) {
+    const nextKey = segments[i + 1];
+    if (nextKey === undefined) {
+      // An existing container means deeper fields were placed already; keep them.
+      if (!isContainer(readSlot(container, key))) writeSlot(container, key, sampleValueFor(type, key));
+      return;
+    }
+    const existing = readSlot(container, key);
+    const next: Container = isContainer(existing) ? existing : isArrayIndex(nextKey) ? [] : {};
+    if (next !== existing) writeSlot(container, key, next);
     container = next;
   }
-  const last = segments[segments.length - 1];
-  // An existing container means deeper fields were placed already; keep them.
-  if (!isContainer(readSlot(container, last))) writeSlot(container, last, sampleValueFor(type, last));
 }
 
 function isContainer(value: unknown): value is Container {

@@ -38,8 +38,8 @@ function renderNode(node: unknown, context: TemplateContext, depth: number): unk
 
 function renderString(text: string, context: TemplateContext): unknown {
   const tokens = scanPlaceholders(text);
-  if (tokens.length === 0) return text;
   const [first] = tokens;
+  if (first === undefined) return text;
   if (tokens.length === 1 && first.start === 0 && first.end === text.length) {
     const resolved = resolveToken(first, context);
     return resolved === undefined ? null : copyValue(resolved, 0);

@@ -9,6 +9,7 @@ import type {
 import { and, count, desc, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { applications, userApplications, users } from '../../db/schema';
+import { insertedRow } from '../../db/sql-rows';
 import { AppError, conflict, notFound } from '../../domain/errors';
 import { likePattern, pageOffset, toPagination } from '../../domain/pagination';
 import { hashPassword } from '../../lib/crypto';
@@ -17,7 +18,7 @@ import { newId } from '../../lib/ids';
 import { revokeUserSessions } from '../auth/service';
 import { toUserView } from '../auth/user-view';
 
-const USER_NOT_FOUND = 'Usuário não encontrado';
+export const USER_NOT_FOUND = 'Usuário não encontrado';
 const EMAIL_TAKEN = 'Já existe um usuário com este e-mail';
 
 const applicationCount = sql<number>`(SELECT count(*)::int FROM ${userApplications} WHERE ${userApplications.userId} = ${users.id})`;
@@ -82,7 +83,7 @@ export async function createUser(ctx: AppContext, input: TCreateUserRequest) {
   await assertEmailFree(ctx, input.email);
   const now = ctx.clock();
   try {
-    const [user] = await ctx.db
+    const user = await ctx.db
       .insert(users)
       .values({
         id: newId(),
@@ -94,7 +95,8 @@ export async function createUser(ctx: AppContext, input: TCreateUserRequest) {
         createdAt: now,
         updatedAt: now,
       })
-      .returning();
+      .returning()
+      .then(insertedRow);
     return toUserView(user);
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN);
@@ -102,48 +104,66 @@ export async function createUser(ctx: AppContext, input: TCreateUserRequest) {
   }
 }
 
-async function countOtherActiveAdmins(ctx: AppContext, exceptId: string) {
-  const [row] = await ctx.db
-    .select({ value: count() })
+type Transaction = Parameters<Parameters<AppContext['db']['transaction']>[0]>[0];
+
+const LAST_ADMIN = 'O último administrador não pode ser removido ou desativado';
+
+/**
+ * Locks every active admin row (in id order, so two callers never deadlock) until the transaction
+ * ends and returns their ids. Two admins removing each other at once are thereby serialised: the
+ * second sees the first's change and is refused, so the last-admin rule holds under concurrency.
+ */
+async function lockActiveAdmins(tx: Transaction) {
+  const rows = await tx
+    .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.isAdmin, true), eq(users.isActive, true), ne(users.id, exceptId)));
-  return row?.value ?? 0;
+    .where(and(eq(users.isAdmin, true), eq(users.isActive, true)))
+    .orderBy(users.id)
+    .for('update');
+  return rows.map((row) => row.id);
+}
+
+/** Refuses when `id` is an active admin and no other active admin would remain. Takes the lock above. */
+async function assertNotLastAdmin(tx: Transaction, id: string) {
+  const admins = await lockActiveAdmins(tx);
+  if (admins.includes(id) && admins.length === 1) throw new AppError('UNPROCESSABLE', LAST_ADMIN);
 }
 
 export async function updateUser(ctx: AppContext, actorId: string, id: string, input: TUpdateUserRequest) {
-  const [existing] = await ctx.db.select().from(users).where(eq(users.id, id)).limit(1);
-  if (!existing) throw notFound(USER_NOT_FOUND);
   if (actorId === id && input.isActive === false) {
     throw new AppError('UNPROCESSABLE', 'Você não pode desativar sua própria conta');
   }
-  const losesAdmin =
-    existing.isAdmin && existing.isActive && (input.isAdmin === false || input.isActive === false);
-  if (losesAdmin && (await countOtherActiveAdmins(ctx, id)) === 0) {
-    throw new AppError('UNPROCESSABLE', 'O último administrador não pode ser removido ou desativado');
-  }
   if (input.email) await assertEmailFree(ctx, input.email, id);
-  const [user] = await ctx.db
-    .update(users)
-    .set({
-      name: input.name,
-      email: input.email,
-      isAdmin: input.isAdmin,
-      isActive: input.isActive,
-      passwordHash: input.password ? await hashPassword(input.password) : undefined,
-      updatedAt: ctx.clock(),
-    })
-    .where(eq(users.id, id))
-    .returning();
+  const passwordHash = input.password ? await hashPassword(input.password) : undefined;
+  const user = await ctx.db.transaction(async (tx) => {
+    if (input.isAdmin === false || input.isActive === false) await assertNotLastAdmin(tx, id);
+    const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.id, id)).limit(1);
+    if (!existing) throw notFound(USER_NOT_FOUND);
+    const [updated] = await tx
+      .update(users)
+      .set({
+        name: input.name,
+        email: input.email,
+        isAdmin: input.isAdmin,
+        isActive: input.isActive,
+        passwordHash,
+        updatedAt: ctx.clock(),
+      })
+      .where(eq(users.id, id))
+      .returning();
+    if (!updated) throw notFound(USER_NOT_FOUND);
+    return updated;
+  });
   if (input.password || input.isActive === false) await revokeUserSessions(ctx, id);
   return toUserView(user);
 }
 
 export async function deleteUser(ctx: AppContext, actorId: string, id: string) {
   if (actorId === id) throw new AppError('UNPROCESSABLE', 'Você não pode excluir sua própria conta');
-  const [existing] = await ctx.db.select().from(users).where(eq(users.id, id)).limit(1);
-  if (!existing) throw notFound(USER_NOT_FOUND);
-  if (existing.isAdmin && existing.isActive && (await countOtherActiveAdmins(ctx, id)) === 0) {
-    throw new AppError('UNPROCESSABLE', 'O último administrador não pode ser removido ou desativado');
-  }
-  await ctx.db.delete(users).where(eq(users.id, id));
+  await ctx.db.transaction(async (tx) => {
+    await assertNotLastAdmin(tx, id);
+    const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.id, id)).limit(1);
+    if (!existing) throw notFound(USER_NOT_FOUND);
+    await tx.delete(users).where(eq(users.id, id));
+  });
 }

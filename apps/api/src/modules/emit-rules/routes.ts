@@ -1,9 +1,9 @@
-import { ZEmitRulesRequest, ZEmitRulesResponse } from '@wm/contracts';
+import { ZEmitHeaders, ZEmitRulesRequest, ZEmitRulesResponse } from '@wm/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { EMIT_SECURITY, errorResponses } from '../../http/openapi';
-import { authorizeEmit } from '../emit/authorize-emit';
+import { readEmitCall } from '../emit/authorize-emit';
 import { emitRules } from './service';
 
 export function registerEmitRulesRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -15,20 +15,14 @@ export function registerEmitRulesRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         tags: ['emit'],
         body: ZEmitRulesRequest,
+        headers: ZEmitHeaders,
         security: EMIT_SECURITY,
         response: { 202: ZEmitRulesResponse, ...errorResponses(401, 403, 404, 409, 413, 415) },
       },
     },
     async (request, reply) => {
-      const caller = await authorizeEmit(ctx, request, request.body.applicationId);
-      const idempotencyHeader = request.headers['idempotency-key'];
-      const answer = await emitRules(ctx, {
-        ...request.body,
-        ...caller,
-        headers: request.headers,
-        idempotencyKey:
-          typeof idempotencyHeader === 'string' && idempotencyHeader ? idempotencyHeader : undefined,
-      });
+      const call = await readEmitCall(ctx, request, request.body.applicationId);
+      const answer = await emitRules(ctx, { ...request.body, ...call });
       return reply.status(202).send(answer);
     },
   );

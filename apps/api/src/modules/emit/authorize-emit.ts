@@ -32,3 +32,18 @@ export async function authorizeEmit(
   await requireAccess(ctx, user, applicationAccess, applicationId, 'write');
   return {};
 }
+
+/**
+ * What both emit routes take from the request besides the body: the caller, the headers (for
+ * filters) and the Idempotency-Key, whose length the route's `ZEmitHeaders` schema has checked.
+ */
+export async function readEmitCall(ctx: AppContext, request: FastifyRequest, applicationId: string) {
+  const caller = await authorizeEmit(ctx, request, applicationId);
+  const idempotencyHeader = request.headers['idempotency-key'];
+  return {
+    ...caller,
+    headers: request.headers,
+    idempotencyKey:
+      typeof idempotencyHeader === 'string' && idempotencyHeader ? idempotencyHeader : undefined,
+  };
+}

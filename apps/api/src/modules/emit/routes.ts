@@ -5,7 +5,7 @@ import type { AppContext } from '../../context';
 import { type AuthHooks, currentUser } from '../../http/auth';
 import { EMIT_SECURITY, errorResponses, SESSION_SECURITY, sessionErrors } from '../../http/openapi';
 import { requireAccess, subscriptionAccess } from '../access';
-import { authorizeEmit } from './authorize-emit';
+import { readEmitCall } from './authorize-emit';
 import { emitEvent } from './service';
 import { testSubscription } from './test-subscription';
 
@@ -24,15 +24,8 @@ export function registerEmitRoutes(app: FastifyInstance, ctx: AppContext, auth: 
       },
     },
     async (request, reply) => {
-      const caller = await authorizeEmit(ctx, request, request.body.applicationId);
-      const idempotencyHeader = request.headers['idempotency-key'];
-      const answer = await emitEvent(ctx, {
-        ...request.body,
-        ...caller,
-        headers: request.headers,
-        idempotencyKey:
-          typeof idempotencyHeader === 'string' && idempotencyHeader ? idempotencyHeader : undefined,
-      });
+      const call = await readEmitCall(ctx, request, request.body.applicationId);
+      const answer = await emitEvent(ctx, { ...request.body, ...call });
       return reply.status(202).send(answer);
     },
   );

@@ -15,6 +15,7 @@ import type { SessionUser } from '../../domain/session-user';
 import {
   DELIVERY_LOG_NOT_FOUND,
   deliveryLogAccess,
+  memberColumn,
   requireAccess,
   subscriptionAccess,
   visibleWhere,
@@ -184,7 +185,7 @@ export async function listDeliveryLogs(
 
 async function findVisibleLog(ctx: AppContext, user: SessionUser, id: string) {
   const [row] = await ctx.db
-    .select({ ...listColumns, detail: deliveryLogs })
+    .select({ ...listColumns, detail: deliveryLogs, isMember: memberColumn(deliveryLogAccess, user) })
     .from(deliveryLogs)
     .innerJoin(subscriptions, eq(subscriptions.id, deliveryLogs.subscriptionId))
     .innerJoin(events, eq(events.id, subscriptions.eventId))
@@ -208,7 +209,10 @@ export async function getDeliveryLog(
   return {
     ...toListItem(row as ListRow),
     responseBody: row.detail.responseBody,
-    errorMessage: row.detail.errorMessage,
+    // Subscribers outside the emitting application never read the emitter's header values.
+    errorMessage: row.isMember
+      ? row.detail.errorMessage
+      : (row.detail.outsiderErrorMessage ?? row.detail.errorMessage),
     eventDataReceived: row.detail.eventDataReceived,
     payloadSent: row.detail.payloadSent,
     nextAttemptAt: row.detail.nextAttemptAt?.toISOString() ?? null,

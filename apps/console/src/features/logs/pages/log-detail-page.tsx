@@ -6,6 +6,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { JsonView } from '@/components/ui/json-view';
 import { PageHeader } from '@/components/ui/page-header';
 import { RecordFallback } from '@/components/ui/record-fallback';
+import { ShortId } from '@/components/ui/short-id';
 import { Skeleton } from '@/components/ui/skeleton';
 import { DeliveryStatusBadge } from '@/components/ui/status-badges';
 import { paths } from '@/config/paths';
@@ -118,6 +119,9 @@ export default function LogDetailPage() {
           <CardTitle>Entrega</CardTitle>
         </CardHeader>
         <CardContent className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          <Field label="ID">
+            <ShortId id={data.id} />
+          </Field>
           <Field label="Status">
             <DeliveryStatusBadge status={data.status} />
           </Field>

@@ -1,0 +1,377 @@
+/**
+ * Side-by-side benchmark (on demand, never a test): Webhook Manager's immediate path against two
+ * peer pipelines a team would build instead (bench/peers/), interleaved, on PostgreSQL:
+ *   npm run bench -- compare
+ * Each run: a fresh database, the system in its own process, a 2 s warm-up (drained), then
+ * BENCH_CONNECTIONS (32) autocannon connections emitting for BENCH_SECONDS (10), one subscription,
+ * until every delivery has its final status. Prints emits/s, deliveries/s end to end (load start →
+ * last final status), emit p50/p99 and CPU µs per delivery of every process, read from /proc, with
+ * the load average. The peers are first tuned (each setting once; the best deliveries/s is kept),
+ * then BENCH_ROUNDS (3) rounds run ours and the tuned peers one after the other.
+ * Knobs: BENCH_RATE (fixed emits/s), BENCH_ROUNDS, BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_SYSTEMS (ours,pg-boss,bullmq),
+ * BENCH_TUNE=0 (skip tuning: first setting of each peer), BENCH_SERVER_NODE_ARGS (profile ours).
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { sha256 } from '../apps/api/src/lib/crypto';
+import { newId } from '../apps/api/src/lib/ids';
+import { spawnServer, stopServer } from '../apps/api/test/support/server-process';
+import { PEER_SCHEMA } from './peers/peer-store';
+import {
+  API_KEY,
+  cpuBetween,
+  createBenchDatabase,
+  databaseCpuMs,
+  dropBenchDatabase,
+  fmt,
+  insertFixture,
+  median,
+  openBenchStorage,
+  POSTGRES_URL,
+  processCpuMs,
+  sleep,
+  startBenchReceiver,
+} from './support';
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const SYSTEMS = (process.env.BENCH_SYSTEMS ?? 'ours,pg-boss,bullmq').split(',');
+/** BENCH_RATE: emits/s across all connections instead of as fast as they answer (A/B of a change on a busy machine). */
+const RATE = process.env.BENCH_RATE ? Number(process.env.BENCH_RATE) : undefined;
+const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+/** Each peer's settings tried in tuning: concurrency (pg-boss: workers × batch; BullMQ: jobs in flight). */
+const PEER_SETTINGS: Record<string, Array<Record<string, string>>> = {
+  'pg-boss': [
+    { PEER_CONCURRENCY: '4', PEER_BATCH: '16' },
+    { PEER_CONCURRENCY: '8', PEER_BATCH: '32' },
+    { PEER_CONCURRENCY: '2', PEER_BATCH: '64' },
+  ],
+  bullmq: [{ PEER_CONCURRENCY: '32' }, { PEER_CONCURRENCY: '64' }, { PEER_CONCURRENCY: '128' }],
+};
+const PEER_SCRIPTS: Record<string, string> = {
+  'pg-boss': 'peers/pg-boss-pipeline.ts',
+  bullmq: 'peers/bullmq-pipeline.ts',
+};
+
+type Running = {
+  url: string;
+  body: string;
+  pids: number[];
+  database: string;
+  /** Deliveries with a final status so far. */
+  finished(client: pg.Client): Promise<number>;
+  stop(): Promise<void>;
+};
+
+type Figures = {
+  system: string;
+  setting: string;
+  emits: number;
+  emitRate: number;
+  deliveryRate: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  /** CPU µs per delivery by process kind. */
+  cpu: Record<string, number>;
+  load: string;
+  /** Transactions committed in the database per delivery (each autocommit statement is one). */
+  statements: number;
+};
+
+const CPU_KINDS = ['app', 'postgres', 'redis', 'rabbitmq', 'receiver', 'load'] as const;
+
+function pidsNamed(name: string): number[] {
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === name;
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+/** Transactions committed so far in `database` (pg_stat_database, flushed by each backend within ~1 s). */
+async function committedIn(database: string): Promise<number> {
+  const client = new pg.Client({ connectionString: POSTGRES_URL });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ n: string }>(
+      'SELECT xact_commit AS n FROM pg_stat_database WHERE datname = $1',
+      [database],
+    );
+    return Number(rows[0]?.n ?? 0);
+  } finally {
+    await client.end();
+  }
+}
+const cpuOf = (pids: number[]) => pids.reduce((total, pid) => total + processCpuMs(pid), 0);
+const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+
+async function startOurs(receiverUrl: string): Promise<Running> {
+  const storage = await openBenchStorage('postgres');
+  const fixture = await insertFixture(storage.ctx, `${receiverUrl}/ours`, 1);
+  const database = new URL(storage.env.DATABASE_URL as string).pathname.slice(1);
+  await storage.ctx.database.close();
+  const server = await spawnServer({ ...storage.env, ALLOW_PRIVATE_TARGETS: 'true', LOG_LEVEL: 'warn' });
+  return {
+    url: `${server.url}/v1/events/emit`,
+    body: JSON.stringify({ eventType: fixture.alias, applicationId: fixture.applicationId, data: { a: 1 } }),
+    pids: [server.child.pid ?? 0],
+    database,
+    finished: async (client) =>
+      (
+        await client.query<{ n: number }>(
+          "SELECT count(*)::int AS n FROM delivery_logs WHERE status IN ('SUCCESS', 'FAILED')",
+        )
+      ).rows[0]?.n ?? 0,
+    stop: async () => {
+      await stopServer(server);
+      await dropBenchDatabase(POSTGRES_URL, database);
+    },
+  };
+}
+
+async function startPeer(
+  peer: string,
+  setting: Record<string, string>,
+  receiverUrl: string,
+): Promise<Running> {
+  const database = `wm_bench_peer_${Date.now()}`;
+  const databaseUrl = await createBenchDatabase(POSTGRES_URL, database);
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  await client.query(PEER_SCHEMA);
+  const eventType = 'bench.peer';
+  await client.query(
+    'INSERT INTO peer_subscriptions (id, api_key_hash, event_type, url, secret) VALUES ($1, $2, $3, $4, $5)',
+    [
+      newId(),
+      sha256(API_KEY),
+      eventType,
+      `${receiverUrl}/${peer}`,
+      `whsec_${Buffer.from('secret-0-0123456789abcdef').toString('base64')}`,
+    ],
+  );
+  await client.end();
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(import.meta.dirname, PEER_SCRIPTS[peer] as string)],
+    {
+      env: { ...process.env, ...setting, PEER_DATABASE_URL: databaseUrl, PEER_REDIS_URL: REDIS_URL },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
+  const url = await new Promise<string>((resolve, reject) => {
+    lines.once('line', (line) => resolve(JSON.parse(line).url));
+    child.once('exit', (code) => reject(new Error(`${peer} exited with ${code}`)));
+  });
+  return {
+    url: `${url}/v1/events/emit`,
+    body: JSON.stringify({ eventType, data: { a: 1 } }),
+    pids: [child.pid ?? 0],
+    database,
+    finished: async (db) =>
+      (
+        await db.query<{ n: number }>(
+          "SELECT count(*)::int AS n FROM peer_deliveries WHERE status IN ('SUCCESS', 'FAILED')",
+        )
+      ).rows[0]?.n ?? 0,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => {
+        const timer = setTimeout(() => {
+          child.kill('SIGKILL');
+          resolve(null);
+        }, 5000);
+        child.once('exit', () => {
+          clearTimeout(timer);
+          resolve(null);
+        });
+      });
+      await dropBenchDatabase(POSTGRES_URL, database);
+    },
+  };
+}
+
+/** Waits until `expected` deliveries are final, polling with a short-lived connection (not counted). */
+async function waitFinished(running: Running, expected: number, deadlineMs = 120_000): Promise<number> {
+  const url = new URL(POSTGRES_URL);
+  url.pathname = `/${running.database}`;
+  const started = Date.now();
+  for (;;) {
+    const client = new pg.Client({ connectionString: url.toString() });
+    await client.connect();
+    const done = await running.finished(client);
+    await client.end();
+    if (done >= expected) return performance.now();
+    if (Date.now() - started > deadlineMs) throw new Error(`only ${done}/${expected} deliveries final`);
+    await sleep(50);
+  }
+}
+
+async function measure(
+  system: string,
+  setting: Record<string, string>,
+  receiver: Awaited<ReturnType<typeof startBenchReceiver>>,
+): Promise<Figures> {
+  const running =
+    system === 'ours' ? await startOurs(receiver.url) : await startPeer(system, setting, receiver.url);
+  try {
+    const headers = { 'content-type': 'application/json', 'x-api-key': API_KEY };
+    const warm = await autocannon({
+      url: running.url,
+      method: 'POST',
+      headers,
+      body: running.body,
+      connections: 16,
+      duration: 2,
+    });
+    if (warm['2xx'] === 0) throw new Error(`${system}: warm-up answered no 2xx (${warm.non2xx} non-2xx)`);
+    await waitFinished(running, warm['2xx']);
+    const others = {
+      redis: pidsNamed('redis-server'),
+      rabbitmq: pidsNamed('beam.smp'),
+      receiver: [receiver.child.pid ?? 0],
+    };
+    const before = {
+      app: cpuOf(running.pids),
+      redis: cpuOf(others.redis),
+      rabbitmq: cpuOf(others.rabbitmq),
+      receiver: cpuOf(others.receiver),
+      postgres: await databaseCpuMs(running.database),
+      load: process.cpuUsage(),
+      committed: await committedIn(running.database),
+    };
+    const started = performance.now();
+    const result = await autocannon({
+      url: running.url,
+      method: 'POST',
+      headers,
+      body: running.body,
+      connections: CONNECTIONS,
+      duration: SECONDS,
+      ...(RATE ? { overallRate: RATE } : {}),
+    });
+    const emitted = result['2xx'];
+    const finishedAt = await waitFinished(running, warm['2xx'] + emitted);
+    const load = process.cpuUsage(before.load);
+    const postgresAfter = await databaseCpuMs(running.database);
+    await sleep(1100);
+    const committed = (await committedIn(running.database)) - before.committed;
+    const perDelivery = (ms: number) => (ms * 1000) / emitted;
+    return {
+      system,
+      setting: Object.values(setting).join('×') || '-',
+      emits: emitted,
+      emitRate: emitted / SECONDS,
+      deliveryRate: emitted / ((finishedAt - started) / 1000),
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      non2xx: result.non2xx,
+      cpu: {
+        app: perDelivery(cpuOf(running.pids) - before.app),
+        postgres: perDelivery(cpuBetween(before.postgres, postgresAfter)),
+        redis: perDelivery(cpuOf(others.redis) - before.redis),
+        rabbitmq: perDelivery(cpuOf(others.rabbitmq) - before.rabbitmq),
+        receiver: perDelivery(cpuOf(others.receiver) - before.receiver),
+        // The load generator and this process's polls.
+        load: (load.user + load.system) / emitted,
+      },
+      load: loadAverage(),
+      statements: committed / emitted,
+    };
+  } finally {
+    await running.stop();
+  }
+}
+
+function describe(figures: Figures): string {
+  const cpu = CPU_KINDS.map((kind) => `${kind} ${fmt(figures.cpu[kind] ?? 0, 0)}`).join(', ');
+  return (
+    `${figures.system.padEnd(8)} ${figures.setting.padEnd(6)} emits ${fmt(figures.emitRate, 0)}/s, ` +
+    `deliveries ${fmt(figures.deliveryRate, 0)}/s, emit p50 ${figures.p50} ms p99 ${figures.p99} ms` +
+    `${figures.non2xx ? `, non-2xx ${figures.non2xx}` : ''}; CPU µs/delivery: ${cpu} ` +
+    `(app+PostgreSQL ${fmt((figures.cpu.app ?? 0) + (figures.cpu.postgres ?? 0), 0)}); ` +
+    `${fmt(figures.statements, 2)} transactions/delivery; load ${figures.load}`
+  );
+}
+
+async function main() {
+  const receiver = await startBenchReceiver();
+  const chosen: Record<string, Record<string, string>> = {};
+  try {
+    for (const peer of SYSTEMS.filter((system) => system !== 'ours')) {
+      const settings = PEER_SETTINGS[peer] ?? [];
+      if (process.env.BENCH_TUNE === '0' || settings.length < 2) {
+        chosen[peer] = settings[0] ?? {};
+        continue;
+      }
+      let best: Figures | null = null;
+      for (const setting of settings) {
+        const figures = await measure(peer, setting, receiver);
+        console.log(`tuning ${describe(figures)}`);
+        if (!best || figures.deliveryRate > best.deliveryRate) {
+          best = figures;
+          chosen[peer] = setting;
+        }
+      }
+    }
+    const all: Figures[] = [];
+    for (let round = 1; round <= ROUNDS; round++) {
+      for (const system of SYSTEMS) {
+        const figures = await measure(system, chosen[system] ?? {}, receiver);
+        all.push(figures);
+        console.log(`round ${round} ${describe(figures)}`);
+      }
+    }
+    console.log(
+      `\nMedians over ${ROUNDS} rounds (${CONNECTIONS} connections, ${SECONDS} s, one subscription):`,
+    );
+    const medians = SYSTEMS.map((system) => {
+      const runs = all.filter((figures) => figures.system === system);
+      const cpu = Object.fromEntries(
+        CPU_KINDS.map((kind) => [kind, median(runs.map((run) => run.cpu[kind] ?? 0))]),
+      );
+      return {
+        ...(runs[0] as Figures),
+        emitRate: median(runs.map((run) => run.emitRate)),
+        deliveryRate: median(runs.map((run) => run.deliveryRate)),
+        p50: median(runs.map((run) => run.p50)),
+        p99: median(runs.map((run) => run.p99)),
+        non2xx: runs.reduce((total, run) => total + run.non2xx, 0),
+        cpu,
+        statements: median(runs.map((run) => run.statements)),
+        load: runs.map((run) => run.load.split(' ')[0]).join('/'),
+      };
+    });
+    for (const figures of medians) console.log(describe(figures));
+    const ours = medians.find((figures) => figures.system === 'ours');
+    const peers = medians.filter((figures) => figures.system !== 'ours');
+    const bestPeer = peers.sort((a, b) => b.deliveryRate - a.deliveryRate)[0];
+    if (ours && bestPeer) {
+      const appDb = (figures: Figures) => (figures.cpu.app ?? 0) + (figures.cpu.postgres ?? 0);
+      console.log(
+        `ours / best peer (${bestPeer.system}): deliveries/s ${fmt(ours.deliveryRate / bestPeer.deliveryRate, 2)}×, ` +
+          `app+PostgreSQL CPU per delivery ${fmt(appDb(ours) / appDb(bestPeer), 2)}×`,
+      );
+    }
+  } finally {
+    receiver.child.kill();
+  }
+  process.exit(0);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
