@@ -77,6 +77,9 @@ describe('events', () => {
       totalDeliveries: 0,
       successfulDeliveries: 0,
       failedDeliveries: 0,
+      retryingDeliveries: 0,
+      pendingDeliveries: 0,
+      ignoredDeliveries: 0,
     });
     expect(detail.body.subscriptions).toEqual([]);
 

@@ -7811,6 +7811,9 @@ export interface components {
             statistics: {
                 activeSubscriptions: number;
                 failedDeliveries: number;
+                ignoredDeliveries: number;
+                pendingDeliveries: number;
+                retryingDeliveries: number;
                 successfulDeliveries: number;
                 totalDeliveries: number;
                 totalSubscriptions: number;
