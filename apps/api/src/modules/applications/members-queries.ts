@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { userApplications, users } from '../../db/schema';
+import { applications, userApplications, users } from '../../db/schema';
 import { insertedRow } from '../../db/sql-rows';
 
 export type MemberRow = { link: typeof userApplications.$inferSelect; user: typeof users.$inferSelect };
@@ -66,4 +66,25 @@ export async function updateMemberFlags(
 
 export async function deleteMember(db: Database, applicationId: string, userId: string) {
   await db.delete(userApplications).where(ofMember(applicationId, userId));
+}
+
+const FULL = { canRead: true, canWrite: true, canDelete: true };
+
+/**
+ * Makes `userId` the owner with every permission; the old owner stays a member with every
+ * permission, and the application records the new owner as its creator. Run in a transaction.
+ */
+export async function moveOwnership(tx: Database, applicationId: string, userId: string, now: Date) {
+  await tx
+    .update(userApplications)
+    .set({ isOwner: false, ...FULL })
+    .where(and(eq(userApplications.applicationId, applicationId), eq(userApplications.isOwner, true)));
+  await tx
+    .update(userApplications)
+    .set({ isOwner: true, ...FULL })
+    .where(ofMember(applicationId, userId));
+  await tx
+    .update(applications)
+    .set({ createdBy: userId, updatedAt: now })
+    .where(eq(applications.id, applicationId));
 }

@@ -1,4 +1,10 @@
-import type { TAddMemberRequest, TMember, TUpdateMemberRequest } from '@wm/contracts';
+import type {
+  TAddMemberRequest,
+  TMember,
+  TMemberListResponse,
+  TTransferOwnershipRequest,
+  TUpdateMemberRequest,
+} from '@wm/contracts';
 import type { AppContext } from '../../context';
 import { AppError, conflict, notFound } from '../../domain/errors';
 import type { SessionUser } from '../../domain/session-user';
@@ -11,6 +17,7 @@ import {
   insertMember,
   listApplicationMembers,
   type MemberRow,
+  moveOwnership,
   updateMemberFlags,
 } from './members-queries';
 
@@ -102,4 +109,24 @@ export async function removeMember(
     throw new AppError('UNPROCESSABLE', 'O proprietário não pode ser removido da aplicação');
   }
   await deleteMember(ctx.db, applicationId, memberId);
+}
+
+/**
+ * Hands the application to another member (the owner or an admin may): the new owner gets every
+ * permission, and the old owner stays a member with every permission. 422 when the user is not a
+ * member (or already the owner).
+ */
+export async function transferOwnership(
+  ctx: AppContext,
+  user: SessionUser,
+  applicationId: string,
+  input: TTransferOwnershipRequest,
+): Promise<TMemberListResponse> {
+  await requireMembersAccess(ctx, user, applicationId, 'manage');
+  const target = await findMember(ctx.db, applicationId, input.userId);
+  if (!target) throw new AppError('UNPROCESSABLE', 'O novo proprietário precisa ser membro da aplicação');
+  if (target.link.isOwner)
+    throw new AppError('UNPROCESSABLE', 'Este membro já é o proprietário da aplicação');
+  await ctx.db.transaction((tx) => moveOwnership(tx, applicationId, input.userId, ctx.clock()));
+  return listMembers(ctx, user, applicationId);
 }

@@ -6,6 +6,10 @@ import { likePattern, pageOffset } from '../../domain/pagination';
 import type { SessionUser } from '../../domain/session-user';
 import { eventLogAccess, visibleWhere } from '../access';
 
+/**
+ * The search covers event type, organization id, external id and error message, each by ILIKE on the
+ * trigram index `event_logs_search_idx`.
+ */
 export function eventLogListWhere(user: SessionUser, query: TEventLogListQuery, status?: EventLogStatus) {
   const search = query.search ? likePattern(query.search) : null;
   return and(
@@ -17,6 +21,7 @@ export function eventLogListWhere(user: SessionUser, query: TEventLogListQuery, 
       ? or(
           ilike(eventLogs.eventType, search),
           ilike(eventLogs.organizationId, search),
+          ilike(eventLogs.externalEventId, search),
           ilike(eventLogs.errorMessage, search),
         )
       : undefined,
