@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toastError } from '@/lib/api-client';
+import { messages } from '@/lib/messages';
 
 /**
  * Trash button that asks before deleting: an icon button in tables, a labelled destructive one on detail pages.
@@ -19,7 +20,7 @@ export function ConfirmDeleteButton({
   onDelete,
   onDeleted,
   showLabel = false,
-  errorTitle = 'Erro ao deletar',
+  errorTitle = messages.deleteFailed,
   errorFallback,
 }: {
   title: string;

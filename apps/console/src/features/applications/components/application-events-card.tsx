@@ -12,6 +12,7 @@ const labelOfQueueType = (queueType: string) =>
 
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { paths } from '@/config/paths';
+import { messages } from '@/lib/messages';
 
 export function ApplicationEventsCard({ application }: { application: TApplicationDetail }) {
   const newEventHref = paths.events.new.getHref({ applicationId: application.id });
@@ -30,7 +31,7 @@ export function ApplicationEventsCard({ application }: { application: TApplicati
       </CardHeader>
       <CardContent>
         {application.events.length === 0 ? (
-          <EmptyState title="Nenhum evento encontrado" description="Esta aplicação ainda não tem eventos." />
+          <EmptyState title={messages.noEventFound} description="Esta aplicação ainda não tem eventos." />
         ) : (
           <Table>
             <TableHeader>

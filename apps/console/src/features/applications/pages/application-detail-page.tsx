@@ -10,6 +10,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { ApplicationVisibilityBadge } from '@/components/ui/status-badges';
 import { paths } from '@/config/paths';
 import { formatDate } from '@/lib/format';
+import { messages } from '@/lib/messages';
 import { useApplication } from '../api/get-application';
 import { ApiKeyField } from '../components/api-key-field';
 import { ApplicationEventsCard } from '../components/application-events-card';
@@ -60,8 +61,8 @@ export default function ApplicationDetailPage() {
     return (
       <RecordFallback
         query={application}
-        title="Aplicação não encontrada"
-        description="A aplicação não existe ou você não tem acesso a ela."
+        title={messages.applicationNotFound}
+        description={messages.applicationUnavailable}
         backHref={paths.applications.list.getHref()}
       />
     );

@@ -12,6 +12,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { EventLogStatusBadge } from '@/components/ui/status-badges';
 import { paths } from '@/config/paths';
 import { formatDateTimeSeconds } from '@/lib/format';
+import { messages } from '@/lib/messages';
 import { useEventLog } from '../api/get-event-log';
 import { useReprocessEventLog } from '../api/reprocess-event-log';
 
@@ -38,7 +39,7 @@ function IdField({ label, value }: { label: string; value: string }) {
     <Field label={label}>
       <span className="flex items-center gap-1 font-mono text-xs">
         {value}
-        <CopyButton value={value} successDescription="ID copiado para a área de transferência." />
+        <CopyButton value={value} successDescription={messages.idCopied} />
       </span>
     </Field>
   );

@@ -6,6 +6,7 @@ import { RecordFallback } from '@/components/ui/record-fallback';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { toastError } from '@/lib/api-client';
+import { messages } from '@/lib/messages';
 import { useEventRule } from '../api/get-event-rule';
 import { useUpdateEventRule } from '../api/update-event-rule';
 import { RuleForm } from '../components/rule-form';
@@ -21,7 +22,7 @@ export default function EditEventRulePage() {
   if (rule.isPending) return <Skeleton className="h-96 w-full" data-testid="page-skeleton" />;
   if (!rule.data) {
     return (
-      <RecordFallback query={rule} title="Regra não encontrada" backHref={paths.eventRules.list.getHref()} />
+      <RecordFallback query={rule} title={messages.ruleNotFound} backHref={paths.eventRules.list.getHref()} />
     );
   }
   if (!rule.data.permissions.canWrite) {
@@ -43,7 +44,7 @@ export default function EditEventRulePage() {
         onSubmit={async (input) => {
           try {
             await update.mutateAsync({ id, input });
-            toast.success('Regra atualizada', { description: 'As alterações foram salvas.' });
+            toast.success('Regra atualizada', { description: messages.saved });
             navigate(paths.eventRules.detail.getHref(id));
           } catch (error) {
             toastError('Erro ao atualizar regra', error);

@@ -6,6 +6,7 @@ import { RecordFallback } from '@/components/ui/record-fallback';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { toastError } from '@/lib/api-client';
+import { messages } from '@/lib/messages';
 import { useEvent } from '../api/get-event';
 import { useUpdateEvent } from '../api/update-event';
 import { EventForm } from '../components/event-form';
@@ -21,7 +22,7 @@ export default function EditEventPage() {
   if (event.isPending) return <Skeleton className="h-96 w-full" data-testid="page-skeleton" />;
   if (!event.data) {
     return (
-      <RecordFallback query={event} title="Evento não encontrado" backHref={paths.events.list.getHref()} />
+      <RecordFallback query={event} title={messages.eventNotFound} backHref={paths.events.list.getHref()} />
     );
   }
   if (!event.data.permissions.canWrite) {
@@ -43,7 +44,7 @@ export default function EditEventPage() {
         onSubmit={async (form) => {
           try {
             await update.mutateAsync({ id, input: eventFormToUpdate(form) });
-            toast.success('Evento atualizado', { description: 'As alterações foram salvas.' });
+            toast.success('Evento atualizado', { description: messages.saved });
             navigate(paths.events.detail.getHref(id));
           } catch (error) {
             toastError('Erro ao atualizar evento', error);

@@ -6,6 +6,7 @@ import { RecordFallback } from '@/components/ui/record-fallback';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { toastError } from '@/lib/api-client';
+import { messages } from '@/lib/messages';
 import { useSubscription } from '../api/get-subscription';
 import { useUpdateSubscription } from '../api/update-subscription';
 import { SubscriptionForm } from '../components/subscription-form';
@@ -23,7 +24,7 @@ export default function EditSubscriptionPage() {
     return (
       <RecordFallback
         query={subscription}
-        title="Assinatura não encontrada"
+        title={messages.subscriptionNotFound}
         backHref={paths.subscriptions.list.getHref()}
       />
     );
@@ -47,7 +48,7 @@ export default function EditSubscriptionPage() {
         onSubmit={async (form) => {
           try {
             await update.mutateAsync({ id, input: subscriptionFormToUpdate(form) });
-            toast.success('Assinatura atualizada', { description: 'As alterações foram salvas.' });
+            toast.success('Assinatura atualizada', { description: messages.saved });
             navigate(paths.subscriptions.detail.getHref(id));
           } catch (error) {
             toastError('Erro ao atualizar assinatura', error);

@@ -18,6 +18,7 @@ import { RecordFallback } from '@/components/ui/record-fallback';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { formatDateTime } from '@/lib/format';
+import { messages } from '@/lib/messages';
 import { useSubscription } from '../api/get-subscription';
 import { DeleteSubscriptionButton } from '../components/delete-subscription-button';
 import { FilterTestCard } from '../components/filter-test-card';
@@ -35,7 +36,7 @@ export default function SubscriptionDetailPage() {
     return (
       <RecordFallback
         query={query}
-        title="Assinatura não encontrada"
+        title={messages.subscriptionNotFound}
         backHref={paths.subscriptions.list.getHref()}
       />
     );
