@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TAddMemberRequest, TMember } from '@wm/contracts';
 import { api } from '@/lib/api-client';
-import { membersQueryOptions } from './get-members';
+import { invalidateKeys, queryKeys } from '@/lib/query-keys';
 
 export const addMember = ({ applicationId, input }: { applicationId: string; input: TAddMemberRequest }) =>
   api.post<TMember>(`/applications/${applicationId}/members`, input);
@@ -10,6 +10,6 @@ export function useAddMember(applicationId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: TAddMemberRequest) => addMember({ applicationId, input }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: membersQueryOptions(applicationId).queryKey }),
+    onSuccess: () => invalidateKeys(queryClient, [queryKeys.applications.all]),
   });
 }
