@@ -1,8 +1,8 @@
-import { Trash2 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { DeleteIcon } from '@/components/ui/delete-icon';
 import { toastError } from '@/lib/api-client';
 import { messages } from '@/lib/messages';
 
@@ -56,7 +56,7 @@ export function ConfirmDeleteButton({
           aria-label={title}
           title={title}
         >
-          <Trash2 />
+          <DeleteIcon onDestructive={showLabel} />
           {showLabel ? 'Deletar' : null}
         </Button>
       }

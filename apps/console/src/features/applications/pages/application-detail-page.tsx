@@ -1,9 +1,10 @@
 import { MASKED_SECRET } from '@wm/contracts';
-import { ArrowLeft, Bell, FileText, Pencil, RefreshCw, Trash2, Zap } from 'lucide-react';
+import { ArrowLeft, Bell, FileText, Pencil, RefreshCw, Zap } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle, StatCard } from '@/components/ui/card';
+import { DeleteIcon } from '@/components/ui/delete-icon';
 import { PageHeader } from '@/components/ui/page-header';
 import { RecordFallback } from '@/components/ui/record-fallback';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -97,7 +98,7 @@ export default function ApplicationDetailPage() {
             ) : null}
             {permissions.canDelete ? (
               <Button variant="destructive" onClick={() => setIsDeleting(true)}>
-                <Trash2 />
+                <DeleteIcon onDestructive />
                 Deletar
               </Button>
             ) : null}

@@ -9,7 +9,7 @@ import { JsonView } from '@/components/ui/json-view';
 import { PageHeader } from '@/components/ui/page-header';
 import { RecordFallback } from '@/components/ui/record-fallback';
 import { Skeleton } from '@/components/ui/skeleton';
-import { EventLogStatusBadge } from '@/components/ui/status-badges';
+import { EventLogStatusBadge, formatQueueType } from '@/components/ui/status-badges';
 import { paths } from '@/config/paths';
 import { formatDateTimeSeconds } from '@/lib/format';
 import { messages } from '@/lib/messages';
@@ -126,7 +126,7 @@ export default function EventLogDetailPage() {
               <Field label="Tipo de Evento">{log.eventType}</Field>
               <Field label="ID da Organização">{log.organizationId}</Field>
               {log.externalEventId ? <Field label="ID Externo">{log.externalEventId}</Field> : null}
-              {log.queueType ? <Field label="Tipo de Fila">{log.queueType}</Field> : null}
+              {log.queueType ? <Field label="Tipo de Fila">{formatQueueType(log.queueType)}</Field> : null}
             </CardContent>
           </Card>
 
