@@ -126,6 +126,8 @@ test.describe('Date filter in an English browser', () => {
     await expect(calendar).toContainText(new RegExp(month, 'i'));
     await calendar.getByRole('button', { name: new RegExp(`\\b10 de ${month}`, 'i') }).click();
     await expect(page).toHaveURL(new RegExp(`endDate=${today.getFullYear()}-${monthNumber}-10`));
-    await expect(page.getByLabel('Data final', { exact: true })).toHaveValue(`10/${monthNumber}/${today.getFullYear()}`);
+    await expect(page.getByLabel('Data final', { exact: true })).toHaveValue(
+      `10/${monthNumber}/${today.getFullYear()}`,
+    );
   });
 });

@@ -11,6 +11,7 @@ import { registerHealthRoutes } from './http/health';
 import { registerJsonGuard } from './http/json-guard';
 import { registerMetricsRoutes } from './http/metrics-routes';
 import { SECURITY_SCHEMES, SESSION_SECURITY, transformOpenApiObject } from './http/openapi';
+import { registerPutSemantics } from './http/put-semantics';
 import { registerSecurityHeaders } from './http/security-headers';
 import { newId } from './lib/ids';
 import { registerModules } from './modules';
@@ -31,6 +32,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   app.decorateRequest('sessionId', null);
   registerErrorHandler(app);
   registerJsonGuard(app);
+  registerPutSemantics(app);
   await registerSecurityHeaders(app);
 
   await app.register(fastifySwagger, {

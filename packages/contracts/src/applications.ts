@@ -20,21 +20,28 @@ export const ZOptionalHttpUrl = z
 export const ZCreateApplicationRequest = z.object({ name: ZApplicationName });
 export type TCreateApplicationRequest = z.infer<typeof ZCreateApplicationRequest>;
 
-/** PUT /applications/{id}: callback settings are replaced as sent; visibility kept when absent. */
+/**
+ * PUT /applications/{id}: absent fields keep their value, null (or '') clears the callback URL.
+ * Changing the auth type without details clears the details (they belong to the old type).
+ */
 export const ZUpdateApplicationRequest = z
   .object({
-    name: ZApplicationName,
+    name: ZApplicationName.optional(),
     visibility: ZVisibility.optional(),
     callbackUrl: ZOptionalHttpUrl,
-    callbackAuthType: ZAuthType.default('NONE'),
+    callbackAuthType: ZAuthType.optional(),
     callbackAuthDetails: ZAuthDetailsInput,
   })
-  .superRefine((value, ctx) =>
-    addAuthDetailsIssues(value.callbackAuthType, value.callbackAuthDetails, ctx, ['callbackAuthDetails']),
-  )
+  .superRefine((value, ctx) => {
+    if (value.callbackAuthType) {
+      addAuthDetailsIssues(value.callbackAuthType, value.callbackAuthDetails, ctx, ['callbackAuthDetails']);
+    }
+  })
   .transform((value) => ({
     ...value,
-    callbackAuthDetails: normalizeAuthDetails(value.callbackAuthType, value.callbackAuthDetails),
+    callbackAuthDetails: value.callbackAuthType
+      ? normalizeAuthDetails(value.callbackAuthType, value.callbackAuthDetails)
+      : value.callbackAuthDetails,
   }));
 export type TUpdateApplicationRequest = z.output<typeof ZUpdateApplicationRequest>;
 export type TUpdateApplicationForm = z.input<typeof ZUpdateApplicationRequest>;
@@ -97,6 +104,10 @@ export type TApplicationWithKey = z.infer<typeof ZApplicationWithKey>;
 
 export const ZApiKeyResponse = z.object({ apiKey: z.string() }).meta({ id: 'ApiKey' });
 export type TApiKeyResponse = z.infer<typeof ZApiKeyResponse>;
+
+/** The secret that signs the application's event callbacks (`whsec_…`, Standard Webhooks). */
+export const ZCallbackSecretResponse = z.object({ secret: z.string() }).meta({ id: 'CallbackSecret' });
+export type TCallbackSecretResponse = z.infer<typeof ZCallbackSecretResponse>;
 
 export const ZApplicationEventSummary = z.object({
   id: z.string(),

@@ -5,17 +5,20 @@ import { ZUserName } from './users';
 
 export const EMAIL_CHANGE_NEEDS_PASSWORD = 'Informe a senha atual para alterar o e-mail';
 
-/** PUT /auth/me: a new e-mail moves where sign-in and resets go, so it needs the current password. */
+/**
+ * PUT /auth/me: absent fields keep their value. A new e-mail moves where sign-in and resets go, so
+ * it needs the current password.
+ */
 export const ZUpdateProfileRequest = z.object({
-  name: ZUserName,
-  email: ZEmail,
+  name: ZUserName.optional(),
+  email: ZEmail.optional(),
   currentPassword: z.string().max(128, { error: 'Senha deve ter no máximo 128 caracteres' }).optional(),
 });
 export type TUpdateProfileRequest = z.infer<typeof ZUpdateProfileRequest>;
 
 /** True when the request changes the e-mail (compared as stored: lower case). */
-export const isEmailChange = (input: { email: string }, currentEmail: string) =>
-  input.email !== currentEmail.toLowerCase();
+export const isEmailChange = (input: { email?: string }, currentEmail: string) =>
+  input.email !== undefined && input.email !== currentEmail.toLowerCase();
 
 /** Console form: the request, with the current password required once the e-mail differs. */
 export const profileFormSchema = (currentEmail: string) =>

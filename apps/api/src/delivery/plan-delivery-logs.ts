@@ -25,7 +25,7 @@ export function planDeliveryLogs(input: {
   return input.targets.map((subscription) => {
     const verdict =
       subscription.status === 'FAILED'
-        ? { match: false, reason: AUTO_DISABLED_REASON }
+        ? { match: false, reason: AUTO_DISABLED_REASON, outsiderReason: AUTO_DISABLED_REASON }
         : evaluateFilters(subscription.filters as Filter[], { headers: input.headers, body: input.data });
     const isDue = verdict.match;
     return {
@@ -35,6 +35,8 @@ export function planDeliveryLogs(input: {
       eventId: event.id,
       status: isDue ? 'PENDING' : 'IGNORED',
       errorMessage: isDue ? null : (verdict.reason ?? 'Filtros não atendidos'),
+      outsiderErrorMessage:
+        isDue || verdict.outsiderReason === verdict.reason ? null : verdict.outsiderReason,
       eventDataReceived: input.data,
       payloadSent: renderSubscriptionBody(subscription.jsonBody, renderInput, input.payload),
       nextAttemptAt: isDue ? now : null,

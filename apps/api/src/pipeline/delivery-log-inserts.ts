@@ -8,6 +8,7 @@ export type DeliveryLogRow = {
   event_id: string | null;
   status: string;
   error_message: string | null;
+  outsider_error_message: string | null;
   event_data_received: unknown;
   payload_sent: unknown;
   processed_at: string | null;
@@ -30,11 +31,11 @@ export type DeliveryLogsInserted = { ids: Set<string>; isSlotTaken: boolean };
 const INSERT_SQL = `
 WITH ins AS (
   INSERT INTO delivery_logs (id, occurrence_id, subscription_id, event_id, status, error_message,
-    event_data_received, payload_sent, next_attempt_at, processed_at, lease_until, leased_by, created_at, updated_at)
+    outsider_error_message, event_data_received, payload_sent, next_attempt_at, processed_at, lease_until, leased_by, created_at, updated_at)
   SELECT id, occurrence_id, subscription_id, event_id, status, error_message,
-    event_data_received, payload_sent, NULL, processed_at, lease_until, leased_by, created_at, created_at
+    outsider_error_message, event_data_received, payload_sent, NULL, processed_at, lease_until, leased_by, created_at, created_at
   FROM json_to_recordset($1::json) AS r(id uuid, occurrence_id uuid, subscription_id uuid, event_id uuid,
-    status text, error_message text, event_data_received json, payload_sent json, processed_at timestamptz,
+    status text, error_message text, outsider_error_message text, event_data_received json, payload_sent json, processed_at timestamptz,
     lease_until timestamptz, leased_by text, created_at timestamptz)
   ON CONFLICT DO NOTHING
   RETURNING id, occurrence_id, status),

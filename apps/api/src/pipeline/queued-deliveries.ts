@@ -79,6 +79,7 @@ export function createQueuedDeliveries(ctx: AppContext, sender: Sender): QueuedD
           event_id: log.eventId,
           status: log.status,
           error_message: log.errorMessage,
+          outsider_error_message: log.outsiderErrorMessage,
           event_data_received: log.eventDataReceived,
           payload_sent: log.payloadSent,
           processed_at: log.processedAt?.toISOString() ?? null,
@@ -135,7 +136,7 @@ export function createQueuedDeliveries(ctx: AppContext, sender: Sender): QueuedD
 
     async send(delivery, isLastTry) {
       // maxRetries here only decides "final or not"; the queue schedules the retry itself.
-      const { result } = await attemptDelivery(ctx.config, sender, {
+      const { result } = await attemptDelivery(ctx, sender, {
         ...delivery,
         max_retries: isLastTry ? 0 : Number.MAX_SAFE_INTEGER,
       });

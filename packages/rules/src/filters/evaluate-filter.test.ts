@@ -184,6 +184,7 @@ describe('evaluateFilter — missing values', () => {
       found: false,
       actual: null,
       reason: 'Campo "order.status" não encontrado no body (esperado igual a "paid")',
+      outsiderReason: 'Campo "order.status" não encontrado no body (esperado igual a "paid")',
     });
   });
 
@@ -295,6 +296,38 @@ describe('evaluateFilter — reasons', () => {
     expect(result.reason).toBe(
       'Comparação numérica exige números: campo "x-n" (header) esperado menor ou igual a "10", recebido "dez"',
     );
+  });
+
+  it('When a header filter fails, then the outsider reason says it differed without quoting the header', () => {
+    const input = { headers: { 'x-tenant': 'segredo', 'x-n': 'dez' }, body: { status: 'aberto' } };
+    const cases: Array<[ReturnType<typeof filter>, string]> = [
+      [
+        filter('HEADER', 'x-tenant', '=', 'acme'),
+        'Campo "x-tenant" (header): esperado igual a "acme", recebido outro valor',
+      ],
+      [
+        filter('HEADER', 'x-tenant', 'CONTAINS', 'ac'),
+        'Campo "x-tenant" (header): esperado contém "ac", recebido outro valor',
+      ],
+      [
+        filter('HEADER', 'x-tenant', '!=', 'segredo'),
+        'Campo "x-tenant" (header): esperado diferente de "segredo", recebido esse mesmo valor',
+      ],
+      [
+        filter('HEADER', 'x-n', '<=', '10'),
+        'Comparação numérica exige números: campo "x-n" (header) esperado menor ou igual a "10", recebido outro valor',
+      ],
+      [
+        filter('BODY', 'status', '=', 'pago'),
+        'Campo "status" (body): esperado igual a "pago", recebido "aberto"',
+      ],
+    ];
+    for (const [rule, outsiderReason] of cases) {
+      const result = evaluateFilter(rule, input);
+      expect(result.match).toBe(false);
+      expect(result.outsiderReason).toBe(outsiderReason);
+    }
+    expect(evaluateFilter(filter('HEADER', 'x-tenant', '=', 'acme'), input).reason).toContain('"segredo"');
   });
 
   it('When the actual value is huge, then the reason is truncated', () => {

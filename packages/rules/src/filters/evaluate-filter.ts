@@ -24,7 +24,8 @@ export function evaluateFilter(filter: Filter, input: FilterInput): FilterResult
     return evaluateSafely(filter, input);
   } catch {
     // Defensive: evaluation only reads own data, but a filter must never break a delivery.
-    return { match: false, reason: 'Filtro inválido: erro ao avaliar', actual: null, found: false };
+    const reason = 'Filtro inválido: erro ao avaliar';
+    return { match: false, reason, outsiderReason: reason, actual: null, found: false };
   }
 }
 
@@ -69,20 +70,17 @@ function evaluateSafely(filter: Filter, input: FilterInput): FilterResult {
     const actualNumber = toFiniteNumber(actual);
     const expectedNumber = toFiniteNumber(expected);
     if (actualNumber === null || expectedNumber === null) {
-      return failure(
-        `Comparação numérica exige números: ${fieldLabel} esperado ${expectation}, recebido ${describeValue(actual)}`,
-        actual,
-        true,
-      );
+      const prefix = `Comparação numérica exige números: ${fieldLabel} esperado ${expectation}, recebido`;
+      return failure(`${prefix} ${describeValue(actual)}`, actual, true, hidden(origin, prefix, actual));
     }
     return compareNumbers(actualNumber, operator, expectedNumber)
       ? success(actual, true)
-      : mismatch(fieldLabel, expectation, actual);
+      : mismatch(origin, operator, fieldLabel, expectation, actual);
   }
 
   return applyTextOperator(operator, actual, expected)
     ? success(actual, true)
-    : mismatch(fieldLabel, expectation, actual);
+    : mismatch(origin, operator, fieldLabel, expectation, actual);
 }
 
 function applyTextOperator(
@@ -118,15 +116,38 @@ function describeField(field: string, origin: unknown): string {
   return `campo "${truncate(field, 100)}" (${origin === 'HEADER' ? 'header' : 'body'})`;
 }
 
-function mismatch(fieldLabel: string, expectation: string, actual: unknown): FilterResult {
+function mismatch(
+  origin: 'HEADER' | 'BODY',
+  operator: FilterOperator,
+  fieldLabel: string,
+  expectation: string,
+  actual: unknown,
+): FilterResult {
   const label = fieldLabel.charAt(0).toUpperCase() + fieldLabel.slice(1);
-  return failure(`${label}: esperado ${expectation}, recebido ${describeValue(actual)}`, actual, true);
+  const prefix = `${label}: esperado ${expectation}, recebido`;
+  return failure(
+    `${prefix} ${describeValue(actual)}`,
+    actual,
+    true,
+    hidden(origin, prefix, actual, operator),
+  );
+}
+
+/**
+ * The outsider's version of a reason that ends with the received value: a header value is the
+ * emitter's own (it may carry tenants, tokens...), so it is replaced by "outro valor"; a body value
+ * is the payload the subscriber receives anyway and stays quoted.
+ */
+function hidden(origin: 'HEADER' | 'BODY', prefix: string, actual: unknown, operator?: FilterOperator) {
+  if (origin === 'BODY') return `${prefix} ${describeValue(actual)}`;
+  // A failed "diferente de" received the very value the subscriber wrote.
+  return `${prefix} ${operator === '!=' ? 'esse mesmo valor' : 'outro valor'}`;
 }
 
 function success(actual: unknown, found: boolean): FilterResult {
-  return { match: true, reason: null, actual, found };
+  return { match: true, reason: null, outsiderReason: null, actual, found };
 }
 
-function failure(reason: string, actual: unknown, found: boolean): FilterResult {
-  return { match: false, reason, actual, found };
+function failure(reason: string, actual: unknown, found: boolean, outsiderReason = reason): FilterResult {
+  return { match: false, reason, outsiderReason, actual, found };
 }

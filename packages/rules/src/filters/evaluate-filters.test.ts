@@ -14,7 +14,12 @@ const missingField: Filter = { origin: 'BODY', field: 'customer.id', operator: '
 
 describe('evaluateFilters', () => {
   it.each([[null], [undefined], [[]]])('When there are no filters (%j), then it matches', (filters) => {
-    expect(evaluateFilters(filters, input)).toEqual({ match: true, failures: [], reason: null });
+    expect(evaluateFilters(filters, input)).toEqual({
+      match: true,
+      failures: [],
+      reason: null,
+      outsiderReason: null,
+    });
   });
 
   it('When every filter passes, then it matches with no failures', () => {
@@ -22,6 +27,7 @@ describe('evaluateFilters', () => {
       match: true,
       failures: [],
       reason: null,
+      outsiderReason: null,
     });
   });
 

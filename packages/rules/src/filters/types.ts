@@ -2,11 +2,29 @@ export type FilterOrigin = 'HEADER' | 'BODY';
 export type FilterOperator = '=' | '!=' | '>' | '<' | '>=' | '<=' | 'CONTAINS' | 'NOT_CONTAINS';
 export type Filter = { origin: FilterOrigin; field: string; operator: FilterOperator; value: string };
 export type FilterInput = { headers: Record<string, string | string[] | undefined>; body: unknown };
-/** `actual` is the value read (header text or body value); null when not found. */
-export type FilterResult = { match: boolean; reason: string | null; actual: unknown; found: boolean };
+/**
+ * `actual` is the value read (header text or body value); null when not found. `outsiderReason` is
+ * `reason` without the emitted header values (it says that they differed, not what they were): the
+ * one shown to readers who are not members of the emitting application.
+ */
+export type FilterResult = {
+  match: boolean;
+  reason: string | null;
+  outsiderReason: string | null;
+  actual: unknown;
+  found: boolean;
+};
 export type FilterFailure = FilterResult & { index: number; filter: Filter };
-/** `reason` summarises the failures, e.g. '1 filtro(s) falharam: …'; null when all pass. */
-export type FiltersResult = { match: boolean; failures: FilterFailure[]; reason: string | null };
+/**
+ * `reason` summarises the failures, e.g. '1 filtro(s) falharam: …'; null when all pass.
+ * `outsiderReason` summarises them without the emitted header values.
+ */
+export type FiltersResult = {
+  match: boolean;
+  failures: FilterFailure[];
+  reason: string | null;
+  outsiderReason: string | null;
+};
 
 export const FILTER_ORIGINS = ['HEADER', 'BODY'] as const satisfies readonly FilterOrigin[];
 export const FILTER_OPERATORS = [

@@ -806,13 +806,10 @@ export interface paths {
                         callbackAuthDetails?: {
                             [key: string]: unknown;
                         } | null;
-                        /**
-                         * @default NONE
-                         * @enum {string}
-                         */
+                        /** @enum {string} */
                         callbackAuthType?: "NONE" | "BASIC" | "BEARER" | "API_KEY";
                         callbackUrl?: ("" | string) | null;
-                        name: string;
+                        name?: string;
                         /** @enum {string} */
                         visibility?: "PUBLIC" | "PRIVATE";
                     };
@@ -1085,6 +1082,206 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/applications/{id}/callback-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Sucesso */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CallbackSecret"];
+                    };
+                };
+                /** @description Requisição inválida (URL, parâmetros ou corpo) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Sessão ou chave ausente ou inválida */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Sem permissão para esta ação */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Não encontrado (ou não visível para quem chama) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Erro interno do servidor */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Serviço temporariamente indisponível */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/applications/{id}/callback-secret/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Sucesso */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CallbackSecret"];
+                    };
+                };
+                /** @description Requisição inválida (URL, parâmetros ou corpo) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Sessão ou chave ausente ou inválida */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Sem permissão para esta ação */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Não encontrado (ou não visível para quem chama) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Corpo da requisição muito grande */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Tipo de conteúdo não suportado; use application/json */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Erro interno do servidor */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Serviço temporariamente indisponível */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -1968,8 +2165,8 @@ export interface paths {
                 content: {
                     "application/json": {
                         currentPassword?: string;
-                        email: string;
-                        name: string;
+                        email?: string;
+                        name?: string;
                     };
                 };
             };
@@ -7191,6 +7388,9 @@ export interface components {
             /** @enum {string} */
             visibility: "PUBLIC" | "PRIVATE";
         };
+        CallbackSecret: {
+            secret: string;
+        };
         DeliveryAttempt: {
             attemptNumber: number;
             durationMs: number;
@@ -7218,6 +7418,8 @@ export interface components {
                 httpMethod: string;
                 id: string;
                 name: string;
+                /** @enum {string} */
+                status: "ACTIVE" | "INACTIVE" | "PAUSED" | "FAILED";
                 targetUrl: string;
             };
         };
@@ -7246,6 +7448,8 @@ export interface components {
                 httpMethod: string;
                 id: string;
                 name: string;
+                /** @enum {string} */
+                status: "ACTIVE" | "INACTIVE" | "PAUSED" | "FAILED";
                 targetUrl: string;
             };
         };
@@ -7653,6 +7857,10 @@ export interface components {
             /** @enum {string} */
             method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
             name: string;
+            permissions: {
+                canDelete: boolean;
+                canWrite: boolean;
+            };
             rules: {
                 eventId: string | null;
                 id: string;
@@ -7683,6 +7891,10 @@ export interface components {
             /** @enum {string} */
             method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
             name: string;
+            permissions: {
+                canDelete: boolean;
+                canWrite: boolean;
+            };
             rules: {
                 eventId: string | null;
                 id: string;
@@ -7699,6 +7911,10 @@ export interface components {
             id: string;
             isActive: boolean;
             name: string;
+            permissions: {
+                canDelete: boolean;
+                canWrite: boolean;
+            };
             routeId: string;
             updatedAt: string;
         };
@@ -7712,6 +7928,10 @@ export interface components {
             id: string;
             isActive: boolean;
             name: string;
+            permissions: {
+                canDelete: boolean;
+                canWrite: boolean;
+            };
             route: {
                 applicationId: string;
                 id: string;
@@ -7727,6 +7947,10 @@ export interface components {
             isActive: boolean;
             name: string;
             path: string;
+            permissions: {
+                canDelete: boolean;
+                canWrite: boolean;
+            };
             routeId: string;
             /** @enum {string} */
             type: "string" | "number" | "boolean" | "array" | "object";
@@ -7770,6 +7994,9 @@ export interface components {
             /** @enum {string} */
             authType: "NONE" | "BASIC" | "BEARER" | "API_KEY";
             createdAt: string;
+            disabledAt: string | null;
+            /** @enum {string|null} */
+            disabledReason: "GONE" | "CONSECUTIVE_FAILURES" | null;
             event: {
                 alias: string;
                 applicationId: string;

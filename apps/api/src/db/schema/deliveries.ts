@@ -55,6 +55,8 @@ export const deliveryLogs = pgTable(
     httpStatusCode: integer('http_status_code'),
     responseBody: text('response_body'),
     errorMessage: text('error_message'),
+    /** error_message without the emitter's header values, for non-members; null when the same. */
+    outsiderErrorMessage: text('outsider_error_message'),
     eventDataReceived: json('event_data_received').$type<unknown>(),
     /** The text first sent: every attempt sends these same bytes. */
     payloadSent: json('payload_sent').$type<unknown>(),

@@ -12,6 +12,7 @@ export {
   type Access,
   applicationInternalResource,
   findAccess,
+  memberColumn,
   memberWhere,
   type Need,
   type Permissions,

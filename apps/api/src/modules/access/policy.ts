@@ -64,6 +64,14 @@ export function memberWhere(resource: Resource, user: SessionUser): SQL | undefi
   return user.isAdmin ? undefined : grantsOf(resource, user).isMember;
 }
 
+/**
+ * Select column: whether `user` is a reading member of the row's application (true for admins), as
+ * opposed to seeing it as a PUBLIC reader or as the owner of a row such as a subscription.
+ */
+export function memberColumn(resource: Resource, user: SessionUser) {
+  return flag(grantsOf(resource, user).isMember);
+}
+
 /** Select columns with what `user` may do on each row (for rows `visibleWhere` lets through). */
 export function rowPermissions(resource: Resource, user: SessionUser) {
   const grants = grantsOf(resource, user);

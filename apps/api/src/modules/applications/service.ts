@@ -8,15 +8,22 @@ import type {
   TCreateApplicationRequest,
   TUpdateApplicationRequest,
 } from '@wm/contracts';
+import { normalizeAuthDetails, ZUpdateApplicationRequest } from '@wm/contracts';
 import { and, count, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { applications, events, subscriptions, userApplications } from '../../db/schema';
-import { conflict } from '../../domain/errors';
+import { insertedRow } from '../../db/sql-rows';
+import { conflict, notFound } from '../../domain/errors';
+import { isSent } from '../../domain/is-sent';
 import { likePattern, pageOffset, toPagination } from '../../domain/pagination';
 import type { SessionUser } from '../../domain/session-user';
+import { parseOrThrow } from '../../domain/validation';
 import { isForeignKeyViolation } from '../../lib/db-errors';
 import { newId } from '../../lib/ids';
+import { sealAuthDetails } from '../../lib/sealed-auth-details';
+import { newSigningSecret } from '../../lib/signing-secret';
 import {
+  APPLICATION_NOT_FOUND,
   applicationAccess,
   eventAccess,
   FULL_PERMISSIONS,
@@ -91,7 +98,12 @@ export async function listApplications(
   const total = Number(stats?.total ?? 0);
   return {
     data: rows.map(({ application, ...permissions }) =>
-      toApplicationView(application, { ...permissions, canRead: true }, eventCounts.get(application.id) ?? 0),
+      toApplicationView(
+        ctx.cipher,
+        application,
+        { ...permissions, canRead: true },
+        eventCounts.get(application.id) ?? 0,
+      ),
     ),
     pagination: toPagination(query.page, query.limit, total),
     stats: {
@@ -113,18 +125,20 @@ export async function createApplication(
   const now = ctx.clock();
   const id = newId();
   const application = await ctx.db.transaction(async (tx) => {
-    const [row] = await tx
+    const row = await tx
       .insert(applications)
       .values({
         id,
         name: input.name,
         ...apiKeyColumns(ctx, apiKey),
+        callbackSecret: ctx.cipher.seal(newSigningSecret()),
         visibility: 'PRIVATE',
         createdBy: user.id,
         createdAt: now,
         updatedAt: now,
       })
-      .returning();
+      .returning()
+      .then(insertedRow);
     await tx.insert(userApplications).values({
       userId: user.id,
       applicationId: id,
@@ -136,7 +150,7 @@ export async function createApplication(
     });
     return row;
   });
-  return { ...toApplicationView(application, FULL_PERMISSIONS, 0), apiKey };
+  return { ...toApplicationView(ctx.cipher, application, FULL_PERMISSIONS, 0), apiKey };
 }
 /** The application's events and subscriptions that `user` can see. */
 function visibleScope(user: SessionUser, applicationId: string) {
@@ -184,7 +198,7 @@ export async function getApplicationDetail(
   );
   const totalEvents = Number(eventTotal?.value ?? 0);
   return {
-    ...toApplicationView(application, permissions, totalEvents),
+    ...toApplicationView(ctx.cipher, application, permissions, totalEvents),
     statistics: {
       totalEvents,
       totalSubscriptions: Number(subscriptionTotal?.value ?? 0),
@@ -217,20 +231,34 @@ export async function updateApplication(
   id: string,
   input: TUpdateApplicationRequest,
 ): Promise<TApplicationListItem> {
-  const { permissions } = await requireAccess(ctx, user, applicationAccess, id, 'write');
+  const { row: existing, permissions } = await requireAccess(ctx, user, applicationAccess, id, 'write');
+  // New details, or a new type, are checked against the type the application ends with.
+  const isAuthChange = isSent(input, 'callbackAuthType') || isSent(input, 'callbackAuthDetails');
+  const auth = isAuthChange
+    ? parseOrThrow(ZUpdateApplicationRequest, {
+        callbackAuthType: input.callbackAuthType ?? existing.callbackAuthType,
+        callbackAuthDetails: input.callbackAuthDetails ?? null,
+      })
+    : undefined;
   const [application] = await ctx.db
     .update(applications)
     .set({
       name: input.name,
       visibility: input.visibility,
       callbackUrl: input.callbackUrl,
-      callbackAuthType: input.callbackAuthType,
-      callbackAuthDetails: input.callbackAuthDetails,
+      callbackAuthType: auth?.callbackAuthType,
+      callbackAuthDetails: auth
+        ? sealAuthDetails(
+            ctx.cipher,
+            normalizeAuthDetails(auth.callbackAuthType ?? 'NONE', auth.callbackAuthDetails),
+          )
+        : undefined,
       updatedAt: ctx.clock(),
     })
     .where(eq(applications.id, id))
     .returning();
-  return toApplicationView(application, permissions, await countEvents(ctx, id));
+  if (!application) throw notFound(APPLICATION_NOT_FOUND);
+  return toApplicationView(ctx.cipher, application, permissions, await countEvents(ctx, id));
 }
 
 /** Events, subscriptions, occurrences and logs go with it (FK cascades), in one transaction. */
@@ -261,7 +289,8 @@ export async function regenerateApiKey(
     .set({ ...apiKeyColumns(ctx, apiKey), updatedAt: ctx.clock() })
     .where(eq(applications.id, id))
     .returning();
-  return { ...toApplicationView(application, permissions, await countEvents(ctx, id)), apiKey };
+  if (!application) throw notFound(APPLICATION_NOT_FOUND);
+  return { ...toApplicationView(ctx.cipher, application, permissions, await countEvents(ctx, id)), apiKey };
 }
 
 export async function getApiKey(ctx: AppContext, user: SessionUser, id: string): Promise<TApiKeyResponse> {

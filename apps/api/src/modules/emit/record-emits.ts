@@ -27,6 +27,7 @@ export type EmitRecord = {
     event_id: string;
     status: string;
     error_message: string | null;
+    outsider_error_message: string | null;
     event_data_received: unknown;
     payload_sent: unknown;
     next_attempt_at: string | null;
@@ -73,15 +74,16 @@ const INSERT_EMITS = `
     RETURNING id
   ), d AS (
     INSERT INTO delivery_logs (id, occurrence_id, subscription_id, event_id, status, error_message,
-      event_data_received, payload_sent, next_attempt_at, processed_at, lease_until, leased_by,
+      outsider_error_message, event_data_received, payload_sent, next_attempt_at, processed_at, lease_until, leased_by,
       created_at, updated_at)
     SELECT r.id, r.occurrence_id, r.subscription_id, r.event_id, r.status, r.error_message,
-      r.event_data_received, r.payload_sent, r.next_attempt_at, r.processed_at,
+      r.outsider_error_message, r.event_data_received, r.payload_sent, r.next_attempt_at, r.processed_at,
       CASE WHEN r.leased_by IS NULL THEN NULL
         ELSE clock_timestamp() + $3::int * interval '1 millisecond' END,
       r.leased_by, r.created_at, r.created_at
     FROM json_to_recordset($2::json) AS r(id uuid, occurrence_id uuid, subscription_id uuid,
-      event_id uuid, status text, error_message text, event_data_received json, payload_sent json,
+      event_id uuid, status text, error_message text, outsider_error_message text,
+      event_data_received json, payload_sent json,
       next_attempt_at timestamptz, processed_at timestamptz, leased_by text, created_at timestamptz)
     WHERE r.occurrence_id IN (SELECT id FROM o)
     RETURNING 1

@@ -10,6 +10,7 @@ import { and, count, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-
 import type { AppContext } from '../../context';
 import { events, routeEventTypes, routes, ruleExecutions, rules } from '../../db/schema';
 import { badRequest } from '../../domain/errors';
+import { isSent } from '../../domain/is-sent';
 import { likePattern, pageOffset, toPagination } from '../../domain/pagination';
 import type { SessionUser } from '../../domain/session-user';
 import { parseOrThrow } from '../../domain/validation';
@@ -153,7 +154,7 @@ export async function updateRule(
   input: TUpdateEventRuleRequest,
 ): Promise<TEventRule> {
   const { row: existing } = await requireAccess(ctx, user, ruleAccess, id, 'write');
-  const has = (key: keyof TUpdateEventRuleRequest) => Object.hasOwn(input, key);
+  const has = (key: keyof TUpdateEventRuleRequest) => isSent(input, key);
   const merged = parseOrThrow(ZCreateEventRuleRequest, {
     name: input.name ?? existing.name,
     description: has('description') ? input.description : existing.description,

@@ -15,6 +15,7 @@ import type { SessionUser } from '../../domain/session-user';
 import {
   DELIVERY_LOG_NOT_FOUND,
   deliveryLogAccess,
+  memberColumn,
   requireAccess,
   subscriptionAccess,
   visibleWhere,
@@ -32,6 +33,7 @@ const listColumns = {
   subscription: {
     id: subscriptions.id,
     name: subscriptions.name,
+    status: subscriptions.status,
     targetUrl: subscriptions.targetUrl,
     httpMethod: subscriptions.httpMethod,
     authType: subscriptions.authType,
@@ -48,7 +50,14 @@ type ListRow = {
     processedAt: Date | null;
     attemptCount: number;
   };
-  subscription: { id: string; name: string; targetUrl: string; httpMethod: string; authType: string };
+  subscription: {
+    id: string;
+    name: string;
+    status: string;
+    targetUrl: string;
+    httpMethod: string;
+    authType: string;
+  };
   event: { id: string; name: string; alias: string };
 };
 
@@ -59,7 +68,11 @@ const toListItem = (row: ListRow): TDeliveryLogListItem => ({
   createdAt: row.log.createdAt.toISOString(),
   processedAt: row.log.processedAt?.toISOString() ?? null,
   attemptCount: row.log.attemptCount,
-  subscription: { ...row.subscription, event: row.event },
+  subscription: {
+    ...row.subscription,
+    status: row.subscription.status as TDeliveryLogListItem['subscription']['status'],
+    event: row.event,
+  },
 });
 
 /** Conditions on the subscription (and its event) a log belongs to: visibility, search, ids. */
@@ -172,7 +185,7 @@ export async function listDeliveryLogs(
 
 async function findVisibleLog(ctx: AppContext, user: SessionUser, id: string) {
   const [row] = await ctx.db
-    .select({ ...listColumns, detail: deliveryLogs })
+    .select({ ...listColumns, detail: deliveryLogs, isMember: memberColumn(deliveryLogAccess, user) })
     .from(deliveryLogs)
     .innerJoin(subscriptions, eq(subscriptions.id, deliveryLogs.subscriptionId))
     .innerJoin(events, eq(events.id, subscriptions.eventId))
@@ -196,7 +209,10 @@ export async function getDeliveryLog(
   return {
     ...toListItem(row as ListRow),
     responseBody: row.detail.responseBody,
-    errorMessage: row.detail.errorMessage,
+    // Subscribers outside the emitting application never read the emitter's header values.
+    errorMessage: row.isMember
+      ? row.detail.errorMessage
+      : (row.detail.outsiderErrorMessage ?? row.detail.errorMessage),
     eventDataReceived: row.detail.eventDataReceived,
     payloadSent: row.detail.payloadSent,
     nextAttemptAt: row.detail.nextAttemptAt?.toISOString() ?? null,

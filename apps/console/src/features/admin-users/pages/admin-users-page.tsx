@@ -11,7 +11,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Pager } from '@/components/ui/pager';
 import { errorMessage, toastError } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
-import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useListState } from '@/lib/use-list-state';
 import { useDeleteUser } from '../api/delete-user';
 import { useUsers } from '../api/get-users';
 import { CreateUserDialog } from '../components/create-user-dialog';
@@ -22,10 +22,8 @@ import { UsersTable } from '../components/users-table';
 export default function AdminUsersPage() {
   const { user: sessionUser } = useSession();
   const isAdmin = sessionUser?.isAdmin === true;
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
-  const debouncedSearch = useDebouncedValue(search.trim(), 300);
-  const users = useUsers({ page, search: debouncedSearch });
+  const list = useListState({ texts: ['search'] });
+  const users = useUsers({ page: list.page, search: list.filters.search });
   const deleteUser = useDeleteUser();
 
   const [isCreating, setIsCreating] = useState(false);
@@ -33,11 +31,6 @@ export default function AdminUsersPage() {
   const [editing, setEditing] = useState<TUserListItem | null>(null);
   const [deleting, setDeleting] = useState<TUserListItem | null>(null);
   const closeDetails = useCallback(() => setViewingId(null), []);
-
-  const onSearchChange = (value: string) => {
-    setSearch(value);
-    setPage(1);
-  };
 
   const onConfirmDelete = async () => {
     if (!deleting) return;
@@ -77,8 +70,8 @@ export default function AdminUsersPage() {
               aria-label="Buscar usuários"
               placeholder="Buscar por nome ou email..."
               className="pl-9"
-              value={search}
-              onChange={(event) => onSearchChange(event.target.value)}
+              value={list.texts.search}
+              onChange={(event) => list.setText('search', event.target.value)}
             />
           </div>
           {users.isError ? (
@@ -97,7 +90,7 @@ export default function AdminUsersPage() {
             />
           )}
           {pagination ? (
-            <Pager page={pagination.page} totalPages={pagination.totalPages} onPageChange={setPage} />
+            <Pager page={pagination.page} totalPages={pagination.totalPages} onPageChange={list.setPage} />
           ) : null}
         </CardContent>
       </Card>

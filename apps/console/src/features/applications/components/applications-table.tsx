@@ -3,10 +3,10 @@ import { Eye, Pencil, RefreshCw } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { DeleteIcon } from '@/components/ui/delete-icon';
+import { ShortId } from '@/components/ui/short-id';
 import { ApplicationVisibilityBadge } from '@/components/ui/status-badges';
 import { type Column, DataTable } from '@/components/ui/table';
 import { paths } from '@/config/paths';
-import { shortId } from '@/lib/format';
 import { ApiKeyField } from './api-key-field';
 import { CallbackSummary } from './auth-type-badge';
 
@@ -34,7 +34,7 @@ export function ApplicationsTable({
             {app.name}
           </Link>
           <div className="flex items-center gap-2">
-            <span className="font-mono text-xs text-muted-foreground">{shortId(app.id)}</span>
+            <ShortId id={app.id} className="text-muted-foreground" />
             <ApplicationVisibilityBadge visibility={app.visibility} />
           </div>
         </div>
@@ -69,6 +69,7 @@ export function ApplicationsTable({
     {
       header: 'Ações',
       className: 'text-right',
+      isActions: true,
       cell: (app) => (
         <div className="flex justify-end gap-1">
           <Button asChild variant="ghost" size="icon" className="size-8" title="Ver detalhes">

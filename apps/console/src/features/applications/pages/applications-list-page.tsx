@@ -11,7 +11,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Pager } from '@/components/ui/pager';
 import { paths } from '@/config/paths';
 import { messages } from '@/lib/messages';
-import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useListState } from '@/lib/use-list-state';
 import { useApplications } from '../api/get-applications';
 import { ApplicationCounters } from '../components/application-counters';
 import { ApplicationsTable } from '../components/applications-table';
@@ -21,10 +21,9 @@ import { RegenerateKeyDialog } from '../components/regenerate-key-dialog';
 const PAGE_SIZE = 10;
 
 export default function ApplicationsListPage() {
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
-  const debouncedSearch = useDebouncedValue(search.trim());
-  const applications = useApplications({ page, limit: PAGE_SIZE, search: debouncedSearch || undefined });
+  const list = useListState({ texts: ['search'] });
+  const search = list.texts.search;
+  const applications = useApplications({ page: list.page, limit: PAGE_SIZE, ...list.filters });
   const [toDelete, setToDelete] = useState<TApplicationListItem | null>(null);
   const [toRegenerate, setToRegenerate] = useState<TApplicationListItem | null>(null);
 
@@ -52,10 +51,7 @@ export default function ApplicationsListPage() {
               placeholder="Buscar aplicações..."
               aria-label="Buscar aplicações"
               value={search}
-              onChange={(event) => {
-                setSearch(event.target.value);
-                setPage(1);
-              }}
+              onChange={(event) => list.setText('search', event.target.value)}
             />
           </div>
           <LoadedOrError query={applications} title={messages.applicationsLoadFailed}>
@@ -82,9 +78,9 @@ export default function ApplicationsListPage() {
             />
           </LoadedOrError>
           <Pager
-            page={page}
+            page={list.page}
             totalPages={applications.data?.pagination.totalPages ?? 1}
-            onPageChange={setPage}
+            onPageChange={list.setPage}
           />
         </CardContent>
       </Card>
