@@ -124,6 +124,8 @@ test.describe('Log de Eventos', () => {
       await page.goto('/event-logs');
       await page.getByLabel('Tipo de evento').fill(alias);
       await expect(page.getByTestId('event-log-row')).toHaveCount(2);
+      // The typed filter reaches the URL after its debounce and clears the selection; wait for it.
+      await expect(page).toHaveURL(new RegExp(`eventType=${alias.replaceAll('.', '\\.')}`));
 
       const reprocessSelected = page.getByRole('button', { name: /Reprocessar selecionados/ });
       await expect(reprocessSelected).toBeDisabled();
