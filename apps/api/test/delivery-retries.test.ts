@@ -218,6 +218,13 @@ describe('retries and failures', () => {
       5_000,
       'a first failed attempt',
     );
+    const detail = await t.get(`/v1/events/${event.id}`);
+    expect(detail.body.statistics).toMatchObject({
+      totalDeliveries: 1,
+      retryingDeliveries: 1,
+      successfulDeliveries: 0,
+      failedDeliveries: 0,
+    });
     await t.ctx.db
       .update(subscriptions)
       .set({ status: 'INACTIVE' })

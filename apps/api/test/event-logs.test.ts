@@ -69,6 +69,25 @@ describe('event logs API', () => {
     expect(percent.body.pagination.total).toBe(0);
   });
 
+  it('When searching by an external id, then it matches, and the search reads the trigram index', async () => {
+    await insertEventLog(t.ctx, appId, { eventType: 'nf.emitida', externalEventId: 'nota-fiscal-7781' });
+    const found = await t.get('/v1/rabbitmq/events?search=fiscal-77', { token: member.token });
+    expect(found.body.data.map((log: { externalEventId: string }) => log.externalEventId)).toEqual([
+      'nota-fiscal-7781',
+    ]);
+    // Without a seq scan to fall back on, an ILIKE on each searched column is served by the index.
+    const plan = await t.ctx.database.inScriptTransaction(async (tx) => {
+      await tx.exec('SET LOCAL enable_seqscan = off');
+      return tx.query<{ 'QUERY PLAN': string }>(
+        `EXPLAIN SELECT id FROM event_logs WHERE event_type ILIKE '%fiscal%' OR organization_id ILIKE '%fiscal%'
+           OR external_event_id ILIKE '%fiscal%' OR error_message ILIKE '%fiscal%'`,
+      );
+    });
+    const text = plan.map((row) => row['QUERY PLAN']).join('\n');
+    expect(text).toContain('event_logs_search_idx');
+    expect(text).not.toContain('Seq Scan');
+  });
+
   it('When the query is invalid, then 400 with a pt-BR message', async () => {
     const res = await t.get('/v1/rabbitmq/events?status=DONE', { token: member.token });
     expect(res.status).toBe(400);

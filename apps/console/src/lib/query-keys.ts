@@ -18,6 +18,9 @@ export const queryKeys = {
     detail: (id: string) => ['applications', 'detail', id] as const,
     members: (id: string) => ['applications', 'members', id] as const,
     apiKey: (id: string) => ['applications', 'api-key', id] as const,
+    callbackSecret: (id: string) => ['applications', 'callback-secret', id] as const,
+    invitations: (id: string) => ['applications', 'invitations', id] as const,
+    myInvitations: () => ['applications', 'my-invitations'] as const,
   },
   events: {
     all: ['events'] as const,

@@ -20,6 +20,10 @@ import { toEventLogView } from './event-log-view';
 const ONLY_FAILED = 'Apenas eventos com status FAILED podem ser reprocessados';
 const ATTEMPTS_EXHAUSTED = 'Limite de tentativas atingido';
 
+/**
+ * The search covers event type, organization id, external id and error message, each by ILIKE on the
+ * trigram index `event_logs_search_idx`.
+ */
 function listWhere(user: SessionUser, query: TEventLogListQuery, status?: EventLogStatus) {
   const search = query.search ? likePattern(query.search) : null;
   return and(
@@ -31,6 +35,7 @@ function listWhere(user: SessionUser, query: TEventLogListQuery, status?: EventL
       ? or(
           ilike(eventLogs.eventType, search),
           ilike(eventLogs.organizationId, search),
+          ilike(eventLogs.externalEventId, search),
           ilike(eventLogs.errorMessage, search),
         )
       : undefined,
