@@ -5,7 +5,7 @@ import type {
   TDeliveryLogListResponse,
   TDeliveryLogStats,
 } from '@wm/contracts';
-import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, type SQL, sum } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, type SQL, sql, sum } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { deliveryAttempts, deliveryLogCounts, deliveryLogs, events, subscriptions } from '../../db/schema';
 import { notifyDeliveryWorkers } from '../../delivery/wake';
@@ -105,15 +105,48 @@ function scopedSubscriptionIds(ctx: AppContext, scope: SQL) {
     .where(scope);
 }
 
+/** Above this many subscriptions found, the search stays a semi-join (a bound parameter per id). */
+const SEARCHED_IDS_MAX = 1000;
+
+/**
+ * The visible subscriptions (of the filter's subscription and event) whose name, URL or event match
+ * the search; null when there are too many to pass as a list.
+ */
+async function searchSubscriptionIds(
+  ctx: AppContext,
+  user: SessionUser,
+  query: TDeliveryLogListQuery,
+): Promise<string[] | null> {
+  const rows = await scopedSubscriptionIds(ctx, subscriptionScope(user, query, true) ?? sql`true`).limit(
+    SEARCHED_IDS_MAX + 1,
+  );
+  return rows.length > SEARCHED_IDS_MAX ? null : rows.map((row) => row.id);
+}
+
+const NO_LOGS: TDeliveryLogStats = { SUCCESS: 0, FAILED: 0, PENDING: 0, RETRYING: 0, IGNORED: 0 };
+
 /** A date-only end bound includes that whole day. */
 const endBound = (value: string) =>
   new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T23:59:59.999Z` : value);
 
-/** The filter on delivery_logs alone (visibility and search as a semi-join), so the log indexes serve it. */
-function listWhere(ctx: AppContext, user: SessionUser, query: TDeliveryLogListQuery): SQL | undefined {
+/**
+ * The filter on delivery_logs alone, so the log indexes serve it: visibility as a semi-join, or, with
+ * a search, the ids of the subscriptions it found (read first: as a semi-join, a search matching few
+ * subscriptions walked the whole created_at index looking for their logs).
+ */
+function listWhere(
+  ctx: AppContext,
+  user: SessionUser,
+  query: TDeliveryLogListQuery,
+  searchedIds: string[] | null,
+): SQL | undefined {
   const scope = subscriptionScope(user, query, false);
   return and(
-    scope ? inArray(deliveryLogs.subscriptionId, scopedSubscriptionIds(ctx, scope)) : undefined,
+    searchedIds
+      ? inArray(deliveryLogs.subscriptionId, searchedIds)
+      : scope
+        ? inArray(deliveryLogs.subscriptionId, scopedSubscriptionIds(ctx, scope))
+        : undefined,
     query.subscriptionId ? eq(deliveryLogs.subscriptionId, query.subscriptionId) : undefined,
     query.eventId ? eq(deliveryLogs.eventId, query.eventId) : undefined,
     query.startDate ? gte(deliveryLogs.createdAt, new Date(query.startDate)) : undefined,
@@ -158,7 +191,11 @@ export async function listDeliveryLogs(
   user: SessionUser,
   query: TDeliveryLogListQuery,
 ): Promise<TDeliveryLogListResponse> {
-  const where = listWhere(ctx, user, query);
+  const searchedIds = query.search ? await searchSubscriptionIds(ctx, user, query) : null;
+  if (searchedIds?.length === 0) {
+    return { data: [], pagination: toPagination(query.page, query.limit, 0), stats: { ...NO_LOGS } };
+  }
+  const where = listWhere(ctx, user, query, searchedIds);
   const [rows, counts] = await Promise.all([
     ctx.db
       .select(listColumns)
@@ -171,7 +208,7 @@ export async function listDeliveryLogs(
       .offset(pageOffset(query.page, query.limit)),
     countByStatus(ctx, user, query, where),
   ]);
-  const stats: TDeliveryLogStats = { SUCCESS: 0, FAILED: 0, PENDING: 0, RETRYING: 0, IGNORED: 0 };
+  const stats: TDeliveryLogStats = { ...NO_LOGS };
   for (const entry of counts) {
     if (entry.status in stats) stats[entry.status as keyof TDeliveryLogStats] = Number(entry.total ?? 0);
   }
