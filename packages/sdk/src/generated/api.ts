@@ -1088,7 +1088,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v1/applications/{id}/callback-secret": {
+    "/v1/applications/{id}/invitations": {
         parameters: {
             query?: never;
             header?: never;
@@ -1112,7 +1112,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["CallbackSecret"];
+                        "application/json": components["schemas"]["PendingInvitationList"];
                     };
                 };
                 /** @description Requisição inválida (URL, parâmetros ou corpo) */
@@ -1173,115 +1173,6 @@ export interface paths {
         };
         put?: never;
         post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/applications/{id}/callback-secret/rotate": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Sucesso */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["CallbackSecret"];
-                    };
-                };
-                /** @description Requisição inválida (URL, parâmetros ou corpo) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Sessão ou chave ausente ou inválida */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Sem permissão para esta ação */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Não encontrado (ou não visível para quem chama) */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Corpo da requisição muito grande */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Tipo de conteúdo não suportado; use application/json */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Erro interno do servidor */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Serviço temporariamente indisponível */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
         delete?: never;
         options?: never;
         head?: never;
@@ -1402,6 +1293,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Member"];
+                    };
+                };
+                /** @description Aceito para processamento */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MemberInvitationSent"];
                     };
                 };
                 /** @description Requisição inválida (URL, parâmetros ou corpo) */
@@ -1779,6 +1679,131 @@ export interface paths {
                 };
                 /** @description Tipo de conteúdo não suportado; use application/json */
                 415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Erro interno do servidor */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Serviço temporariamente indisponível */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/applications/{id}/transfer-ownership": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        userId: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Sucesso */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MemberList"];
+                    };
+                };
+                /** @description Requisição inválida (URL, parâmetros ou corpo) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Sessão ou chave ausente ou inválida */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Sem permissão para esta ação */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Não encontrado (ou não visível para quem chama) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Corpo da requisição muito grande */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Tipo de conteúdo não suportado; use application/json */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Ação não permitida para este registro */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2317,6 +2342,239 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/auth/me/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Sucesso */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MyInvitationList"];
+                    };
+                };
+                /** @description Requisição inválida (URL, parâmetros ou corpo) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Sessão ou chave ausente ou inválida */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Erro interno do servidor */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Serviço temporariamente indisponível */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/auth/me/invitations/{id}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Sucesso */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["InvitationAccepted"];
+                    };
+                };
+                /** @description Requisição inválida (URL, parâmetros ou corpo) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Sessão ou chave ausente ou inválida */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Não encontrado (ou não visível para quem chama) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Erro interno do servidor */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Serviço temporariamente indisponível */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/auth/me/invitations/{id}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Sem conteúdo */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Requisição inválida (URL, parâmetros ou corpo) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Sessão ou chave ausente ou inválida */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Não encontrado (ou não visível para quem chama) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Erro interno do servidor */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Serviço temporariamente indisponível */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -7388,9 +7646,6 @@ export interface components {
             /** @enum {string} */
             visibility: "PUBLIC" | "PRIVATE";
         };
-        CallbackSecret: {
-            secret: string;
-        };
         DeliveryAttempt: {
             attemptNumber: number;
             durationMs: number;
@@ -7418,8 +7673,6 @@ export interface components {
                 httpMethod: string;
                 id: string;
                 name: string;
-                /** @enum {string} */
-                status: "ACTIVE" | "INACTIVE" | "PAUSED" | "FAILED";
                 targetUrl: string;
             };
         };
@@ -7448,8 +7701,6 @@ export interface components {
                 httpMethod: string;
                 id: string;
                 name: string;
-                /** @enum {string} */
-                status: "ACTIVE" | "INACTIVE" | "PAUSED" | "FAILED";
                 targetUrl: string;
             };
         };
@@ -7728,6 +7979,9 @@ export interface components {
             method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
             name: string;
         };
+        InvitationAccepted: {
+            applicationId: string;
+        };
         LoginAnswer: {
             token: string;
             user: components["schemas"]["User"];
@@ -7742,17 +7996,45 @@ export interface components {
             name: string;
             userId: string;
         };
+        MemberInvitationSent: {
+            message: string;
+        };
         MemberList: {
             data: components["schemas"]["Member"][];
         };
         Message: {
             message: string;
         };
+        MyInvitation: {
+            application: {
+                id: string;
+                name: string;
+            };
+            canDelete: boolean;
+            canRead: boolean;
+            canWrite: boolean;
+            createdAt: string;
+            id: string;
+        };
+        MyInvitationList: {
+            data: components["schemas"]["MyInvitation"][];
+        };
         Pagination: {
             limit: number;
             page: number;
             total: number;
             totalPages: number;
+        };
+        PendingInvitation: {
+            canDelete: boolean;
+            canRead: boolean;
+            canWrite: boolean;
+            createdAt: string;
+            email: string;
+            id: string;
+        };
+        PendingInvitationList: {
+            data: components["schemas"]["PendingInvitation"][];
         };
         ProfileExport: {
             applications: {
@@ -7860,10 +8142,6 @@ export interface components {
             /** @enum {string} */
             method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
             name: string;
-            permissions: {
-                canDelete: boolean;
-                canWrite: boolean;
-            };
             rules: {
                 eventId: string | null;
                 id: string;
@@ -7894,10 +8172,6 @@ export interface components {
             /** @enum {string} */
             method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
             name: string;
-            permissions: {
-                canDelete: boolean;
-                canWrite: boolean;
-            };
             rules: {
                 eventId: string | null;
                 id: string;
@@ -7914,10 +8188,6 @@ export interface components {
             id: string;
             isActive: boolean;
             name: string;
-            permissions: {
-                canDelete: boolean;
-                canWrite: boolean;
-            };
             routeId: string;
             updatedAt: string;
         };
@@ -7931,10 +8201,6 @@ export interface components {
             id: string;
             isActive: boolean;
             name: string;
-            permissions: {
-                canDelete: boolean;
-                canWrite: boolean;
-            };
             route: {
                 applicationId: string;
                 id: string;
@@ -7950,10 +8216,6 @@ export interface components {
             isActive: boolean;
             name: string;
             path: string;
-            permissions: {
-                canDelete: boolean;
-                canWrite: boolean;
-            };
             routeId: string;
             /** @enum {string} */
             type: "string" | "number" | "boolean" | "array" | "object";
@@ -7997,9 +8259,6 @@ export interface components {
             /** @enum {string} */
             authType: "NONE" | "BASIC" | "BEARER" | "API_KEY";
             createdAt: string;
-            disabledAt: string | null;
-            /** @enum {string|null} */
-            disabledReason: "GONE" | "CONSECUTIVE_FAILURES" | null;
             event: {
                 alias: string;
                 applicationId: string;

@@ -15,6 +15,7 @@ import { likePattern, pageOffset, toPagination } from '../../domain/pagination';
 import { hashPassword } from '../../lib/crypto';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { newId } from '../../lib/ids';
+import { ownedApplicationNames } from '../access';
 import { revokeUserSessions } from '../auth/service';
 import { toUserView } from '../auth/user-view';
 
@@ -160,6 +161,12 @@ export async function updateUser(ctx: AppContext, actorId: string, id: string, i
 
 export async function deleteUser(ctx: AppContext, actorId: string, id: string) {
   if (actorId === id) throw new AppError('UNPROCESSABLE', 'Você não pode excluir sua própria conta');
+  const owned = await ownedApplicationNames(ctx, id);
+  if (owned.length > 0) {
+    throw conflict(
+      `Este usuário é proprietário das aplicações ${owned.join(', ')}: transfira a propriedade a outro membro ou exclua-as antes de excluir o usuário`,
+    );
+  }
   await ctx.db.transaction(async (tx) => {
     await assertNotLastAdmin(tx, id);
     const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.id, id)).limit(1);

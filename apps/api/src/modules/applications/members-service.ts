@@ -1,7 +1,13 @@
-import type { TAddMemberRequest, TMember, TUpdateMemberRequest } from '@wm/contracts';
+import type {
+  TAddMemberRequest,
+  TMember,
+  TMemberListResponse,
+  TTransferOwnershipRequest,
+  TUpdateMemberRequest,
+} from '@wm/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { userApplications, users } from '../../db/schema';
+import { applications, userApplications, users } from '../../db/schema';
 import { insertedRow } from '../../db/sql-rows';
 import { AppError, conflict, notFound } from '../../domain/errors';
 import type { SessionUser } from '../../domain/session-user';
@@ -128,4 +134,41 @@ export async function removeMember(
   await ctx.db
     .delete(userApplications)
     .where(and(eq(userApplications.applicationId, applicationId), eq(userApplications.userId, memberId)));
+}
+
+const FULL = { canRead: true, canWrite: true, canDelete: true };
+
+/**
+ * Hands the application to another member (the owner or an admin may): the new owner gets every
+ * permission, and the old owner stays a member with every permission. 422 when the user is not a
+ * member (or already the owner).
+ */
+export async function transferOwnership(
+  ctx: AppContext,
+  user: SessionUser,
+  applicationId: string,
+  input: TTransferOwnershipRequest,
+): Promise<TMemberListResponse> {
+  await requireMembersAccess(ctx, user, applicationId, 'manage');
+  const target = await findMember(ctx, applicationId, input.userId);
+  if (!target) throw new AppError('UNPROCESSABLE', 'O novo proprietário precisa ser membro da aplicação');
+  if (target.link.isOwner)
+    throw new AppError('UNPROCESSABLE', 'Este membro já é o proprietário da aplicação');
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(userApplications)
+      .set({ isOwner: false, ...FULL })
+      .where(and(eq(userApplications.applicationId, applicationId), eq(userApplications.isOwner, true)));
+    await tx
+      .update(userApplications)
+      .set({ isOwner: true, ...FULL })
+      .where(
+        and(eq(userApplications.applicationId, applicationId), eq(userApplications.userId, input.userId)),
+      );
+    await tx
+      .update(applications)
+      .set({ createdBy: input.userId, updatedAt: ctx.clock() })
+      .where(eq(applications.id, applicationId));
+  });
+  return listMembers(ctx, user, applicationId);
 }
