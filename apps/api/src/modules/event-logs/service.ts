@@ -20,9 +20,12 @@ import { toEventLogView } from './event-log-view';
 const ONLY_FAILED = 'Apenas eventos com status FAILED podem ser reprocessados';
 const ATTEMPTS_EXHAUSTED = 'Limite de tentativas atingido';
 
+const isUuid = (term: string | undefined): term is string =>
+  term !== undefined && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(term);
+
 /**
- * The search covers event type, organization id, external id and error message, each by ILIKE on the
- * trigram index `event_logs_search_idx`.
+ * The search covers event type, organization id and error message by ILIKE on the trigram index
+ * `event_logs_search_idx`, and ids whole: the external id, and the log's or event's id.
  */
 function listWhere(user: SessionUser, query: TEventLogListQuery, status?: EventLogStatus) {
   const search = query.search ? likePattern(query.search) : null;
@@ -35,8 +38,11 @@ function listWhere(user: SessionUser, query: TEventLogListQuery, status?: EventL
       ? or(
           ilike(eventLogs.eventType, search),
           ilike(eventLogs.organizationId, search),
-          ilike(eventLogs.externalEventId, search),
           ilike(eventLogs.errorMessage, search),
+          eq(eventLogs.externalEventId, query.search ?? ''),
+          ...(isUuid(query.search)
+            ? [eq(eventLogs.id, query.search), eq(eventLogs.eventId, query.search)]
+            : []),
         )
       : undefined,
   );
