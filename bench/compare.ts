@@ -8,7 +8,7 @@
  * last final status), emit p50/p99 and CPU µs per delivery of every process, read from /proc, with
  * the load average. The peers are first tuned (each setting once; the best deliveries/s is kept),
  * then BENCH_ROUNDS (3) rounds run ours and the tuned peers one after the other.
- * Knobs: BENCH_ROUNDS, BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_SYSTEMS (ours,pg-boss,bullmq),
+ * Knobs: BENCH_RATE (fixed emits/s), BENCH_ROUNDS, BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_SYSTEMS (ours,pg-boss,bullmq),
  * BENCH_TUNE=0 (skip tuning: first setting of each peer), BENCH_SERVER_NODE_ARGS (profile ours).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -41,6 +41,8 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const SYSTEMS = (process.env.BENCH_SYSTEMS ?? 'ours,pg-boss,bullmq').split(',');
+/** BENCH_RATE: emits/s across all connections instead of as fast as they answer (A/B of a change on a busy machine). */
+const RATE = process.env.BENCH_RATE ? Number(process.env.BENCH_RATE) : undefined;
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 /** Each peer's settings tried in tuning: concurrency (pg-boss: workers × batch; BullMQ: jobs in flight). */
@@ -79,6 +81,8 @@ type Figures = {
   /** CPU µs per delivery by process kind. */
   cpu: Record<string, number>;
   load: string;
+  /** Transactions committed in the database per delivery (each autocommit statement is one). */
+  statements: number;
 };
 
 const CPU_KINDS = ['app', 'postgres', 'redis', 'rabbitmq', 'receiver', 'load'] as const;
@@ -94,6 +98,20 @@ function pidsNamed(name: string): number[] {
       }
     })
     .map(Number);
+}
+/** Transactions committed so far in `database` (pg_stat_database, flushed by each backend within ~1 s). */
+async function committedIn(database: string): Promise<number> {
+  const client = new pg.Client({ connectionString: POSTGRES_URL });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ n: string }>(
+      'SELECT xact_commit AS n FROM pg_stat_database WHERE datname = $1',
+      [database],
+    );
+    return Number(rows[0]?.n ?? 0);
+  } finally {
+    await client.end();
+  }
 }
 const cpuOf = (pids: number[]) => pids.reduce((total, pid) => total + processCpuMs(pid), 0);
 const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
@@ -232,6 +250,7 @@ async function measure(
       receiver: cpuOf(others.receiver),
       postgres: await databaseCpuMs(running.database),
       load: process.cpuUsage(),
+      committed: await committedIn(running.database),
     };
     const started = performance.now();
     const result = await autocannon({
@@ -241,11 +260,14 @@ async function measure(
       body: running.body,
       connections: CONNECTIONS,
       duration: SECONDS,
+      ...(RATE ? { overallRate: RATE } : {}),
     });
     const emitted = result['2xx'];
     const finishedAt = await waitFinished(running, warm['2xx'] + emitted);
     const load = process.cpuUsage(before.load);
     const postgresAfter = await databaseCpuMs(running.database);
+    await sleep(1100);
+    const committed = (await committedIn(running.database)) - before.committed;
     const perDelivery = (ms: number) => (ms * 1000) / emitted;
     return {
       system,
@@ -266,6 +288,7 @@ async function measure(
         load: (load.user + load.system) / emitted,
       },
       load: loadAverage(),
+      statements: committed / emitted,
     };
   } finally {
     await running.stop();
@@ -278,7 +301,8 @@ function describe(figures: Figures): string {
     `${figures.system.padEnd(8)} ${figures.setting.padEnd(6)} emits ${fmt(figures.emitRate, 0)}/s, ` +
     `deliveries ${fmt(figures.deliveryRate, 0)}/s, emit p50 ${figures.p50} ms p99 ${figures.p99} ms` +
     `${figures.non2xx ? `, non-2xx ${figures.non2xx}` : ''}; CPU µs/delivery: ${cpu} ` +
-    `(app+PostgreSQL ${fmt((figures.cpu.app ?? 0) + (figures.cpu.postgres ?? 0), 0)}); load ${figures.load}`
+    `(app+PostgreSQL ${fmt((figures.cpu.app ?? 0) + (figures.cpu.postgres ?? 0), 0)}); ` +
+    `${fmt(figures.statements, 2)} transactions/delivery; load ${figures.load}`
   );
 }
 
@@ -326,6 +350,7 @@ async function main() {
         p99: median(runs.map((run) => run.p99)),
         non2xx: runs.reduce((total, run) => total + run.non2xx, 0),
         cpu,
+        statements: median(runs.map((run) => run.statements)),
         load: runs.map((run) => run.load.split(' ')[0]).join('/'),
       };
     });

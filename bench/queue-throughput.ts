@@ -273,7 +273,13 @@ const RULES_ALIAS = 'message.text.received';
  * POST /v1/emit-rules end to end: EMITS posts (through the service, as the queued emits above) →
  * queue → rules consumer → one matching rule → its IMMEDIATE event → delivery to the receiver.
  */
-async function measureRulesEndToEnd(backend: 'rabbitmq' | 'database'): Promise<number> {
+type RulesResult = {
+  deliveriesPerSecond: number;
+  /** CPU per delivery (µs): the consumer (worker process), the posting process, PostgreSQL, the receiver. */
+  cpuUs: { consumer: number; poster: number; postgres: number; receiver: number };
+};
+
+async function measureRulesEndToEnd(backend: 'rabbitmq' | 'database'): Promise<RulesResult> {
   const databaseName = `wm_bench_rules_${backend}_${suffix}`;
   const databaseUrl = await createBenchDatabase(POSTGRES_URL, databaseName);
   const queueName = `wm-bench-rules.${backend}.${suffix}`;
@@ -331,6 +337,17 @@ async function measureRulesEndToEnd(backend: 'rabbitmq' | 'database'): Promise<n
     const worker = IS_INLINE
       ? startPipelineWorker(ctx, { emitLinkedEvent: emitLinkedEventThrough(ctx) })
       : await spawnWorker(env);
+    const ownCpuMs = () => {
+      const usage = process.cpuUsage();
+      return (usage.user + usage.system) / 1000;
+    };
+    const workerCpuMs = () => ('child' in worker ? processCpuMs(worker.child.pid ?? 0) : 0);
+    const cpuBefore = {
+      consumer: workerCpuMs(),
+      poster: ownCpuMs(),
+      receiver: processCpuMs(receiver.child.pid ?? 0),
+      postgres: await databaseCpuMs(databaseName),
+    };
     const startedAt = performance.now();
     let next = 0;
     const poster = async () => {
@@ -355,9 +372,16 @@ async function measureRulesEndToEnd(backend: 'rabbitmq' | 'database'): Promise<n
     if (received < EMITS)
       console.error(`${backend}: only ${received}/${EMITS} rule deliveries after 15 minutes`);
     const finishedAt = performance.now();
+    const perDelivery = (ms: number) => Math.round((ms * 1000) / Math.max(received, 1));
+    const cpuUs = {
+      consumer: perDelivery(workerCpuMs() - cpuBefore.consumer),
+      poster: perDelivery(ownCpuMs() - cpuBefore.poster),
+      receiver: perDelivery(processCpuMs(receiver.child.pid ?? 0) - cpuBefore.receiver),
+      postgres: perDelivery(cpuBetween(cpuBefore.postgres, await databaseCpuMs(databaseName))),
+    };
     if ('child' in worker) await stopServer(worker);
     else await worker.stop();
-    return rate(received, finishedAt - startedAt);
+    return { deliveriesPerSecond: rate(received, finishedAt - startedAt), cpuUs };
   } finally {
     await ctx.queue?.close({ graceMs: 1_000 });
     if (backend === 'rabbitmq') await deleteBrokerObjects(RABBITMQ_URL, queueName);
@@ -401,11 +425,13 @@ async function main() {
         `consumer ${Math.round(result.drainConsumerCpuUs)} µs, PostgreSQL ${Math.round(result.drainPostgresCpuUs)} µs`,
     );
     if (args.rules) {
-      const rulesRate = await measureRulesEndToEnd(backend);
-      const ratio = Math.round((rulesRate / result.deliveriesPerSecond) * 100) / 100;
+      const rules = await measureRulesEndToEnd(backend);
+      const ratio = Math.round((rules.deliveriesPerSecond / result.deliveriesPerSecond) * 100) / 100;
+      const cpu = rules.cpuUs;
       console.log(
-        `${backend.padEnd(8)} emit-rules end to end (one matching rule → IMMEDIATE event): ${rulesRate} deliveries/s, ` +
-          `${ratio}× the queued deliveries/s above`,
+        `${backend.padEnd(8)} emit-rules end to end (one matching rule → IMMEDIATE event): ${rules.deliveriesPerSecond} deliveries/s, ` +
+          `${ratio}× the queued deliveries/s above; CPU per delivery: consumer ${cpu.consumer} µs` +
+          `${IS_INLINE ? ' (in the posting process)' : ''}, posting ${cpu.poster} µs, PostgreSQL ${cpu.postgres} µs, receiver ${cpu.receiver} µs`,
       );
     }
   }

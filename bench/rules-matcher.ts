@@ -55,11 +55,15 @@ function seededRandom(seed: number) {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
   const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
-  const pick = <T>(list: readonly T[]): T => list[int(0, list.length - 1)];
+  const pick = <T>(list: readonly T[]): T => {
+    const item = list[int(0, list.length - 1)];
+    if (item === undefined) throw new Error('cannot pick from an empty list');
+    return item;
+  };
   const some = <T>(list: readonly T[], count: number): T[] => {
     const pool = [...list];
     const chosen: T[] = [];
-    while (chosen.length < count && pool.length > 0) chosen.push(pool.splice(int(0, pool.length - 1), 1)[0]);
+    while (chosen.length < count && pool.length > 0) chosen.push(...pool.splice(int(0, pool.length - 1), 1));
     return chosen;
   };
   return { next, int, pick, some };
@@ -138,7 +142,9 @@ function buildRules(): Array<{ id: string; conditions: RuleConditions }> {
   return Array.from({ length: RULES }, (_, index) => {
     const count = random.int(1, 3);
     // Round-robin on the first condition so every operator is present in equal measure.
-    const operators = [RULE_OPERATORS[index % RULE_OPERATORS.length]];
+    const first = RULE_OPERATORS[index % RULE_OPERATORS.length];
+    if (first === undefined) throw new Error('no rule operators');
+    const operators = [first];
     while (operators.length < count) operators.push(random.pick(RULE_OPERATORS));
     return {
       id: `rule-${index}`,
@@ -266,13 +272,20 @@ function buildReferenceEngine(rules: Array<{ id: string; conditions: RuleConditi
 
 type Measure = { evaluations: number; inputs: number; seconds: number; cpuUs: number };
 
+/** The inputs are cycled through; there is always at least one. */
+function inputAt(inputs: readonly RuleEnvelope[], count: number): RuleEnvelope {
+  const input = inputs[count % inputs.length];
+  if (input === undefined) throw new Error('no inputs to measure');
+  return input;
+}
+
 function measureSync(run: (input: RuleEnvelope) => void, inputs: RuleEnvelope[]): Measure {
   const cpuStart = process.cpuUsage();
   const started = performance.now();
   const deadline = started + SECONDS * 1000;
   let done = 0;
   while (performance.now() < deadline) {
-    for (let i = 0; i < 100; i++) run(inputs[(done + i) % inputs.length]);
+    for (let i = 0; i < 100; i++) run(inputAt(inputs, done + i));
     done += 100;
   }
   return finish(done, started, cpuStart);
@@ -287,7 +300,7 @@ async function measureAsync(
   const deadline = started + SECONDS * 1000;
   let done = 0;
   while (performance.now() < deadline) {
-    await run(inputs[done % inputs.length]);
+    await run(inputAt(inputs, done));
     done += 1;
   }
   return finish(done, started, cpuStart);
@@ -354,7 +367,9 @@ async function main() {
     const fired = new Set(result.events.map((event) => event.type));
     const fromSet = new Set(matchRuleSet(ruleSet, input));
     rules.forEach((rule, index) => {
-      const isOurs = matchCompiledRule(compiled[index], input);
+      const compiledRule = compiled[index];
+      if (!compiledRule) throw new Error(`rule ${rule.id} was not compiled`);
+      const isOurs = matchCompiledRule(compiledRule, input);
       if (isOurs !== fired.has(rule.id) || isOurs !== fromSet.has(rule.id)) {
         throw new Error(`engines disagree on ${rule.id} for ${JSON.stringify(input.data)}: ours ${isOurs}`);
       }

@@ -12,6 +12,15 @@ export default defineConfig({
   timeout: 90_000,
   expect: { timeout: 10_000 },
   forbidOnly: Boolean(process.env.CI),
+  // `*.mobile.spec.ts` run on a 390×844 phone screen; every other spec on the desktop one.
+  projects: [
+    { name: 'desktop', testIgnore: /\.mobile\.spec\.ts$/ },
+    {
+      name: 'mobile',
+      testMatch: /\.mobile\.spec\.ts$/,
+      use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+    },
+  ],
   use: {
     ...devices['Desktop Chrome'],
     locale: 'pt-BR',

@@ -33,14 +33,15 @@ test.describe('Applications', () => {
     await expect(page).toHaveURL(/\/applications$/);
 
     const list = await api.get<{ data: ApplicationItem[] }>('/applications', owner.token);
-    const app = list.data[0];
+    const [app] = list.data;
+    if (!app) throw new Error('the created application is not listed');
     expect(app.name).toBe(name);
     const firstKey = (await api.get<{ apiKey: string }>(`/applications/${app.id}/api-key`, owner.token))
       .apiKey;
 
     // In the list: name with short id, masked key; reveal, copy, hide.
     const row = page.getByRole('row').filter({ hasText: name });
-    await expect(row).toContainText(app.id.slice(0, 8));
+    await expect(row).toContainText(app.id.slice(-8));
     await expect(row.getByTestId('api-key')).toHaveText(`${firstKey.slice(0, 12)}...`);
     await expect(row).toContainText('Nenhuma');
     await row.getByRole('button', { name: 'Mostrar API Key' }).click();

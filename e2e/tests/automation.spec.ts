@@ -191,6 +191,53 @@ test.describe('Automação', () => {
     await expect(page.getByText('Rota não encontrada')).toBeVisible();
   });
 
+  test('When a read-only member opens routes, event types and fields, then no edit, delete or create action shows', async ({
+    page,
+    api,
+    loginAs,
+  }) => {
+    test.setTimeout(90_000);
+    const suffix = Date.now().toString(36);
+    const setup = await createAutomation(api, suffix);
+    const reader = await api.createUser();
+    await api.post(`/applications/${setup.application.id}/members`, { email: reader.email, canRead: true });
+    const fields = await api.get<{ data: Created[] }>(`/route-fields?routeId=${setup.route.id}`);
+    const field = fields.data[0];
+    if (!field) throw new Error('the route has no field');
+    await loginAs(page, reader.email, reader.password);
+
+    await page.goto('/routes');
+    const card = page.getByTestId('route-card').filter({ hasText: setup.route.name });
+    await expect(card.getByRole('link', { name: 'Ver rota' })).toBeVisible();
+    await expect(card.getByRole('link', { name: 'Editar rota' })).toHaveCount(0);
+    await expect(card.getByRole('button', { name: 'Deletar rota' })).toHaveCount(0);
+
+    await card.getByRole('link', { name: 'Ver rota' }).click();
+    await expect(page.getByRole('heading', { name: setup.route.name })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Editar', exact: true })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Deletar rota' })).toHaveCount(0);
+    await expect(page.getByText('Ações Rápidas')).toHaveCount(0);
+    await page.getByRole('tab', { name: /Tipos de Evento/ }).click();
+    await expect(page.getByTestId('route-event-types')).toContainText('message.text.received');
+    await expect(page.getByRole('link', { name: 'Novo Tipo de Evento' })).toHaveCount(0);
+    await page.getByRole('tab', { name: /Campos/ }).click();
+    await expect(page.getByTestId('route-fields')).toContainText('data.message.text');
+    await expect(page.getByRole('link', { name: 'Editar campo' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Novo Campo' })).toHaveCount(0);
+
+    await page.goto(`/routes/${setup.route.id}/event-types/${setup.textType.id}`);
+    await expect(page.getByTestId('event-type-rules')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Deletar tipo de evento' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Nova Regra' })).toHaveCount(0);
+
+    await page.goto(`/routes/${setup.route.id}/edit`);
+    await expect(page.getByText('Sem permissão para editar')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Salvar Alterações' })).toHaveCount(0);
+    await page.goto(`/routes/${setup.route.id}/fields/${field.id}/edit`);
+    await expect(page.getByText('Sem permissão para editar')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Salvar Alterações' })).toHaveCount(0);
+  });
+
   test('When the rule form is filled, then it validates, edits conditions, and ends on the success screen', async ({
     page,
     api,
@@ -346,7 +393,7 @@ test.describe('Automação', () => {
     await expect(stat('Inativas')).toHaveText('0');
     const row = (name: string) => page.getByRole('row').filter({ hasText: name });
     await expect(row('Com evento')).toContainText('1 condição (AND)');
-    await expect(row('Com evento')).toContainText(setup.application.id.slice(0, 8));
+    await expect(row('Com evento')).toContainText(setup.application.id.slice(-8));
     await expect(row('Órfã')).toContainText('Sem evento');
     await expect(row('Com evento')).not.toContainText('Sem evento');
 

@@ -88,7 +88,8 @@ test.describe('Login', () => {
     expect(me.status).toBe(401);
 
     await page.goto('/events');
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fevents$/);
+    await expect(page.getByText('Sua sessão expirou. Entre novamente.')).toHaveCount(0);
   });
 
   test('When the token is revoked on the server, then the next navigation goes to /login', async ({
@@ -102,7 +103,7 @@ test.describe('Login', () => {
     expect(logout.status).toBe(204);
 
     await page.goto('/subscriptions');
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fsubscriptions&reason=expired$/);
     await expect(page.getByRole('button', { name: 'Entrar' })).toBeVisible();
     expect(await storedToken(page)).toBeNull();
   });

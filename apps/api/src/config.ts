@@ -128,6 +128,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
   return { ...parsed.data, role };
 }
 
+/**
+ * A variable named on a tool's command line (e.g. the old key of `rotate-secret-key --from-env
+ * OLD_SECRET_KEY`): read from the environment, so the secret never shows in a process list.
+ */
+export function readNamedVariable(name: string, env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const value = env[name];
+  return value === '' ? undefined : value;
+}
+
 /** Config for tests and tools: defaults plus the given overrides, never the process environment. */
 export function testConfig(overrides: Record<string, string> = {}): Config {
   return loadConfig({ LOG_LEVEL: 'silent', ALLOW_PRIVATE_TARGETS: 'true', ...overrides }, []);

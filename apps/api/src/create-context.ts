@@ -4,35 +4,42 @@ import type { AppContext } from './context';
 import { checkSecretKey } from './db/check-secret-key';
 import { type DatabaseHandle, openDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
+import { sealStoredSecrets } from './db/seal-stored-secrets';
 import { createCipher } from './lib/crypto';
 import { createLogger } from './lib/logger';
 import { createMetrics } from './lib/metrics';
 import { resolveSecretKey } from './lib/secret-key';
 import { createQueue } from './queue/create-queue';
 
-/** Opens storage (PGlite in DATA_DIR unless DATABASE_URL is set), migrates it, and wires the context. */
+/** The configured storage: PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR. */
+export function openConfiguredDatabase(config: Config): Promise<DatabaseHandle> {
+  return config.DATABASE_URL
+    ? openDatabase({
+        kind: 'postgres',
+        url: config.DATABASE_URL,
+        poolSize: config.DATABASE_POOL_SIZE,
+        connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
+        queryTimeoutMs: config.DATABASE_QUERY_TIMEOUT_MS,
+      })
+    : openDatabase({ kind: 'pglite', dataDir: resolve(config.DATA_DIR, 'pglite') });
+}
+
+/** Opens storage, migrates it, seals secrets still stored in clear, and wires the context. */
 export async function createContext(config: Config, database?: DatabaseHandle): Promise<AppContext> {
-  const handle =
-    database ??
-    (config.DATABASE_URL
-      ? await openDatabase({
-          kind: 'postgres',
-          url: config.DATABASE_URL,
-          poolSize: config.DATABASE_POOL_SIZE,
-          connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
-          queryTimeoutMs: config.DATABASE_QUERY_TIMEOUT_MS,
-        })
-      : await openDatabase({ kind: 'pglite', dataDir: resolve(config.DATA_DIR, 'pglite') }));
+  const handle = database ?? (await openConfiguredDatabase(config));
   await migrateDatabase(handle);
   const secretKey = resolveSecretKey(config.SECRET_KEY, config.DATA_DIR);
   await checkSecretKey(handle, secretKey);
+  const cipher = createCipher(secretKey);
   const logger = createLogger(config.LOG_LEVEL);
+  const sealed = await sealStoredSecrets((text, params) => handle.query(text, params), cipher);
+  if (Object.values(sealed).some((count) => count > 0)) logger.info({ sealed }, 'stored secrets encrypted');
   const queue = createQueue({ config, db: handle.db, logger });
   return {
     config,
     database: handle,
     db: handle.db,
-    cipher: createCipher(secretKey),
+    cipher,
     clock: () => new Date(),
     logger,
     metrics: createMetrics(),

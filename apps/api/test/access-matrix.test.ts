@@ -35,6 +35,8 @@ GET /v1/applications/{id}                              401  404/200   404/200   
 GET /v1/applications/{id}/api-key                      401  404/403   404/403   403      200      403      200      200
 PUT /v1/applications/{id}                              401  404/403   404/403   403      200      403      200      200
 POST /v1/applications/{id}/regenerate-key              401  404/403   404/403   403      403      403      200      200
+GET /v1/applications/{id}/callback-secret              401  404       404       403      200      403      200      200
+POST /v1/applications/{id}/callback-secret/rotate      401  404       404       403      200      403      200      200
 GET /v1/applications/{id}/members                      401  404/403   404/403   200      200      200      200      200
 POST /v1/applications/{id}/members                     401  404/403   404/403   403      403      403      202      201
 GET /v1/applications/{id}/invitations                  401  404/403   404/403   403      403      403      200      200
@@ -301,6 +303,10 @@ const CALLS: Record<string, (w: World, c: Caller) => Promise<Answer | string>> =
     t.put(`/v1/applications/${w.appId}`, { body: { name: w.name }, token: c.token }),
   'POST /v1/applications/{id}/regenerate-key': (w, c) =>
     t.post(`/v1/applications/${w.appId}/regenerate-key`, c),
+  'GET /v1/applications/{id}/callback-secret': (w, c) =>
+    t.get(`/v1/applications/${w.appId}/callback-secret`, c),
+  'POST /v1/applications/{id}/callback-secret/rotate': (w, c) =>
+    t.post(`/v1/applications/${w.appId}/callback-secret/rotate`, c),
   'GET /v1/applications/{id}/members': (w, c) => t.get(`/v1/applications/${w.appId}/members`, c),
   'POST /v1/applications/{id}/members': (w, c) =>
     t.post(`/v1/applications/${w.appId}/members`, { body: { email: cast.newcomer.email }, token: c.token }),

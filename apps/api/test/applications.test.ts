@@ -352,6 +352,7 @@ describe('applications', () => {
       const app = await createApplicationAs(t, t.adminToken);
       const { eventId } = await insertEventChain(t, app.id);
       const [event] = await t.ctx.db.select().from(events).where(eq(events.id, eventId));
+      if (!event) throw new Error('inserted event not found');
       const emit = (apiKey: string) =>
         t.post('/v1/events/emit', {
           token: null,
@@ -407,7 +408,7 @@ describe('applications', () => {
         ['events', 'application_id'],
         ['occurrences', 'application_id'],
         ['event_logs', 'application_id'],
-      ];
+      ] as const;
       for (const [table, column] of owned) {
         expect(await countRows(t, table, `${column} = $1`, [doomed.id]), table).toBe(0);
         expect(await countRows(t, table, `${column} = $1`, [kept.id]), table).toBeGreaterThan(0);

@@ -94,7 +94,7 @@ describe('API key headers that steer the HTTP message', () => {
         ['/length', 'Content-Length', '1'],
         ['/encoding', 'transfer-encoding', 'chunked'],
         ['/connection', 'Connection', 'close'],
-      ]) {
+      ] as const) {
         await insertSubscription(t.ctx, event.id, {
           targetUrl: `${receiver.url}${path}`,
           authType: 'API_KEY',

@@ -8,7 +8,7 @@ import {
   createRouteField,
   createRule,
 } from './support/automation-fixtures';
-import { insertApplication } from './support/event-fixtures';
+import { addMember, insertApplication } from './support/event-fixtures';
 import { startWithOwnedApplication, type TestUser } from './support/owned-application-fixture';
 import type { TestApp } from './support/test-app';
 import { expectCreateRefusals } from './support/validation-cases';
@@ -370,6 +370,46 @@ describe('routes, route event types and route fields', () => {
     expect((await t.del(`/v1/applications/${doomed}`, { token: owner.token })).status).toBe(204);
     expect((await t.get(`/v1/routes/${route.id}`, { token: owner.token })).status).toBe(404);
     expect(await t.ctx.db.select().from(rules).where(eq(rules.id, rule.id))).toEqual([]);
+  });
+
+  it('When a reader, a writer and the owner read routes, event types and fields, then each row says whether they may edit or delete it', async () => {
+    const reader = await t.createUser();
+    const writer = await t.createUser();
+    await addMember(t, appId, reader.id);
+    await addMember(t, appId, writer.id, { canWrite: true });
+    const route = await createRoute(t, appId, {}, owner.token);
+    const eventType = await createRouteEventType(t, route.id, {}, owner.token);
+    const field = await createRouteField(t, route.id, {}, owner.token);
+    const answersFor = async (token: string) => {
+      const [routeList, routeDetail, typeList, typeDetail, fieldList, fieldDetail] = await Promise.all([
+        t.get(`/v1/routes?applicationId=${appId}&search=${encodeURIComponent(route.name)}`, { token }),
+        t.get(`/v1/routes/${route.id}`, { token }),
+        t.get(`/v1/route-event-types?routeId=${route.id}`, { token }),
+        t.get(`/v1/route-event-types/${eventType.id}`, { token }),
+        t.get(`/v1/route-fields?routeId=${route.id}`, { token }),
+        t.get(`/v1/route-fields/${field.id}`, { token }),
+      ]);
+      return [
+        routeList.body.data[0].permissions,
+        routeDetail.body.data.permissions,
+        routeDetail.body.data.eventTypes[0].permissions,
+        routeDetail.body.data.fields[0].permissions,
+        typeList.body.data[0].permissions,
+        typeDetail.body.data.permissions,
+        fieldList.body.data[0].permissions,
+        fieldDetail.body.data.permissions,
+      ];
+    };
+    const every = (flags: { canWrite: boolean; canDelete: boolean }) => Array(8).fill(flags);
+    expect(await answersFor(reader.token)).toEqual(every({ canWrite: false, canDelete: false }));
+    expect(await answersFor(writer.token)).toEqual(every({ canWrite: true, canDelete: false }));
+    expect(await answersFor(owner.token)).toEqual(every({ canWrite: true, canDelete: true }));
+    expect(route.permissions).toEqual({ canWrite: true, canDelete: true });
+    expect(eventType.permissions).toEqual({ canWrite: true, canDelete: true });
+    expect(field.permissions).toEqual({ canWrite: true, canDelete: true });
+    // The flags say what the API does: the reader's edit and delete are refused.
+    expect((await t.put(`/v1/routes/${route.id}`, { token: reader.token, body: {} })).status).toBe(403);
+    expect((await t.del(`/v1/route-fields/${field.id}`, { token: writer.token })).status).toBe(403);
   });
 
   it('When ids are missing, then every single-item route answers 404 with its entity message', async () => {

@@ -180,6 +180,32 @@ describe('retries and failures', () => {
     expect((await readLogsOf(t.ctx, response.body.occurrenceId))[0]?.status).toBe('FAILED');
   });
 
+  it('When the target answered 410, then the subscription says why and when, and set Ativa it delivers a retried log again', async () => {
+    const { event, subscription } = await subscribe('/gone-then-back', [{ status: 410 }, { status: 200 }]);
+    const before = Date.now();
+    const log = await settle((await emit(event.alias)).body.occurrenceId);
+    const disabled = await t.get(`/v1/subscriptions/${subscription.id}`);
+    expect(disabled.body).toMatchObject({ status: 'FAILED', disabledReason: 'GONE' });
+    expect(Date.parse(disabled.body.disabledAt)).toBeGreaterThanOrEqual(before - 1000);
+    const logView = await t.get(`/v1/logs/${log.id}`);
+    expect(logView.body.subscription.status).toBe('FAILED');
+
+    const reactivated = await t.put(`/v1/subscriptions/${subscription.id}`, { body: { status: 'ACTIVE' } });
+    expect(reactivated.status).toBe(200);
+    expect(reactivated.body).toMatchObject({ status: 'ACTIVE', disabledReason: null, disabledAt: null });
+    expect((await readSubscription(t.ctx, subscription.id))?.consecutiveFailures).toBe(0);
+    expect((await t.post(`/v1/logs/${log.id}/retry`)).status).toBe(200);
+    const resent = await waitFor(
+      async () => {
+        const [row] = await readLogsOf(t.ctx, log.occurrenceId);
+        return row?.status === 'SUCCESS' ? row : null;
+      },
+      10_000,
+      'the retried delivery',
+    );
+    expect(resent.httpStatusCode).toBe(200);
+  });
+
   it('When a subscription is set INACTIVE while a delivery waits for its retry, then the delivery ends FAILED and the callback goes', async () => {
     const { event, subscription } = await subscribe('/then-off', [{ status: 500 }], {
       maxRetries: 10,
@@ -279,6 +305,8 @@ describe('retries and failures', () => {
     const row = await readSubscription(t.ctx, subscription.id);
     expect(row?.status).toBe('FAILED');
     expect(row?.consecutiveFailures).toBe(20);
+    const view = await t.get(`/v1/subscriptions/${subscription.id}`);
+    expect(view.body).toMatchObject({ status: 'FAILED', disabledReason: 'CONSECUTIVE_FAILURES' });
     const next = await emit(event.alias);
     expect(next.body).toMatchObject({ deliveries: 0, ignored: 1 });
     const [ignored] = await readLogsOf(t.ctx, next.body.occurrenceId);

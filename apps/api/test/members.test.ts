@@ -196,12 +196,17 @@ describe('application members', () => {
  */
 describe('access matrix', () => {
   let t: TestApp;
-  const users: Record<string, User> = {};
+  let users: Record<'owner' | 'reader' | 'writer' | 'deleter' | 'outsider' | 'target', User>;
   beforeAll(async () => {
     t = await createTestApp();
-    for (const name of ['owner', 'reader', 'writer', 'deleter', 'outsider', 'target']) {
-      users[name] = await t.createUser({ name });
-    }
+    users = {
+      owner: await t.createUser({ name: 'owner' }),
+      reader: await t.createUser({ name: 'reader' }),
+      writer: await t.createUser({ name: 'writer' }),
+      deleter: await t.createUser({ name: 'deleter' }),
+      outsider: await t.createUser({ name: 'outsider' }),
+      target: await t.createUser({ name: 'target' }),
+    };
   });
   afterAll(async () => {
     await t?.close();

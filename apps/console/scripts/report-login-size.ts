@@ -16,7 +16,9 @@ const manifest: Record<string, ManifestChunk> = JSON.parse(
   readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'),
 );
 
-const entryKeys = Object.keys(manifest).filter((key) => manifest[key].isEntry);
+const entryKeys = Object.entries(manifest)
+  .filter(([, chunk]) => chunk.isEntry)
+  .map(([key]) => key);
 if (!manifest[LOGIN_PAGE]) throw new Error(`${LOGIN_PAGE} is missing from the build manifest`);
 
 const files = new Set<string>();

@@ -105,6 +105,10 @@ export type TApplicationWithKey = z.infer<typeof ZApplicationWithKey>;
 export const ZApiKeyResponse = z.object({ apiKey: z.string() }).meta({ id: 'ApiKey' });
 export type TApiKeyResponse = z.infer<typeof ZApiKeyResponse>;
 
+/** The secret that signs the application's event callbacks (`whsec_…`, Standard Webhooks). */
+export const ZCallbackSecretResponse = z.object({ secret: z.string() }).meta({ id: 'CallbackSecret' });
+export type TCallbackSecretResponse = z.infer<typeof ZCallbackSecretResponse>;
+
 export const ZApplicationEventSummary = z.object({
   id: z.string(),
   name: z.string(),

@@ -40,6 +40,10 @@ export const paginated = <T extends z.ZodTypeAny>(item: T) =>
 
 export const ZIdParams = z.object({ id: ZId });
 
+/** What the caller may do on a row, from the access policy: the console hides what it may not. */
+export const ZRowPermissions = z.object({ canWrite: z.boolean(), canDelete: z.boolean() });
+export type TRowPermissions = z.infer<typeof ZRowPermissions>;
+
 export const ZMessageResponse = z.object({ message: z.string() }).meta({ id: 'Message' });
 
 /** http:// or https:// URL. */

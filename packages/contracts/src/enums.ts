@@ -7,6 +7,12 @@ export type AuthType = (typeof AUTH_TYPES)[number];
 export const ENTITY_STATUSES = ['ACTIVE', 'INACTIVE', 'PAUSED', 'FAILED'] as const;
 export type EntityStatus = (typeof ENTITY_STATUSES)[number];
 
+/** Why the delivery engine set a subscription FAILED: its target answered 410, or too many failures in a row. */
+export const SUBSCRIPTION_DISABLED_REASONS = ['GONE', 'CONSECUTIVE_FAILURES'] as const;
+export type SubscriptionDisabledReason = (typeof SUBSCRIPTION_DISABLED_REASONS)[number];
+/** Failed deliveries in a row after which the delivery engine sets a subscription FAILED. */
+export const SUBSCRIPTION_AUTO_DISABLE_AFTER = 20;
+
 /** STANDARD and FIFO exist as values but are refused by the API (400). */
 export const QUEUE_TYPES = ['IMMEDIATE', 'RABBITMQ', 'STANDARD', 'FIFO'] as const;
 export const SELECTABLE_QUEUE_TYPES = ['IMMEDIATE', 'RABBITMQ'] as const;

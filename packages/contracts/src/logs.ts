@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { listQuery, paginated } from './common';
-import { DELIVERY_STATUSES } from './enums';
+import { DELIVERY_STATUSES, ENTITY_STATUSES } from './enums';
 
 // Year 0000 is valid ISO 8601 but not a date PostgreSQL can hold.
 const optionalDate = z.iso
@@ -22,6 +22,8 @@ export type TDeliveryLogListQuery = z.infer<typeof ZDeliveryLogListQuery>;
 export const ZDeliveryLogSubscription = z.object({
   id: z.string(),
   name: z.string(),
+  /** A FAILED or INACTIVE subscription must be reactivated before its deliveries can be retried. */
+  status: z.enum(ENTITY_STATUSES),
   targetUrl: z.string(),
   httpMethod: z.string(),
   authType: z.string(),

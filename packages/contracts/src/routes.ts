@@ -1,6 +1,6 @@
 import { parsePath } from '@wm/rules';
 import { z } from 'zod';
-import { listQuery, paginated } from './common';
+import { listQuery, paginated, ZRowPermissions } from './common';
 
 /** Inbound routes, their event types and fields: the description of the data posted to /emit-rules. */
 
@@ -191,6 +191,7 @@ export const ZRouteEventType = z
     routeId: z.string(),
     isActive: z.boolean(),
     ...ZTimestamps,
+    permissions: ZRowPermissions,
   })
   .meta({ id: 'RouteEventType' });
 export type TRouteEventType = z.infer<typeof ZRouteEventType>;
@@ -211,6 +212,7 @@ export const ZRouteField = z
     routeId: z.string(),
     isActive: z.boolean(),
     ...ZTimestamps,
+    permissions: ZRowPermissions,
   })
   .meta({ id: 'RouteField' });
 export type TRouteField = z.infer<typeof ZRouteField>;
@@ -238,6 +240,7 @@ export const ZRoute = z
     ...ZTimestamps,
     rules: z.array(ZRouteRuleSummary),
     _count: z.object({ eventTypes: z.number().int(), fields: z.number().int(), rules: z.number().int() }),
+    permissions: ZRowPermissions,
   })
   .meta({ id: 'Route' });
 export type TRoute = z.infer<typeof ZRoute>;

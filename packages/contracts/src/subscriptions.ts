@@ -10,6 +10,7 @@ import {
   type FilterOrigin,
   HTTP_METHODS,
   NUMERIC_FILTER_OPERATORS,
+  SUBSCRIPTION_DISABLED_REASONS,
 } from './enums';
 import { addIssue, isBlank, isPlainObject, parseJsonField } from './json-field';
 
@@ -196,6 +197,9 @@ export const ZSubscription = z
       }),
     ),
     attempts: z.number().int(),
+    /** Set while the delivery engine has the subscription FAILED: why, and since when. */
+    disabledReason: z.enum(SUBSCRIPTION_DISABLED_REASONS).nullable(),
+    disabledAt: z.string().nullable(),
     _count: z.object({ attempts: z.number().int() }),
     event: z.object({ id: z.string(), name: z.string(), alias: z.string(), applicationId: z.string() }),
     permissions: z.object({ canWrite: z.boolean(), canDelete: z.boolean() }),
@@ -233,6 +237,8 @@ const subscriptionForm = (isCreate: boolean) =>
       eventId: ZEventRef,
       name: ZSubscriptionName,
       targetUrl: ZTargetUrl,
+      /** Shown on edit only; a new subscription starts ACTIVE. */
+      status: subscriptionFields.status.optional(),
       httpMethod: subscriptionFields.httpMethod,
       authType: subscriptionFields.authType,
       authDetails: z.record(z.string(), z.string().optional()).optional(),

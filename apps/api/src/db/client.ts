@@ -1,4 +1,7 @@
-import { mkdirSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -190,13 +193,37 @@ async function listenPostgres(
   };
 }
 
+/**
+ * PostgreSQL's shared buffers inside PGlite's WebAssembly memory: its default (128 MB) was most of
+ * the server's footprint; an embedded database's working set is small, and the OS page cache
+ * holds the data files as well.
+ */
+const PGLITE_SETTINGS = ['shared_buffers = 32MB'];
+
+// initdb, run once in a throwaway process: its WebAssembly memory peaks near 650 MB, which a
+// long-lived server would keep as resident memory after the data directory exists.
+const INIT_DATA_DIR = `import { PGlite } from '@electric-sql/pglite';
+  const db = await PGlite.create({ dataDir: process.argv[1] });
+  await db.close();`;
+
+/** Creates the PGlite data directory `dataDir` (initdb) in a child process, unless it exists. */
+async function initPgliteDataDir(dataDir: string): Promise<void> {
+  if (existsSync(join(dataDir, 'PG_VERSION'))) return;
+  await promisify(execFile)(process.execPath, ['--input-type=module', '-e', INIT_DATA_DIR, dataDir], {
+    cwd: import.meta.dirname,
+    timeout: 120_000,
+  });
+}
+
 async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const unlock = dataDir ? lockDataDir(dataDir) : () => {};
-  const client = await PGlite.create(dataDir ? { dataDir } : {}).catch((error) => {
-    unlock();
-    throw error;
-  });
+  const client = await (dataDir ? initPgliteDataDir(dataDir) : Promise.resolve())
+    .then(() => PGlite.create({ ...(dataDir ? { dataDir } : {}), postgresqlconf: PGLITE_SETTINGS }))
+    .catch((error) => {
+      unlock();
+      throw error;
+    });
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   return {
     db,

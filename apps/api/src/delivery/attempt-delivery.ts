@@ -1,14 +1,18 @@
-import type { Config } from '../config';
+import type { AppContext } from '../context';
 import { newId } from '../lib/ids';
+import { openAuthDetails } from '../lib/sealed-auth-details';
 import { buildDeliveryRequest } from './build-request';
 import type { ClaimedDelivery } from './claim';
 import { decideOutcome } from './decide-outcome';
 import type { AttemptResult } from './record-results';
 import type { Sender, SendOutcome } from './sender';
 
-/** Sends one claimed delivery and turns the outcome into the result to record. */
+/**
+ * Sends one claimed delivery and turns the outcome into the result to record. The target's
+ * secrets are stored sealed: opened here (each once per process, the cipher caches them).
+ */
 export async function attemptDelivery(
-  config: Config,
+  { config, cipher }: Pick<AppContext, 'config' | 'cipher'>,
   sender: Sender,
   delivery: ClaimedDelivery,
 ): Promise<{ result: AttemptResult; outcome: SendOutcome }> {
@@ -18,8 +22,8 @@ export async function attemptDelivery(
       targetUrl: delivery.target_url,
       httpMethod: delivery.http_method,
       authType: delivery.auth_type,
-      authDetails: delivery.auth_details,
-      secret: delivery.secret,
+      authDetails: openAuthDetails(cipher, delivery.auth_details),
+      secret: cipher.open(delivery.secret),
       payload: delivery.payload_sent,
     },
     new Date(),

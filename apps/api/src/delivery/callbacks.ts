@@ -2,8 +2,10 @@ import { sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import type { AuthDetails } from '../db/schema/applications';
 import { queryRows } from '../db/sql-rows';
+import { openAuthDetails } from '../lib/sealed-auth-details';
 import { authHeaders } from './auth-headers';
 import type { Sender } from './sender';
+import { signWebhook } from './signature';
 
 type FinishedOccurrence = {
   occurrence_id: string;
@@ -12,6 +14,8 @@ type FinishedOccurrence = {
   callback_url: string | null;
   callback_auth_type: string;
   callback_auth_details: AuthDetails | null;
+  /** The application's callback secret, sealed; null only before the start that fills it. */
+  callback_secret: string | null;
 };
 
 const idList = (ids: string[]) =>
@@ -42,13 +46,33 @@ export async function sendFinishedCallbacks(ctx: AppContext, sender: Sender, occ
       RETURNING o.id AS occurrence_id, e.id AS event_id, e.alias, e.enable_callbacks,
         COALESCE(e.callback_url, a.callback_url) AS callback_url,
         CASE WHEN e.callback_url IS NOT NULL THEN e.callback_auth_type ELSE a.callback_auth_type END AS callback_auth_type,
-        CASE WHEN e.callback_url IS NOT NULL THEN e.callback_auth_details ELSE a.callback_auth_details END AS callback_auth_details`,
+        CASE WHEN e.callback_url IS NOT NULL THEN e.callback_auth_details ELSE a.callback_auth_details END AS callback_auth_details,
+        a.callback_secret`,
   );
   await Promise.all(
     finished
       .filter((occurrence) => occurrence.enable_callbacks)
       .map((occurrence) => sendCallback(ctx, sender, occurrence)),
   );
+}
+
+/**
+ * Standard Webhooks headers, as on deliveries, under the application's callback secret; the
+ * occurrence id is the message id (the report goes once per occurrence).
+ */
+function signatureHeaders(
+  ctx: AppContext,
+  occurrence: FinishedOccurrence,
+  body: string,
+): Record<string, string> {
+  if (!occurrence.callback_secret) return {};
+  const timestamp = Math.floor(ctx.clock().getTime() / 1000);
+  const id = occurrence.occurrence_id;
+  return {
+    'webhook-id': id,
+    'webhook-timestamp': String(timestamp),
+    'webhook-signature': signWebhook(ctx.cipher.open(occurrence.callback_secret), id, timestamp, body),
+  };
 }
 
 async function sendCallback(ctx: AppContext, sender: Sender, occurrence: FinishedOccurrence) {
@@ -72,13 +96,18 @@ async function sendCallback(ctx: AppContext, sender: Sender, occurrence: Finishe
       httpStatusCode: delivery.http_status_code,
     })),
   };
+  const body = JSON.stringify(report);
   const outcome = await sender.send({
     url: occurrence.callback_url,
     method: 'POST',
-    body: JSON.stringify(report),
+    body,
     headers: {
       'content-type': 'application/json',
-      ...authHeaders(occurrence.callback_auth_type, occurrence.callback_auth_details),
+      ...authHeaders(
+        occurrence.callback_auth_type,
+        openAuthDetails(ctx.cipher, occurrence.callback_auth_details),
+      ),
+      ...signatureHeaders(ctx, occurrence, body),
     },
   });
   ctx.logger.info(

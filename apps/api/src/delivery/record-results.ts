@@ -1,3 +1,4 @@
+import { SUBSCRIPTION_AUTO_DISABLE_AFTER } from '@wm/contracts';
 import type { AppContext } from '../context';
 
 export type AttemptResult = {
@@ -22,7 +23,7 @@ export type AttemptResult = {
 };
 
 /** Consecutive FAILED deliveries after which a subscription is auto-disabled. */
-export const AUTO_DISABLE_AFTER = 20;
+export const AUTO_DISABLE_AFTER = SUBSCRIPTION_AUTO_DISABLE_AFTER;
 
 /**
  * Writes a batch of attempt results in one statement: the delivery logs (only
@@ -63,6 +64,10 @@ export async function recordAttemptResults(ctx: AppContext, workerId: string, re
  */
 export const OPEN_STATUS_CONDITION = `status NOT IN ('SUCCESS', 'FAILED', 'IGNORED')`;
 
+/** The batch turns an ACTIVE subscription FAILED: a 410, or the failures in a row reach the limit. */
+const DISABLES = `s.status = 'ACTIVE' AND (t.is_gone
+            OR (t.succeeded = 0 AND s.consecutive_failures + t.failed >= $3::int))`;
+
 const RECORD_ATTEMPT_RESULTS = `
     WITH r AS (
       SELECT * FROM jsonb_to_recordset($1::jsonb) AS r(
@@ -96,10 +101,11 @@ const RECORD_ATTEMPT_RESULTS = `
       UPDATE subscriptions s SET
         attempts = s.attempts + t.tried,
         consecutive_failures = CASE WHEN t.succeeded > 0 THEN 0 ELSE s.consecutive_failures + t.failed END,
-        status = CASE
-          WHEN s.status = 'ACTIVE' AND (t.is_gone
-            OR (t.succeeded = 0 AND s.consecutive_failures + t.failed >= $3::int)) THEN 'FAILED'
-          ELSE s.status END,
+        status = CASE WHEN ${DISABLES} THEN 'FAILED' ELSE s.status END,
+        disabled_reason = CASE WHEN ${DISABLES}
+          THEN CASE WHEN t.is_gone THEN 'GONE' ELSE 'CONSECUTIVE_FAILURES' END
+          ELSE s.disabled_reason END,
+        disabled_at = CASE WHEN ${DISABLES} THEN now() ELSE s.disabled_at END,
         updated_at = now()
       FROM totals t WHERE s.id = t.subscription_id
       RETURNING s.id

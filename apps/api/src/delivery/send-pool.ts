@@ -43,7 +43,7 @@ export function createSendPool(
 
   function start(delivery: ClaimedDelivery) {
     inFlightIds.add(delivery.id);
-    const task = attemptDelivery(ctx.config, sender, delivery)
+    const task = attemptDelivery(ctx, sender, delivery)
       .then(({ result }) => {
         if (isAbandoned) return;
         countAttempt(ctx.metrics, result);

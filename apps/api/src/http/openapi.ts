@@ -28,7 +28,7 @@ export const PUBLIC_SECURITY: Record<string, string[]>[] = [];
 /** An answer without a body (204). */
 export const NO_CONTENT = z.undefined();
 
-type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 503;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 503;
 
 /**
  * `{error, code, details?}` for the statuses a route answers besides those every route may
@@ -91,6 +91,23 @@ function referencedComponents(document: Document) {
  * schema is registered for input and output; answers use the output ones), and a pt-BR
  * description on every response.
  */
+/**
+ * OpenAPI 3.0 validators (and generated clients) accept `null` for a nullable enum only when the
+ * enum lists it; zod's `z.enum([...]).nullable()` yields `nullable: true` without it.
+ */
+function allowNullInNullableEnums(node: unknown) {
+  if (Array.isArray(node)) {
+    for (const item of node) allowNullInNullableEnums(item);
+    return;
+  }
+  if (!node || typeof node !== 'object') return;
+  const schema = node as { nullable?: unknown; enum?: unknown[] };
+  if (schema.nullable === true && Array.isArray(schema.enum) && !schema.enum.includes(null)) {
+    schema.enum.push(null);
+  }
+  for (const value of Object.values(node)) allowNullInNullableEnums(value);
+}
+
 export function transformOpenApiObject(input: Parameters<typeof jsonSchemaTransformObject>[0]) {
   const document = jsonSchemaTransformObject(input) as Document;
   const used = referencedComponents(document);
@@ -98,6 +115,7 @@ export function transformOpenApiObject(input: Parameters<typeof jsonSchemaTransf
   for (const name of Object.keys(schemas)) {
     if (!used.has(name)) delete schemas[name];
   }
+  allowNullInNullableEnums(document);
   for (const methods of Object.values(document.paths ?? {})) {
     for (const operation of Object.values(methods)) {
       for (const [status, response] of Object.entries(operation.responses ?? {})) {

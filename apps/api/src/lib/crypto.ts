@@ -46,21 +46,47 @@ export const randomToken = (bytes = 32): string => randomBytes(bytes).toString('
 /** Lookup hash for tokens and API keys (they carry enough entropy that a fast hash is safe). */
 export const sha256 = (value: string): string => createHash('sha256').update(value).digest('hex');
 
+/**
+ * Marks a secret stored sealed in a column (`wmenc1:` + the `iv.tag.ciphertext` envelope), so a
+ * start can tell the values it still has to encrypt from those already encrypted.
+ */
+export const SEALED_PREFIX = 'wmenc1:';
+export const isSealed = (value: string): boolean => value.startsWith(SEALED_PREFIX);
+
+/** Opened secrets kept in memory, keyed by their ciphertext: the delivery hot path decrypts each once. */
+const OPENED_CACHE_SIZE = 10_000;
+
 /** AES-256-GCM; output `iv.tag.ciphertext` in base64url. */
 export function createCipher(secretKey: string) {
   const key = createHash('sha256').update(secretKey).digest();
+  const opened = new Map<string, string>();
+  const encrypt = (plain: string): string => {
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', key, iv);
+    const data = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+    return [iv, cipher.getAuthTag(), data].map((part) => part.toString('base64url')).join('.');
+  };
+  const decrypt = (encoded: string): string => {
+    const [iv, tag, data] = encoded.split('.').map((part) => Buffer.from(part, 'base64url'));
+    if (!iv || !tag || !data) throw new Error('malformed ciphertext: expected iv.tag.data');
+    const decipher = createDecipheriv('aes-256-gcm', key, iv);
+    decipher.setAuthTag(tag);
+    return Buffer.concat([decipher.update(data), decipher.final()]).toString('utf8');
+  };
   return {
-    encrypt(plain: string): string {
-      const iv = randomBytes(12);
-      const cipher = createCipheriv('aes-256-gcm', key, iv);
-      const data = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-      return [iv, cipher.getAuthTag(), data].map((part) => part.toString('base64url')).join('.');
-    },
-    decrypt(encoded: string): string {
-      const [iv, tag, data] = encoded.split('.').map((part) => Buffer.from(part, 'base64url'));
-      const decipher = createDecipheriv('aes-256-gcm', key, iv);
-      decipher.setAuthTag(tag);
-      return Buffer.concat([decipher.update(data), decipher.final()]).toString('utf8');
+    encrypt,
+    decrypt,
+    /** The value to store: always encrypted, whatever it looks like. */
+    seal: (plain: string): string => `${SEALED_PREFIX}${encrypt(plain)}`,
+    /** The clear value of a stored secret; one stored before sealing existed passes through as it is. */
+    open(stored: string): string {
+      if (!isSealed(stored)) return stored;
+      const cached = opened.get(stored);
+      if (cached !== undefined) return cached;
+      const plain = decrypt(stored.slice(SEALED_PREFIX.length));
+      if (opened.size >= OPENED_CACHE_SIZE) opened.clear();
+      opened.set(stored, plain);
+      return plain;
     },
   };
 }

@@ -136,7 +136,7 @@ export function createQueuedDeliveries(ctx: AppContext, sender: Sender): QueuedD
 
     async send(delivery, isLastTry) {
       // maxRetries here only decides "final or not"; the queue schedules the retry itself.
-      const { result } = await attemptDelivery(ctx.config, sender, {
+      const { result } = await attemptDelivery(ctx, sender, {
         ...delivery,
         max_retries: isLastTry ? 0 : Number.MAX_SAFE_INTEGER,
       });

@@ -1,9 +1,8 @@
 import { RULE_WITHOUT_EVENT, type TEmitRequest, type TRuleExecutedAction } from '@wm/contracts';
-import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
-import { events, ruleExecutions } from '../db/schema';
 import { describeFailure } from '../lib/db-errors';
 import { newId } from '../lib/ids';
+import type { RuleActionStatements } from './rule-action-statements';
 import type { RunnableRule } from './rules-cache';
 
 export const LINKED_EVENT_GONE = 'Evento vinculado não encontrado';
@@ -53,51 +52,38 @@ export const ruleActionKey = (eventLogId: string, ruleId: string) => `rule:${eve
  * normal emit path (IMMEDIATE or queued, as the event says), then records the execution, one per
  * (event log, rule): a run after a failed one replaces it.
  */
+export type RuleActionServices = { emitLinkedEvent: EmitLinkedEvent; statements: RuleActionStatements };
+
 export async function runRuleAction(
   ctx: AppContext,
-  emitLinked: EmitLinkedEvent,
+  services: RuleActionServices,
   rule: RunnableRule,
   emit: RulesEmit,
 ): Promise<ActionOutcome> {
   const startedAt = performance.now();
   const executedAt = ctx.clock();
-  const outcome = await emitLinkedEvent(ctx, emitLinked, rule, emit);
-  const executionTimeMs = Math.round(performance.now() - startedAt);
-  const columns = {
+  const outcome = await emitLinkedEvent(ctx, services, rule, emit);
+  await services.statements.recordExecution({
+    id: newId(),
+    rule_id: rule.id,
+    event_log_id: emit.eventLogId,
     success: outcome.success,
-    executedAt,
-    executionTimeMs,
-    executedActions: outcome.actions,
-    errorMessage: outcome.error,
-  };
-  await ctx.db
-    .insert(ruleExecutions)
-    .values({ id: newId(), ruleId: rule.id, eventLogId: emit.eventLogId, ...columns })
-    .onConflictDoUpdate({
-      target: [ruleExecutions.eventLogId, ruleExecutions.ruleId],
-      set: {
-        success: sql`excluded.success`,
-        executedAt: sql`excluded.executed_at`,
-        executionTimeMs: sql`excluded.execution_time_ms`,
-        executedActions: sql`excluded.executed_actions`,
-        errorMessage: sql`excluded.error_message`,
-      },
-    });
+    executed_at: executedAt.toISOString(),
+    execution_time_ms: Math.round(performance.now() - startedAt),
+    executed_actions: outcome.actions,
+    error_message: outcome.error,
+  });
   return { success: outcome.success, error: outcome.error, isTransient: outcome.isTransient };
 }
 
 async function emitLinkedEvent(
   ctx: AppContext,
-  emitLinked: EmitLinkedEvent,
+  { emitLinkedEvent: emitLinked, statements }: RuleActionServices,
   rule: RunnableRule,
   emit: RulesEmit,
 ) {
   if (!rule.eventId) return failed(RULE_WITHOUT_EVENT, []);
-  const [event] = await ctx.db
-    .select({ id: events.id, name: events.name, alias: events.alias })
-    .from(events)
-    .where(eq(events.id, rule.eventId))
-    .limit(1);
+  const event = await statements.findLinkedEvent(rule.eventId);
   if (!event) {
     const action = emitAction(rule.eventId, null, null, { error: LINKED_EVENT_GONE });
     return failed(LINKED_EVENT_GONE, [action]);

@@ -5,6 +5,7 @@ import type { HandlerOutcome } from '../queue/types';
 import type { MessageContext } from './dispatch-message';
 import type { EventLogBatches } from './event-log-statements';
 import type { MessagePayload } from './message-catalogue';
+import type { RuleActionStatements } from './rule-action-statements';
 import type { RulesCache } from './rules-cache';
 import type { RulesLogStarts } from './rules-log-statements';
 import { type ActionOutcome, type EmitLinkedEvent, type RulesEmit, runRuleAction } from './run-rule-action';
@@ -23,6 +24,7 @@ export type RulesConsumer = {
   start: RulesLogStarts;
   settle: EventLogBatches['settle'];
   emitLinkedEvent: EmitLinkedEvent;
+  statements: RuleActionStatements;
 };
 
 /**
@@ -69,7 +71,7 @@ export async function runRules(
     const failures: Failure[] = [];
     for (const rule of aliasRules.match(envelope)) {
       if (log.doneRuleIds.has(rule.id)) continue;
-      const outcome = await runRuleAction(ctx, consumer.emitLinkedEvent, rule, emit);
+      const outcome = await runRuleAction(ctx, consumer, rule, emit);
       if (!outcome.success) failures.push({ ...outcome, ruleName: rule.name });
     }
     if (failures.length === 0) return settle('SUCCESS', null);

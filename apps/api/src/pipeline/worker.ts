@@ -8,6 +8,7 @@ import { createEventLogBatches } from './event-log-statements';
 import { expireEventLog, processEventLog } from './process-event-log';
 import { createQueuedDeliveries } from './queued-deliveries';
 import { republishStaleEventLogs } from './republish-stale';
+import { createRuleActionStatements } from './rule-action-statements';
 import { createRulesCache } from './rules-cache';
 import { createRulesLogStarts } from './rules-log-statements';
 import type { EmitLinkedEvent } from './run-rule-action';
@@ -40,6 +41,7 @@ export function startPipelineWorker(ctx: AppContext, services: PipelineServices)
     start: createRulesLogStarts(ctx),
     settle: eventLogConsumer.batches.settle,
     emitLinkedEvent: services.emitLinkedEvent,
+    statements: createRuleActionStatements(ctx),
   };
   const handlers: MessageHandlers = {
     'event-log': {

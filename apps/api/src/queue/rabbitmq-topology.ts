@@ -1,9 +1,26 @@
 import amqp, { type Channel, type ConfirmChannel, type ConsumeMessage } from 'amqplib';
 
 /** Delayed messages wait in one queue per bucket (a queue-level TTL), so a long delay never blocks a short one. */
+const LONGEST_DELAY_BUCKET_MS = 86_400_000;
 const DELAY_BUCKETS_MS = [
-  50, 100, 200, 500, 1_000, 2_000, 5_000, 10_000, 30_000, 60_000, 120_000, 300_000, 600_000, 1_800_000,
-  3_600_000, 7_200_000, 21_600_000, 86_400_000,
+  50,
+  100,
+  200,
+  500,
+  1_000,
+  2_000,
+  5_000,
+  10_000,
+  30_000,
+  60_000,
+  120_000,
+  300_000,
+  600_000,
+  1_800_000,
+  3_600_000,
+  7_200_000,
+  21_600_000,
+  LONGEST_DELAY_BUCKET_MS,
 ];
 
 export const deadLetterExchangeName = (name: string) => `${name}.dlx`;
@@ -71,9 +88,7 @@ export async function declareDelayQueue(
   delayMs: number,
   declared: Set<number>,
 ): Promise<string> {
-  const bucket =
-    DELAY_BUCKETS_MS.find((candidate) => candidate >= delayMs) ??
-    DELAY_BUCKETS_MS[DELAY_BUCKETS_MS.length - 1];
+  const bucket = DELAY_BUCKETS_MS.find((candidate) => candidate >= delayMs) ?? LONGEST_DELAY_BUCKET_MS;
   const queue = delayQueueName(name, bucket);
   if (!declared.has(bucket)) {
     await channel.assertQueue(queue, {

@@ -6,7 +6,6 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { JsonView } from '@/components/ui/json-view';
 import { detailStatusVariant, entityStatusLabel } from '@/components/ui/status-badges';
-import { shortId } from '@/lib/format';
 
 /** Pieces shared by the detail pages (events, subscriptions). */
 
@@ -36,15 +35,6 @@ export function EditLinkButton({ to }: { to: string }) {
         Editar
       </Link>
     </Button>
-  );
-}
-
-/** The short form of an id, the whole id on hover. */
-export function ShortId({ id }: { id: string }) {
-  return (
-    <span className="font-mono text-xs" title={id}>
-      {shortId(id)}
-    </span>
   );
 }
 

@@ -6,10 +6,28 @@ export const UNEXPECTED_ERROR = 'Erro inesperado';
 /** The fallback of the route, event type and field screens' error toasts. */
 export const UNEXPECTED_ERROR_SENTENCE = 'Ocorreu um erro inesperado.';
 
+/** sessionStorage mark: the server rejected the stored token (the session ended, nobody signed out). */
+const SESSION_EXPIRED_STORAGE_KEY = 'webhook-manager-session-expired';
+
 export const tokenStorage = {
   get: () => localStorage.getItem(TOKEN_STORAGE_KEY),
-  set: (token: string) => localStorage.setItem(TOKEN_STORAGE_KEY, token),
-  clear: () => localStorage.removeItem(TOKEN_STORAGE_KEY),
+  set: (token: string) => {
+    sessionStorage.removeItem(SESSION_EXPIRED_STORAGE_KEY);
+    localStorage.setItem(TOKEN_STORAGE_KEY, token);
+  },
+  clear: () => {
+    sessionStorage.removeItem(SESSION_EXPIRED_STORAGE_KEY);
+    localStorage.removeItem(TOKEN_STORAGE_KEY);
+  },
+  /**
+   * The server answered 401 to the stored token: forget it and remember, across reloads of this tab,
+   * that the session expired so /login can say so.
+   */
+  expire: () => {
+    localStorage.removeItem(TOKEN_STORAGE_KEY);
+    sessionStorage.setItem(SESSION_EXPIRED_STORAGE_KEY, '1');
+  },
+  hasExpired: () => sessionStorage.getItem(SESSION_EXPIRED_STORAGE_KEY) !== null,
 };
 
 /** A non-2xx answer of the API: its status and the `{error, code, details}` body. */
@@ -85,7 +103,7 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
   if (response.ok) return body as T;
   // A wrong password also answers 401; only a rejected session ends the session.
   if (response.status === 401 && token) {
-    tokenStorage.clear();
+    tokenStorage.expire();
     handleUnauthorized();
   }
   throw toApiError(response.status, body);

@@ -36,8 +36,18 @@ export function localDayBound(day: string | undefined, edge: 'start' | 'end'): s
   return (edge === 'start' ? startOfDay(date) : endOfDay(date)).toISOString();
 }
 
-/** First `length` characters of an id (lists show 8). */
-export const shortId = (id: string | null | undefined, length = 8) => (id ? id.slice(0, length) : '');
+/**
+ * The short form of an id: its last 8 characters. Ids are UUID v7, whose first characters are a
+ * timestamp shared by rows created close together; the end is what tells two rows apart.
+ */
+export const shortId = (id: string | null | undefined, length = 8) => (id ? id.slice(-length) : '');
+
+/** Organization ids are chosen by the sender: up to 16 characters they show whole, longer ones cut at the end. */
+export const ORGANIZATION_ID_LENGTH = 16;
+export const shortOrganizationId = (id: string | null | undefined) => {
+  if (!id) return '';
+  return id.length <= ORGANIZATION_ID_LENGTH ? id : `${id.slice(0, ORGANIZATION_ID_LENGTH - 1)}…`;
+};
 
 /** An API key shown as its first 12 characters and '...'. */
 export const truncateKey = (key: string | null | undefined, length = 12) =>

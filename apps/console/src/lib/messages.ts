@@ -1,5 +1,6 @@
 /** pt-BR messages shown in more than one place, written once so they cannot drift apart. */
 export const messages = {
+  sessionExpired: 'Sua sessão expirou. Entre novamente.',
   saved: 'As alterações foram salvas.',
   deleteFailed: 'Erro ao deletar',
   copied: 'Copiado!',

@@ -1,9 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TLoginRequest, TLoginResponse, TUser } from '@wm/contracts';
 import { type ReactNode, useEffect } from 'react';
-import { Navigate, useLocation } from 'react-router';
-import { paths } from '@/config/paths';
+import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { ApiError, api, tokenStorage } from './api-client';
+import { buildLoginHref, RETURN_URL_PARAM, toSafeReturnUrl } from './return-url';
 
 const isUnauthorized = (error: unknown) => error instanceof ApiError && error.status === 401;
 
@@ -19,7 +19,7 @@ export const sessionQueryOptions = () =>
         // Only the server saying the token is no good ends the session; a slow or
         // unreachable server is retried so a passing failure does not sign anyone out.
         if (!isUnauthorized(error)) throw error;
-        tokenStorage.clear();
+        tokenStorage.expire();
         return null;
       }
     },
@@ -70,19 +70,26 @@ function SessionLoading() {
   );
 }
 
-/** Gate of every signed-in page: restores the session first, else sends the visitor to /login. */
+/**
+ * Gate of every signed-in page: restores the session first, else sends the visitor to /login with
+ * the URL to come back to (and, when the server ended the session, the reason).
+ */
 export function RequireSession({ children }: { children: ReactNode }) {
   const { user, isLoading } = useSession();
   const location = useLocation();
   if (isLoading) return <SessionLoading />;
-  if (!user) return <Navigate to={paths.auth.login.getHref()} replace state={{ from: location.pathname }} />;
+  if (!user) {
+    const returnUrl = `${location.pathname}${location.search}${location.hash}`;
+    return <Navigate to={buildLoginHref(returnUrl, tokenStorage.hasExpired())} replace />;
+  }
   return children;
 }
 
-/** /login and other signed-out pages: a signed-in visitor goes to /. */
+/** /login and other signed-out pages: a signed-in visitor goes to the return URL of /login, else to /. */
 export function RequireGuest({ children }: { children: ReactNode }) {
   const { user, isLoading } = useSession();
+  const [searchParams] = useSearchParams();
   if (isLoading) return <SessionLoading />;
-  if (user) return <Navigate to={paths.home.getHref()} replace />;
+  if (user) return <Navigate to={toSafeReturnUrl(searchParams.get(RETURN_URL_PARAM))} replace />;
   return children;
 }

@@ -15,7 +15,10 @@ export const applications = pgTable(
     visibility: text('visibility').notNull().default('PRIVATE'),
     callbackUrl: text('callback_url'),
     callbackAuthType: text('callback_auth_type').notNull().default('NONE'),
+    /** Secret fields sealed with SECRET_KEY (`wmenc1:`), like the callback secret below. */
     callbackAuthDetails: jsonb('callback_auth_details').$type<AuthDetails | null>(),
+    /** Signs event callbacks; filled at start for applications created before it existed. */
+    callbackSecret: text('callback_secret'),
     createdBy: uuid('created_by'),
     createdAt: tz('created_at').notNull().defaultNow(),
     updatedAt: tz('updated_at').notNull().defaultNow(),

@@ -45,13 +45,17 @@ export const subscriptions = pgTable(
     targetUrl: text('target_url').notNull(),
     httpMethod: text('http_method').notNull().default('POST'),
     authType: text('auth_type').notNull().default('NONE'),
+    /** Secret fields (password, token, API key value) sealed with SECRET_KEY. */
     authDetails: jsonb('auth_details').$type<AuthDetails | null>(),
     jsonBody: jsonb('json_body').$type<unknown>(),
     filters: jsonb('filters').$type<FilterRow[]>().notNull().default([]),
-    /** Standard Webhooks signing secret, `whsec_` + base64. */
+    /** Standard Webhooks signing secret, `whsec_` + base64, stored sealed with SECRET_KEY (`wmenc1:`). */
     secret: text('secret').notNull(),
     attempts: integer('attempts').notNull().default(0),
     consecutiveFailures: integer('consecutive_failures').notNull().default(0),
+    /** Set by the delivery engine with status FAILED: 'GONE' (a 410) or 'CONSECUTIVE_FAILURES'. */
+    disabledReason: text('disabled_reason'),
+    disabledAt: tz('disabled_at'),
     createdBy: uuid('created_by'),
     createdAt: tz('created_at').notNull().defaultNow(),
     updatedAt: tz('updated_at').notNull().defaultNow(),

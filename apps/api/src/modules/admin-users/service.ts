@@ -9,6 +9,7 @@ import type {
 import { and, count, desc, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { applications, userApplications, users } from '../../db/schema';
+import { insertedRow } from '../../db/sql-rows';
 import { AppError, conflict, notFound } from '../../domain/errors';
 import { likePattern, pageOffset, toPagination } from '../../domain/pagination';
 import { hashPassword } from '../../lib/crypto';
@@ -18,7 +19,7 @@ import { ownedApplicationNames } from '../access';
 import { revokeUserSessions } from '../auth/service';
 import { toUserView } from '../auth/user-view';
 
-const USER_NOT_FOUND = 'Usuário não encontrado';
+export const USER_NOT_FOUND = 'Usuário não encontrado';
 const EMAIL_TAKEN = 'Já existe um usuário com este e-mail';
 
 const applicationCount = sql<number>`(SELECT count(*)::int FROM ${userApplications} WHERE ${userApplications.userId} = ${users.id})`;
@@ -83,7 +84,7 @@ export async function createUser(ctx: AppContext, input: TCreateUserRequest) {
   await assertEmailFree(ctx, input.email);
   const now = ctx.clock();
   try {
-    const [user] = await ctx.db
+    const user = await ctx.db
       .insert(users)
       .values({
         id: newId(),
@@ -95,7 +96,8 @@ export async function createUser(ctx: AppContext, input: TCreateUserRequest) {
         createdAt: now,
         updatedAt: now,
       })
-      .returning();
+      .returning()
+      .then(insertedRow);
     return toUserView(user);
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN);
@@ -150,6 +152,7 @@ export async function updateUser(ctx: AppContext, actorId: string, id: string, i
       })
       .where(eq(users.id, id))
       .returning();
+    if (!updated) throw notFound(USER_NOT_FOUND);
     return updated;
   });
   if (input.password || input.isActive === false) await revokeUserSessions(ctx, id);

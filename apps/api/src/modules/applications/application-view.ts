@@ -1,11 +1,14 @@
 import { type AuthType, maskAuthDetails, type TApplicationListItem, type Visibility } from '@wm/contracts';
 import type { applications } from '../../db/schema';
+import type { Cipher } from '../../lib/crypto';
+import { openAuthDetails } from '../../lib/sealed-auth-details';
 import type { Permissions } from '../access';
 
 type ApplicationRow = typeof applications.$inferSelect;
 
 /** The public shape of an application: never the key, secrets masked unless the caller may edit. */
 export function toApplicationView(
+  cipher: Cipher,
   application: ApplicationRow,
   permissions: Permissions,
   eventCount: number,
@@ -18,7 +21,7 @@ export function toApplicationView(
     callbackUrl: application.callbackUrl,
     callbackAuthType: application.callbackAuthType as AuthType,
     callbackAuthDetails: permissions.canWrite
-      ? (application.callbackAuthDetails ?? null)
+      ? openAuthDetails(cipher, application.callbackAuthDetails ?? null)
       : maskAuthDetails(application.callbackAuthType, application.callbackAuthDetails),
     createdAt: application.createdAt.toISOString(),
     updatedAt: application.updatedAt.toISOString(),

@@ -8,6 +8,7 @@ import type {
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { applications, userApplications, users } from '../../db/schema';
+import { insertedRow } from '../../db/sql-rows';
 import { AppError, conflict, notFound } from '../../domain/errors';
 import type { SessionUser } from '../../domain/session-user';
 import { isUniqueViolation } from '../../lib/db-errors';
@@ -72,7 +73,7 @@ export async function addMember(
   if (!target) throw notFound(USER_NOT_FOUND);
   if (await findMember(ctx, applicationId, target.id)) throw conflict(ALREADY_MEMBER);
   try {
-    const [link] = await ctx.db
+    const link = await ctx.db
       .insert(userApplications)
       .values({
         userId: target.id,
@@ -81,7 +82,8 @@ export async function addMember(
         ...withImpliedRead(input),
         createdAt: ctx.clock(),
       })
-      .returning();
+      .returning()
+      .then(insertedRow);
     return toMemberView({ link, user: target });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(ALREADY_MEMBER);
@@ -112,6 +114,7 @@ export async function updateMember(
     .set(flags)
     .where(and(eq(userApplications.applicationId, applicationId), eq(userApplications.userId, memberId)))
     .returning();
+  if (!link) throw notFound(MEMBER_NOT_FOUND);
   return toMemberView({ link, user: member.user });
 }
 

@@ -5,6 +5,7 @@ import {
   ZApplicationListQuery,
   ZApplicationListResponse,
   ZApplicationWithKey,
+  ZCallbackSecretResponse,
   ZCreateApplicationRequest,
   ZIdParams,
   ZUpdateApplicationRequest,
@@ -14,6 +15,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { type AuthHooks, currentUser } from '../../http/auth';
 import { NO_CONTENT, SESSION_SECURITY, sessionErrors } from '../../http/openapi';
+import { getCallbackSecret, rotateCallbackSecret } from './callback-secret';
 import { registerInvitationRoutes } from './invitations-routes';
 import { registerMemberRoutes } from './members-routes';
 import {
@@ -138,6 +140,40 @@ export function registerApplicationRoutes(app: FastifyInstance, ctx: AppContext,
       reply
         .header('cache-control', 'no-store')
         .send(await regenerateApiKey(ctx, currentUser(request), request.params.id)),
+  );
+
+  r.get(
+    '/applications/:id/callback-secret',
+    {
+      ...guard,
+      schema: {
+        tags,
+        params: ZIdParams,
+        security: SESSION_SECURITY,
+        response: { 200: ZCallbackSecretResponse, ...sessionErrors(403, 404) },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .header('cache-control', 'no-store')
+        .send(await getCallbackSecret(ctx, currentUser(request), request.params.id)),
+  );
+
+  r.post(
+    '/applications/:id/callback-secret/rotate',
+    {
+      ...guard,
+      schema: {
+        tags,
+        params: ZIdParams,
+        security: SESSION_SECURITY,
+        response: { 200: ZCallbackSecretResponse, ...sessionErrors(403, 404, 413, 415) },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .header('cache-control', 'no-store')
+        .send(await rotateCallbackSecret(ctx, currentUser(request), request.params.id)),
   );
 
   registerMemberRoutes(app, ctx, auth);

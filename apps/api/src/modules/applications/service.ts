@@ -12,14 +12,18 @@ import { normalizeAuthDetails, ZUpdateApplicationRequest } from '@wm/contracts';
 import { and, count, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { applications, events, subscriptions, userApplications } from '../../db/schema';
-import { conflict } from '../../domain/errors';
+import { insertedRow } from '../../db/sql-rows';
+import { conflict, notFound } from '../../domain/errors';
 import { isSent } from '../../domain/is-sent';
 import { likePattern, pageOffset, toPagination } from '../../domain/pagination';
 import type { SessionUser } from '../../domain/session-user';
 import { parseOrThrow } from '../../domain/validation';
 import { isForeignKeyViolation } from '../../lib/db-errors';
 import { newId } from '../../lib/ids';
+import { sealAuthDetails } from '../../lib/sealed-auth-details';
+import { newSigningSecret } from '../../lib/signing-secret';
 import {
+  APPLICATION_NOT_FOUND,
   applicationAccess,
   eventAccess,
   FULL_PERMISSIONS,
@@ -94,7 +98,12 @@ export async function listApplications(
   const total = Number(stats?.total ?? 0);
   return {
     data: rows.map(({ application, ...permissions }) =>
-      toApplicationView(application, { ...permissions, canRead: true }, eventCounts.get(application.id) ?? 0),
+      toApplicationView(
+        ctx.cipher,
+        application,
+        { ...permissions, canRead: true },
+        eventCounts.get(application.id) ?? 0,
+      ),
     ),
     pagination: toPagination(query.page, query.limit, total),
     stats: {
@@ -116,18 +125,20 @@ export async function createApplication(
   const now = ctx.clock();
   const id = newId();
   const application = await ctx.db.transaction(async (tx) => {
-    const [row] = await tx
+    const row = await tx
       .insert(applications)
       .values({
         id,
         name: input.name,
         ...apiKeyColumns(ctx, apiKey),
+        callbackSecret: ctx.cipher.seal(newSigningSecret()),
         visibility: 'PRIVATE',
         createdBy: user.id,
         createdAt: now,
         updatedAt: now,
       })
-      .returning();
+      .returning()
+      .then(insertedRow);
     await tx.insert(userApplications).values({
       userId: user.id,
       applicationId: id,
@@ -139,7 +150,7 @@ export async function createApplication(
     });
     return row;
   });
-  return { ...toApplicationView(application, FULL_PERMISSIONS, 0), apiKey };
+  return { ...toApplicationView(ctx.cipher, application, FULL_PERMISSIONS, 0), apiKey };
 }
 /** The application's events and subscriptions that `user` can see. */
 function visibleScope(user: SessionUser, applicationId: string) {
@@ -187,7 +198,7 @@ export async function getApplicationDetail(
   );
   const totalEvents = Number(eventTotal?.value ?? 0);
   return {
-    ...toApplicationView(application, permissions, totalEvents),
+    ...toApplicationView(ctx.cipher, application, permissions, totalEvents),
     statistics: {
       totalEvents,
       totalSubscriptions: Number(subscriptionTotal?.value ?? 0),
@@ -237,13 +248,17 @@ export async function updateApplication(
       callbackUrl: input.callbackUrl,
       callbackAuthType: auth?.callbackAuthType,
       callbackAuthDetails: auth
-        ? normalizeAuthDetails(auth.callbackAuthType ?? 'NONE', auth.callbackAuthDetails)
+        ? sealAuthDetails(
+            ctx.cipher,
+            normalizeAuthDetails(auth.callbackAuthType ?? 'NONE', auth.callbackAuthDetails),
+          )
         : undefined,
       updatedAt: ctx.clock(),
     })
     .where(eq(applications.id, id))
     .returning();
-  return toApplicationView(application, permissions, await countEvents(ctx, id));
+  if (!application) throw notFound(APPLICATION_NOT_FOUND);
+  return toApplicationView(ctx.cipher, application, permissions, await countEvents(ctx, id));
 }
 
 /** Events, subscriptions, occurrences and logs go with it (FK cascades), in one transaction. */
@@ -274,7 +289,8 @@ export async function regenerateApiKey(
     .set({ ...apiKeyColumns(ctx, apiKey), updatedAt: ctx.clock() })
     .where(eq(applications.id, id))
     .returning();
-  return { ...toApplicationView(application, permissions, await countEvents(ctx, id)), apiKey };
+  if (!application) throw notFound(APPLICATION_NOT_FOUND);
+  return { ...toApplicationView(ctx.cipher, application, permissions, await countEvents(ctx, id)), apiKey };
 }
 
 export async function getApiKey(ctx: AppContext, user: SessionUser, id: string): Promise<TApiKeyResponse> {

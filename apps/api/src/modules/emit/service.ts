@@ -22,6 +22,11 @@ const CREDENTIAL_HEADERS = new Set(['authorization', 'x-api-key', 'cookie', 'pro
 export type EmitInput = TEmitRequest & {
   headers: Record<string, string | string[] | undefined>;
   idempotencyKey?: string;
+  /**
+   * The key is almost always new (a rule's action: one key per event log and rule), so the
+   * lookup of an earlier answer is left to the insert refusing a repeat, saving a round trip.
+   */
+  isKeyLikelyNew?: boolean;
 };
 
 /** Request headers as stored with the occurrence: credentials never kept. */
@@ -54,7 +59,7 @@ export async function emitEvent(
   }
   const idempotencyKey = input.externalEventId ?? input.idempotencyKey ?? null;
   const now = ctx.clock();
-  if (idempotencyKey) {
+  if (idempotencyKey && !input.isKeyLikelyNew) {
     const previous = await findPreviousAnswer(ctx, input, idempotencyKey, now);
     if (previous) return previous;
   }

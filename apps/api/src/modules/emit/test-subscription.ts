@@ -70,7 +70,7 @@ export async function testSubscription(
     allowPrivateTargets: ctx.config.ALLOW_PRIVATE_TARGETS,
   });
   try {
-    const { result, outcome } = await attemptDelivery(ctx.config, sender, {
+    const { result, outcome } = await attemptDelivery(ctx, sender, {
       id: deliveryId,
       occurrence_id: occurrenceId,
       subscription_id: subscription.id,

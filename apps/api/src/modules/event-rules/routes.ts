@@ -13,7 +13,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { type AuthHooks, currentUser } from '../../http/auth';
-import { NO_CONTENT, SESSION_SECURITY, sessionErrors } from '../../http/openapi';
+import { SESSION_SECURITY, sessionErrors } from '../../http/openapi';
+import { registerCrudRoutes } from '../../http/register-crud-routes';
 import { listRuleExecutions } from './executions';
 import {
   createRule,
@@ -31,80 +32,20 @@ export function registerEventRuleRoutes(app: FastifyInstance, ctx: AppContext, a
   const guard = { onRequest: [auth.requireUser] };
   const tags = ['event-rules'];
 
-  r.get(
-    '/event-rules',
-    {
-      ...guard,
-      schema: {
-        tags,
-        querystring: ZEventRuleListQuery,
-        security: SESSION_SECURITY,
-        response: { 200: ZEventRuleListResponse, ...sessionErrors() },
-      },
+  registerCrudRoutes(app, auth, {
+    path: '/event-rules',
+    tag: 'event-rules',
+    item: ZEventRule,
+    list: {
+      query: ZEventRuleListQuery,
+      response: ZEventRuleListResponse,
+      run: (user, query) => listRules(ctx, user, query),
     },
-    async (request) => listRules(ctx, currentUser(request), request.query),
-  );
-
-  r.post(
-    '/event-rules',
-    {
-      ...guard,
-      schema: {
-        tags,
-        body: ZCreateEventRuleRequest,
-        security: SESSION_SECURITY,
-        response: { 201: ZEventRule, ...sessionErrors(403, 404, 413, 415) },
-      },
-    },
-    async (request, reply) =>
-      reply.status(201).send(await createRule(ctx, currentUser(request), request.body)),
-  );
-
-  r.get(
-    '/event-rules/:id',
-    {
-      ...guard,
-      schema: {
-        tags,
-        params: ZIdParams,
-        security: SESSION_SECURITY,
-        response: { 200: ZEventRule, ...sessionErrors(404) },
-      },
-    },
-    async (request) => getRule(ctx, currentUser(request), request.params.id),
-  );
-
-  r.put(
-    '/event-rules/:id',
-    {
-      ...guard,
-      schema: {
-        tags,
-        params: ZIdParams,
-        body: ZUpdateEventRuleRequest,
-        security: SESSION_SECURITY,
-        response: { 200: ZEventRule, ...sessionErrors(403, 404, 413, 415) },
-      },
-    },
-    async (request) => updateRule(ctx, currentUser(request), request.params.id, request.body),
-  );
-
-  r.delete(
-    '/event-rules/:id',
-    {
-      ...guard,
-      schema: {
-        tags,
-        params: ZIdParams,
-        security: SESSION_SECURITY,
-        response: { 204: NO_CONTENT, ...sessionErrors(403, 404) },
-      },
-    },
-    async (request, reply) => {
-      await deleteRule(ctx, currentUser(request), request.params.id);
-      return reply.status(204).send();
-    },
-  );
+    get: (user, id) => getRule(ctx, user, id),
+    create: { body: ZCreateEventRuleRequest, run: (user, body) => createRule(ctx, user, body) },
+    update: { body: ZUpdateEventRuleRequest, run: (user, id, body) => updateRule(ctx, user, id, body) },
+    remove: (user, id) => deleteRule(ctx, user, id),
+  });
 
   r.patch(
     '/event-rules/:id/toggle',

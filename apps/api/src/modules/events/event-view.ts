@@ -1,9 +1,12 @@
 import { maskAuthDetails, type TEvent } from '@wm/contracts';
 import type { events } from '../../db/schema';
+import type { Cipher } from '../../lib/crypto';
+import { openAuthDetails } from '../../lib/sealed-auth-details';
 
 type EventRow = typeof events.$inferSelect;
 
 export function toEventView(
+  cipher: Cipher,
   row: EventRow,
   extra: { applicationName: string; subscriptionCount: number; canWrite: boolean; canDelete: boolean },
 ): TEvent {
@@ -19,7 +22,7 @@ export function toEventView(
     callbackUrl: row.callbackUrl,
     callbackAuthType: row.callbackAuthType as TEvent['callbackAuthType'],
     callbackAuthDetails: extra.canWrite
-      ? row.callbackAuthDetails
+      ? openAuthDetails(cipher, row.callbackAuthDetails)
       : maskAuthDetails(row.callbackAuthType, row.callbackAuthDetails),
     bodyTemplate: row.bodyTemplate,
     delayBetweenSends: row.delayBetweenSends,

@@ -15,8 +15,10 @@ import { isSent } from '../../domain/is-sent';
 import { likePattern, pageOffset, toPagination } from '../../domain/pagination';
 import type { SessionUser } from '../../domain/session-user';
 import { parseOrThrow } from '../../domain/validation';
+import type { Cipher } from '../../lib/crypto';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { newId } from '../../lib/ids';
+import { openAuthDetails, sealAuthDetails } from '../../lib/sealed-auth-details';
 import {
   applicationAccess,
   eventAccess,
@@ -88,7 +90,7 @@ export async function listEvents(
   ]);
   const total = Number(stats?.total ?? 0);
   return {
-    data: rows.map((row) => toEventView(row.event, row)),
+    data: rows.map((row) => toEventView(ctx.cipher, row.event, row)),
     pagination: toPagination(query.page, query.limit, total),
     stats: {
       total,
@@ -102,7 +104,7 @@ export async function listEvents(
 async function loadEventView(ctx: AppContext, user: SessionUser, id: string): Promise<TEvent> {
   const [row] = await selectEventRows(ctx, user).where(eq(events.id, id)).limit(1);
   if (!row) throw new Error(`event ${id} vanished`);
-  return toEventView(row.event, row);
+  return toEventView(ctx.cipher, row.event, row);
 }
 
 async function assertAliasFree(ctx: AppContext, applicationId: string, alias: string, exceptId?: string) {
@@ -120,7 +122,7 @@ async function assertAliasFree(ctx: AppContext, applicationId: string, alias: st
   if (taken) throw conflict(ALIAS_TAKEN);
 }
 
-const columnsOf = (input: TEventInput) => ({
+const columnsOf = (cipher: Cipher, input: TEventInput) => ({
   applicationId: input.applicationId,
   name: input.name,
   alias: input.alias,
@@ -130,7 +132,7 @@ const columnsOf = (input: TEventInput) => ({
   enableCallbacks: input.enableCallbacks,
   callbackUrl: input.callbackUrl,
   callbackAuthType: input.callbackAuthType,
-  callbackAuthDetails: input.callbackAuthDetails,
+  callbackAuthDetails: sealAuthDetails(cipher, input.callbackAuthDetails),
   bodyTemplate: input.bodyTemplate,
   delayBetweenSends: input.delayBetweenSends ?? null,
   messageTtl: input.messageTtl ?? null,
@@ -146,7 +148,7 @@ export async function createEvent(ctx: AppContext, user: SessionUser, input: TEv
   try {
     await ctx.db
       .insert(events)
-      .values({ id, ...columnsOf(input), createdBy: user.id, createdAt: now, updatedAt: now });
+      .values({ id, ...columnsOf(ctx.cipher, input), createdBy: user.id, createdAt: now, updatedAt: now });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(ALIAS_TAKEN);
     throw error;
@@ -177,7 +179,9 @@ export async function getEventDetail(ctx: AppContext, user: SessionUser, id: str
   ]);
   return {
     ...view,
-    subscriptions: subscriptionRows.map((row) => toEventSubscriptionSummary(row.subscription, row.canWrite)),
+    subscriptions: subscriptionRows.map((row) =>
+      toEventSubscriptionSummary(ctx.cipher, row.subscription, row.canWrite),
+    ),
     statistics: {
       totalSubscriptions: subscriptionRows.length,
       activeSubscriptions: subscriptionRows.filter((row) => row.subscription.status === 'ACTIVE').length,
@@ -193,7 +197,7 @@ export async function getEventDetail(ctx: AppContext, user: SessionUser, id: str
  * enableCallbacks or callbackAuthType without the dependent fields clears them
  * (the console omits empty fields). The merged event is then validated whole.
  */
-function mergeEvent(existing: typeof events.$inferSelect, input: TUpdateEventRequest) {
+function mergeEvent(cipher: Cipher, existing: typeof events.$inferSelect, input: TUpdateEventRequest) {
   const has = (key: keyof TUpdateEventRequest) => isSent(input, key);
   const callbacksOff = input.enableCallbacks === false;
   return {
@@ -210,7 +214,7 @@ function mergeEvent(existing: typeof events.$inferSelect, input: TUpdateEventReq
     callbackAuthDetails:
       has('callbackAuthDetails') || has('callbackAuthType') || callbacksOff
         ? (input.callbackAuthDetails ?? null)
-        : existing.callbackAuthDetails,
+        : openAuthDetails(cipher, existing.callbackAuthDetails),
     bodyTemplate: has('bodyTemplate') ? input.bodyTemplate : existing.bodyTemplate,
     delayBetweenSends: has('delayBetweenSends') ? input.delayBetweenSends : existing.delayBetweenSends,
     messageTtl: has('messageTtl') ? input.messageTtl : existing.messageTtl,
@@ -226,7 +230,7 @@ export async function updateEvent(
   input: TUpdateEventRequest,
 ): Promise<TEvent> {
   const { row: existing } = await requireAccess(ctx, user, eventAccess, id, 'write');
-  const merged = parseOrThrow(ZCreateEventRequest, mergeEvent(existing, input));
+  const merged = parseOrThrow(ZCreateEventRequest, mergeEvent(ctx.cipher, existing, input));
   if (merged.applicationId !== existing.applicationId) {
     await requireAccess(ctx, user, applicationAccess, merged.applicationId, 'write');
   }
@@ -234,7 +238,7 @@ export async function updateEvent(
   try {
     await ctx.db
       .update(events)
-      .set({ ...columnsOf(merged), updatedAt: ctx.clock() })
+      .set({ ...columnsOf(ctx.cipher, merged), updatedAt: ctx.clock() })
       .where(eq(events.id, id));
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(ALIAS_TAKEN);

@@ -10,25 +10,36 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { routeEventTypes, routeFields, routes } from '../../db/schema';
 import type { SessionUser } from '../../domain/session-user';
-import { applicationInternalAccess, requireAccess, routeAccess, ruleAccess } from '../access';
+import {
+  applicationInternalAccess,
+  requireAccess,
+  routeAccess,
+  routeEventTypeAccess,
+  routeFieldAccess,
+  rowPermissions,
+  ruleAccess,
+} from '../access';
 import { toRouteEventTypeView, toRouteFieldView } from '../routes/route-view';
 
 /** Active event types and fields of `routeIds`, oldest first (the first event type is the route's sample alias). */
-async function loadActiveChildren(ctx: AppContext, routeIds: string[]) {
+async function loadActiveChildren(ctx: AppContext, user: SessionUser, routeIds: string[]) {
   if (routeIds.length === 0) return { eventTypes: [], fields: [] };
   const [eventTypeRows, fieldRows] = await Promise.all([
     ctx.db
-      .select()
+      .select({ eventType: routeEventTypes, ...rowPermissions(routeEventTypeAccess, user) })
       .from(routeEventTypes)
       .where(and(inArray(routeEventTypes.routeId, routeIds), eq(routeEventTypes.isActive, true)))
       .orderBy(asc(routeEventTypes.createdAt), asc(routeEventTypes.id)),
     ctx.db
-      .select()
+      .select({ field: routeFields, ...rowPermissions(routeFieldAccess, user) })
       .from(routeFields)
       .where(and(inArray(routeFields.routeId, routeIds), eq(routeFields.isActive, true)))
       .orderBy(asc(routeFields.createdAt), asc(routeFields.id)),
   ]);
-  return { eventTypes: eventTypeRows.map(toRouteEventTypeView), fields: fieldRows.map(toRouteFieldView) };
+  return {
+    eventTypes: eventTypeRows.map((row) => toRouteEventTypeView(row.eventType, row)),
+    fields: fieldRows.map((row) => toRouteFieldView(row.field, row)),
+  };
 }
 
 /** The application's routes by name, each with its active event types and fields. */
@@ -45,6 +56,7 @@ export async function listIntegrationRoutes(
     .orderBy(asc(routes.name), asc(routes.id));
   const { eventTypes, fields } = await loadActiveChildren(
     ctx,
+    user,
     rows.map((row) => row.id),
   );
   return rows.map((row) => ({
@@ -66,7 +78,7 @@ export async function listIntegrationRoutes(
  */
 async function buildRouteSample(ctx: AppContext, user: SessionUser, routeId: string) {
   const { row: route } = await requireAccess(ctx, user, routeAccess, routeId, 'read');
-  const { eventTypes, fields } = await loadActiveChildren(ctx, [routeId]);
+  const { eventTypes, fields } = await loadActiveChildren(ctx, user, [routeId]);
   const [eventType] = eventTypes;
   const payload = eventType ? buildRoutePayload(fields, eventType.alias, route.applicationId) : null;
   return { payload, fields };
@@ -75,7 +87,7 @@ async function buildRouteSample(ctx: AppContext, user: SessionUser, routeId: str
 /** The rule's sample envelope, generated to satisfy its conditions, over its route's active fields. */
 async function buildRuleSample(ctx: AppContext, user: SessionUser, ruleId: string) {
   const { row: rule } = await requireAccess(ctx, user, ruleAccess, ruleId, 'read');
-  const { fields } = await loadActiveChildren(ctx, [rule.routeId]);
+  const { fields } = await loadActiveChildren(ctx, user, [rule.routeId]);
   return { ...buildRulePayload(rule.conditions, fields, rule.applicationId), fields };
 }
 

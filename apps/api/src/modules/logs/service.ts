@@ -33,6 +33,7 @@ const listColumns = {
   subscription: {
     id: subscriptions.id,
     name: subscriptions.name,
+    status: subscriptions.status,
     targetUrl: subscriptions.targetUrl,
     httpMethod: subscriptions.httpMethod,
     authType: subscriptions.authType,
@@ -49,7 +50,14 @@ type ListRow = {
     processedAt: Date | null;
     attemptCount: number;
   };
-  subscription: { id: string; name: string; targetUrl: string; httpMethod: string; authType: string };
+  subscription: {
+    id: string;
+    name: string;
+    status: string;
+    targetUrl: string;
+    httpMethod: string;
+    authType: string;
+  };
   event: { id: string; name: string; alias: string };
 };
 
@@ -60,7 +68,11 @@ const toListItem = (row: ListRow): TDeliveryLogListItem => ({
   createdAt: row.log.createdAt.toISOString(),
   processedAt: row.log.processedAt?.toISOString() ?? null,
   attemptCount: row.log.attemptCount,
-  subscription: { ...row.subscription, event: row.event },
+  subscription: {
+    ...row.subscription,
+    status: row.subscription.status as TDeliveryLogListItem['subscription']['status'],
+    event: row.event,
+  },
 });
 
 /** Conditions on the subscription (and its event) a log belongs to: visibility, search, ids. */

@@ -10,7 +10,7 @@ import {
 import { and, count, eq, inArray, or, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { applications, events, subscriptions, users } from '../../db/schema';
-import { badRequest, conflict } from '../../domain/errors';
+import { badRequest, conflict, notFound } from '../../domain/errors';
 import type { SessionUser } from '../../domain/session-user';
 import { hashPassword, verifyPassword } from '../../lib/crypto';
 import { isUniqueViolation } from '../../lib/db-errors';
@@ -22,7 +22,7 @@ import {
   subscriptionAccess,
   visibleWhere,
 } from '../access';
-import { assertEmailFree } from '../admin-users/service';
+import { assertEmailFree, USER_NOT_FOUND } from '../admin-users/service';
 import { revokeUserSessions } from '../auth/service';
 import { toUserView } from '../auth/user-view';
 import { countDeliveryLogs } from '../logs/count-delivery-logs';
@@ -49,6 +49,7 @@ export async function updateProfile(
       .set({ name: input.name, email: input.email, updatedAt: ctx.clock() })
       .where(eq(users.id, user.id))
       .returning();
+    if (!updated) throw notFound(USER_NOT_FOUND);
     return toUserView(updated);
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN);

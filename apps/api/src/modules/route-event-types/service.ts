@@ -16,13 +16,14 @@ import { parseOrThrow } from '../../domain/validation';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { newId } from '../../lib/ids';
 import { changeRules } from '../../pipeline/rules-changed';
-import { requireAccess, routeAccess, routeEventTypeAccess, visibleWhere } from '../access';
+import { requireAccess, routeAccess, routeEventTypeAccess, rowPermissions, visibleWhere } from '../access';
 import { toRouteEventTypeView } from '../routes/route-view';
 
-function selectEventTypeRows(ctx: AppContext) {
+function selectEventTypeRows(ctx: AppContext, user: SessionUser) {
   return ctx.db
     .select({
       eventType: routeEventTypes,
+      ...rowPermissions(routeEventTypeAccess, user),
       route: { id: routes.id, name: routes.name, applicationId: routes.applicationId },
       ruleCount: sql<number>`(SELECT count(*)::int FROM ${rules} WHERE ${rules.routeEventTypeId} = ${routeEventTypes.id})`,
     })
@@ -33,13 +34,13 @@ function selectEventTypeRows(ctx: AppContext) {
 type EventTypeRow = Awaited<ReturnType<ReturnType<typeof selectEventTypeRows>['execute']>>[number];
 
 const toDetail = (row: EventTypeRow): TRouteEventTypeDetail => ({
-  ...toRouteEventTypeView(row.eventType),
+  ...toRouteEventTypeView(row.eventType, row),
   route: row.route,
   _count: { rules: Number(row.ruleCount) },
 });
 
-async function loadDetail(ctx: AppContext, id: string) {
-  const [row] = await selectEventTypeRows(ctx).where(eq(routeEventTypes.id, id)).limit(1);
+async function loadDetail(ctx: AppContext, user: SessionUser, id: string) {
+  const [row] = await selectEventTypeRows(ctx, user).where(eq(routeEventTypes.id, id)).limit(1);
   if (!row) throw new Error(`route event type ${id} vanished`);
   return toDetail(row);
 }
@@ -51,7 +52,7 @@ export async function listRouteEventTypes(
   query: TRouteChildListQuery,
 ): Promise<TRouteEventTypeDetail[]> {
   if (query.routeId) await requireAccess(ctx, user, routeAccess, query.routeId, 'read');
-  const rows = await selectEventTypeRows(ctx)
+  const rows = await selectEventTypeRows(ctx, user)
     .where(
       and(
         visibleWhere(routeAccess, user),
@@ -64,7 +65,7 @@ export async function listRouteEventTypes(
 
 export async function getRouteEventType(ctx: AppContext, user: SessionUser, id: string) {
   await requireAccess(ctx, user, routeEventTypeAccess, id, 'read');
-  return loadDetail(ctx, id);
+  return loadDetail(ctx, user, id);
 }
 
 async function assertAliasFree(ctx: AppContext, routeId: string, alias: string, exceptId?: string) {
@@ -112,7 +113,7 @@ export async function createRouteEventType(
       updatedAt: now,
     }),
   );
-  return loadDetail(ctx, id);
+  return loadDetail(ctx, user, id);
 }
 
 /**
@@ -154,7 +155,7 @@ export async function updateRouteEventType(
       }
     }),
   );
-  return loadDetail(ctx, id);
+  return loadDetail(ctx, user, id);
 }
 
 /** Its rules stay, with no event type (ON DELETE SET NULL). */

@@ -15,13 +15,17 @@ import type { SessionUser } from '../../domain/session-user';
 import { parseOrThrow } from '../../domain/validation';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { newId } from '../../lib/ids';
-import { requireAccess, routeAccess, routeFieldAccess, visibleWhere } from '../access';
+import { requireAccess, routeAccess, routeFieldAccess, rowPermissions, visibleWhere } from '../access';
 import { toRouteFieldView } from '../routes/route-view';
 
-async function loadField(ctx: AppContext, id: string): Promise<TRouteField> {
-  const [row] = await ctx.db.select().from(routeFields).where(eq(routeFields.id, id)).limit(1);
+async function loadField(ctx: AppContext, user: SessionUser, id: string): Promise<TRouteField> {
+  const [row] = await ctx.db
+    .select({ field: routeFields, ...rowPermissions(routeFieldAccess, user) })
+    .from(routeFields)
+    .where(eq(routeFields.id, id))
+    .limit(1);
   if (!row) throw new Error(`route field ${id} vanished`);
-  return toRouteFieldView(row);
+  return toRouteFieldView(row.field, row);
 }
 
 /** The fields of a route (or of every route the caller may see), oldest first. */
@@ -32,7 +36,7 @@ export async function listRouteFields(
 ): Promise<TRouteField[]> {
   if (query.routeId) await requireAccess(ctx, user, routeAccess, query.routeId, 'read');
   const rows = await ctx.db
-    .select({ field: routeFields })
+    .select({ field: routeFields, ...rowPermissions(routeFieldAccess, user) })
     .from(routeFields)
     .innerJoin(routes, eq(routes.id, routeFields.routeId))
     .where(
@@ -42,12 +46,12 @@ export async function listRouteFields(
       ),
     )
     .orderBy(asc(routeFields.createdAt), asc(routeFields.id));
-  return rows.map((row) => toRouteFieldView(row.field));
+  return rows.map((row) => toRouteFieldView(row.field, row));
 }
 
 export async function getRouteField(ctx: AppContext, user: SessionUser, id: string): Promise<TRouteField> {
-  const { row: field } = await requireAccess(ctx, user, routeFieldAccess, id, 'read');
-  return toRouteFieldView(field);
+  const { row: field, permissions } = await requireAccess(ctx, user, routeFieldAccess, id, 'read');
+  return toRouteFieldView(field, permissions);
 }
 
 async function assertPathFree(ctx: AppContext, routeId: string, path: string, exceptId?: string) {
@@ -96,7 +100,7 @@ export async function createRouteField(
       .insert(routeFields)
       .values({ id, routeId: input.routeId, ...columnsOf(input), createdAt: now, updatedAt: now }),
   );
-  return loadField(ctx, id);
+  return loadField(ctx, user, id);
 }
 
 /** PUT semantics: absent fields keep their value; the route does not change. */
@@ -122,7 +126,7 @@ export async function updateRouteField(
       .set({ ...columnsOf(merged), updatedAt: ctx.clock() })
       .where(eq(routeFields.id, id)),
   );
-  return loadField(ctx, id);
+  return loadField(ctx, user, id);
 }
 
 export async function deleteRouteField(ctx: AppContext, user: SessionUser, id: string) {

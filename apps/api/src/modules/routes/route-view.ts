@@ -5,10 +5,19 @@ import type {
   TRouteEventType,
   TRouteField,
   TRouteRuleSummary,
+  TRowPermissions,
 } from '@wm/contracts';
 import type { routeEventTypes, routeFields, routes } from '../../db/schema';
 
 type RouteRow = typeof routes.$inferSelect;
+
+/** The flags `rowPermissions` selected for a row. */
+type RowFlags = { canWrite: unknown; canDelete: unknown };
+
+const permissionsOf = (flags: RowFlags): TRowPermissions => ({
+  canWrite: Boolean(flags.canWrite),
+  canDelete: Boolean(flags.canDelete),
+});
 
 export function toRouteView(
   row: RouteRow,
@@ -18,7 +27,7 @@ export function toRouteView(
     fieldCount: number;
     ruleCount: number;
     rules: TRouteRuleSummary[];
-  },
+  } & RowFlags,
 ): TRoute {
   return {
     id: row.id,
@@ -37,10 +46,14 @@ export function toRouteView(
       fields: Number(extra.fieldCount),
       rules: Number(extra.ruleCount),
     },
+    permissions: permissionsOf(extra),
   };
 }
 
-export const toRouteEventTypeView = (row: typeof routeEventTypes.$inferSelect): TRouteEventType => ({
+export const toRouteEventTypeView = (
+  row: typeof routeEventTypes.$inferSelect,
+  flags: RowFlags,
+): TRouteEventType => ({
   id: row.id,
   name: row.name,
   alias: row.alias,
@@ -49,9 +62,10 @@ export const toRouteEventTypeView = (row: typeof routeEventTypes.$inferSelect): 
   isActive: row.isActive,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
+  permissions: permissionsOf(flags),
 });
 
-export const toRouteFieldView = (row: typeof routeFields.$inferSelect): TRouteField => ({
+export const toRouteFieldView = (row: typeof routeFields.$inferSelect, flags: RowFlags): TRouteField => ({
   id: row.id,
   name: row.name,
   description: row.description,
@@ -61,4 +75,5 @@ export const toRouteFieldView = (row: typeof routeFields.$inferSelect): TRouteFi
   isActive: row.isActive,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
+  permissions: permissionsOf(flags),
 });

@@ -18,7 +18,15 @@ import type { SessionUser } from '../../domain/session-user';
 import { parseOrThrow } from '../../domain/validation';
 import { newId } from '../../lib/ids';
 import { changeRules } from '../../pipeline/rules-changed';
-import { applicationInternalAccess, requireAccess, routeAccess, visibleWhere } from '../access';
+import {
+  applicationInternalAccess,
+  requireAccess,
+  routeAccess,
+  routeEventTypeAccess,
+  routeFieldAccess,
+  rowPermissions,
+  visibleWhere,
+} from '../access';
 import { toRouteEventTypeView, toRouteFieldView, toRouteView } from './route-view';
 
 export const ROUTE_APPLICATION_LOCKED = 'Uma rota com regras não pode mudar de aplicação';
@@ -26,7 +34,7 @@ export const ROUTE_APPLICATION_LOCKED = 'Uma rota com regras não pode mudar de 
 const countOf = (table: typeof routeEventTypes | typeof routeFields | typeof rules) =>
   sql<number>`(SELECT count(*)::int FROM ${table} WHERE ${table.routeId} = ${routes.id})`;
 
-function selectRouteRows(ctx: AppContext) {
+function selectRouteRows(ctx: AppContext, user: SessionUser) {
   return ctx.db
     .select({
       route: routes,
@@ -34,6 +42,7 @@ function selectRouteRows(ctx: AppContext) {
       eventTypeCount: countOf(routeEventTypes),
       fieldCount: countOf(routeFields),
       ruleCount: countOf(rules),
+      ...rowPermissions(routeAccess, user),
     })
     .from(routes)
     .innerJoin(applications, eq(applications.id, routes.applicationId));
@@ -80,7 +89,7 @@ export async function listRoutes(
 ): Promise<TRouteListResponse> {
   const where = listWhere(user, query);
   const [rows, [total]] = await Promise.all([
-    selectRouteRows(ctx)
+    selectRouteRows(ctx, user)
       .where(where)
       .orderBy(desc(routes.createdAt), desc(routes.id))
       .limit(query.limit)
@@ -97,37 +106,37 @@ export async function listRoutes(
   };
 }
 
-async function loadRouteView(ctx: AppContext, id: string): Promise<TRoute> {
-  const [row] = await selectRouteRows(ctx).where(eq(routes.id, id)).limit(1);
+async function loadRouteView(ctx: AppContext, user: SessionUser, id: string): Promise<TRoute> {
+  const [row] = await selectRouteRows(ctx, user).where(eq(routes.id, id)).limit(1);
   if (!row) throw new Error(`route ${id} vanished`);
   const rulesOf = await rulesByRoute(ctx, [id]);
   return toRouteView(row.route, { ...row, rules: rulesOf.get(id) ?? [] });
 }
 
-async function loadRouteDetail(ctx: AppContext, id: string): Promise<TRouteDetail> {
+async function loadRouteDetail(ctx: AppContext, user: SessionUser, id: string): Promise<TRouteDetail> {
   const [view, eventTypeRows, fieldRows] = await Promise.all([
-    loadRouteView(ctx, id),
+    loadRouteView(ctx, user, id),
     ctx.db
-      .select()
+      .select({ eventType: routeEventTypes, ...rowPermissions(routeEventTypeAccess, user) })
       .from(routeEventTypes)
       .where(eq(routeEventTypes.routeId, id))
       .orderBy(asc(routeEventTypes.createdAt), asc(routeEventTypes.id)),
     ctx.db
-      .select()
+      .select({ field: routeFields, ...rowPermissions(routeFieldAccess, user) })
       .from(routeFields)
       .where(eq(routeFields.routeId, id))
       .orderBy(asc(routeFields.createdAt), asc(routeFields.id)),
   ]);
   return {
     ...view,
-    eventTypes: eventTypeRows.map(toRouteEventTypeView),
-    fields: fieldRows.map(toRouteFieldView),
+    eventTypes: eventTypeRows.map((row) => toRouteEventTypeView(row.eventType, row)),
+    fields: fieldRows.map((row) => toRouteFieldView(row.field, row)),
   };
 }
 
 export async function getRoute(ctx: AppContext, user: SessionUser, id: string): Promise<TRouteDetail> {
   await requireAccess(ctx, user, routeAccess, id, 'read');
-  return loadRouteDetail(ctx, id);
+  return loadRouteDetail(ctx, user, id);
 }
 
 const columnsOf = (input: TRouteInput) => ({
@@ -150,7 +159,7 @@ export async function createRoute(
   await ctx.db
     .insert(routes)
     .values({ id, ...columnsOf(input), createdBy: user.id, createdAt: now, updatedAt: now });
-  return loadRouteDetail(ctx, id);
+  return loadRouteDetail(ctx, user, id);
 }
 
 /** PUT semantics: absent fields keep their value; the merged route is validated whole. */
@@ -180,7 +189,7 @@ export async function updateRoute(
       .set({ ...columnsOf(merged), updatedAt: ctx.clock() })
       .where(eq(routes.id, id)),
   );
-  return loadRouteDetail(ctx, id);
+  return loadRouteDetail(ctx, user, id);
 }
 
 /** Its event types, fields, rules and their executions go with it (ON DELETE CASCADE), in one statement. */

@@ -10,7 +10,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { type AuthHooks, currentUser } from '../../http/auth';
-import { NO_CONTENT, SESSION_SECURITY, sessionErrors } from '../../http/openapi';
+import { SESSION_SECURITY, sessionErrors } from '../../http/openapi';
+import { registerCrudRoutes } from '../../http/register-crud-routes';
 import {
   createSubscription,
   deleteSubscription,
@@ -25,80 +26,23 @@ export function registerSubscriptionRoutes(app: FastifyInstance, ctx: AppContext
   const guard = { onRequest: [auth.requireUser] };
   const tags = ['subscriptions'];
 
-  r.get(
-    '/subscriptions',
-    {
-      ...guard,
-      schema: {
-        tags,
-        querystring: ZSubscriptionListQuery,
-        security: SESSION_SECURITY,
-        response: { 200: ZSubscriptionListResponse, ...sessionErrors() },
-      },
+  registerCrudRoutes(app, auth, {
+    path: '/subscriptions',
+    tag: 'subscriptions',
+    item: ZSubscription,
+    list: {
+      query: ZSubscriptionListQuery,
+      response: ZSubscriptionListResponse,
+      run: (user, query) => listSubscriptions(ctx, user, query),
     },
-    async (request) => listSubscriptions(ctx, currentUser(request), request.query),
-  );
-
-  r.post(
-    '/subscriptions',
-    {
-      ...guard,
-      schema: {
-        tags,
-        body: ZCreateSubscriptionRequest,
-        security: SESSION_SECURITY,
-        response: { 201: ZSubscription, ...sessionErrors(403, 404, 413, 415) },
-      },
+    get: (user, id) => getSubscription(ctx, user, id),
+    create: { body: ZCreateSubscriptionRequest, run: (user, body) => createSubscription(ctx, user, body) },
+    update: {
+      body: ZUpdateSubscriptionRequest,
+      run: (user, id, body) => updateSubscription(ctx, user, id, body),
     },
-    async (request, reply) =>
-      reply.status(201).send(await createSubscription(ctx, currentUser(request), request.body)),
-  );
-
-  r.get(
-    '/subscriptions/:id',
-    {
-      ...guard,
-      schema: {
-        tags,
-        params: ZIdParams,
-        security: SESSION_SECURITY,
-        response: { 200: ZSubscription, ...sessionErrors(404) },
-      },
-    },
-    async (request) => getSubscription(ctx, currentUser(request), request.params.id),
-  );
-
-  r.put(
-    '/subscriptions/:id',
-    {
-      ...guard,
-      schema: {
-        tags,
-        params: ZIdParams,
-        body: ZUpdateSubscriptionRequest,
-        security: SESSION_SECURITY,
-        response: { 200: ZSubscription, ...sessionErrors(403, 404, 413, 415) },
-      },
-    },
-    async (request) => updateSubscription(ctx, currentUser(request), request.params.id, request.body),
-  );
-
-  r.delete(
-    '/subscriptions/:id',
-    {
-      ...guard,
-      schema: {
-        tags,
-        params: ZIdParams,
-        security: SESSION_SECURITY,
-        response: { 204: NO_CONTENT, ...sessionErrors(403, 404) },
-      },
-    },
-    async (request, reply) => {
-      await deleteSubscription(ctx, currentUser(request), request.params.id);
-      return reply.status(204).send();
-    },
-  );
+    remove: (user, id) => deleteSubscription(ctx, user, id),
+  });
 
   r.post(
     '/subscriptions/:id/rotate-secret',

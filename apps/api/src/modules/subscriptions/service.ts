@@ -14,8 +14,9 @@ import { likePattern, pageOffset, toPagination } from '../../domain/pagination';
 import type { SessionUser } from '../../domain/session-user';
 import { parseOrThrow } from '../../domain/validation';
 import { newId } from '../../lib/ids';
+import { openAuthDetails, sealAuthDetails } from '../../lib/sealed-auth-details';
+import { newSigningSecret } from '../../lib/signing-secret';
 import { eventAccess, requireAccess, rowPermissions, subscriptionAccess, visibleWhere } from '../access';
-import { newSigningSecret } from './signing-secret';
 import { toSubscriptionView } from './subscription-view';
 
 function listWhere(user: SessionUser, query: TSubscriptionListQuery): SQL | undefined {
@@ -69,7 +70,7 @@ export async function listSubscriptions(
   const total = Number(stats?.total ?? 0);
   const active = Number(stats?.active ?? 0);
   return {
-    data: rows.map((row) => toSubscriptionView(row.subscription, row.event, row)),
+    data: rows.map((row) => toSubscriptionView(ctx.cipher, row.subscription, row.event, row)),
     pagination: toPagination(query.page, query.limit, total),
     stats: { total, active, inactive: total - active, attempts: Number(stats?.attempts ?? 0) },
   };
@@ -78,7 +79,7 @@ export async function listSubscriptions(
 async function loadSubscriptionView(ctx: AppContext, user: SessionUser, id: string): Promise<TSubscription> {
   const [row] = await selectSubscriptionRows(ctx, user).where(eq(subscriptions.id, id)).limit(1);
   if (!row) throw new Error(`subscription ${id} vanished`);
-  return toSubscriptionView(row.subscription, row.event, row);
+  return toSubscriptionView(ctx.cipher, row.subscription, row.event, row);
 }
 
 /** Any signed-in user who can read the event may subscribe to it (PUBLIC events of PUBLIC applications: everyone). */
@@ -98,10 +99,10 @@ export async function createSubscription(
     targetUrl: input.targetUrl,
     httpMethod: input.httpMethod,
     authType: input.authType,
-    authDetails: input.authDetails,
+    authDetails: sealAuthDetails(ctx.cipher, input.authDetails),
     jsonBody: input.jsonBody ?? null,
     filters: input.filters,
-    secret: newSigningSecret(),
+    secret: ctx.cipher.seal(newSigningSecret()),
     createdBy: user.id,
     createdAt: now,
     updatedAt: now,
@@ -118,6 +119,11 @@ export async function getSubscription(
   return loadSubscriptionView(ctx, user, id);
 }
 
+/** Leaving FAILED (or any status change) starts the failure count afresh and forgets why it was disabled. */
+const isReactivation = (current: string, next: string | undefined) =>
+  next !== undefined && next !== current && next !== 'FAILED';
+const REACTIVATED = { consecutiveFailures: 0, disabledReason: null, disabledAt: null };
+
 /** PUT semantics: absent fields keep their value; null clears; a new auth type without details clears them. */
 export async function updateSubscription(
   ctx: AppContext,
@@ -132,17 +138,22 @@ export async function updateSubscription(
   const has = (key: keyof TUpdateSubscriptionRequest) => isSent(input, key);
   const auth = parseOrThrow(ZSubscriptionAuth, {
     authType: input.authType ?? existing.authType,
-    authDetails: has('authDetails') || has('authType') ? input.authDetails : existing.authDetails,
+    authDetails:
+      has('authDetails') || has('authType')
+        ? input.authDetails
+        : openAuthDetails(ctx.cipher, existing.authDetails),
   });
   await ctx.db
     .update(subscriptions)
     .set({
+      ...(isReactivation(existing.status, input.status) ? REACTIVATED : {}),
       eventId: input.eventId,
       name: input.name,
       targetUrl: input.targetUrl,
       status: input.status,
       httpMethod: input.httpMethod,
-      ...auth,
+      authType: auth.authType,
+      authDetails: sealAuthDetails(ctx.cipher, auth.authDetails),
       jsonBody: has('jsonBody') ? (input.jsonBody ?? null) : undefined,
       filters: has('filters') ? ((input.filters as TSubscription['filters'] | null) ?? []) : undefined,
       updatedAt: ctx.clock(),
@@ -166,7 +177,7 @@ export async function rotateSubscriptionSecret(
   await requireAccess(ctx, user, subscriptionAccess, id, 'write');
   await ctx.db
     .update(subscriptions)
-    .set({ secret: newSigningSecret(), updatedAt: ctx.clock() })
+    .set({ secret: ctx.cipher.seal(newSigningSecret()), updatedAt: ctx.clock() })
     .where(eq(subscriptions.id, id));
   return loadSubscriptionView(ctx, user, id);
 }

@@ -1,11 +1,14 @@
 import type { TSubscription } from '@wm/contracts';
 import type { events, subscriptions } from '../../db/schema';
+import type { Cipher } from '../../lib/crypto';
+import { openAuthDetails } from '../../lib/sealed-auth-details';
 
 type SubscriptionRow = typeof subscriptions.$inferSelect;
 type EventRow = Pick<typeof events.$inferSelect, 'id' | 'name' | 'alias' | 'applicationId'>;
 
-/** Auth details and the signing secret only for callers who may edit the subscription. */
+/** Auth details and the signing secret only for callers who may edit the subscription (decrypted for them). */
 export function toSubscriptionView(
+  cipher: Cipher,
   row: SubscriptionRow,
   event: EventRow,
   permissions: { canWrite: boolean; canDelete: boolean },
@@ -18,11 +21,13 @@ export function toSubscriptionView(
     targetUrl: row.targetUrl,
     httpMethod: row.httpMethod as TSubscription['httpMethod'],
     authType: row.authType as TSubscription['authType'],
-    authDetails: permissions.canWrite ? row.authDetails : null,
-    secret: permissions.canWrite ? row.secret : null,
+    authDetails: permissions.canWrite ? openAuthDetails(cipher, row.authDetails) : null,
+    secret: permissions.canWrite ? cipher.open(row.secret) : null,
     jsonBody: row.jsonBody,
     filters: row.filters as TSubscription['filters'],
     attempts: row.attempts,
+    disabledReason: row.status === 'FAILED' ? (row.disabledReason as TSubscription['disabledReason']) : null,
+    disabledAt: row.status === 'FAILED' ? (row.disabledAt?.toISOString() ?? null) : null,
     _count: { attempts: row.attempts },
     event: { id: event.id, name: event.name, alias: event.alias, applicationId: event.applicationId },
     permissions: { canWrite: Boolean(permissions.canWrite), canDelete: Boolean(permissions.canDelete) },

@@ -4,13 +4,15 @@ import { Outlet } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogDescription, DialogTitle, SheetContent } from '@/components/ui/dialog';
 import { useSession } from '@/lib/session';
+import { usePageTitle } from '../page-title';
 import { PageFallback } from './page-fallback';
 import { SideNav } from './side-nav';
 
-/** Frame of every signed-in page: side menu (drawer on small screens) and the 'Dashboard' header. */
+/** Frame of every signed-in page: side menu (drawer on small screens) and a header naming the screen. */
 export default function AppLayout() {
   const { user } = useSession();
   const [isMenuOpen, setIsMenuOpen] = useState(false);
+  const title = usePageTitle() ?? 'Dashboard';
   if (!user) return null;
 
   return (
@@ -37,7 +39,9 @@ export default function AppLayout() {
             <Menu />
           </Button>
           <div className="min-w-0">
-            <p className="text-lg font-semibold leading-tight">Dashboard</p>
+            <p className="truncate text-lg font-semibold leading-tight" data-testid="header-title">
+              {title}
+            </p>
             <p className="truncate text-sm text-muted-foreground">Bem-vindo, {user.name}!</p>
           </div>
         </header>

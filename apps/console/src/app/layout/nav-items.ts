@@ -15,14 +15,14 @@ import { paths } from '@/config/paths';
 export type NavItem = { label: string; href: string; icon: LucideIcon; matchSubPaths: boolean };
 export type NavGroup = { label?: string; items: NavItem[] };
 
-/** The side menu; Automação and Monitoramento stay highlighted on sub-paths. */
+/** The side menu; every entry but Início stays highlighted on its sub-paths (`/events/{id}` → Eventos). */
 export const navGroups: NavGroup[] = [
   {
     items: [
       { label: 'Início', href: paths.home.getHref(), icon: House, matchSubPaths: false },
-      { label: 'Aplicações', href: paths.applications.list.getHref(), icon: AppWindow, matchSubPaths: false },
-      { label: 'Eventos', href: paths.events.list.getHref(), icon: Zap, matchSubPaths: false },
-      { label: 'Assinaturas', href: paths.subscriptions.list.getHref(), icon: Bell, matchSubPaths: false },
+      { label: 'Aplicações', href: paths.applications.list.getHref(), icon: AppWindow, matchSubPaths: true },
+      { label: 'Eventos', href: paths.events.list.getHref(), icon: Zap, matchSubPaths: true },
+      { label: 'Assinaturas', href: paths.subscriptions.list.getHref(), icon: Bell, matchSubPaths: true },
     ],
   },
   {

@@ -35,6 +35,11 @@ export function CardFooter({ className, ...props }: ComponentProps<'div'>) {
 }
 
 /** A counter card: label, big number, optional icon and hint. */
+/** The row of stat cards: two by two on a phone, four across from lg up. */
+export function StatGrid({ className, ...props }: ComponentProps<'div'>) {
+  return <div className={cn('grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4', className)} {...props} />;
+}
+
 export function StatCard({
   label,
   value,

@@ -33,7 +33,7 @@ describe('api client', () => {
     tokenStorage.set('abc');
     fetchMock.mockResolvedValue(reply(200, { ok: true }));
     await expect(api.post('/things', { name: 'x' })).resolves.toEqual({ ok: true });
-    const [url, init] = fetchMock.mock.calls[0];
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
     expect(url).toBe('/v1/things');
     expect(init?.method).toBe('POST');
     expect(init?.body).toBe('{"name":"x"}');
@@ -44,7 +44,7 @@ describe('api client', () => {
   it('When query params are given, then empty ones are left out', async () => {
     fetchMock.mockResolvedValue(reply(200, { data: [] }));
     await api.get('/admin/users', { page: 2, limit: 10, search: '' });
-    expect(fetchMock.mock.calls[0][0]).toBe('/v1/admin/users?page=2&limit=10');
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/v1/admin/users?page=2&limit=10');
   });
 
   it('When the session is rejected with 401, then the token is cleared and the unauthorized handler runs', async () => {

@@ -6,6 +6,7 @@ import {
   formatJson,
   localDayBound,
   shortId,
+  shortOrganizationId,
   truncateKey,
 } from '../format';
 
@@ -26,10 +27,21 @@ describe('format', () => {
     expect(formatDate('not a date')).toBe('-');
   });
 
-  it('When ids and keys are shortened, then ids keep 8 characters and keys 12 plus "..."', () => {
-    expect(shortId('0193f1d2-aaaa-bbbb-cccc-ddddeeeeffff')).toBe('0193f1d2');
+  it('When ids and keys are shortened, then ids keep their last 8 characters and keys 12 plus "..."', () => {
+    expect(shortId('0193f1d2-aaaa-bbbb-cccc-ddddeeeeffff')).toBe('eeeeffff');
+    // Two UUID v7 made in the same millisecond share the start: their short forms must differ.
+    expect(shortId('0193f1d2-aaaa-7000-8000-000000000001')).not.toBe(
+      shortId('0193f1d2-aaaa-7000-8000-000000000002'),
+    );
     expect(shortId(undefined)).toBe('');
     expect(truncateKey('wm_live_abcdefghijklmnop')).toBe('wm_live_abcd...');
+  });
+
+  it('When an organization id is shown, then up to 16 characters it is whole and longer ones are cut at the end', () => {
+    expect(shortOrganizationId('org-acme-0002')).toBe('org-acme-0002');
+    expect(shortOrganizationId('1234567890123456')).toBe('1234567890123456');
+    expect(shortOrganizationId('organization-of-acme-brasil')).toBe('organization-of…');
+    expect(shortOrganizationId(undefined)).toBe('');
   });
 
   it('When JSON is formatted, then objects and JSON strings are pretty-printed and other text kept', () => {

@@ -68,7 +68,7 @@ describe('session gate', () => {
     fetchMock.mockResolvedValue(Response.json(user));
     renderAt('/events');
     expect(await screen.findByText('Eventos protegidos')).toBeTruthy();
-    expect(fetchMock.mock.calls[0][0]).toBe('/v1/auth/me');
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/v1/auth/me');
   });
 
   it('When the stored token is rejected, then it is cleared and the visitor lands on /login', async () => {

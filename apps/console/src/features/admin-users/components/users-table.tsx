@@ -26,6 +26,7 @@ export function UsersTable({
     {
       header: <span className="sr-only">Ações</span>,
       className: 'w-32 text-right',
+      isActions: true,
       cell: (user) => (
         <div className="flex justify-end gap-1">
           <Button

@@ -10,7 +10,7 @@ import { Input } from '@/components/ui/input';
 import { PageHeader } from '@/components/ui/page-header';
 import { Pager } from '@/components/ui/pager';
 import { errorMessage, toastError } from '@/lib/api-client';
-import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useListState } from '@/lib/use-list-state';
 import { useDeleteUser } from '../api/delete-user';
 import { useUsers } from '../api/get-users';
 import { CreateUserDialog } from '../components/create-user-dialog';
@@ -19,10 +19,8 @@ import { UserDetailsDialog } from '../components/user-details-dialog';
 import { UsersTable } from '../components/users-table';
 
 export default function AdminUsersPage() {
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
-  const debouncedSearch = useDebouncedValue(search.trim(), 300);
-  const users = useUsers({ page, search: debouncedSearch });
+  const list = useListState({ texts: ['search'] });
+  const users = useUsers({ page: list.page, search: list.filters.search });
   const deleteUser = useDeleteUser();
 
   const [isCreating, setIsCreating] = useState(false);
@@ -30,11 +28,6 @@ export default function AdminUsersPage() {
   const [editing, setEditing] = useState<TUserListItem | null>(null);
   const [deleting, setDeleting] = useState<TUserListItem | null>(null);
   const closeDetails = useCallback(() => setViewingId(null), []);
-
-  const onSearchChange = (value: string) => {
-    setSearch(value);
-    setPage(1);
-  };
 
   const onConfirmDelete = async () => {
     if (!deleting) return;
@@ -71,8 +64,8 @@ export default function AdminUsersPage() {
               aria-label="Buscar usuários"
               placeholder="Buscar por nome ou email..."
               className="pl-9"
-              value={search}
-              onChange={(event) => onSearchChange(event.target.value)}
+              value={list.texts.search}
+              onChange={(event) => list.setText('search', event.target.value)}
             />
           </div>
           {users.isError ? (
@@ -91,7 +84,7 @@ export default function AdminUsersPage() {
             />
           )}
           {pagination ? (
-            <Pager page={pagination.page} totalPages={pagination.totalPages} onPageChange={setPage} />
+            <Pager page={pagination.page} totalPages={pagination.totalPages} onPageChange={list.setPage} />
           ) : null}
         </CardContent>
       </Card>

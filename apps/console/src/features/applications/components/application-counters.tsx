@@ -1,14 +1,14 @@
 import type { TApplicationStats } from '@wm/contracts';
 import { AppWindow, Globe, Lock, Zap } from 'lucide-react';
-import { StatCard } from '@/components/ui/card';
+import { StatCard, StatGrid } from '@/components/ui/card';
 
 export function ApplicationCounters({ stats, isLoading }: { stats?: TApplicationStats; isLoading: boolean }) {
   return (
-    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+    <StatGrid>
       <StatCard label="Total" value={stats?.total ?? 0} icon={<AppWindow />} isLoading={isLoading} />
       <StatCard label="Públicas" value={stats?.public ?? 0} icon={<Globe />} isLoading={isLoading} />
       <StatCard label="Privadas" value={stats?.private ?? 0} icon={<Lock />} isLoading={isLoading} />
       <StatCard label="Eventos" value={stats?.events ?? 0} icon={<Zap />} isLoading={isLoading} />
-    </div>
+    </StatGrid>
   );
 }

@@ -2,10 +2,10 @@ import type { TApplicationListItem } from '@wm/contracts';
 import { Eye, Pencil, RefreshCw, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { ShortId } from '@/components/ui/short-id';
 import { ApplicationVisibilityBadge } from '@/components/ui/status-badges';
 import { type Column, DataTable } from '@/components/ui/table';
 import { paths } from '@/config/paths';
-import { shortId } from '@/lib/format';
 import { ApiKeyField } from './api-key-field';
 import { CallbackSummary } from './auth-type-badge';
 
@@ -33,7 +33,7 @@ export function ApplicationsTable({
             {app.name}
           </Link>
           <div className="flex items-center gap-2">
-            <span className="font-mono text-xs text-muted-foreground">{shortId(app.id)}</span>
+            <ShortId id={app.id} className="text-muted-foreground" />
             <ApplicationVisibilityBadge visibility={app.visibility} />
           </div>
         </div>
@@ -68,6 +68,7 @@ export function ApplicationsTable({
     {
       header: 'Ações',
       className: 'text-right',
+      isActions: true,
       cell: (app) => (
         <div className="flex justify-end gap-1">
           <Button asChild variant="ghost" size="icon" className="size-8" title="Ver detalhes">

@@ -1,5 +1,6 @@
 import type { AuthType } from '@wm/contracts';
 import { Badge } from '@/components/ui/badge';
+import { UrlText } from '@/components/ui/url-text';
 
 export const authTypeLabel: Record<AuthType, string> = {
   NONE: 'Nenhuma',
@@ -17,9 +18,7 @@ export function CallbackSummary({ url, authType }: { url: string | null; authTyp
   if (!url) return <span className="text-sm text-muted-foreground">Nenhuma</span>;
   return (
     <div className="flex min-w-0 flex-col gap-1">
-      <span className="max-w-64 truncate font-mono text-xs" title={url}>
-        {url}
-      </span>
+      <UrlText url={url} />
       <AuthTypeBadge type={authType} />
     </div>
   );

@@ -14,6 +14,7 @@ import { useApplication } from '../api/get-application';
 import { ApiKeyField } from '../components/api-key-field';
 import { ApplicationEventsCard } from '../components/application-events-card';
 import { AuthTypeBadge } from '../components/auth-type-badge';
+import { CallbackSecretCard } from '../components/callback-secret-card';
 import { DeleteApplicationDialog } from '../components/delete-application-dialog';
 import { MembersCard } from '../components/members-card';
 import { RegenerateKeyDialog } from '../components/regenerate-key-dialog';
@@ -172,6 +173,8 @@ export default function ApplicationDetailPage() {
           </CardContent>
         </Card>
       ) : null}
+
+      {permissions.canWrite ? <CallbackSecretCard applicationId={app.id} /> : null}
 
       <ApplicationEventsCard application={app} />
 

@@ -10,7 +10,7 @@ import { LoadedOrError } from '@/components/ui/load-error-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Pager } from '@/components/ui/pager';
 import { paths } from '@/config/paths';
-import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useListState } from '@/lib/use-list-state';
 import { useApplications } from '../api/get-applications';
 import { ApplicationCounters } from '../components/application-counters';
 import { ApplicationsTable } from '../components/applications-table';
@@ -20,10 +20,9 @@ import { RegenerateKeyDialog } from '../components/regenerate-key-dialog';
 const PAGE_SIZE = 10;
 
 export default function ApplicationsListPage() {
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
-  const debouncedSearch = useDebouncedValue(search.trim());
-  const applications = useApplications({ page, limit: PAGE_SIZE, search: debouncedSearch || undefined });
+  const list = useListState({ texts: ['search'] });
+  const search = list.texts.search;
+  const applications = useApplications({ page: list.page, limit: PAGE_SIZE, ...list.filters });
   const [toDelete, setToDelete] = useState<TApplicationListItem | null>(null);
   const [toRegenerate, setToRegenerate] = useState<TApplicationListItem | null>(null);
 
@@ -51,10 +50,7 @@ export default function ApplicationsListPage() {
               placeholder="Buscar aplicações..."
               aria-label="Buscar aplicações"
               value={search}
-              onChange={(event) => {
-                setSearch(event.target.value);
-                setPage(1);
-              }}
+              onChange={(event) => list.setText('search', event.target.value)}
             />
           </div>
           <LoadedOrError query={applications} title="Não foi possível carregar as aplicações">
@@ -81,9 +77,9 @@ export default function ApplicationsListPage() {
             />
           </LoadedOrError>
           <Pager
-            page={page}
+            page={list.page}
             totalPages={applications.data?.pagination.totalPages ?? 1}
-            onPageChange={setPage}
+            onPageChange={list.setPage}
           />
         </CardContent>
       </Card>

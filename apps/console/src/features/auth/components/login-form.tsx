@@ -3,18 +3,19 @@ import { type TLoginRequest, ZLoginRequest } from '@wm/contracts';
 import { Eye, EyeOff, Loader2 } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { paths } from '@/config/paths';
 import { ApiError, UNEXPECTED_ERROR } from '@/lib/api-client';
+import { RETURN_URL_PARAM, toSafeReturnUrl } from '@/lib/return-url';
 import { useLogin } from '@/lib/session';
 
 export function LoginForm() {
   const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
   const login = useLogin();
   const [isPasswordVisible, setIsPasswordVisible] = useState(false);
   const form = useForm<z.input<typeof ZLoginRequest>, unknown, TLoginRequest>({
@@ -27,7 +28,7 @@ export function LoginForm() {
     login.mutateAsync(values).then(
       () => {
         toast.success('Login realizado com sucesso!', { description: 'Redirecionando...' });
-        navigate(paths.home.getHref(), { replace: true });
+        navigate(toSafeReturnUrl(searchParams.get(RETURN_URL_PARAM)), { replace: true });
       },
       (error: unknown) => {
         // The server's own message when it sent one, else the generic fallback.

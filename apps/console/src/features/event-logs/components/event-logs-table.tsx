@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { EmptyState } from '@/components/ui/empty-state';
+import { ShortId } from '@/components/ui/short-id';
 import { EventLogStatusBadge } from '@/components/ui/status-badges';
 import {
   Table,
@@ -15,12 +16,9 @@ import {
   TableSkeletonRows,
 } from '@/components/ui/table';
 import { paths } from '@/config/paths';
-import { formatDateTimeSeconds } from '@/lib/format';
+import { formatDateTimeSeconds, shortId } from '@/lib/format';
 
 const COLUMNS = 9;
-
-/** Ids are UUIDv7 (time first): the last 8 characters are what tells two rows apart. */
-const tailId = (id: string) => (id.length > 8 ? id.slice(-8) : id);
 
 /** Only FAILED rows below the attempt limit can be selected for the batch reprocess. */
 export function EventLogsTable({
@@ -62,7 +60,9 @@ export function EventLogsTable({
           <TableHead>Erro</TableHead>
           <TableHead>Criado em</TableHead>
           <TableHead>Processado em</TableHead>
-          <TableHead className="text-right">Ações</TableHead>
+          <TableHead className="text-right" isPinned>
+            Ações
+          </TableHead>
         </TableRow>
       </TableHeader>
       <TableBody>
@@ -73,7 +73,7 @@ export function EventLogsTable({
             <TableRow key={log.id} data-testid="event-log-row">
               <TableCell>
                 <Checkbox
-                  aria-label={`Selecionar evento ${tailId(log.eventId)}`}
+                  aria-label={`Selecionar evento ${shortId(log.eventId)}`}
                   checked={selected.has(log.id)}
                   disabled={!canReprocessEventLog(log)}
                   title={
@@ -84,29 +84,33 @@ export function EventLogsTable({
                   onCheckedChange={(value) => onToggle(log.id, value === true)}
                 />
               </TableCell>
-              <TableCell>
+              <TableCell label="Status">
                 <EventLogStatusBadge status={log.status} />
               </TableCell>
-              <TableCell>
+              <TableCell label="Tipo de Evento">
                 <div className="font-medium">{log.eventType}</div>
-                <div className="font-mono text-xs text-muted-foreground" title={log.eventId}>
-                  {tailId(log.eventId)}
-                </div>
+                <ShortId id={log.eventId} className="text-muted-foreground" />
               </TableCell>
-              <TableCell className="font-mono text-xs" title={log.organizationId}>
-                {tailId(log.organizationId)}
+              <TableCell label="Organização">
+                <ShortId id={log.organizationId} kind="organization" isCopyable={false} />
               </TableCell>
-              <TableCell>
+              <TableCell label="Tentativas">
                 {log.retryCount}/{MAX_EVENT_LOG_ATTEMPTS}
               </TableCell>
-              <TableCell className="max-w-60 truncate text-destructive" title={log.errorMessage ?? undefined}>
+              <TableCell
+                label="Erro"
+                className="max-w-60 truncate text-destructive"
+                title={log.errorMessage ?? undefined}
+              >
                 {log.errorMessage ?? '-'}
               </TableCell>
-              <TableCell className="whitespace-nowrap">{formatDateTimeSeconds(log.createdAt)}</TableCell>
-              <TableCell className="whitespace-nowrap">
+              <TableCell label="Criado em" className="whitespace-nowrap">
+                {formatDateTimeSeconds(log.createdAt)}
+              </TableCell>
+              <TableCell label="Processado em" className="whitespace-nowrap">
                 {formatDateTimeSeconds(log.processedAt, 'Não processado')}
               </TableCell>
-              <TableCell>
+              <TableCell isPinned>
                 <div className="flex justify-end gap-1">
                   <Button asChild variant="ghost" size="icon" title="Ver detalhes">
                     <Link to={paths.eventLogs.detail.getHref(log.id)} aria-label="Ver detalhes">

@@ -1,17 +1,17 @@
 import { canReprocessEventLog, EVENT_LOG_STATUSES, type EventLogStatus, type TEventLog } from '@wm/contracts';
 import { Activity, CheckCircle2, Clock, RotateCcw, Search, XCircle } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, StatCard } from '@/components/ui/card';
+import { Card, CardContent, StatCard, StatGrid } from '@/components/ui/card';
+import { FilterPanel } from '@/components/ui/filter-panel';
 import { Input } from '@/components/ui/input';
 import { LoadedOrError } from '@/components/ui/load-error-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Pager } from '@/components/ui/pager';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { eventLogStatusLabel } from '@/components/ui/status-badges';
-import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useListState } from '@/lib/use-list-state';
 import { useEventLogs } from '../api/get-event-logs';
 import { useReprocessEventLog } from '../api/reprocess-event-log';
 import { useReprocessEventLogsBatch } from '../api/reprocess-event-logs-batch';
@@ -20,7 +20,6 @@ import { EventLogsTable } from '../components/event-logs-table';
 const ALL = 'ALL';
 /** The status filter's options, in this order after 'all': SUCCESS, FAILED, PENDING, PROCESSING. */
 const STATUS_OPTIONS: EventLogStatus[] = ['SUCCESS', 'FAILED', 'PENDING', 'PROCESSING'];
-type FilterKey = 'status' | 'organizationId' | 'eventType' | 'page';
 
 /** The free-text search: event type, organization id and error, on the loaded page only. */
 const matchesSearch = (log: TEventLog, term: string) => {
@@ -31,58 +30,29 @@ const matchesSearch = (log: TEventLog, term: string) => {
   );
 };
 
-const isStatus = (value: string | null): value is EventLogStatus =>
+const isStatus = (value: string | undefined): value is EventLogStatus =>
   (EVENT_LOG_STATUSES as readonly string[]).includes(value ?? '');
 
-/** A text filter typed into a box, sent to the server (and kept in the URL) once typing pauses. */
-function useTextFilter(value: string, onSettled: (value: string) => void) {
-  const [text, setText] = useState(value);
-  const settled = useDebouncedValue(text.trim());
-  // Only a settled change of the typed text writes the filter; the URL changing alone must not.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on the settled text only (see above)
-  useEffect(() => {
-    if (settled !== value) onSettled(settled);
-  }, [settled]);
-  return [text, setText] as const;
-}
-
 export default function EventLogsPage() {
-  // Filters and page live in the URL, so coming back from a detail finds the list as it was left.
-  const [searchParams, setSearchParams] = useSearchParams();
-  const statusParam = searchParams.get('status');
+  const list = useListState({ filters: ['status'], texts: ['search', 'organizationId', 'eventType'] });
+  const statusParam = list.filters.status;
   const status = isStatus(statusParam) ? statusParam : undefined;
-  const page = Number(searchParams.get('page') ?? 1) || 1;
-  const [search, setSearch] = useState('');
   const [selected, setSelected] = useState<Set<string>>(new Set());
-
-  const setFilter = (key: FilterKey, value: string | undefined) => {
-    setSearchParams((current) => {
-      const next = new URLSearchParams(current);
-      if (value) next.set(key, value);
-      else next.delete(key);
-      if (key !== 'page') next.delete('page');
-      return next;
-    });
-    setSelected(new Set());
-  };
-  const [organizationId, setOrganizationId] = useTextFilter(
-    searchParams.get('organizationId') ?? '',
-    (value) => setFilter('organizationId', value),
-  );
-  const [eventType, setEventType] = useTextFilter(searchParams.get('eventType') ?? '', (value) =>
-    setFilter('eventType', value),
-  );
-
+  // Another page or filter starts with nothing ticked.
+  const listKey = JSON.stringify([list.page, list.filters]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: clears on a change of the list only
+  useEffect(() => setSelected(new Set()), [listKey]);
   const query = useEventLogs({
-    page,
+    page: list.page,
     status,
-    organizationId: searchParams.get('organizationId') || undefined,
-    eventType: searchParams.get('eventType') || undefined,
+    organizationId: list.filters.organizationId,
+    eventType: list.filters.eventType,
   });
   const { data, isLoading } = query;
   const reprocess = useReprocessEventLog();
   const batch = useReprocessEventLogsBatch(() => setSelected(new Set()));
 
+  const search = list.filters.search ?? '';
   const logs = useMemo(() => (data?.data ?? []).filter((log) => matchesSearch(log, search)), [data, search]);
   // What the batch sends: ticked rows that are on screen and can still be reprocessed (a row that
   // left FAILED, or reached the attempt limit, since it was ticked drops out).
@@ -124,7 +94,7 @@ export default function EventLogsPage() {
         }
       />
 
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <StatGrid>
         <StatCard label="Total" value={total} icon={<Activity />} isLoading={isLoading} />
         <StatCard
           label="Sucessos"
@@ -139,48 +109,50 @@ export default function EventLogsPage() {
           icon={<Clock />}
           isLoading={isLoading}
         />
-      </div>
+      </StatGrid>
 
       <Card>
-        <CardContent className="grid gap-3 md:grid-cols-4">
-          <div className="relative">
-            <Search className="absolute top-2.5 left-3 size-4 text-muted-foreground" />
+        <CardContent>
+          <FilterPanel className="grid gap-3 md:grid-cols-4" activeCount={list.activeCount}>
+            <div className="relative">
+              <Search className="absolute top-2.5 left-3 size-4 text-muted-foreground" />
+              <Input
+                className="pl-9"
+                placeholder="Buscar por tipo, organização ou erro..."
+                aria-label="Buscar"
+                value={list.texts.search}
+                onChange={(event) => list.setText('search', event.target.value)}
+              />
+            </div>
+            <Select
+              value={status ?? ALL}
+              onValueChange={(value) => list.setFilters({ status: value === ALL ? undefined : value })}
+            >
+              <SelectTrigger aria-label="Status">
+                <SelectValue placeholder="Status" />
+              </SelectTrigger>
+              <SelectContent>
+                <SelectItem value={ALL}>Todos os status</SelectItem>
+                {STATUS_OPTIONS.map((value) => (
+                  <SelectItem key={value} value={value}>
+                    {eventLogStatusLabel[value]}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
             <Input
-              className="pl-9"
-              placeholder="Buscar por tipo, organização ou erro..."
-              aria-label="Buscar"
-              value={search}
-              onChange={(event) => setSearch(event.target.value)}
+              placeholder="ID da organização"
+              aria-label="ID da organização"
+              value={list.texts.organizationId}
+              onChange={(event) => list.setText('organizationId', event.target.value)}
             />
-          </div>
-          <Select
-            value={status ?? ALL}
-            onValueChange={(value) => setFilter('status', value === ALL ? undefined : value)}
-          >
-            <SelectTrigger aria-label="Status">
-              <SelectValue placeholder="Status" />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value={ALL}>Todos os status</SelectItem>
-              {STATUS_OPTIONS.map((value) => (
-                <SelectItem key={value} value={value}>
-                  {eventLogStatusLabel[value]}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-          <Input
-            placeholder="ID da organização"
-            aria-label="ID da organização"
-            value={organizationId}
-            onChange={(event) => setOrganizationId(event.target.value)}
-          />
-          <Input
-            placeholder="Tipo de evento"
-            aria-label="Tipo de evento"
-            value={eventType}
-            onChange={(event) => setEventType(event.target.value)}
-          />
+            <Input
+              placeholder="Tipo de evento"
+              aria-label="Tipo de evento"
+              value={list.texts.eventType}
+              onChange={(event) => list.setText('eventType', event.target.value)}
+            />
+          </FilterPanel>
         </CardContent>
       </Card>
 
@@ -197,11 +169,7 @@ export default function EventLogsPage() {
               reprocessingId={reprocess.isPending ? (reprocess.variables ?? null) : null}
             />
           </LoadedOrError>
-          <Pager
-            page={page}
-            totalPages={data?.pagination.totalPages ?? 1}
-            onPageChange={(next) => setFilter('page', String(next))}
-          />
+          <Pager page={list.page} totalPages={data?.pagination.totalPages ?? 1} onPageChange={list.setPage} />
         </CardContent>
       </Card>
     </div>

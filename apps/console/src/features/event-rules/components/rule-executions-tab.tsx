@@ -2,7 +2,7 @@ import type { TRuleExecution } from '@wm/contracts';
 import { Activity, CheckCircle2, Timer, XCircle } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
-import { Card, CardContent, StatCard } from '@/components/ui/card';
+import { Card, CardContent, StatCard, StatGrid } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadedOrError } from '@/components/ui/load-error-state';
 import { Pager } from '@/components/ui/pager';
@@ -41,7 +41,7 @@ export function RuleExecutionsTab({ ruleId }: { ruleId: string }) {
   const stats = summariseExecutions(query.data?.data ?? []);
   return (
     <div className="grid gap-4" data-testid="rule-executions">
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <StatGrid>
         <StatCard label="Total" value={stats.total} icon={<Activity />} isLoading={query.isPending} />
         <StatCard
           label="Sucessos"
@@ -56,7 +56,7 @@ export function RuleExecutionsTab({ ruleId }: { ruleId: string }) {
           icon={<Timer />}
           isLoading={query.isPending}
         />
-      </div>
+      </StatGrid>
       <Card>
         <CardContent>
           <LoadedOrError query={query} title="Não foi possível carregar as execuções">

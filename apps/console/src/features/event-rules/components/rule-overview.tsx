@@ -1,6 +1,7 @@
 import type { TEventRule } from '@wm/contracts';
 import { Link } from 'react-router';
-import { DetailField, DetailListCard, ShortId } from '@/components/detail-page';
+import { DetailField, DetailListCard } from '@/components/detail-page';
+import { ShortId } from '@/components/ui/short-id';
 import { ActiveBadge } from '@/components/ui/status-badges';
 import { paths } from '@/config/paths';
 import { formatDateTime } from '@/lib/format';

@@ -3,9 +3,10 @@ import { Eye, Pencil } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { IconLinkButton } from '@/components/icon-link-button';
+import { ShortId } from '@/components/ui/short-id';
 import { type Column, DataTable } from '@/components/ui/table';
 import { paths } from '@/config/paths';
-import { formatDateTime, shortId } from '@/lib/format';
+import { formatDateTime } from '@/lib/format';
 import { describeConditions, isWithoutEvent } from '../lib/rule-text';
 import { DeleteRuleButton } from './delete-rule-button';
 import { RuleStatusSwitch } from './rule-status-switch';
@@ -34,8 +35,9 @@ const columns: Column<TEventRule>[] = [
   {
     header: 'Aplicação',
     cell: (rule) => (
-      <span className="font-mono text-xs" title={`${rule.application.name} (${rule.applicationId})`}>
-        {shortId(rule.applicationId)}
+      <span className="grid">
+        <span className="text-sm">{rule.application.name}</span>
+        <ShortId id={rule.applicationId} className="text-muted-foreground" />
       </span>
     ),
   },
@@ -54,6 +56,7 @@ const columns: Column<TEventRule>[] = [
   {
     header: 'Ações',
     className: 'text-right',
+    isActions: true,
     cell: (rule) => (
       <div className="flex justify-end gap-1">
         <IconLinkButton to={paths.eventRules.detail.getHref(rule.id)} label="Ver regra">

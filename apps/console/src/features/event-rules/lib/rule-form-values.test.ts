@@ -56,7 +56,9 @@ describe('rule form validation', () => {
       },
     };
     expect(messagesOf(form)).toEqual(['Condição 1: adicione pelo menos um valor']);
-    form.conditions.rules[0].values = ['', 'olá'];
+    const [condition] = form.conditions.rules;
+    if (!condition) throw new Error('the form has no condition');
+    condition.values = ['', 'olá'];
     expect(messagesOf(form)).toEqual([]);
   });
 });

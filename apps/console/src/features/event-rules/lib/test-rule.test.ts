@@ -45,8 +45,8 @@ describe('testRule', () => {
     if (outcome.kind !== 'evaluated') return;
     expect(outcome.result.match).toBe(true);
     expect(outcome.result.conditions).toHaveLength(1);
-    expect(outcome.result.conditions[0].match).toBe(true);
-    expect(outcome.result.conditions[0].reason).toContain('OI');
+    expect(outcome.result.conditions[0]?.match).toBe(true);
+    expect(outcome.result.conditions[0]?.reason).toContain('OI');
     expect(outcome.isOtherEventType).toBe(false);
   });
 
@@ -54,7 +54,7 @@ describe('testRule', () => {
     const outcome = testRule(rule, JSON.stringify({ eventType: 'outro.tipo', data: {} }));
     if (outcome.kind !== 'evaluated') throw new Error('expected an evaluation');
     expect(outcome.result.match).toBe(false);
-    expect(outcome.result.conditions[0].reason).toContain('ausente');
+    expect(outcome.result.conditions[0]?.reason).toContain('ausente');
     expect(outcome.isOtherEventType).toBe(true);
   });
 

@@ -1,10 +1,10 @@
 import { Activity, CheckCircle2, Plus, Search, Workflow, XCircle } from 'lucide-react';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, StatCard } from '@/components/ui/card';
+import { Card, CardContent, StatCard, StatGrid } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
 import { EmptyState } from '@/components/ui/empty-state';
+import { FilterPanel } from '@/components/ui/filter-panel';
 import { FilterSelect } from '@/components/ui/filter-select';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -13,7 +13,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Pager } from '@/components/ui/pager';
 import { paths } from '@/config/paths';
 import { useApplicationOptions } from '@/lib/application-options';
-import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useListState } from '@/lib/use-list-state';
 import { type EventRuleFilters, useEventRules } from '../api/get-event-rules';
 import { RulesTable } from '../components/rules-table';
 
@@ -24,34 +24,25 @@ const STATUS_OPTIONS = [
 
 /** /event-rules: counters over the whole filter, filters, the rules table and its pager. */
 export default function EventRulesPage() {
-  const [page, setPage] = useState(1);
-  const [search, setSearch] = useState('');
-  const [eventType, setEventType] = useState('');
-  const [applicationId, setApplicationId] = useState<string>();
-  const [status, setStatus] = useState<string>();
-  const [isWithoutEventOnly, setIsWithoutEventOnly] = useState(false);
-  const debouncedSearch = useDebouncedValue(search.trim());
-  const debouncedEventType = useDebouncedValue(eventType.trim());
+  const list = useListState({
+    filters: ['applicationId', 'status', 'withoutEvent'],
+    texts: ['search', 'eventType'],
+  });
+  const { applicationId, status } = list.filters;
+  const isWithoutEventOnly = list.filters.withoutEvent === 'true';
   const applications = useApplicationOptions();
 
   const filters: EventRuleFilters = {
-    page,
-    search: debouncedSearch || undefined,
+    page: list.page,
+    search: list.filters.search,
     applicationId,
     isActive: status === undefined ? undefined : status === 'true',
-    eventType: debouncedEventType || undefined,
+    eventType: list.filters.eventType,
     withoutEvent: isWithoutEventOnly || undefined,
   };
   const query = useEventRules(filters);
   const stats = query.data?.stats;
-  const isFiltered = Boolean(search || eventType || applicationId || status || isWithoutEventOnly);
-  /** Any filter change starts again from the first page. */
-  const filterBy =
-    <T,>(set: (value: T) => void) =>
-    (value: T) => {
-      set(value);
-      setPage(1);
-    };
+  const isFiltered = list.isFiltered;
 
   return (
     <div className="grid gap-6">
@@ -68,7 +59,7 @@ export default function EventRulesPage() {
         }
       />
 
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <StatGrid>
         <StatCard
           label="Total"
           value={query.data?.pagination.total ?? 0}
@@ -93,53 +84,57 @@ export default function EventRulesPage() {
           icon={<Activity />}
           isLoading={query.isPending}
         />
-      </div>
+      </StatGrid>
 
       <Card>
         <CardContent className="grid gap-4">
-          <div className="grid gap-3 md:grid-cols-2 xl:grid-cols-4">
-            <div className="relative">
-              <Search className="absolute top-2.5 left-3 size-4 text-muted-foreground" />
+          <FilterPanel className="grid gap-4" activeCount={list.activeCount}>
+            <div className="grid gap-3 md:grid-cols-2 xl:grid-cols-4">
+              <div className="relative">
+                <Search className="absolute top-2.5 left-3 size-4 text-muted-foreground" />
+                <Input
+                  className="pl-9"
+                  placeholder="Buscar por nome, descrição ou tipo..."
+                  aria-label="Buscar regras"
+                  value={list.texts.search}
+                  onChange={(event) => list.setText('search', event.target.value)}
+                />
+              </div>
+              <FilterSelect
+                aria-label="Filtrar por aplicação"
+                allLabel="Todas as aplicações"
+                value={applicationId}
+                onChange={(value) => list.setFilters({ applicationId: value })}
+                options={(applications.data ?? []).map((application) => ({
+                  value: application.id,
+                  label: application.name,
+                }))}
+              />
+              <FilterSelect
+                aria-label="Filtrar por status"
+                allLabel="Todos os status"
+                value={status}
+                onChange={(value) => list.setFilters({ status: value })}
+                options={STATUS_OPTIONS}
+              />
               <Input
-                className="pl-9"
-                placeholder="Buscar por nome, descrição ou tipo..."
-                aria-label="Buscar regras"
-                value={search}
-                onChange={(event) => filterBy(setSearch)(event.target.value)}
+                placeholder="Tipo de evento"
+                aria-label="Tipo de evento"
+                value={list.texts.eventType}
+                onChange={(event) => list.setText('eventType', event.target.value)}
               />
             </div>
-            <FilterSelect
-              aria-label="Filtrar por aplicação"
-              allLabel="Todas as aplicações"
-              value={applicationId}
-              onChange={filterBy(setApplicationId)}
-              options={(applications.data ?? []).map((application) => ({
-                value: application.id,
-                label: application.name,
-              }))}
-            />
-            <FilterSelect
-              aria-label="Filtrar por status"
-              allLabel="Todos os status"
-              value={status}
-              onChange={filterBy(setStatus)}
-              options={STATUS_OPTIONS}
-            />
-            <Input
-              placeholder="Tipo de evento"
-              aria-label="Tipo de evento"
-              value={eventType}
-              onChange={(event) => filterBy(setEventType)(event.target.value)}
-            />
-          </div>
-          <div className="flex items-center gap-2">
-            <Checkbox
-              id="without-event"
-              checked={isWithoutEventOnly}
-              onCheckedChange={(checked) => filterBy(setIsWithoutEventOnly)(checked === true)}
-            />
-            <Label htmlFor="without-event">Apenas regras sem evento vinculado</Label>
-          </div>
+            <div className="flex items-center gap-2">
+              <Checkbox
+                id="without-event"
+                checked={isWithoutEventOnly}
+                onCheckedChange={(checked) =>
+                  list.setFilters({ withoutEvent: checked === true ? 'true' : undefined })
+                }
+              />
+              <Label htmlFor="without-event">Apenas regras sem evento vinculado</Label>
+            </div>
+          </FilterPanel>
         </CardContent>
       </Card>
 
@@ -171,7 +166,11 @@ export default function EventRulesPage() {
               }
             />
           </LoadedOrError>
-          <Pager page={page} totalPages={query.data?.pagination.totalPages ?? 1} onPageChange={setPage} />
+          <Pager
+            page={list.page}
+            totalPages={query.data?.pagination.totalPages ?? 1}
+            onPageChange={list.setPage}
+          />
         </CardContent>
       </Card>
     </div>

@@ -3,10 +3,10 @@ import { Eye, Pencil, Plus } from 'lucide-react';
 import { Link } from 'react-router';
 import { IconLinkButton } from '@/components/icon-link-button';
 import { Badge } from '@/components/ui/badge';
+import { ShortId } from '@/components/ui/short-id';
 import { EntityStatusBadge, VisibilityBadge } from '@/components/ui/status-badges';
 import { type Column, DataTable } from '@/components/ui/table';
 import { paths } from '@/config/paths';
-import { shortId } from '@/lib/format';
 import { DeleteEventButton } from './delete-event-button';
 import { QUEUE_TYPE_LABELS } from './event-labels';
 
@@ -18,7 +18,7 @@ const columns: Column<TEvent>[] = [
         <Link to={paths.events.detail.getHref(event.id)} className="font-medium hover:underline">
           {event.name}
         </Link>
-        <span className="font-mono text-xs text-muted-foreground">{shortId(event.id)}</span>
+        <ShortId id={event.id} className="text-muted-foreground" />
       </div>
     ),
   },
@@ -53,6 +53,7 @@ const columns: Column<TEvent>[] = [
   {
     header: 'Ações',
     className: 'text-right',
+    isActions: true,
     cell: (event) => (
       <div className="flex justify-end gap-1">
         <IconLinkButton to={paths.events.detail.getHref(event.id)} label="Ver evento">

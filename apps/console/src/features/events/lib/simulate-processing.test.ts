@@ -51,8 +51,8 @@ describe('processing test', () => {
       'Assinatura filtrada',
       'URL de destino não configurada',
     ]);
-    expect(outcome.results[0].body).toEqual({ evento: 'Pedido', conteudo: 'oi' });
-    expect(outcome.results[2].description).toBe('Evento filtrado: 2 filtro(s) falharam');
+    expect(outcome.results[0]?.body).toEqual({ evento: 'Pedido', conteudo: 'oi' });
+    expect(outcome.results[2]?.description).toBe('Evento filtrado: 2 filtro(s) falharam');
     expect(outcome.description).toBe('2 de 4 assinatura(s) receberiam o evento.');
   });
 
@@ -76,7 +76,7 @@ describe('processing test', () => {
       'Erro desconhecido',
       'Nenhum filtro configurado',
     ]);
-    expect(outcome.results[0].description).toBe('filtro corrompido');
+    expect(outcome.results[0]?.description).toBe('filtro corrompido');
   });
 
   it('When a subscription is not ACTIVE, then it is skipped with its reason, as the server would', () => {

@@ -8,7 +8,6 @@ import {
   DetailStatusBadge,
   EditLinkButton,
   JsonCard,
-  ShortId,
 } from '@/components/detail-page';
 import { HttpMethodBadge } from '@/components/http-method-badge';
 import { Badge } from '@/components/ui/badge';
@@ -16,6 +15,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { RecordFallback } from '@/components/ui/record-fallback';
+import { ShortId } from '@/components/ui/short-id';
 import { Skeleton } from '@/components/ui/skeleton';
 import { EntityStatusBadge, VisibilityBadge } from '@/components/ui/status-badges';
 import { paths } from '@/config/paths';

@@ -1,9 +1,9 @@
 import { Plus, Search, X } from 'lucide-react';
-import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, StatCard } from '@/components/ui/card';
+import { Card, CardContent, StatCard, StatGrid } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
+import { FilterPanel } from '@/components/ui/filter-panel';
 import { FilterSelect } from '@/components/ui/filter-select';
 import { Input } from '@/components/ui/input';
 import { LoadedOrError } from '@/components/ui/load-error-state';
@@ -11,7 +11,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Pager } from '@/components/ui/pager';
 import { paths } from '@/config/paths';
 import { useApplicationOptions } from '@/lib/application-options';
-import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useListState } from '@/lib/use-list-state';
 import { useEvents } from '../api/get-events';
 import { EventsTable } from '../components/events-table';
 
@@ -19,35 +19,16 @@ const PAGE_SIZE = 10;
 
 /** /events: prefilters from ?applicationId and ?eventId, server-side search, stats over the whole filter. */
 export default function EventsPage() {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const applicationId = searchParams.get('applicationId') ?? undefined;
-  const eventId = searchParams.get('eventId') ?? undefined;
-  const [page, setPage] = useState(1);
-  const [search, setSearch] = useState('');
-  const debouncedSearch = useDebouncedValue(search.trim());
+  const list = useListState({ filters: ['applicationId', 'eventId'], texts: ['search'] });
+  const { applicationId, eventId } = list.filters;
+  const search = list.texts.search;
   const applications = useApplicationOptions();
-  const events = useEvents({
-    page,
-    limit: PAGE_SIZE,
-    applicationId,
-    eventId,
-    search: debouncedSearch || undefined,
-  });
+  const events = useEvents({ page: list.page, limit: PAGE_SIZE, ...list.filters });
   const stats = events.data?.stats;
   const filteredApplication = applications.data?.find((application) => application.id === applicationId);
 
-  const setApplication = (value: string | undefined) => {
-    const next = new URLSearchParams(searchParams);
-    if (value) next.set('applicationId', value);
-    else next.delete('applicationId');
-    next.delete('eventId');
-    setSearchParams(next);
-    setPage(1);
-  };
-  const resetFilters = () => {
-    setSearchParams({});
-    setPage(1);
-  };
+  const setApplication = (value: string | undefined) =>
+    list.setFilters({ applicationId: value, eventId: undefined });
 
   return (
     <div className="grid gap-6">
@@ -74,23 +55,23 @@ export default function EventsPage() {
               ? `Filtrando pela aplicação: ${filteredApplication?.name ?? applicationId}`
               : `Filtrando pelo evento: ${events.data?.data[0]?.name ?? eventId}`}
           </span>
-          <Button variant="ghost" size="sm" onClick={resetFilters}>
+          <Button variant="ghost" size="sm" onClick={list.reset}>
             <X />
             Ver todos
           </Button>
         </div>
       ) : null}
 
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <StatGrid>
         <StatCard label="Total" value={stats?.total ?? 0} isLoading={events.isPending} />
         <StatCard label="Ativos" value={stats?.active ?? 0} isLoading={events.isPending} />
         <StatCard label="Públicos" value={stats?.public ?? 0} isLoading={events.isPending} />
         <StatCard label="Privados" value={stats?.private ?? 0} isLoading={events.isPending} />
-      </div>
+      </StatGrid>
 
       <Card>
         <CardContent className="grid gap-4">
-          <div className="flex flex-col gap-3 sm:flex-row">
+          <FilterPanel className="flex flex-col gap-3 sm:flex-row" activeCount={list.activeCount}>
             <div className="relative flex-1">
               <Search className="absolute top-2.5 left-3 size-4 text-muted-foreground" />
               <Input
@@ -98,10 +79,7 @@ export default function EventsPage() {
                 placeholder="Buscar por nome ou alias..."
                 aria-label="Buscar eventos"
                 value={search}
-                onChange={(event) => {
-                  setSearch(event.target.value);
-                  setPage(1);
-                }}
+                onChange={(event) => list.setText('search', event.target.value)}
               />
             </div>
             <FilterSelect
@@ -115,7 +93,7 @@ export default function EventsPage() {
                 label: application.name,
               }))}
             />
-          </div>
+          </FilterPanel>
           <LoadedOrError query={events} title="Não foi possível carregar os eventos">
             <EventsTable
               events={events.data?.data}
@@ -140,7 +118,11 @@ export default function EventsPage() {
               }
             />
           </LoadedOrError>
-          <Pager page={page} totalPages={events.data?.pagination.totalPages ?? 1} onPageChange={setPage} />
+          <Pager
+            page={list.page}
+            totalPages={events.data?.pagination.totalPages ?? 1}
+            onPageChange={list.setPage}
+          />
         </CardContent>
       </Card>
     </div>

@@ -1,7 +1,7 @@
 import { AppWindow, Globe, Lock, Plus, Zap } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { Card, StatCard } from '@/components/ui/card';
+import { Card, StatCard, StatGrid } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadErrorState } from '@/components/ui/load-error-state';
 import { PageHeader } from '@/components/ui/page-header';
@@ -32,12 +32,12 @@ export default function HomePage() {
         }
       />
       <PendingInvitationsCard />
-      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <StatGrid>
         <StatCard label="Aplicações" value={total} icon={<AppWindow />} isLoading={isLoading} />
         <StatCard label="Total de Eventos" value={stats?.events ?? 0} icon={<Zap />} isLoading={isLoading} />
         <StatCard label="Públicas" value={stats?.public ?? 0} icon={<Globe />} isLoading={isLoading} />
         <StatCard label="Privadas" value={stats?.private ?? 0} icon={<Lock />} isLoading={isLoading} />
-      </div>
+      </StatGrid>
 
       <section className="space-y-4">
         <div className="flex items-center justify-between">

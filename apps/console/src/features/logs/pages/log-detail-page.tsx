@@ -6,12 +6,14 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { JsonView } from '@/components/ui/json-view';
 import { PageHeader } from '@/components/ui/page-header';
 import { RecordFallback } from '@/components/ui/record-fallback';
+import { ShortId } from '@/components/ui/short-id';
 import { Skeleton } from '@/components/ui/skeleton';
 import { DeliveryStatusBadge } from '@/components/ui/status-badges';
 import { paths } from '@/config/paths';
 import { isClientError } from '@/lib/api-client';
 import { formatDateTimeSeconds, shortId } from '@/lib/format';
 import { useLog } from '../api/get-log';
+import { useReactivateAndRetryLog } from '../api/reactivate-and-retry-log';
 import { useRetryLog } from '../api/retry-log';
 import { HttpStatusBadge } from '../components/http-status-badge';
 
@@ -48,6 +50,7 @@ export default function LogDetailPage() {
   const { id = '' } = useParams();
   const log = useLog(id);
   const retry = useRetryLog();
+  const reactivate = useReactivateAndRetryLog();
   const back = (
     <Button asChild variant="ghost" size="sm">
       <Link to={paths.logs.list.getHref()}>
@@ -78,6 +81,9 @@ export default function LogDetailPage() {
     );
   }
   const data = log.data;
+  // No worker sends to an INACTIVE or FAILED subscription, so a plain retry would be refused.
+  const isSubscriptionDisabled =
+    data.subscription.status === 'INACTIVE' || data.subscription.status === 'FAILED';
   return (
     <div className="space-y-6">
       {back}
@@ -85,20 +91,37 @@ export default function LogDetailPage() {
         title={`Log ${shortId(data.id)}`}
         description={data.subscription.name}
         actions={
-          data.status === 'FAILED' ? (
+          data.status !== 'FAILED' ? null : isSubscriptionDisabled ? (
+            <Button
+              disabled={reactivate.isPending}
+              onClick={() => reactivate.mutate({ logId: data.id, subscriptionId: data.subscription.id })}
+            >
+              <RotateCcw />
+              Reativar e reenviar
+            </Button>
+          ) : (
             <Button disabled={retry.isPending} onClick={() => retry.mutate(data.id)}>
               <RotateCcw />
               Tentar Novamente
             </Button>
-          ) : null
+          )
         }
       />
+      {data.status === 'FAILED' && isSubscriptionDisabled ? (
+        <p className="text-sm text-muted-foreground" data-testid="subscription-disabled-hint">
+          A assinatura está {data.subscription.status === 'FAILED' ? 'desativada (Falhou)' : 'inativa'}: para
+          reenviar, ela será reativada.
+        </p>
+      ) : null}
 
       <Card>
         <CardHeader>
           <CardTitle>Entrega</CardTitle>
         </CardHeader>
         <CardContent className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          <Field label="ID">
+            <ShortId id={data.id} />
+          </Field>
           <Field label="Status">
             <DeliveryStatusBadge status={data.status} />
           </Field>

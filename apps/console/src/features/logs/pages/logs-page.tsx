@@ -1,10 +1,11 @@
 import { DELIVERY_STATUSES, type TDeliveryLogListItem } from '@wm/contracts';
 import { CheckCircle2, Clock, Eye, List, RotateCcw, XCircle } from 'lucide-react';
-import { useMemo, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useMemo } from 'react';
+import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, StatCard } from '@/components/ui/card';
+import { Card, CardContent, StatCard, StatGrid } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
+import { FilterPanel } from '@/components/ui/filter-panel';
 import { FilterSelect } from '@/components/ui/filter-select';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -13,15 +14,15 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Pager } from '@/components/ui/pager';
 import { deliveryStatusLabel } from '@/components/ui/status-badges';
 import { type Column, DataTable } from '@/components/ui/table';
+import { UrlText } from '@/components/ui/url-text';
 import { paths } from '@/config/paths';
 import { formatDateTimeSeconds } from '@/lib/format';
+import { useListState } from '@/lib/use-list-state';
 import { useEventOptions, useSubscriptionOptions } from '../api/get-log-filters';
 import { type LogFilters, useLogs } from '../api/get-logs';
 import { useRetryLog } from '../api/retry-log';
 import { DeliveryStatusIcon } from '../components/delivery-status-icon';
 import { HttpStatusBadge } from '../components/http-status-badge';
-
-type FilterKey = 'subscriptionId' | 'eventId' | 'status' | 'startDate' | 'endDate' | 'page';
 
 /** Client search over the loaded page: subscription name, target URL, event name. */
 const matchesSearch = (log: TDeliveryLogListItem, term: string) =>
@@ -30,33 +31,23 @@ const matchesSearch = (log: TDeliveryLogListItem, term: string) =>
   );
 
 export default function LogsPage() {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const [search, setSearch] = useState('');
-  const read = (key: string) => searchParams.get(key) || undefined;
-  const filters: LogFilters = {
-    page: Number(searchParams.get('page') ?? 1) || 1,
-    subscriptionId: read('subscriptionId'),
-    eventId: read('eventId'),
-    status: read('status'),
-    startDate: read('startDate'),
-    endDate: read('endDate'),
-  };
+  const list = useListState({
+    filters: ['subscriptionId', 'eventId', 'status', 'startDate', 'endDate'],
+    texts: ['search'],
+  });
+  const { search, ...listFilters } = list.filters;
+  const filters: LogFilters = { page: list.page, ...listFilters };
   const logs = useLogs(filters);
   const subscriptions = useSubscriptionOptions();
   const events = useEventOptions();
   const retry = useRetryLog();
 
-  const setFilter = (key: FilterKey, value: string | undefined) => {
-    const next = new URLSearchParams(searchParams);
-    if (value) next.set(key, value);
-    else next.delete(key);
-    if (key !== 'page') next.delete('page');
-    setSearchParams(next);
-  };
+  const setFilter = (key: keyof typeof listFilters, value: string | undefined) =>
+    list.setFilters({ [key]: value });
 
   const stats = logs.data?.stats;
   const rows = useMemo(() => {
-    const term = search.trim().toLowerCase();
+    const term = search?.toLowerCase();
     return term ? logs.data?.data.filter((log) => matchesSearch(log, term)) : logs.data?.data;
   }, [logs.data, search]);
 
@@ -66,11 +57,7 @@ export default function LogsPage() {
     { header: 'Evento', cell: (log) => log.subscription.event.name },
     {
       header: 'URL',
-      cell: (log) => (
-        <span className="block max-w-64 truncate font-mono text-xs" title={log.subscription.targetUrl}>
-          {log.subscription.targetUrl}
-        </span>
-      ),
+      cell: (log) => <UrlText url={log.subscription.targetUrl} />,
     },
     {
       header: 'Método',
@@ -81,6 +68,7 @@ export default function LogsPage() {
     {
       header: 'Ações',
       className: 'text-right',
+      isActions: true,
       cell: (log) => (
         <div className="flex justify-end gap-1">
           <Button asChild variant="ghost" size="icon" aria-label="Ver detalhes">
@@ -111,7 +99,7 @@ export default function LogsPage() {
         description="Acompanhe as entregas de webhooks das suas assinaturas."
       />
 
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <StatGrid>
         <StatCard
           label="Total"
           value={logs.data?.pagination.total ?? 0}
@@ -131,75 +119,80 @@ export default function LogsPage() {
           icon={<Clock />}
           isLoading={logs.isLoading}
         />
-      </div>
+      </StatGrid>
 
       <Card>
-        <CardContent className="grid gap-4 pt-6 sm:grid-cols-2 lg:grid-cols-6">
-          <div className="space-y-2 lg:col-span-2">
-            <Label htmlFor="logs-search">Buscar</Label>
-            <Input
-              id="logs-search"
-              placeholder="Assinatura, URL ou evento"
-              value={search}
-              onChange={(event) => setSearch(event.target.value)}
-            />
-          </div>
-          <div className="space-y-2">
-            <Label>Assinatura</Label>
-            <FilterSelect
-              aria-label="Assinatura"
-              allLabel="Todas"
-              value={filters.subscriptionId}
-              onChange={(value) => setFilter('subscriptionId', value)}
-              options={(subscriptions.data?.data ?? []).map((option) => ({
-                value: option.id,
-                label: option.name,
-              }))}
-            />
-          </div>
-          <div className="space-y-2">
-            <Label>Evento</Label>
-            <FilterSelect
-              aria-label="Evento"
-              allLabel="Todos"
-              value={filters.eventId}
-              onChange={(value) => setFilter('eventId', value)}
-              options={(events.data?.data ?? []).map((option) => ({ value: option.id, label: option.name }))}
-            />
-          </div>
-          <div className="space-y-2">
-            <Label>Status</Label>
-            <FilterSelect
-              aria-label="Status"
-              allLabel="Todos"
-              value={filters.status}
-              onChange={(value) => setFilter('status', value)}
-              options={DELIVERY_STATUSES.map((status) => ({
-                value: status,
-                label: deliveryStatusLabel[status],
-              }))}
-            />
-          </div>
-          <div className="grid grid-cols-2 gap-2 sm:col-span-2 lg:col-span-6 lg:max-w-md">
-            <div className="space-y-2">
-              <Label htmlFor="logs-start">Data inicial</Label>
+        <CardContent className="pt-6">
+          <FilterPanel className="grid gap-4 sm:grid-cols-2 lg:grid-cols-6" activeCount={list.activeCount}>
+            <div className="space-y-2 lg:col-span-2">
+              <Label htmlFor="logs-search">Buscar</Label>
               <Input
-                id="logs-start"
-                type="date"
-                value={filters.startDate ?? ''}
-                onChange={(event) => setFilter('startDate', event.target.value)}
+                id="logs-search"
+                placeholder="Assinatura, URL ou evento"
+                value={list.texts.search}
+                onChange={(event) => list.setText('search', event.target.value)}
               />
             </div>
             <div className="space-y-2">
-              <Label htmlFor="logs-end">Data final</Label>
-              <Input
-                id="logs-end"
-                type="date"
-                value={filters.endDate ?? ''}
-                onChange={(event) => setFilter('endDate', event.target.value)}
+              <Label>Assinatura</Label>
+              <FilterSelect
+                aria-label="Assinatura"
+                allLabel="Todas"
+                value={filters.subscriptionId}
+                onChange={(value) => setFilter('subscriptionId', value)}
+                options={(subscriptions.data?.data ?? []).map((option) => ({
+                  value: option.id,
+                  label: option.name,
+                }))}
               />
             </div>
-          </div>
+            <div className="space-y-2">
+              <Label>Evento</Label>
+              <FilterSelect
+                aria-label="Evento"
+                allLabel="Todos"
+                value={filters.eventId}
+                onChange={(value) => setFilter('eventId', value)}
+                options={(events.data?.data ?? []).map((option) => ({
+                  value: option.id,
+                  label: option.name,
+                }))}
+              />
+            </div>
+            <div className="space-y-2">
+              <Label>Status</Label>
+              <FilterSelect
+                aria-label="Status"
+                allLabel="Todos"
+                value={filters.status}
+                onChange={(value) => setFilter('status', value)}
+                options={DELIVERY_STATUSES.map((status) => ({
+                  value: status,
+                  label: deliveryStatusLabel[status],
+                }))}
+              />
+            </div>
+            <div className="grid grid-cols-2 gap-2 sm:col-span-2 lg:col-span-6 lg:max-w-md">
+              <div className="space-y-2">
+                <Label htmlFor="logs-start">Data inicial</Label>
+                <Input
+                  id="logs-start"
+                  type="date"
+                  value={filters.startDate ?? ''}
+                  onChange={(event) => setFilter('startDate', event.target.value)}
+                />
+              </div>
+              <div className="space-y-2">
+                <Label htmlFor="logs-end">Data final</Label>
+                <Input
+                  id="logs-end"
+                  type="date"
+                  value={filters.endDate ?? ''}
+                  onChange={(event) => setFilter('endDate', event.target.value)}
+                />
+              </div>
+            </div>
+          </FilterPanel>
         </CardContent>
       </Card>
 
@@ -215,9 +208,9 @@ export default function LogsPage() {
             />
           </LoadedOrError>
           <Pager
-            page={filters.page}
+            page={list.page}
             totalPages={logs.data?.pagination.totalPages ?? 1}
-            onPageChange={(page) => setFilter('page', String(page))}
+            onPageChange={list.setPage}
           />
         </CardContent>
       </Card>

@@ -2,7 +2,15 @@ import { AppWindow, Bell, Download, FileText, Loader2, ShieldCheck, Zap } from '
 import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle, StatCard } from '@/components/ui/card';
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+  StatCard,
+  StatGrid,
+} from '@/components/ui/card';
 import {
   Dialog,
   DialogContent,
@@ -111,7 +119,7 @@ export default function ProfilePage() {
           </CardContent>
         </Card>
       </div>
-      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <StatGrid>
         <StatCard
           label="Aplicações"
           value={stats.data?.applications ?? 0}
@@ -136,7 +144,7 @@ export default function ProfilePage() {
           icon={<FileText />}
           isLoading={stats.isPending}
         />
-      </div>
+      </StatGrid>
     </div>
   );
 }

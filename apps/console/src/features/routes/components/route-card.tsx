@@ -49,10 +49,12 @@ export function RouteCard({ route }: { route: TRoute }) {
           <IconLinkButton to={paths.routes.detail.getHref(route.id)} label="Ver rota">
             <Eye />
           </IconLinkButton>
-          <IconLinkButton to={paths.routes.edit.getHref(route.id)} label="Editar rota">
-            <Pencil />
-          </IconLinkButton>
-          <DeleteRouteButton route={route} />
+          {route.permissions.canWrite ? (
+            <IconLinkButton to={paths.routes.edit.getHref(route.id)} label="Editar rota">
+              <Pencil />
+            </IconLinkButton>
+          ) : null}
+          {route.permissions.canDelete ? <DeleteRouteButton route={route} /> : null}
         </div>
       </CardContent>
     </Card>

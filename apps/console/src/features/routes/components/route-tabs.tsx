@@ -2,13 +2,14 @@ import type { TRouteDetail } from '@wm/contracts';
 import { ChevronRight, Pencil, Plus } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { DetailField, DetailListCard, ShortId } from '@/components/detail-page';
+import { DetailField, DetailListCard } from '@/components/detail-page';
 import { HttpMethodBadge } from '@/components/http-method-badge';
 import { IconLinkButton } from '@/components/icon-link-button';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
+import { ShortId } from '@/components/ui/short-id';
 import { ActiveBadge } from '@/components/ui/status-badges';
 import { paths } from '@/config/paths';
 import { formatDateTime } from '@/lib/format';
@@ -84,7 +85,11 @@ export function RouteEventTypes({ route }: { route: TRouteDetail }) {
       testId="route-event-types"
       title="Tipos de evento"
       description="Cada tipo é identificado por um alias; as regras escutam um tipo."
-      action={<NewButton to={paths.routes.newEventType.getHref(route.id)} label="Novo Tipo de Evento" />}
+      action={
+        route.permissions.canWrite ? (
+          <NewButton to={paths.routes.newEventType.getHref(route.id)} label="Novo Tipo de Evento" />
+        ) : null
+      }
     >
       {route.eventTypes.length === 0 ? (
         <EmptyState title="Nenhum tipo de evento" description="Crie um tipo de evento para esta rota." />
@@ -116,7 +121,11 @@ export function RouteFields({ route }: { route: TRouteDetail }) {
       testId="route-fields"
       title="Campos"
       description="Caminhos nos dados recebidos que as condições das regras leem."
-      action={<NewButton to={paths.routes.newField.getHref(route.id)} label="Novo Campo" />}
+      action={
+        route.permissions.canWrite ? (
+          <NewButton to={paths.routes.newField.getHref(route.id)} label="Novo Campo" />
+        ) : null
+      }
     >
       {route.fields.length === 0 ? (
         <EmptyState title="Nenhum campo" description="Defina os campos que as regras podem ler." />
@@ -130,9 +139,11 @@ export function RouteFields({ route }: { route: TRouteDetail }) {
             <div className="flex items-center gap-2">
               <Badge variant="outline">{field.type}</Badge>
               <ActiveBadge isActive={field.isActive} />
-              <IconLinkButton to={paths.routes.editField.getHref(route.id, field.id)} label="Editar campo">
-                <Pencil />
-              </IconLinkButton>
+              {field.permissions.canWrite ? (
+                <IconLinkButton to={paths.routes.editField.getHref(route.id, field.id)} label="Editar campo">
+                  <Pencil />
+                </IconLinkButton>
+              ) : null}
             </div>
           </div>
         ))
@@ -147,7 +158,11 @@ export function RouteRules({ route }: { route: TRouteDetail }) {
       testId="route-rules"
       title="Regras"
       description="Regras que avaliam os dados recebidos por esta rota."
-      action={<NewButton to={paths.eventRules.new.getHref()} label="Nova Regra" />}
+      action={
+        route.permissions.canWrite ? (
+          <NewButton to={paths.eventRules.new.getHref()} label="Nova Regra" />
+        ) : null
+      }
     >
       {route.rules.length === 0 ? (
         <EmptyState title="Nenhuma regra" description="Crie uma regra para agir sobre os dados desta rota." />

@@ -1,6 +1,7 @@
 import { useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { BackLink } from '@/components/detail-page';
+import { EditForbiddenState } from '@/components/ui/edit-forbidden-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { RecordFallback } from '@/components/ui/record-fallback';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -22,6 +23,11 @@ export default function EditFieldPage() {
   // A field of another route is as missing as an unknown one.
   if (!field.data || field.data.routeId !== routeId) {
     return <RecordFallback query={field} title="Campo não encontrado" backHref={routeHref} />;
+  }
+  if (!field.data.permissions.canWrite) {
+    return (
+      <EditForbiddenState description="Você pode ver este campo, mas não alterá-lo." backHref={routeHref} />
+    );
   }
   return (
     <div className="grid gap-6">

@@ -1,5 +1,6 @@
 import { useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
+import { EditForbiddenState } from '@/components/ui/edit-forbidden-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { RecordFallback } from '@/components/ui/record-fallback';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -22,6 +23,14 @@ export default function EditRoutePage() {
   if (!route.data) {
     return (
       <RecordFallback query={route} title="Rota não encontrada" backHref={paths.routes.list.getHref()} />
+    );
+  }
+  if (!route.data.permissions.canWrite) {
+    return (
+      <EditForbiddenState
+        description="Você pode ver esta rota, mas não alterá-la."
+        backHref={paths.routes.detail.getHref(id)}
+      />
     );
   }
   return (

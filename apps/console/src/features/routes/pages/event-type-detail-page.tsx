@@ -1,12 +1,13 @@
 import { ChevronRight, Plus } from 'lucide-react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { BackLink, DetailField, DetailListCard, ShortId } from '@/components/detail-page';
+import { BackLink, DetailField, DetailListCard } from '@/components/detail-page';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadedOrError } from '@/components/ui/load-error-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { RecordFallback } from '@/components/ui/record-fallback';
+import { ShortId } from '@/components/ui/short-id';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ActiveBadge } from '@/components/ui/status-badges';
 import { paths } from '@/config/paths';
@@ -15,7 +16,7 @@ import { useEventTypeRules } from '../api/get-event-type-rules';
 import { useRouteEventType } from '../api/get-route-event-type';
 import { DeleteEventTypeButton } from '../components/delete-event-type-button';
 
-function LinkedRules({ eventTypeId }: { eventTypeId: string }) {
+function LinkedRules({ eventTypeId, canWrite }: { eventTypeId: string; canWrite: boolean }) {
   const rules = useEventTypeRules(eventTypeId);
   return (
     <Card data-testid="event-type-rules">
@@ -24,12 +25,14 @@ function LinkedRules({ eventTypeId }: { eventTypeId: string }) {
           <CardTitle>Regras vinculadas</CardTitle>
           <CardDescription>Regras que escutam este tipo de evento.</CardDescription>
         </div>
-        <Button size="sm" asChild>
-          <Link to={paths.eventRules.new.getHref({ routeEventTypeId: eventTypeId })}>
-            <Plus />
-            Nova Regra
-          </Link>
-        </Button>
+        {canWrite ? (
+          <Button size="sm" asChild>
+            <Link to={paths.eventRules.new.getHref({ routeEventTypeId: eventTypeId })}>
+              <Plus />
+              Nova Regra
+            </Link>
+          </Button>
+        ) : null}
       </CardHeader>
       <CardContent className="grid gap-2">
         <LoadedOrError query={rules} title="Não foi possível carregar as regras">
@@ -80,7 +83,11 @@ export default function EventTypeDetailPage() {
       <PageHeader
         title={eventType.name}
         description={<code>{eventType.alias}</code>}
-        actions={<DeleteEventTypeButton eventType={eventType} onDeleted={() => navigate(routeHref)} />}
+        actions={
+          eventType.permissions.canDelete ? (
+            <DeleteEventTypeButton eventType={eventType} onDeleted={() => navigate(routeHref)} />
+          ) : null
+        }
       />
       <DetailListCard title="Visão Geral">
         <DetailField label="Nome">{eventType.name}</DetailField>
@@ -102,7 +109,7 @@ export default function EventTypeDetailPage() {
         <DetailField label="Descrição">{eventType.description || 'Sem descrição'}</DetailField>
         <DetailField label="Criado em">{formatDateTime(eventType.createdAt)}</DetailField>
       </DetailListCard>
-      <LinkedRules eventTypeId={eventType.id} />
+      <LinkedRules eventTypeId={eventType.id} canWrite={eventType.permissions.canWrite} />
     </div>
   );
 }

@@ -24,6 +24,8 @@ export default function RouteDetailPage() {
       <RecordFallback query={query} title="Rota não encontrada" backHref={paths.routes.list.getHref()} />
     );
   }
+  const { canWrite, canDelete } = route.permissions;
+  // Everything here writes under the route's application: a reader gets none of it.
   const quickActions = [
     { to: paths.routes.newEventType.getHref(route.id), Icon: Plus, label: 'Novo Tipo de Evento' },
     { to: paths.routes.newField.getHref(route.id), Icon: ListPlus, label: 'Novo Campo' },
@@ -42,12 +44,14 @@ export default function RouteDetailPage() {
         }
         actions={
           <>
-            <EditLinkButton to={paths.routes.edit.getHref(route.id)} />
-            <DeleteRouteButton
-              route={route}
-              showLabel
-              onDeleted={() => navigate(paths.routes.list.getHref())}
-            />
+            {canWrite ? <EditLinkButton to={paths.routes.edit.getHref(route.id)} /> : null}
+            {canDelete ? (
+              <DeleteRouteButton
+                route={route}
+                showLabel
+                onDeleted={() => navigate(paths.routes.list.getHref())}
+              />
+            ) : null}
           </>
         }
       />
@@ -72,21 +76,23 @@ export default function RouteDetailPage() {
             <RouteRules route={route} />
           </TabsContent>
         </Tabs>
-        <Card className="content-start self-start">
-          <CardHeader>
-            <CardTitle>Ações Rápidas</CardTitle>
-          </CardHeader>
-          <CardContent className="grid gap-2">
-            {quickActions.map(({ to, Icon, label }) => (
-              <Button key={label} variant="outline" className="justify-start" asChild>
-                <Link to={to}>
-                  <Icon />
-                  {label}
-                </Link>
-              </Button>
-            ))}
-          </CardContent>
-        </Card>
+        {canWrite ? (
+          <Card className="content-start self-start">
+            <CardHeader>
+              <CardTitle>Ações Rápidas</CardTitle>
+            </CardHeader>
+            <CardContent className="grid gap-2">
+              {quickActions.map(({ to, Icon, label }) => (
+                <Button key={label} variant="outline" className="justify-start" asChild>
+                  <Link to={to}>
+                    <Icon />
+                    {label}
+                  </Link>
+                </Button>
+              ))}
+            </CardContent>
+          </Card>
+        ) : null}
       </div>
     </div>
   );

@@ -1,9 +1,9 @@
 import { Plus, Search } from 'lucide-react';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
+import { FilterPanel } from '@/components/ui/filter-panel';
 import { FilterSelect } from '@/components/ui/filter-select';
 import { Input } from '@/components/ui/input';
 import { LoadedOrError } from '@/components/ui/load-error-state';
@@ -11,17 +11,16 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { useApplicationOptions } from '@/lib/application-options';
-import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useListState } from '@/lib/use-list-state';
 import { useRoutes } from '../api/get-routes';
 import { RouteCard } from '../components/route-card';
 
 /** /routes: route cards filtered by application and by text in name, endpoint or description. */
 export default function RoutesPage() {
-  const [applicationId, setApplicationId] = useState<string>();
-  const [search, setSearch] = useState('');
+  const list = useListState({ filters: ['applicationId'], texts: ['search'] });
+  const search = list.texts.search;
   const applications = useApplicationOptions();
-  const debouncedSearch = useDebouncedValue(search.trim());
-  const query = useRoutes({ applicationId, search: debouncedSearch || undefined });
+  const query = useRoutes(list.filters);
   const routes = query.data ?? [];
 
   return (
@@ -39,28 +38,30 @@ export default function RoutesPage() {
         }
       />
       <Card>
-        <CardContent className="flex flex-col gap-3 sm:flex-row">
-          <div className="relative flex-1">
-            <Search className="absolute top-2.5 left-3 size-4 text-muted-foreground" />
-            <Input
-              className="pl-9"
-              placeholder="Buscar por nome, endpoint ou descrição..."
-              aria-label="Buscar rotas"
-              value={search}
-              onChange={(event) => setSearch(event.target.value)}
+        <CardContent>
+          <FilterPanel className="flex flex-col gap-3 sm:flex-row" activeCount={list.activeCount}>
+            <div className="relative flex-1">
+              <Search className="absolute top-2.5 left-3 size-4 text-muted-foreground" />
+              <Input
+                className="pl-9"
+                placeholder="Buscar por nome, endpoint ou descrição..."
+                aria-label="Buscar rotas"
+                value={search}
+                onChange={(event) => list.setText('search', event.target.value)}
+              />
+            </div>
+            <FilterSelect
+              aria-label="Filtrar por aplicação"
+              allLabel="Todas as aplicações"
+              className="sm:w-64"
+              value={list.filters.applicationId}
+              onChange={(value) => list.setFilters({ applicationId: value })}
+              options={(applications.data ?? []).map((application) => ({
+                value: application.id,
+                label: application.name,
+              }))}
             />
-          </div>
-          <FilterSelect
-            aria-label="Filtrar por aplicação"
-            allLabel="Todas as aplicações"
-            className="sm:w-64"
-            value={applicationId}
-            onChange={setApplicationId}
-            options={(applications.data ?? []).map((application) => ({
-              value: application.id,
-              label: application.name,
-            }))}
-          />
+          </FilterPanel>
         </CardContent>
       </Card>
       <LoadedOrError query={query} title="Não foi possível carregar as rotas">

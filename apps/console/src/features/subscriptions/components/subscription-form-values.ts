@@ -13,6 +13,7 @@ export const newSubscriptionFormValues = (eventId = ''): TSubscriptionForm => ({
   eventId,
   name: '',
   targetUrl: '',
+  status: 'ACTIVE',
   httpMethod: 'POST',
   authType: 'NONE',
   authDetails: {},
@@ -24,6 +25,7 @@ export const subscriptionToFormValues = (subscription: TSubscription): TSubscrip
   eventId: subscription.eventId,
   name: subscription.name,
   targetUrl: subscription.targetUrl,
+  status: subscription.status,
   httpMethod: subscription.httpMethod,
   authType: subscription.authType,
   authDetails: subscription.authDetails ?? {},
@@ -34,9 +36,13 @@ export const subscriptionToFormValues = (subscription: TSubscription): TSubscrip
   filters: subscription.filters.map((filter) => ({ ...filter })),
 });
 
-/** PUT payload: the create payload, with an emptied body and removed filters cleared explicitly. */
+/**
+ * PUT payload: the create payload with the chosen status, an emptied body and removed filters
+ * cleared explicitly.
+ */
 export const subscriptionFormToUpdate = (form: TSubscriptionForm): TUpdateSubscriptionRequest => ({
   ...subscriptionFormToRequest(form),
+  ...(form.status ? { status: form.status } : {}),
   jsonBody: form.jsonBody.trim() ? JSON.parse(form.jsonBody) : null,
   filters: form.filters,
 });

@@ -17,6 +17,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { useEventOptions } from '../api/get-event-options';
+import { subscriptionStatusOptions } from '../lib/subscription-status';
 import { withPlaceholder } from '../lib/with-placeholder';
 import { FiltersEditor } from './filters-editor';
 
@@ -75,6 +76,13 @@ export function SubscriptionForm({
             <FormField label="Nome" name="name" htmlFor="name">
               <Input id="name" placeholder="Webhook do ERP" {...register('name')} />
             </FormField>
+            {variant === 'edit' ? (
+              <SelectField
+                name="status"
+                label="Status"
+                options={subscriptionStatusOptions(defaultValues.status ?? 'ACTIVE')}
+              />
+            ) : null}
             <div className="grid gap-4 sm:grid-cols-[1fr_10rem]">
               <FormField label="URL de destino" name="targetUrl" htmlFor="targetUrl">
                 <Input id="targetUrl" placeholder="https://exemplo.com/webhook" {...register('targetUrl')} />

@@ -7,6 +7,7 @@ import { HttpMethodBadge } from '@/components/http-method-badge';
 import { IconLinkButton } from '@/components/icon-link-button';
 import { EntityStatusBadge } from '@/components/ui/status-badges';
 import { type Column, DataTable } from '@/components/ui/table';
+import { UrlText } from '@/components/ui/url-text';
 import { paths } from '@/config/paths';
 import { DeleteSubscriptionButton } from './delete-subscription-button';
 import { TestWebhookButton } from './test-webhook-button';
@@ -33,11 +34,7 @@ const columns: Column<TSubscription>[] = [
   },
   {
     header: 'URL de destino',
-    cell: (subscription) => (
-      <span className="block max-w-64 truncate font-mono text-xs" title={subscription.targetUrl}>
-        {subscription.targetUrl}
-      </span>
-    ),
+    cell: (subscription) => <UrlText url={subscription.targetUrl} />,
   },
   { header: 'Método', cell: (subscription) => <HttpMethodBadge method={subscription.httpMethod} /> },
   { header: 'Autenticação', cell: (subscription) => AUTH_TYPE_LABELS[subscription.authType] },
@@ -46,6 +43,7 @@ const columns: Column<TSubscription>[] = [
   {
     header: 'Ações',
     className: 'text-right',
+    isActions: true,
     cell: (subscription) => (
       <div className="flex justify-end gap-1">
         <IconLinkButton to={paths.subscriptions.detail.getHref(subscription.id)} label="Ver detalhes">

@@ -7,7 +7,6 @@ import {
   DetailStatusBadge,
   EditLinkButton,
   JsonCard,
-  ShortId,
 } from '@/components/detail-page';
 import { AUTH_TYPE_LABELS } from '@/components/forms/auth-details-fields';
 import { HttpMethodBadge } from '@/components/http-method-badge';
@@ -15,13 +14,16 @@ import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { RecordFallback } from '@/components/ui/record-fallback';
+import { ShortId } from '@/components/ui/short-id';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { formatDateTime } from '@/lib/format';
 import { useSubscription } from '../api/get-subscription';
 import { DeleteSubscriptionButton } from '../components/delete-subscription-button';
+import { DisabledNotice } from '../components/disabled-notice';
 import { FilterTestCard } from '../components/filter-test-card';
 import { SigningSecretCard } from '../components/signing-secret-card';
+import { SubscriptionStatusControl } from '../components/subscription-status-control';
 import { TestWebhookButton } from '../components/test-webhook-button';
 
 /** /subscriptions/{id}. */
@@ -64,6 +66,7 @@ export default function SubscriptionDetailPage() {
           </>
         }
       />
+      <DisabledNotice subscription={subscription} />
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="grid content-start gap-6 lg:col-span-2">
           <DetailListCard title="Detalhes">
@@ -71,7 +74,11 @@ export default function SubscriptionDetailPage() {
               <ShortId id={subscription.id} />
             </DetailField>
             <DetailField label="Status">
-              <DetailStatusBadge status={subscription.status} />
+              {subscription.permissions.canWrite ? (
+                <SubscriptionStatusControl subscription={subscription} />
+              ) : (
+                <DetailStatusBadge status={subscription.status} />
+              )}
             </DetailField>
             <DetailField label="Evento">
               <Link to={paths.events.detail.getHref(subscription.event.id)} className="hover:underline">

@@ -1,10 +1,10 @@
 import { ENTITY_STATUSES } from '@wm/contracts';
 import { Plus, Search } from 'lucide-react';
-import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, StatCard } from '@/components/ui/card';
+import { Card, CardContent, StatCard, StatGrid } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
+import { FilterPanel } from '@/components/ui/filter-panel';
 import { FilterSelect } from '@/components/ui/filter-select';
 import { Input } from '@/components/ui/input';
 import { LoadedOrError } from '@/components/ui/load-error-state';
@@ -12,7 +12,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Pager } from '@/components/ui/pager';
 import { entityStatusLabel } from '@/components/ui/status-badges';
 import { paths } from '@/config/paths';
-import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useListState } from '@/lib/use-list-state';
 import { useEventOptions } from '../api/get-event-options';
 import { useSubscriptions } from '../api/get-subscriptions';
 import { SubscriptionsTable } from '../components/subscriptions-table';
@@ -21,29 +21,12 @@ const PAGE_SIZE = 10;
 
 /** /subscriptions: ?eventId and ?status prefilter; search runs on the server across pages. */
 export default function SubscriptionsPage() {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const eventId = searchParams.get('eventId') ?? undefined;
-  const status = searchParams.get('status') ?? undefined;
-  const [page, setPage] = useState(1);
-  const [search, setSearch] = useState('');
-  const debouncedSearch = useDebouncedValue(search.trim());
+  const list = useListState({ filters: ['eventId', 'status'], texts: ['search'] });
+  const { eventId, status } = list.filters;
+  const search = list.texts.search;
   const events = useEventOptions();
-  const subscriptions = useSubscriptions({
-    page,
-    limit: PAGE_SIZE,
-    eventId,
-    status,
-    search: debouncedSearch || undefined,
-  });
+  const subscriptions = useSubscriptions({ page: list.page, limit: PAGE_SIZE, ...list.filters });
   const stats = subscriptions.data?.stats;
-
-  const setFilter = (key: 'eventId' | 'status', value: string | undefined) => {
-    const next = new URLSearchParams(searchParams);
-    if (value) next.set(key, value);
-    else next.delete(key);
-    setSearchParams(next);
-    setPage(1);
-  };
 
   return (
     <div className="grid gap-6">
@@ -60,16 +43,16 @@ export default function SubscriptionsPage() {
         }
       />
 
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <StatGrid>
         <StatCard label="Total" value={stats?.total ?? 0} isLoading={subscriptions.isPending} />
         <StatCard label="Ativas" value={stats?.active ?? 0} isLoading={subscriptions.isPending} />
         <StatCard label="Inativas" value={stats?.inactive ?? 0} isLoading={subscriptions.isPending} />
         <StatCard label="Tentativas" value={stats?.attempts ?? 0} isLoading={subscriptions.isPending} />
-      </div>
+      </StatGrid>
 
       <Card>
         <CardContent className="grid gap-4">
-          <div className="flex flex-col gap-3 lg:flex-row">
+          <FilterPanel className="flex flex-col gap-3 lg:flex-row" activeCount={list.activeCount}>
             <div className="relative flex-1">
               <Search className="absolute top-2.5 left-3 size-4 text-muted-foreground" />
               <Input
@@ -77,10 +60,7 @@ export default function SubscriptionsPage() {
                 placeholder="Buscar por nome ou URL..."
                 aria-label="Buscar assinaturas"
                 value={search}
-                onChange={(change) => {
-                  setSearch(change.target.value);
-                  setPage(1);
-                }}
+                onChange={(change) => list.setText('search', change.target.value)}
               />
             </div>
             <FilterSelect
@@ -89,7 +69,7 @@ export default function SubscriptionsPage() {
               className="lg:w-64"
               contentClassName="max-h-72"
               value={eventId}
-              onChange={(value) => setFilter('eventId', value)}
+              onChange={(value) => list.setFilters({ eventId: value })}
               options={(events.data ?? []).map((event) => ({
                 value: event.id,
                 label: `${event.name} (${event.alias})`,
@@ -100,10 +80,10 @@ export default function SubscriptionsPage() {
               allLabel="Todos os status"
               className="lg:w-44"
               value={status}
-              onChange={(value) => setFilter('status', value)}
+              onChange={(value) => list.setFilters({ status: value })}
               options={ENTITY_STATUSES.map((value) => ({ value, label: entityStatusLabel[value] }))}
             />
-          </div>
+          </FilterPanel>
           <LoadedOrError query={subscriptions} title="Não foi possível carregar as assinaturas">
             <SubscriptionsTable
               subscriptions={subscriptions.data?.data}
@@ -129,9 +109,9 @@ export default function SubscriptionsPage() {
             />
           </LoadedOrError>
           <Pager
-            page={page}
+            page={list.page}
             totalPages={subscriptions.data?.pagination.totalPages ?? 1}
-            onPageChange={setPage}
+            onPageChange={list.setPage}
           />
         </CardContent>
       </Card>

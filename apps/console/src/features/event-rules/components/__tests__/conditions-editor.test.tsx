@@ -17,6 +17,7 @@ const field = (path: string, name: string): TRouteField => ({
   isActive: true,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
+  permissions: { canWrite: true, canDelete: true },
 });
 
 let current: RuleFormValues | undefined;
@@ -57,11 +58,11 @@ describe('ConditionsEditor', () => {
     fireEvent.change(input, { target: { value: '   ' } });
     fireEvent.keyDown(input, { key: 'Enter' });
 
-    expect(conditions()[0].values).toEqual(['olá', 'oi']);
+    expect(conditions()[0]?.values).toEqual(['olá', 'oi']);
     expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual(['olá', 'oi']);
 
     fireEvent.click(screen.getByRole('button', { name: 'Remover valor olá' }));
-    expect(conditions()[0].values).toEqual(['oi']);
+    expect(conditions()[0]?.values).toEqual(['oi']);
   });
 
   it('When a condition is removed, then the list no longer holds it', () => {

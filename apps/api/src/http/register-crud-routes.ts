@@ -1,0 +1,123 @@
+import { ZIdParams } from '@wm/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import type { SessionUser } from '../domain/session-user';
+import { type AuthHooks, currentUser } from './auth';
+import { type ErrorStatus, NO_CONTENT, SESSION_SECURITY, sessionErrors } from './openapi';
+
+/**
+ * The five session routes of one resource: `GET path`, `POST path`, `GET|PUT|DELETE path/:id`.
+ * Each handler only parses (the schemas), names the signed-in user and calls the service, which
+ * checks access through the one policy (404 when the row is not visible, 403 when not allowed).
+ * The schemas validate and serialize at run time through the app's zod compilers.
+ */
+export type CrudResource<
+  Query extends z.ZodType,
+  List extends z.ZodType,
+  Item extends z.ZodType,
+  CreateBody extends z.ZodType,
+  UpdateBody extends z.ZodType,
+> = {
+  path: string;
+  tag: string;
+  /** The answer of get, create and update (what `item` resolves to, under `data` when `isUnderData`). */
+  item: Item;
+  /** Single items are answered as `{ data: item }`. */
+  isUnderData?: boolean;
+  /** Error statuses of the list besides 400/401/500/503. */
+  listErrors?: ErrorStatus[];
+  /** Error statuses of create, update and delete besides 403 and 404 (409 when a unique rule refuses). */
+  writeErrors?: ErrorStatus[];
+  list: {
+    query: Query;
+    response: List;
+    run: (user: SessionUser, query: z.output<Query>) => Promise<unknown>;
+  };
+  get: (user: SessionUser, id: string) => Promise<unknown>;
+  create: { body: CreateBody; run: (user: SessionUser, body: z.output<CreateBody>) => Promise<unknown> };
+  update: {
+    body: UpdateBody;
+    run: (user: SessionUser, id: string, body: z.output<UpdateBody>) => Promise<unknown>;
+  };
+  remove: (user: SessionUser, id: string) => Promise<void>;
+};
+
+export function registerCrudRoutes<
+  Query extends z.ZodType,
+  List extends z.ZodType,
+  Item extends z.ZodType,
+  CreateBody extends z.ZodType,
+  UpdateBody extends z.ZodType,
+>(app: FastifyInstance, auth: AuthHooks, resource: CrudResource<Query, List, Item, CreateBody, UpdateBody>) {
+  const common = { onRequest: [auth.requireUser] };
+  const schema = { tags: [resource.tag], security: SESSION_SECURITY };
+  const writeErrors = sessionErrors(403, 404, ...(resource.writeErrors ?? []));
+  const answer = async (item: Promise<unknown>) => (resource.isUnderData ? { data: await item } : item);
+  const byId = `${resource.path}/:id`;
+  const idOf = (request: { params: unknown }) => (request.params as z.output<typeof ZIdParams>).id;
+
+  app.get(
+    resource.path,
+    {
+      ...common,
+      schema: {
+        ...schema,
+        querystring: resource.list.query,
+        response: { 200: resource.list.response, ...sessionErrors(...(resource.listErrors ?? [])) },
+      },
+    },
+    async (request) => resource.list.run(currentUser(request), request.query as z.output<Query>),
+  );
+
+  app.post(
+    resource.path,
+    {
+      ...common,
+      schema: {
+        ...schema,
+        body: resource.create.body,
+        response: { 201: resource.item, ...writeErrors, ...sessionErrors(403, 404, 413, 415) },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await answer(resource.create.run(currentUser(request), request.body as z.output<CreateBody>))),
+  );
+
+  app.get(
+    byId,
+    {
+      ...common,
+      schema: { ...schema, params: ZIdParams, response: { 200: resource.item, ...sessionErrors(404) } },
+    },
+    async (request) => answer(resource.get(currentUser(request), idOf(request))),
+  );
+
+  app.put(
+    byId,
+    {
+      ...common,
+      schema: {
+        ...schema,
+        params: ZIdParams,
+        body: resource.update.body,
+        response: { 200: resource.item, ...writeErrors, ...sessionErrors(403, 404, 413, 415) },
+      },
+    },
+    async (request) =>
+      answer(resource.update.run(currentUser(request), idOf(request), request.body as z.output<UpdateBody>)),
+  );
+
+  app.delete(
+    byId,
+    {
+      ...common,
+      schema: { ...schema, params: ZIdParams, response: { 204: NO_CONTENT, ...writeErrors } },
+    },
+    async (request, reply) => {
+      await resource.remove(currentUser(request), idOf(request));
+      return reply.status(204).send();
+    },
+  );
+}

@@ -1,0 +1,106 @@
+import { verifyWebhook, WebhookVerificationError } from '@wm/sdk/webhooks';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type DeliveryEngine, startDeliveryEngine } from '../src/delivery/engine';
+import { type ReceivedRequest, type Receiver, startReceiver, waitFor } from './support/delivery-fixtures';
+import { createTestApp, type TestApp } from './support/test-app';
+
+const codeOf = (run: () => unknown) => {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof WebhookVerificationError) return error.code;
+    throw error;
+  }
+  return 'VERIFIED';
+};
+
+describe('signed event callbacks', () => {
+  let t: TestApp;
+  let engine: DeliveryEngine;
+  let receiver: Receiver;
+  let application: { id: string; apiKey: string };
+  let alias: string;
+
+  beforeAll(async () => {
+    t = await createTestApp({ DELIVERY_POLL_MS: '20' });
+    engine = startDeliveryEngine(t.ctx);
+    receiver = await startReceiver();
+    const created = await t.post('/v1/applications', { body: { name: 'Relatórios' } });
+    application = { id: created.body.id, apiKey: created.body.apiKey };
+    const event = await t.post('/v1/events', {
+      body: {
+        applicationId: application.id,
+        name: 'Nota emitida',
+        alias: 'nota.emitida',
+        enableCallbacks: true,
+        callbackUrl: `${receiver.url}/callback`,
+      },
+    });
+    expect(event.status).toBe(201);
+    alias = event.body.alias;
+    const subscription = await t.post('/v1/subscriptions', {
+      body: {
+        eventId: event.body.id,
+        name: 'ERP',
+        targetUrl: `${receiver.url}/delivery`,
+        jsonBody: { data: '#data#' },
+      },
+    });
+    expect(subscription.status).toBe(201);
+  });
+
+  afterAll(async () => {
+    await engine?.stop();
+    await receiver?.close();
+    await t?.close();
+  });
+
+  /** Emits once and answers the callback the receiver gets for it. */
+  async function emitAndReceiveCallback(): Promise<ReceivedRequest> {
+    const emitted = await t.post('/v1/events/emit', {
+      token: null,
+      headers: { 'x-api-key': application.apiKey },
+      body: { eventType: alias, applicationId: application.id, data: { nota: 1 } },
+    });
+    expect(emitted.status).toBe(202);
+    const occurrenceId: string = emitted.body.eventId;
+    return waitFor(
+      () =>
+        receiver.requests.find(
+          (request) => request.url === '/callback' && request.body.includes(occurrenceId),
+        ),
+      10_000,
+      'callback',
+    );
+  }
+
+  it('When a callback arrives, then verifyWebhook with the revealed callback secret accepts it, and after a rotation the old secret no longer does', async () => {
+    const revealed = await t.get(`/v1/applications/${application.id}/callback-secret`);
+    expect(revealed.status).toBe(200);
+    expect(revealed.headers['cache-control']).toBe('no-store');
+    const secret: string = revealed.body.secret;
+    expect(secret).toMatch(/^whsec_/);
+
+    const first = await emitAndReceiveCallback();
+    const verified = verifyWebhook(secret, first.headers, first.body);
+    expect(verified.payload).toMatchObject({
+      alias,
+      deliveries: [{ status: 'SUCCESS', httpStatusCode: 200 }],
+    });
+    expect(verified.id).toBe((verified.payload as { occurrenceId: string }).occurrenceId);
+
+    const rotated = await t.post(`/v1/applications/${application.id}/callback-secret/rotate`);
+    expect(rotated.status).toBe(200);
+    expect(rotated.body.secret).toMatch(/^whsec_/);
+    expect(rotated.body.secret).not.toBe(secret);
+    const revealedAgain = await t.get(`/v1/applications/${application.id}/callback-secret`);
+    expect(revealedAgain.body.secret).toBe(rotated.body.secret);
+
+    receiver.requests.length = 0;
+    const second = await emitAndReceiveCallback();
+    expect(codeOf(() => verifyWebhook(secret, second.headers, second.body))).toBe(
+      'WEBHOOK_SIGNATURE_INVALID',
+    );
+    expect(codeOf(() => verifyWebhook(rotated.body.secret, second.headers, second.body))).toBe('VERIFIED');
+  });
+});

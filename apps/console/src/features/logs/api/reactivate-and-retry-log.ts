@@ -1,0 +1,36 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TRetryDeliveryResponse } from '@wm/contracts';
+import { toast } from 'sonner';
+import { api, toastError } from '@/lib/api-client';
+
+/**
+ * Sets the log's subscription ACTIVE again, then re-queues the log: a disabled subscription's
+ * deliveries are refused until it is active.
+ */
+export async function reactivateAndRetryLog({
+  logId,
+  subscriptionId,
+}: {
+  logId: string;
+  subscriptionId: string;
+}) {
+  await api.put(`/subscriptions/${subscriptionId}`, { status: 'ACTIVE' });
+  return api.post<TRetryDeliveryResponse>(`/logs/${logId}/retry`);
+}
+
+export function useReactivateAndRetryLog() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: reactivateAndRetryLog,
+    onSuccess: () => {
+      toast.success('Assinatura reativada e reenvio iniciado', {
+        description: 'O webhook será reenviado em breve.',
+      });
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['logs'] }),
+        queryClient.invalidateQueries({ queryKey: ['subscriptions'] }),
+      ]);
+    },
+    onError: (error) => toastError('Erro no reenvio', error),
+  });
+}

@@ -1,0 +1,109 @@
+import { expect } from '@playwright/test';
+import type { Api } from './api';
+
+type Created = { id: string; name: string };
+
+/** A closed port on 127.0.0.1: every delivery to it fails, so failed rows show their retry actions. */
+const DEAD_TARGET = 'http://127.0.0.1:9/webhooks/pedidos/notificacoes-de-pagamento/confirmadas';
+
+/**
+ * One row on every list page, with the long values real data has (long names, a long target URL with
+ * a query string), made through the API: application, IMMEDIATE and RABBITMQ events, subscriptions,
+ * a failed delivery log, a failed event log, a route and a rule, and a second user.
+ */
+export async function seedEveryList(api: Api) {
+  const suffix = Date.now().toString(36);
+  const application = await api.post<Created>('/applications', {
+    name: `Loja Virtual Nordeste ${suffix}`,
+    callbackUrl: `${DEAD_TARGET}/callback?origem=webhook-manager&ambiente=producao`,
+  });
+  const immediate = await api.post<Created>('/events', {
+    applicationId: application.id,
+    name: 'Pagamento confirmado pelo gateway',
+    alias: `pagamento.confirmado.gateway.${suffix}`,
+  });
+  const queued = await api.post<Created>('/events', {
+    applicationId: application.id,
+    name: 'Nota fiscal emitida na fila',
+    alias: `nota.fiscal.emitida.${suffix}`,
+    queueType: 'RABBITMQ',
+    delayBetweenSends: 100,
+    messageTtl: 60_000,
+    maxRetries: 0,
+    priority: 5,
+  });
+  const longQuery =
+    '?cliente=organizacao-de-teste-com-nome-comprido&token=abcdefghijklmnopqrstuvwxyz0123456789';
+  const subscriptions: Created[] = [];
+  for (const event of [immediate, queued]) {
+    const subscription = await api.post<Created>('/subscriptions', {
+      eventId: event.id,
+      name: `ERP Financeiro da Matriz em São Paulo ${suffix}`,
+      targetUrl: `${DEAD_TARGET}${longQuery}`,
+      jsonBody: { origem: 'e2e' },
+    });
+    subscriptions.push(subscription);
+  }
+  await api.post('/events/emit', {
+    eventType: `pagamento.confirmado.gateway.${suffix}`,
+    applicationId: application.id,
+    data: { pedido: 1 },
+  });
+  await api.post('/events/emit', {
+    eventType: `nota.fiscal.emitida.${suffix}`,
+    applicationId: application.id,
+    organizationId: 'organizacao-nordeste-0001',
+    data: { nota: 1 },
+  });
+  await expect
+    .poll(
+      async () => {
+        const list = await api.get<{ data: unknown[] }>(
+          `/rabbitmq/events?eventType=nota.fiscal.emitida.${suffix}&status=FAILED`,
+        );
+        return list.data.length;
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(1);
+
+  const { data: route } = await api.post<{ data: Created }>('/routes', {
+    name: `WhatsApp Atendimento ${suffix}`,
+    endpoint: `/webhooks/whatsapp-atendimento-${suffix}`,
+    applicationId: application.id,
+  });
+  const { data: eventType } = await api.post<{ data: Created }>('/route-event-types', {
+    routeId: route.id,
+    name: 'Texto recebido',
+    alias: 'message.text.received',
+  });
+  await api.post('/event-rules', {
+    name: `Saudação de clientes novos ${suffix}`,
+    description: 'Dispara o evento de pagamento quando o cliente manda uma saudação',
+    applicationId: application.id,
+    routeId: route.id,
+    routeEventTypeId: eventType.id,
+    eventId: immediate.id,
+    conditions: {
+      type: 'message.text.received',
+      logic: 'AND',
+      rules: [
+        { field: 'data.message.text', operator: 'CONTAINS_ANY', values: ['olá'], caseSensitive: false },
+      ],
+    },
+  });
+  await api.createUser({ name: `Operadora de Suporte ${suffix}` });
+  return { application, immediate, queued, subscriptions, suffix };
+}
+
+/** Every list page of the console: its path and what the first row is on it. */
+export const LIST_PAGES = [
+  { name: 'Aplicações', path: '/applications', row: 'tbody tr' },
+  { name: 'Eventos', path: '/events', row: 'tbody tr' },
+  { name: 'Assinaturas', path: '/subscriptions', row: 'tbody tr' },
+  { name: 'Log de Assinaturas', path: '/logs', row: 'tbody tr' },
+  { name: 'Log de Eventos', path: '/event-logs', row: 'tbody tr' },
+  { name: 'Regras', path: '/event-rules', row: 'tbody tr' },
+  { name: 'Rotas', path: '/routes', row: '[data-testid="route-card"]' },
+  { name: 'Usuários', path: '/admin', row: 'tbody tr' },
+] as const;
