@@ -1,7 +1,7 @@
 /**
  * Delivery benchmark (on demand, never a test):
  *   node --import tsx bench/delivery-drain.ts            (all parts)
- *   BENCH_N=20000 BENCH_PARTS=drain,emit,latency,logs node --import tsx bench/delivery-drain.ts
+ *   BENCH_N=20000 BENCH_PARTS=drain,drain-server,emit,latency,logs node --import tsx bench/delivery-drain.ts
  * Prints deliveries/s on PostgreSQL and PGlite against the raw undici ceiling,
  * emit throughput and latency, peak RSS, and log list query times on 1M rows.
  * Knobs: BENCH_BACKENDS=postgres,pglite, BENCH_LOG_ROWS, DELIVERY_CONCURRENCY,
@@ -9,6 +9,7 @@
  */
 
 import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import autocannon from 'autocannon';
@@ -37,7 +38,7 @@ import {
 } from './support';
 
 const N = Number(process.env.BENCH_N ?? 20_000);
-const PARTS = new Set((process.env.BENCH_PARTS ?? 'drain,emit,latency,logs').split(','));
+const PARTS = new Set((process.env.BENCH_PARTS ?? 'drain,drain-server,emit,latency,logs').split(','));
 const LOG_ROWS = Number(process.env.BENCH_LOG_ROWS ?? 1_000_000);
 const EMIT_CONNECTIONS = Number(process.env.BENCH_EMIT_CONNECTIONS ?? 32);
 /** BENCH_SPLIT_ROLES=1: emits to an `--role api` server, delivered by a separate `--role worker` process. */
@@ -134,6 +135,42 @@ async function drain(kind: 'postgres' | 'pglite', receiverUrl: string) {
   logMemory(`${kind} drained`);
   await engine.stop();
   return { storage, fixture, rate: N / seconds, seconds, peakRss, engineCpuUs, postgresCpuUs };
+}
+
+/** The peak resident memory (VmHWM) of a live process, in bytes; 0 when unreadable. */
+function peakRssOf(pid: number): number {
+  try {
+    const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match?.[1] ? Number(match[1]) * 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * The drain as deployed on PGlite: N due deliveries written here, the database closed, then a
+ * `--role worker` server process opens it and delivers them. Its peak RSS (VmHWM) is the product's
+ * alone, with none of this harness's modules and heap.
+ */
+async function drainInServerProcess(receiver: Awaited<ReturnType<typeof startBenchReceiver>>) {
+  const storage = await openBenchStorage('pglite');
+  const fixture = await insertFixture(storage.ctx, `${receiver.url}/drain-server`);
+  await insertPending(storage.ctx, fixture, N);
+  await storage.drop();
+  await receiver.reset();
+  const started = performance.now();
+  const worker = await spawnWorker({ ...storage.env, DELIVERY_POLL_MS: '50', ALLOW_PRIVATE_TARGETS: 'true' });
+  const pid = worker.child.pid ?? 0;
+  try {
+    while ((await receiver.stats()).received < N) {
+      if (worker.child.exitCode !== null) throw new Error(`worker exited:\n${worker.output()}`);
+      await sleep(100);
+    }
+    const seconds = (performance.now() - started) / 1000;
+    return { seconds, rate: N / seconds, peakRss: peakRssOf(pid), cpuUs: (processCpuMs(pid) * 1000) / N };
+  } finally {
+    await stopServer(worker);
+  }
 }
 
 type EmitFigures = {
@@ -385,6 +422,14 @@ async function main() {
         }
         await result.storage.drop();
       }
+    }
+    if (PARTS.has('drain-server')) {
+      const server = await drainInServerProcess(receiver);
+      print(
+        `drain pglite in a --role worker server process (start included): ${fmt(server.rate, 0)}/s ` +
+          `(${fmt(server.seconds, 2)} s), peak RSS (VmHWM) ${fmt(server.peakRss / 1048576, 0)} MiB, ` +
+          `CPU per delivery ${fmt(server.cpuUs, 0)} µs`,
+      );
     }
     if (PARTS.has('emit')) {
       const reference = await emitReference();
