@@ -8,6 +8,8 @@
  * last final status), emit p50/p99 and CPU µs per delivery of every process, read from /proc, with
  * the load average. The peers are first tuned (each setting once; the best deliveries/s is kept),
  * then BENCH_ROUNDS (3) rounds run ours and the tuned peers one after the other.
+ * BENCH_SYSTEMS=ours-rabbitmq,ours-dbqueue runs our queued path (RABBITMQ events) on RabbitMQ
+ * or on the database queue instead.
  * Knobs: BENCH_RATE (fixed emits/s), BENCH_ROUNDS, BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_SYSTEMS (ours,pg-boss,bullmq),
  * BENCH_TUNE=0 (skip tuning: first setting of each peer), BENCH_SERVER_NODE_ARGS (profile ours).
  */
@@ -19,6 +21,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { sha256 } from '../apps/api/src/lib/crypto';
 import { newId } from '../apps/api/src/lib/ids';
+import { deleteBrokerObjects } from '../apps/api/src/queue/rabbitmq-topology';
 import { spawnServer, stopServer } from '../apps/api/test/support/server-process';
 import { PEER_SCHEMA } from './peers/peer-store';
 import {
@@ -43,6 +46,13 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const SYSTEMS = (process.env.BENCH_SYSTEMS ?? 'ours,pg-boss,bullmq').split(',');
 /** BENCH_RATE: emits/s across all connections instead of as fast as they answer (A/B of a change on a busy machine). */
 const RATE = process.env.BENCH_RATE ? Number(process.env.BENCH_RATE) : undefined;
+const RABBITMQ_URL = process.env.BENCH_RABBITMQ_URL ?? 'amqp://guest:guest@127.0.0.1:5672';
+/** Our systems: the immediate path, and the queued path on RabbitMQ or on the database queue. */
+const OURS: Record<string, 'IMMEDIATE' | 'rabbitmq' | 'database'> = {
+  ours: 'IMMEDIATE',
+  'ours-rabbitmq': 'rabbitmq',
+  'ours-dbqueue': 'database',
+};
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 /** Each peer's settings tried in tuning: concurrency (pg-boss: workers × batch; BullMQ: jobs in flight). */
@@ -116,12 +126,26 @@ async function committedIn(database: string): Promise<number> {
 const cpuOf = (pids: number[]) => pids.reduce((total, pid) => total + processCpuMs(pid), 0);
 const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 
-async function startOurs(receiverUrl: string): Promise<Running> {
+async function startOurs(path: 'IMMEDIATE' | 'rabbitmq' | 'database', receiverUrl: string): Promise<Running> {
   const storage = await openBenchStorage('postgres');
   const fixture = await insertFixture(storage.ctx, `${receiverUrl}/ours`, 1);
   const database = new URL(storage.env.DATABASE_URL as string).pathname.slice(1);
+  const queueName = `wm.bench.${database}`;
+  if (path !== 'IMMEDIATE') {
+    // No pacing between the sends of the event (its default is one send a second): the peers have none.
+    await storage.ctx.database.query(
+      "UPDATE events SET queue_type = 'RABBITMQ', delay_between_sends = 0 WHERE id = $1",
+      [fixture.eventId],
+    );
+  }
   await storage.ctx.database.close();
-  const server = await spawnServer({ ...storage.env, ALLOW_PRIVATE_TARGETS: 'true', LOG_LEVEL: 'warn' });
+  const server = await spawnServer({
+    ...storage.env,
+    ALLOW_PRIVATE_TARGETS: 'true',
+    LOG_LEVEL: 'warn',
+    QUEUE_NAME: queueName,
+    ...(path === 'rabbitmq' ? { RABBITMQ_URL } : {}),
+  });
   return {
     url: `${server.url}/v1/events/emit`,
     body: JSON.stringify({ eventType: fixture.alias, applicationId: fixture.applicationId, data: { a: 1 } }),
@@ -135,6 +159,7 @@ async function startOurs(receiverUrl: string): Promise<Running> {
       ).rows[0]?.n ?? 0,
     stop: async () => {
       await stopServer(server);
+      if (path === 'rabbitmq') await deleteBrokerObjects(RABBITMQ_URL, queueName);
       await dropBenchDatabase(POSTGRES_URL, database);
     },
   };
@@ -224,8 +249,8 @@ async function measure(
   setting: Record<string, string>,
   receiver: Awaited<ReturnType<typeof startBenchReceiver>>,
 ): Promise<Figures> {
-  const running =
-    system === 'ours' ? await startOurs(receiver.url) : await startPeer(system, setting, receiver.url);
+  const ours = OURS[system];
+  const running = ours ? await startOurs(ours, receiver.url) : await startPeer(system, setting, receiver.url);
   try {
     const headers = { 'content-type': 'application/json', 'x-api-key': API_KEY };
     const warm = await autocannon({
@@ -310,7 +335,7 @@ async function main() {
   const receiver = await startBenchReceiver();
   const chosen: Record<string, Record<string, string>> = {};
   try {
-    for (const peer of SYSTEMS.filter((system) => system !== 'ours')) {
+    for (const peer of SYSTEMS.filter((system) => !OURS[system])) {
       const settings = PEER_SETTINGS[peer] ?? [];
       if (process.env.BENCH_TUNE === '0' || settings.length < 2) {
         chosen[peer] = settings[0] ?? {};
@@ -355,14 +380,19 @@ async function main() {
       };
     });
     for (const figures of medians) console.log(describe(figures));
-    const ours = medians.find((figures) => figures.system === 'ours');
-    const peers = medians.filter((figures) => figures.system !== 'ours');
+    const peers = medians.filter((figures) => !OURS[figures.system]);
     const bestPeer = peers.sort((a, b) => b.deliveryRate - a.deliveryRate)[0];
-    if (ours && bestPeer) {
-      const appDb = (figures: Figures) => (figures.cpu.app ?? 0) + (figures.cpu.postgres ?? 0);
+    // Broker CPU counts for every system: a queue in Redis or RabbitMQ is part of the work.
+    const total = (figures: Figures) =>
+      (figures.cpu.app ?? 0) +
+      (figures.cpu.postgres ?? 0) +
+      (figures.cpu.redis ?? 0) +
+      (figures.cpu.rabbitmq ?? 0);
+    for (const ours of medians.filter((figures) => OURS[figures.system])) {
+      if (!bestPeer) break;
       console.log(
-        `ours / best peer (${bestPeer.system}): deliveries/s ${fmt(ours.deliveryRate / bestPeer.deliveryRate, 2)}×, ` +
-          `app+PostgreSQL CPU per delivery ${fmt(appDb(ours) / appDb(bestPeer), 2)}×`,
+        `${ours.system} / best peer (${bestPeer.system}): deliveries/s ${fmt(ours.deliveryRate / bestPeer.deliveryRate, 2)}×, ` +
+          `app+PostgreSQL+broker CPU per delivery ${fmt(total(ours) / total(bestPeer), 2)}×`,
       );
     }
   } finally {

@@ -95,10 +95,14 @@ test.describe('Applications', () => {
     expect(secondKey).not.toBe(firstKey);
     await expect(page.getByTestId('api-key')).toHaveText(`${secondKey.slice(0, 12)}...`);
 
-    // Members: add a reader by e-mail.
+    // Members: invite a reader by e-mail; the invitation is accepted (the invitations spec covers the
+    // invitee's side in the browser), then the reader shows in the card.
     await page.getByLabel('E-mail do usuário').fill(member.email);
     await page.getByRole('button', { name: 'Adicionar' }).click();
-    await expect(toast(page, 'Membro adicionado')).toBeVisible();
+    await expect(toast(page, 'Convite enviado')).toBeVisible();
+    const invitations = await api.get<{ data: Array<{ id: string }> }>('/auth/me/invitations', member.token);
+    await api.post(`/auth/me/invitations/${invitations.data[0]?.id}/accept`, undefined, member.token);
+    await page.reload();
     const memberRow = page.getByTestId('member-row').filter({ hasText: member.email });
     await expect(memberRow).toContainText('Membro');
     await expect(memberRow.getByRole('switch', { name: `Leitura de ${member.name}` })).toBeChecked();

@@ -93,6 +93,7 @@ test.describe('Log de Eventos', () => {
       await expect(page.getByLabel('Tipo de evento')).toHaveValue(alias);
       await expect(page.getByTestId('event-log-row')).toHaveCount(1);
       await row.getByRole('link', { name: 'Ver detalhes' }).click();
+      await expect(page).toHaveURL(new RegExp(`/event-logs/${logId}$`));
 
       receiver.state.isFailing = false;
       await page.getByRole('button', { name: 'Reprocessar' }).click();

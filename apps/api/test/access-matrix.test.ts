@@ -38,8 +38,13 @@ POST /v1/applications/{id}/regenerate-key              401  404/403   404/403   
 GET /v1/applications/{id}/callback-secret              401  404       404       403      200      403      200      200
 POST /v1/applications/{id}/callback-secret/rotate      401  404       404       403      200      403      200      200
 GET /v1/applications/{id}/members                      401  404/403   404/403   200      200      200      200      200
-POST /v1/applications/{id}/members                     401  404/403   404/403   403      403      403      201      201
+POST /v1/applications/{id}/members                     401  404/403   404/403   403      403      403      202      201
+GET /v1/applications/{id}/invitations                  401  404/403   404/403   403      403      403      200      200
+GET /v1/auth/me/invitations                            401  200       200       200      200      200      200      200
+POST /v1/auth/me/invitations/{id}/accept               401  404       404       404      404      404      404      404
+POST /v1/auth/me/invitations/{id}/decline              401  404       404       404      404      404      404      404
 PUT /v1/applications/{id}/members/{userId}             401  404/403   404/403   403      403      403      200      200
+POST /v1/applications/{id}/transfer-ownership          401  404/403   404/403   403      403      403      200      200
 GET /v1/events                                         401  -         -         pub+priv pub+priv pub+priv pub+priv pub+priv
 GET /v1/events ?scope=discover                         401  -/pub     -/pub     pub+priv pub+priv pub+priv pub+priv pub+priv
 POST /v1/events                                        401  404/403   404/403   403      201      403      201      201
@@ -266,6 +271,19 @@ function listed(answer: Answer, labels: Array<[string, string]>) {
   return shown.length ? shown.join('+') : '-';
 }
 
+/** A pending invitation of the world's application for the newcomer (who never answers it here). */
+async function invitationFor(w: World) {
+  await t.post(`/v1/applications/${w.appId}/members`, {
+    body: { email: cast.newcomer.email },
+    token: cast.owner.token,
+  });
+  const mine = await t.get('/v1/auth/me/invitations', { token: cast.newcomer.token });
+  const invitation = mine.body.data.find(
+    (item: { application: { id: string } }) => item.application.id === w.appId,
+  );
+  return invitation.id as string;
+}
+
 let aliasCounter = 0;
 
 /** How each route of MATRIX is called, and what of its answer is compared. */
@@ -297,6 +315,19 @@ const CALLS: Record<string, (w: World, c: Caller) => Promise<Answer | string>> =
       body: { canWrite: true },
       token: c.token,
     }),
+  'POST /v1/applications/{id}/transfer-ownership': (w, c) =>
+    // On the other application, so the owner stays the owner of the first for the rows after.
+    t.post(`/v1/applications/${w.doomedAppId}/transfer-ownership`, {
+      body: { userId: cast.writer.id },
+      token: c.token,
+    }),
+  'GET /v1/applications/{id}/invitations': (w, c) => t.get(`/v1/applications/${w.appId}/invitations`, c),
+  'GET /v1/auth/me/invitations': (_w, c) => t.get('/v1/auth/me/invitations', c),
+  // An invitation addressed to the newcomer: nobody else may answer it.
+  'POST /v1/auth/me/invitations/{id}/accept': async (w, c) =>
+    t.post(`/v1/auth/me/invitations/${await invitationFor(w)}/accept`, c),
+  'POST /v1/auth/me/invitations/{id}/decline': async (w, c) =>
+    t.post(`/v1/auth/me/invitations/${await invitationFor(w)}/decline`, c),
   'GET /v1/events': async (w, c) =>
     listed(await t.get(`/v1/events?limit=100&applicationId=${w.appId}`, c), [
       ['pub', w.publicEvent.id],

@@ -7,6 +7,24 @@ import { insertApplication, insertEventLog } from './support/event-log-fixtures'
 import { createTestApp, type TestApp } from './support/test-app';
 import { waitUntil } from './support/test-queue';
 
+/** Consumes the queue until the message of `eventLogId` arrives; answers its body. */
+async function nextMessageBody(t: TestApp, eventLogId: string): Promise<unknown> {
+  const received: QueueMessage[] = [];
+  const consumer = await t.ctx.queue?.consume(async (message) => {
+    received.push(message);
+    return { type: 'ack' };
+  });
+  try {
+    await waitUntil(
+      () => received.some((message) => message.id === eventLogId),
+      10_000,
+      'the republished log',
+    );
+  } finally {
+    await consumer?.stop();
+  }
+  return received.find((message) => message.id === eventLogId)?.body;
+}
 describe('event logs API', () => {
   let t: TestApp;
   let member: Awaited<ReturnType<TestApp['createUser']>>;
@@ -69,6 +87,25 @@ describe('event logs API', () => {
     expect(percent.body.pagination.total).toBe(0);
   });
 
+  it('When searching by an external id, then it matches, and the search reads the trigram index', async () => {
+    await insertEventLog(t.ctx, appId, { eventType: 'nf.emitida', externalEventId: 'nota-fiscal-7781' });
+    const found = await t.get('/v1/rabbitmq/events?search=fiscal-77', { token: member.token });
+    expect(found.body.data.map((log: { externalEventId: string }) => log.externalEventId)).toEqual([
+      'nota-fiscal-7781',
+    ]);
+    // Without a seq scan to fall back on, an ILIKE on each searched column is served by the index.
+    const plan = await t.ctx.database.inScriptTransaction(async (tx) => {
+      await tx.exec('SET LOCAL enable_seqscan = off');
+      return tx.query<{ 'QUERY PLAN': string }>(
+        `EXPLAIN SELECT id FROM event_logs WHERE event_type ILIKE '%fiscal%' OR organization_id ILIKE '%fiscal%'
+           OR external_event_id ILIKE '%fiscal%' OR error_message ILIKE '%fiscal%'`,
+      );
+    });
+    const text = plan.map((row) => row['QUERY PLAN']).join('\n');
+    expect(text).toContain('event_logs_search_idx');
+    expect(text).not.toContain('Seq Scan');
+  });
+
   it('When the query is invalid, then 400 with a pt-BR message', async () => {
     const res = await t.get('/v1/rabbitmq/events?status=DONE', { token: member.token });
     expect(res.status).toBe(400);
@@ -118,17 +155,7 @@ describe('event logs API', () => {
       message: 'Reprocessamento iniciado',
       data: { id: log.id, status: 'PENDING', retryCount: 2, errorMessage: null },
     });
-    const received: QueueMessage[] = [];
-    const consumer = await t.ctx.queue?.consume(async (message) => {
-      received.push(message);
-      return { type: 'ack' };
-    });
-    try {
-      await waitUntil(() => received.some((message) => message.id === log.id), 10_000, 'the republished log');
-    } finally {
-      await consumer?.stop();
-    }
-    expect(received.find((message) => message.id === log.id)?.body).toEqual({
+    expect(await nextMessageBody(t, log.id)).toEqual({
       kind: 'event-log',
       eventLogId: log.id,
     });
@@ -139,17 +166,7 @@ describe('event logs API', () => {
     expect((await t.post(`/v1/rabbitmq/events/${log.id}/reprocess`, { token: member.token })).status).toBe(
       200,
     );
-    const received: QueueMessage[] = [];
-    const consumer = await t.ctx.queue?.consume(async (message) => {
-      received.push(message);
-      return { type: 'ack' };
-    });
-    try {
-      await waitUntil(() => received.some((message) => message.id === log.id), 10_000, 'the republished log');
-    } finally {
-      await consumer?.stop();
-    }
-    expect(received.find((message) => message.id === log.id)?.body).toEqual({
+    expect(await nextMessageBody(t, log.id)).toEqual({
       kind: 'run-rules',
       eventLogId: log.id,
     });

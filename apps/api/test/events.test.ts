@@ -77,6 +77,9 @@ describe('events', () => {
       totalDeliveries: 0,
       successfulDeliveries: 0,
       failedDeliveries: 0,
+      retryingDeliveries: 0,
+      pendingDeliveries: 0,
+      ignoredDeliveries: 0,
     });
     expect(detail.body.subscriptions).toEqual([]);
 
@@ -280,7 +283,7 @@ describe('events', () => {
       owner.token,
     );
     const reader = await t.createUser();
-    await t.post(`/v1/applications/${appId}/members`, { body: { email: reader.email }, token: owner.token });
+    await t.post(`/v1/applications/${appId}/members`, { body: { email: reader.email } });
     const asOwner = await t.get(`/v1/events/${event.id}`, { token: owner.token });
     expect(asOwner.body.subscriptions[0].authDetails).toEqual({ token: 'detalhe-secreto' });
     const asReader = await t.get(`/v1/events/${event.id}`, { token: reader.token });

@@ -132,10 +132,7 @@ describe('profile', () => {
       token: owner.token,
     });
     const chain = await insertEventChain(t, app.id, { visibility: 'PRIVATE', createdBy: owner.id });
-    await t.post(`/v1/applications/${app.id}/members`, {
-      body: { email: member.email, canRead: true },
-      token: owner.token,
-    });
+    await t.post(`/v1/applications/${app.id}/members`, { body: { email: member.email, canRead: true } });
     const own = await t.post('/v1/subscriptions', {
       body: {
         eventId: chain.eventId,

@@ -151,6 +151,12 @@ export const ZUpdateMemberRequest = z.object({
 });
 export type TUpdateMemberRequest = z.infer<typeof ZUpdateMemberRequest>;
 
+/** POST /applications/{id}/transfer-ownership: the member who becomes the owner. */
+export const ZTransferOwnershipRequest = z.object({
+  userId: z.uuid({ error: 'Usuário inválido' }),
+});
+export type TTransferOwnershipRequest = z.infer<typeof ZTransferOwnershipRequest>;
+
 export const ZMemberParams = z.object({
   id: z.uuid({ error: 'Identificador inválido' }),
   userId: z.uuid({ error: 'Identificador inválido' }),
@@ -172,3 +178,47 @@ export type TMember = z.infer<typeof ZMember>;
 
 export const ZMemberListResponse = z.object({ data: z.array(ZMember) }).meta({ id: 'MemberList' });
 export type TMemberListResponse = z.infer<typeof ZMemberListResponse>;
+
+// Invitations: a non-admin adds members by e-mail through an invitation, answered the same whether
+// the address has an account or not.
+
+export const MEMBER_INVITATION_SENT =
+  'Convite registrado. Se este e-mail pertencer a uma conta, a pessoa verá o convite ao entrar no Webhook Manager.';
+
+export const ZMemberInvitationSent = z.object({ message: z.string() }).meta({ id: 'MemberInvitationSent' });
+export type TMemberInvitationSent = z.infer<typeof ZMemberInvitationSent>;
+
+/** A pending invitation as the application's owner sees it: by e-mail only. */
+export const ZPendingInvitation = z
+  .object({
+    id: z.string(),
+    email: z.string(),
+    canRead: z.boolean(),
+    canWrite: z.boolean(),
+    canDelete: z.boolean(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'PendingInvitation' });
+export type TPendingInvitation = z.infer<typeof ZPendingInvitation>;
+export const ZPendingInvitationList = z
+  .object({ data: z.array(ZPendingInvitation) })
+  .meta({ id: 'PendingInvitationList' });
+export type TPendingInvitationList = z.infer<typeof ZPendingInvitationList>;
+
+/** An invitation as the invited person sees it after signing in. */
+export const ZMyInvitation = z
+  .object({
+    id: z.string(),
+    application: z.object({ id: z.string(), name: z.string() }),
+    canRead: z.boolean(),
+    canWrite: z.boolean(),
+    canDelete: z.boolean(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'MyInvitation' });
+export type TMyInvitation = z.infer<typeof ZMyInvitation>;
+export const ZMyInvitationList = z.object({ data: z.array(ZMyInvitation) }).meta({ id: 'MyInvitationList' });
+export type TMyInvitationList = z.infer<typeof ZMyInvitationList>;
+
+export const ZInvitationAccepted = z.object({ applicationId: z.string() }).meta({ id: 'InvitationAccepted' });
+export type TInvitationAccepted = z.infer<typeof ZInvitationAccepted>;

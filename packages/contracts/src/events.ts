@@ -219,6 +219,12 @@ export const ZEventStatistics = z.object({
   totalDeliveries: z.number().int(),
   successfulDeliveries: z.number().int(),
   failedDeliveries: z.number().int(),
+  /** Failed at least once and waiting for an automatic retry. */
+  retryingDeliveries: z.number().int(),
+  /** Not sent yet (held while the event is PAUSED). */
+  pendingDeliveries: z.number().int(),
+  /** Skipped by the subscription's filters or status. */
+  ignoredDeliveries: z.number().int(),
 });
 export type TEventStatistics = z.infer<typeof ZEventStatistics>;
 

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -219,7 +220,14 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const unlock = dataDir ? lockDataDir(dataDir) : () => {};
   const client = await (dataDir ? initPgliteDataDir(dataDir) : Promise.resolve())
-    .then(() => PGlite.create({ ...(dataDir ? { dataDir } : {}), postgresqlconf: PGLITE_SETTINGS }))
+    .then(() =>
+      PGlite.create({
+        ...(dataDir ? { dataDir } : {}),
+        postgresqlconf: PGLITE_SETTINGS,
+        // Trigram indexes of the lists' free-text search (migration 0531).
+        extensions: { pg_trgm },
+      }),
+    )
     .catch((error) => {
       unlock();
       throw error;

@@ -68,7 +68,7 @@ export function createCipher(secretKey: string) {
   };
   const decrypt = (encoded: string): string => {
     const [iv, tag, data] = encoded.split('.').map((part) => Buffer.from(part, 'base64url'));
-    if (!iv || !tag || !data) throw new Error('malformed encrypted value');
+    if (!iv || !tag || !data) throw new Error('malformed ciphertext: expected iv.tag.data');
     const decipher = createDecipheriv('aes-256-gcm', key, iv);
     decipher.setAuthTag(tag);
     return Buffer.concat([decipher.update(data), decipher.final()]).toString('utf8');

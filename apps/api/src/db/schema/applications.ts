@@ -1,4 +1,4 @@
-import { boolean, index, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { tz } from './timestamp-column';
 
 export type AuthDetails = Record<string, string>;
@@ -40,5 +40,24 @@ export const userApplications = pgTable(
   (table) => [
     primaryKey({ columns: [table.userId, table.applicationId] }),
     index('user_applications_app_idx').on(table.applicationId),
+  ],
+);
+
+/** A pending invitation by e-mail (stored lower case); accepted, it becomes a user_applications row. */
+export const memberInvitations = pgTable(
+  'member_invitations',
+  {
+    id: uuid('id').primaryKey(),
+    applicationId: uuid('application_id').notNull(),
+    email: text('email').notNull(),
+    canRead: boolean('can_read').notNull().default(true),
+    canWrite: boolean('can_write').notNull().default(false),
+    canDelete: boolean('can_delete').notNull().default(false),
+    invitedBy: uuid('invited_by'),
+    createdAt: tz('created_at').notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('member_invitations_app_email_key').on(table.applicationId, table.email),
+    index('member_invitations_email_idx').on(table.email),
   ],
 );

@@ -127,6 +127,13 @@ export const eventLogs = pgTable(
     index('event_logs_status_idx').on(table.status, table.createdAt.desc()),
     index('event_logs_app_idx').on(table.applicationId, table.createdAt.desc()),
     index('event_logs_event_idx').on(table.eventId),
+    index('event_logs_search_idx').using(
+      'gin',
+      table.eventType.op('gin_trgm_ops'),
+      table.organizationId.op('gin_trgm_ops'),
+      table.externalEventId.op('gin_trgm_ops'),
+      table.errorMessage.op('gin_trgm_ops'),
+    ),
   ],
 );
 

@@ -32,6 +32,7 @@ export const events = pgTable(
   (table) => [
     uniqueIndex('events_app_alias_key').on(table.applicationId, table.alias),
     index('events_created_idx').on(table.createdAt.desc()),
+    index('events_search_idx').using('gin', table.name.op('gin_trgm_ops'), table.alias.op('gin_trgm_ops')),
   ],
 );
 
@@ -63,5 +64,10 @@ export const subscriptions = pgTable(
   (table) => [
     index('subscriptions_event_idx').on(table.eventId, table.status),
     index('subscriptions_created_by_idx').on(table.createdBy),
+    index('subscriptions_search_idx').using(
+      'gin',
+      table.name.op('gin_trgm_ops'),
+      table.targetUrl.op('gin_trgm_ops'),
+    ),
   ],
 );

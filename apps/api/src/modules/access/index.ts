@@ -7,7 +7,7 @@ export {
   ruleAccess,
 } from './automation';
 export { requireMembersAccess } from './members';
-export { readableMemberships } from './membership';
+export { ownedApplicationNames, readableMemberships } from './membership';
 export {
   type Access,
   applicationInternalResource,

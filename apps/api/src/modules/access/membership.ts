@@ -42,3 +42,17 @@ export function readableMemberships(ctx: AppContext, user: SessionUser) {
     )
     .orderBy(applications.createdAt);
 }
+
+/**
+ * Names of the applications `userId` owns, by name: an owner cannot be deleted while they own any
+ * (the application would be left with nobody to manage its members and key).
+ */
+export async function ownedApplicationNames(ctx: AppContext, userId: string) {
+  const rows = await ctx.db
+    .select({ name: applications.name })
+    .from(links)
+    .innerJoin(applications, eq(applications.id, links.applicationId))
+    .where(and(eq(links.userId, userId), eq(links.isOwner, true)))
+    .orderBy(applications.name);
+  return rows.map((row) => row.name);
+}

@@ -2,8 +2,10 @@ import {
   ZAddMemberRequest,
   ZIdParams,
   ZMember,
+  ZMemberInvitationSent,
   ZMemberListResponse,
   ZMemberParams,
+  ZTransferOwnershipRequest,
   ZUpdateMemberRequest,
 } from '@wm/contracts';
 import type { FastifyInstance } from 'fastify';
@@ -11,7 +13,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { type AuthHooks, currentUser } from '../../http/auth';
 import { NO_CONTENT, SESSION_SECURITY, sessionErrors } from '../../http/openapi';
-import { addMember, listMembers, removeMember, updateMember } from './members-service';
+import { addMemberByEmail } from './invitations-service';
+import { listMembers, removeMember, transferOwnership, updateMember } from './members-service';
 
 export function registerMemberRoutes(app: FastifyInstance, ctx: AppContext, auth: AuthHooks) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -41,11 +44,29 @@ export function registerMemberRoutes(app: FastifyInstance, ctx: AppContext, auth
         params: ZIdParams,
         body: ZAddMemberRequest,
         security: SESSION_SECURITY,
-        response: { 201: ZMember, ...sessionErrors(403, 404, 409, 413, 415) },
+        // 201 with the member for admins; 202 with a neutral message (an invitation) for others.
+        response: { 201: ZMember, 202: ZMemberInvitationSent, ...sessionErrors(403, 404, 409, 413, 415) },
       },
     },
-    async (request, reply) =>
-      reply.status(201).send(await addMember(ctx, currentUser(request), request.params.id, request.body)),
+    async (request, reply) => {
+      const result = await addMemberByEmail(ctx, currentUser(request), request.params.id, request.body);
+      return result.isAdded ? reply.status(201).send(result.member) : reply.status(202).send(result.answer);
+    },
+  );
+
+  r.post(
+    '/applications/:id/transfer-ownership',
+    {
+      ...guard,
+      schema: {
+        tags,
+        params: ZIdParams,
+        body: ZTransferOwnershipRequest,
+        security: SESSION_SECURITY,
+        response: { 200: ZMemberListResponse, ...sessionErrors(403, 404, 413, 415, 422) },
+      },
+    },
+    async (request) => transferOwnership(ctx, currentUser(request), request.params.id, request.body),
   );
 
   r.put(

@@ -16,6 +16,7 @@ import type { AppContext } from '../../context';
 import { type AuthHooks, currentUser } from '../../http/auth';
 import { NO_CONTENT, SESSION_SECURITY, sessionErrors } from '../../http/openapi';
 import { getCallbackSecret, rotateCallbackSecret } from './callback-secret';
+import { registerInvitationRoutes } from './invitations-routes';
 import { registerMemberRoutes } from './members-routes';
 import {
   createApplication,
@@ -176,4 +177,5 @@ export function registerApplicationRoutes(app: FastifyInstance, ctx: AppContext,
   );
 
   registerMemberRoutes(app, ctx, auth);
+  registerInvitationRoutes(app, ctx, auth);
 }

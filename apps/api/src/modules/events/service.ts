@@ -172,6 +172,9 @@ export async function getEventDetail(ctx: AppContext, user: SessionUser, id: str
         total: sql<number>`coalesce(sum(${deliveryLogCounts.n}), 0)::bigint`,
         successful: sql<number>`coalesce(sum(${deliveryLogCounts.n}) FILTER (WHERE ${deliveryLogCounts.status} = 'SUCCESS'), 0)::bigint`,
         failed: sql<number>`coalesce(sum(${deliveryLogCounts.n}) FILTER (WHERE ${deliveryLogCounts.status} = 'FAILED'), 0)::bigint`,
+        retrying: sql<number>`coalesce(sum(${deliveryLogCounts.n}) FILTER (WHERE ${deliveryLogCounts.status} = 'RETRYING'), 0)::bigint`,
+        pending: sql<number>`coalesce(sum(${deliveryLogCounts.n}) FILTER (WHERE ${deliveryLogCounts.status} = 'PENDING'), 0)::bigint`,
+        ignored: sql<number>`coalesce(sum(${deliveryLogCounts.n}) FILTER (WHERE ${deliveryLogCounts.status} = 'IGNORED'), 0)::bigint`,
       })
       .from(deliveryLogCounts)
       .innerJoin(subscriptions, eq(subscriptions.id, deliveryLogCounts.subscriptionId))
@@ -188,6 +191,9 @@ export async function getEventDetail(ctx: AppContext, user: SessionUser, id: str
       totalDeliveries: Number(deliveries?.total ?? 0),
       successfulDeliveries: Number(deliveries?.successful ?? 0),
       failedDeliveries: Number(deliveries?.failed ?? 0),
+      retryingDeliveries: Number(deliveries?.retrying ?? 0),
+      pendingDeliveries: Number(deliveries?.pending ?? 0),
+      ignoredDeliveries: Number(deliveries?.ignored ?? 0),
     },
   };
 }

@@ -1,23 +1,8 @@
 import { Check, Copy } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
+import { writeClipboard } from '@/lib/clipboard';
 import { Button, type ButtonProps } from './button';
-
-async function copyText(text: string) {
-  if (navigator.clipboard && window.isSecureContext) {
-    await navigator.clipboard.writeText(text);
-    return;
-  }
-  const area = document.createElement('textarea');
-  area.value = text;
-  area.style.position = 'fixed';
-  area.style.opacity = '0';
-  document.body.appendChild(area);
-  area.select();
-  const isCopied = document.execCommand('copy');
-  area.remove();
-  if (!isCopied) throw new Error('copy refused');
-}
 
 /** Copies `value`; toasts 'Copiado!' or 'Erro ao copiar'. The check mark resets after 2 s. */
 export function CopyButton({
@@ -45,7 +30,7 @@ export function CopyButton({
 
   const onClick = async () => {
     try {
-      await copyText(value);
+      await writeClipboard(value);
       setIsCopied(true);
       toast.success('Copiado!', { description: successDescription });
     } catch {

@@ -1,15 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TAddMemberRequest, TMember } from '@wm/contracts';
+import type { TAddMemberRequest, TMember, TMemberInvitationSent } from '@wm/contracts';
 import { api } from '@/lib/api-client';
-import { membersQueryOptions } from './get-members';
 
+/** An admin adds the account at once (the member); anyone else sends an invitation (a message). */
 export const addMember = ({ applicationId, input }: { applicationId: string; input: TAddMemberRequest }) =>
-  api.post<TMember>(`/applications/${applicationId}/members`, input);
+  api.post<TMember | TMemberInvitationSent>(`/applications/${applicationId}/members`, input);
 
 export function useAddMember(applicationId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: TAddMemberRequest) => addMember({ applicationId, input }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: membersQueryOptions(applicationId).queryKey }),
+    // Members and pending invitations alike.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['applications'] }),
   });
 }

@@ -4,21 +4,9 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { toastError } from '@/lib/api-client';
+import { writeClipboard } from '@/lib/clipboard';
 import { truncateKey } from '@/lib/format';
 import { apiKeyQueryOptions, useApiKey } from '../api/get-api-key';
-
-async function writeClipboard(text: string) {
-  if (navigator.clipboard && window.isSecureContext) return navigator.clipboard.writeText(text);
-  const area = document.createElement('textarea');
-  area.value = text;
-  area.style.position = 'fixed';
-  area.style.opacity = '0';
-  document.body.appendChild(area);
-  area.select();
-  const isCopied = document.execCommand('copy');
-  area.remove();
-  if (!isCopied) throw new Error('copy refused');
-}
 
 /**
  * The key masked to its first 12 characters; callers who may edit can reveal,

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type TAddMemberForm, type TAddMemberRequest, type TMember, ZAddMemberRequest } from '@wm/contracts';
-import { Loader2, Trash2, UserPlus } from 'lucide-react';
+import { Crown, Loader2, Trash2, UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
@@ -25,7 +25,9 @@ import { toastError } from '@/lib/api-client';
 import { useAddMember } from '../api/add-member';
 import { useMembers } from '../api/get-members';
 import { useRemoveMember } from '../api/remove-member';
+import { useTransferOwnership } from '../api/transfer-ownership';
 import { useUpdateMember } from '../api/update-member';
+import { PendingInvitations } from './pending-invitations';
 
 const FLAGS = [
   { name: 'canRead', label: 'Leitura' },
@@ -41,8 +43,12 @@ function AddMemberForm({ applicationId }: { applicationId: string }) {
   });
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      const member = await addition.mutateAsync(values);
-      toast.success('Membro adicionado', { description: `${member.name} agora tem acesso à aplicação.` });
+      const answer = await addition.mutateAsync(values);
+      if ('message' in answer) {
+        toast.success('Convite enviado', { description: answer.message });
+      } else {
+        toast.success('Membro adicionado', { description: `${answer.name} agora tem acesso à aplicação.` });
+      }
       form.reset();
     } catch (error) {
       toastError('Erro ao adicionar membro', error);
@@ -88,10 +94,12 @@ function MemberRow({
   applicationId,
   member,
   onRemove,
+  onTransfer,
 }: {
   applicationId: string;
   member: TMember;
   onRemove: (member: TMember) => void;
+  onTransfer: (member: TMember) => void;
 }) {
   const update = useUpdateMember(applicationId);
   const onToggle = async (flag: (typeof FLAGS)[number]['name'], value: boolean) => {
@@ -129,26 +137,55 @@ function MemberRow({
       ))}
       <TableCell className="text-right">
         {member.isOwner ? null : (
-          <Button
-            variant="ghost"
-            size="icon"
-            className="size-8 text-destructive hover:text-destructive"
-            aria-label={`Remover ${member.name}`}
-            onClick={() => onRemove(member)}
-          >
-            <Trash2 />
-          </Button>
+          <>
+            <Button
+              variant="ghost"
+              size="icon"
+              className="size-8"
+              aria-label={`Transferir propriedade para ${member.name}`}
+              title="Transferir propriedade"
+              onClick={() => onTransfer(member)}
+            >
+              <Crown />
+            </Button>
+            <Button
+              variant="ghost"
+              size="icon"
+              className="size-8 text-destructive hover:text-destructive"
+              aria-label={`Remover ${member.name}`}
+              onClick={() => onRemove(member)}
+            >
+              <Trash2 />
+            </Button>
+          </>
         )}
       </TableCell>
     </TableRow>
   );
 }
 
-/** 'Membros': the owner (or an admin) adds users by e-mail, changes their permissions, removes them. */
+/**
+ * 'Membros': the owner (or an admin) adds users by e-mail, changes their permissions, removes them,
+ * and hands the application to one of them.
+ */
 export function MembersCard({ applicationId }: { applicationId: string }) {
   const members = useMembers(applicationId);
   const removal = useRemoveMember(applicationId);
   const [toRemove, setToRemove] = useState<TMember | null>(null);
+  const transfer = useTransferOwnership(applicationId);
+  const [toOwn, setToOwn] = useState<TMember | null>(null);
+
+  const onConfirmTransfer = async () => {
+    if (!toOwn) return;
+    try {
+      await transfer.mutateAsync(toOwn.userId);
+      toast.success('Propriedade transferida', {
+        description: `${toOwn.name} agora é o proprietário da aplicação.`,
+      });
+    } catch (error) {
+      toastError('Erro ao transferir propriedade', error);
+    }
+  };
 
   const onConfirmRemove = async () => {
     if (!toRemove) return;
@@ -189,11 +226,13 @@ export function MembersCard({ applicationId }: { applicationId: string }) {
                   applicationId={applicationId}
                   member={member}
                   onRemove={setToRemove}
+                  onTransfer={setToOwn}
                 />
               ))
             )}
           </TableBody>
         </Table>
+        <PendingInvitations applicationId={applicationId} />
       </CardContent>
       <ConfirmDialog
         open={toRemove !== null}
@@ -203,6 +242,15 @@ export function MembersCard({ applicationId }: { applicationId: string }) {
         confirmLabel="Remover"
         isPending={removal.isPending}
         onConfirm={onConfirmRemove}
+      />
+      <ConfirmDialog
+        open={toOwn !== null}
+        onOpenChange={(open) => !open && setToOwn(null)}
+        title="Transferir propriedade"
+        description={`Transferir a propriedade desta aplicação para ${toOwn?.name ?? ''}? O novo proprietário passa a gerenciar membros e a chave de API; o proprietário atual continua como membro, com todas as permissões.`}
+        confirmLabel="Transferir"
+        isPending={transfer.isPending}
+        onConfirm={onConfirmTransfer}
       />
     </Card>
   );

@@ -1,7 +1,8 @@
 import { MASKED_SECRET } from '@wm/contracts';
-import { ArrowLeft, Bell, FileText, Pencil, RefreshCw, Trash2, Zap } from 'lucide-react';
+import { Bell, FileText, Pencil, RefreshCw, Trash2, Zap } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { BackButton } from '@/components/detail-page';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle, StatCard } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
@@ -14,6 +15,7 @@ import { useApplication } from '../api/get-application';
 import { ApiKeyField } from '../components/api-key-field';
 import { ApplicationEventsCard } from '../components/application-events-card';
 import { AuthTypeBadge } from '../components/auth-type-badge';
+import { CallbackSecretCard } from '../components/callback-secret-card';
 import { DeleteApplicationDialog } from '../components/delete-application-dialog';
 import { MembersCard } from '../components/members-card';
 import { RegenerateKeyDialog } from '../components/regenerate-key-dialog';
@@ -70,12 +72,7 @@ export default function ApplicationDetailPage() {
 
   return (
     <div className="space-y-6">
-      <Button asChild variant="ghost" size="sm">
-        <Link to={paths.applications.list.getHref()}>
-          <ArrowLeft />
-          Voltar
-        </Link>
-      </Button>
+      <BackButton to={paths.applications.list.getHref()} />
       <PageHeader
         title={
           <span className="flex flex-wrap items-center gap-3">
@@ -172,6 +169,8 @@ export default function ApplicationDetailPage() {
           </CardContent>
         </Card>
       ) : null}
+
+      {permissions.canWrite ? <CallbackSecretCard applicationId={app.id} /> : null}
 
       <ApplicationEventsCard application={app} />
 

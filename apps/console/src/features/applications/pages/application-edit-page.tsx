@@ -1,6 +1,5 @@
-import { ArrowLeft } from 'lucide-react';
-import { Link, useParams } from 'react-router';
-import { Button } from '@/components/ui/button';
+import { useParams } from 'react-router';
+import { BackButton } from '@/components/detail-page';
 import { EditForbiddenState } from '@/components/ui/edit-forbidden-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { RecordFallback } from '@/components/ui/record-fallback';
@@ -42,12 +41,7 @@ export default function ApplicationEditPage() {
   }
   return (
     <div className="mx-auto max-w-3xl space-y-6">
-      <Button asChild variant="ghost" size="sm">
-        <Link to={paths.applications.detail.getHref(id)}>
-          <ArrowLeft />
-          Voltar
-        </Link>
-      </Button>
+      <BackButton to={paths.applications.detail.getHref(id)} />
       <PageHeader title="Editar Aplicação" description={application.data.name} />
       <ApplicationEditForm application={application.data} />
     </div>

@@ -7,6 +7,8 @@ export type EventLogFilters = {
   status?: EventLogStatus;
   organizationId?: string;
   eventType?: string;
+  /** Free text, searched by the server over the whole filter (event type, organization, external id, error). */
+  search?: string;
 };
 
 export const getEventLogs = (filters: EventLogFilters, signal?: AbortSignal) =>

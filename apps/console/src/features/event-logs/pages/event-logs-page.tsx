@@ -1,4 +1,4 @@
-import { canReprocessEventLog, EVENT_LOG_STATUSES, type EventLogStatus, type TEventLog } from '@wm/contracts';
+import { canReprocessEventLog, EVENT_LOG_STATUSES, type EventLogStatus } from '@wm/contracts';
 import { Activity, CheckCircle2, Clock, RotateCcw, Search, XCircle } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { toast } from 'sonner';
@@ -21,15 +21,6 @@ const ALL = 'ALL';
 /** The status filter's options, in this order after 'all': SUCCESS, FAILED, PENDING, PROCESSING. */
 const STATUS_OPTIONS: EventLogStatus[] = ['SUCCESS', 'FAILED', 'PENDING', 'PROCESSING'];
 
-/** The free-text search: event type, organization id and error, on the loaded page only. */
-const matchesSearch = (log: TEventLog, term: string) => {
-  const needle = term.trim().toLowerCase();
-  if (!needle) return true;
-  return [log.eventType, log.organizationId, log.errorMessage ?? ''].some((value) =>
-    value.toLowerCase().includes(needle),
-  );
-};
-
 const isStatus = (value: string | undefined): value is EventLogStatus =>
   (EVENT_LOG_STATUSES as readonly string[]).includes(value ?? '');
 
@@ -47,13 +38,13 @@ export default function EventLogsPage() {
     status,
     organizationId: list.filters.organizationId,
     eventType: list.filters.eventType,
+    search: list.filters.search,
   });
   const { data, isLoading } = query;
   const reprocess = useReprocessEventLog();
   const batch = useReprocessEventLogsBatch(() => setSelected(new Set()));
 
-  const search = list.filters.search ?? '';
-  const logs = useMemo(() => (data?.data ?? []).filter((log) => matchesSearch(log, search)), [data, search]);
+  const logs = useMemo(() => data?.data ?? [], [data]);
   // What the batch sends: ticked rows that are on screen and can still be reprocessed (a row that
   // left FAILED, or reached the attempt limit, since it was ticked drops out).
   const effective = useMemo(

@@ -173,11 +173,13 @@ export function EventForm({
                     )}
                   />
                 </FormField>
-                <p className="rounded-md border border-warning/40 bg-warning/10 p-3 text-sm" role="note">
-                  A fila imediata não é recomendada para grande escala; para alto volume use RabbitMQ.
-                </p>
               </>
             )}
+            {queueType === 'IMMEDIATE' ? (
+              <p className="rounded-md border border-warning/40 bg-warning/10 p-3 text-sm" role="note">
+                A fila imediata não é recomendada para grande escala; para alto volume use RabbitMQ.
+              </p>
+            ) : null}
           </CardContent>
         </Card>
 
@@ -232,6 +234,11 @@ export function EventForm({
               Objeto JSON com placeholders como {'{{payload.campo}}'}. Vazio: os dados emitidos são enviados
               como estão.
             </CardDescription>
+            <p className="text-sm text-muted-foreground" data-testid="body-source-note">
+              Uma assinatura com JSON Body envia o JSON Body dela, não este template; nele,{' '}
+              {'{{payload.campo}}'} lê o resultado deste template. Sem JSON Body, a assinatura envia o
+              resultado deste template.
+            </p>
           </CardHeader>
           <CardContent>
             <FormField name="bodyTemplate" htmlFor="bodyTemplate" label="Template (JSON)">

@@ -101,9 +101,13 @@ export function ProcessingTestCard({ event }: { event: TEventDetail }) {
                 </p>
               ) : null}
             </div>
-            {outcome.kind === 'processed'
-              ? outcome.results.map((result) => (
-                  <div key={result.subscriptionId} className="grid gap-2 rounded-md border p-3">
+            {outcome.kind === 'processed' ? (
+              <div className="grid gap-3 lg:grid-cols-2">
+                {outcome.results.map((result) => (
+                  <div
+                    key={result.subscriptionId}
+                    className="grid min-w-0 content-start gap-2 rounded-md border p-3"
+                  >
                     <div className="flex items-center justify-between gap-2">
                       <span className="text-sm font-medium">{result.name}</span>
                       <Badge variant={KIND_VARIANT[result.kind]}>{result.title}</Badge>
@@ -115,8 +119,9 @@ export function ProcessingTestCard({ event }: { event: TEventDetail }) {
                       <SendFromBrowser answer={answers[result.subscriptionId]} onSend={() => send(result)} />
                     ) : null}
                   </div>
-                ))
-              : null}
+                ))}
+              </div>
+            ) : null}
           </div>
         ) : null}
       </CardContent>

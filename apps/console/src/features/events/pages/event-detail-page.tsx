@@ -26,7 +26,29 @@ import { DeleteEventButton } from '../components/delete-event-button';
 import { QUEUE_TYPE_LABELS } from '../components/event-labels';
 import { ProcessingTestCard } from '../components/processing-test-card';
 
+/**
+ * RabbitMQ events show every queue setting; an immediate event only the one it uses, the number of
+ * automatic retries.
+ */
 function QueueSettingsCard({ event }: { event: TEventDetail }) {
+  const maxRetries = event.maxRetries ?? EVENT_QUEUE_DEFAULTS.maxRetries;
+  if (event.queueType !== 'RABBITMQ') {
+    return (
+      <Card data-testid="queue-settings">
+        <CardHeader>
+          <CardTitle>Reenvios automáticos</CardTitle>
+          <CardDescription>
+            {QUEUE_TYPE_LABELS[event.queueType]}: cada entrega que falha é reenviada até este limite.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <dl className="grid grid-cols-2 gap-4">
+            <DetailField label="Máximo de tentativas">{maxRetries}</DetailField>
+          </dl>
+        </CardContent>
+      </Card>
+    );
+  }
   const delay = event.delayBetweenSends ?? EVENT_QUEUE_DEFAULTS.delayBetweenSends;
   const ttlMinutes = Math.round((event.messageTtl ?? EVENT_QUEUE_DEFAULTS.messageTtl) / 60_000);
   return (
@@ -39,9 +61,7 @@ function QueueSettingsCard({ event }: { event: TEventDetail }) {
         <dl className="grid grid-cols-2 gap-4">
           <DetailField label="Intervalo entre envios">{delay} ms</DetailField>
           <DetailField label="TTL da mensagem">{ttlMinutes} min</DetailField>
-          <DetailField label="Máximo de tentativas">
-            {event.maxRetries ?? EVENT_QUEUE_DEFAULTS.maxRetries}
-          </DetailField>
+          <DetailField label="Máximo de tentativas">{maxRetries}</DetailField>
           <DetailField label="Prioridade">{event.priority ?? EVENT_QUEUE_DEFAULTS.priority}</DetailField>
         </dl>
       </CardContent>
@@ -49,13 +69,18 @@ function QueueSettingsCard({ event }: { event: TEventDetail }) {
   );
 }
 
+/** Deliveries by status: the ones under way (retrying, pending) and ignored ones make up the total too. */
 function StatisticsCard({ event }: { event: TEventDetail }) {
+  const { statistics } = event;
   const items = [
-    ['Assinaturas', event.statistics.totalSubscriptions],
-    ['Assinaturas ativas', event.statistics.activeSubscriptions],
-    ['Entregas', event.statistics.totalDeliveries],
-    ['Sucessos', event.statistics.successfulDeliveries],
-    ['Falhas', event.statistics.failedDeliveries],
+    ['Assinaturas', statistics.totalSubscriptions],
+    ['Assinaturas ativas', statistics.activeSubscriptions],
+    ['Entregas', statistics.totalDeliveries],
+    ['Sucessos', statistics.successfulDeliveries],
+    ['Falhas', statistics.failedDeliveries],
+    ['Reenviando', statistics.retryingDeliveries],
+    ['Pendentes', statistics.pendingDeliveries],
+    ['Ignoradas', statistics.ignoredDeliveries],
   ] as const;
   return (
     <Card>
@@ -63,7 +88,7 @@ function StatisticsCard({ event }: { event: TEventDetail }) {
         <CardTitle>Estatísticas</CardTitle>
       </CardHeader>
       <CardContent>
-        <dl className="grid grid-cols-2 gap-4 sm:grid-cols-5">
+        <dl className="grid grid-cols-2 gap-4 sm:grid-cols-4" data-testid="event-statistics">
           {items.map(([label, value]) => (
             <DetailField key={label} label={label}>
               <span className="text-xl font-bold">{value}</span>
@@ -230,9 +255,10 @@ export default function EventDetailPage() {
             </CardContent>
           </Card>
           <CallbackTestCard event={event} />
-          <ProcessingTestCard event={event} />
         </div>
       </div>
+      {/* Full width: its results show each subscription's rendered body and the target's answer. */}
+      <ProcessingTestCard event={event} />
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { paths } from '@/config/paths';
 import { HOME_APPLICATION_LIMIT, useRecentApplications } from '../api/get-recent-applications';
 import { ApplicationCard, ApplicationCardSkeleton } from '../components/application-card';
+import { PendingInvitationsCard } from '../components/pending-invitations-card';
 import { QuickLinks } from '../components/quick-links';
 
 export default function HomePage() {
@@ -30,6 +31,7 @@ export default function HomePage() {
           </Button>
         }
       />
+      <PendingInvitationsCard />
       <StatGrid>
         <StatCard label="Aplicações" value={total} icon={<AppWindow />} isLoading={isLoading} />
         <StatCard label="Total de Eventos" value={stats?.events ?? 0} icon={<Zap />} isLoading={isLoading} />

@@ -10,6 +10,8 @@ export type LogFilters = {
   status?: string;
   startDate?: string;
   endDate?: string;
+  /** Free text, searched by the server over the whole filter (subscription name and URL, event name and alias). */
+  search?: string;
 };
 
 export const LOGS_PAGE_SIZE = 20;

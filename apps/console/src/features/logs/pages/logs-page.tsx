@@ -1,6 +1,5 @@
 import { DELIVERY_STATUSES, type TDeliveryLogListItem } from '@wm/contracts';
 import { CheckCircle2, Clock, Eye, List, RotateCcw, XCircle } from 'lucide-react';
-import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, StatCard, StatGrid } from '@/components/ui/card';
@@ -24,19 +23,13 @@ import { useRetryLog } from '../api/retry-log';
 import { DeliveryStatusIcon } from '../components/delivery-status-icon';
 import { HttpStatusBadge } from '../components/http-status-badge';
 
-/** Client search over the loaded page: subscription name, target URL, event name. */
-const matchesSearch = (log: TDeliveryLogListItem, term: string) =>
-  [log.subscription.name, log.subscription.targetUrl, log.subscription.event.name].some((text) =>
-    text.toLowerCase().includes(term),
-  );
-
 export default function LogsPage() {
   const list = useListState({
     filters: ['subscriptionId', 'eventId', 'status', 'startDate', 'endDate'],
     texts: ['search'],
   });
   const { search, ...listFilters } = list.filters;
-  const filters: LogFilters = { page: list.page, ...listFilters };
+  const filters: LogFilters = { page: list.page, ...listFilters, search };
   const logs = useLogs(filters);
   const subscriptions = useSubscriptionOptions();
   const events = useEventOptions();
@@ -46,10 +39,7 @@ export default function LogsPage() {
     list.setFilters({ [key]: value });
 
   const stats = logs.data?.stats;
-  const rows = useMemo(() => {
-    const term = search?.toLowerCase();
-    return term ? logs.data?.data.filter((log) => matchesSearch(log, term)) : logs.data?.data;
-  }, [logs.data, search]);
+  const rows = logs.data?.data;
 
   const columns: Column<TDeliveryLogListItem>[] = [
     { header: 'Status', cell: (log) => <DeliveryStatusIcon status={log.status} /> },

@@ -6,6 +6,7 @@ import {
   ZCreateSubscriptionForm,
   ZUpdateSubscriptionForm,
 } from '@wm/contracts';
+import { isEmptyTemplate } from '@wm/rules';
 import { useRef } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { AuthFields } from '@/components/forms/auth-details-fields';
@@ -41,8 +42,12 @@ export function SubscriptionForm({
     resolver: zodResolver(variant === 'create' ? ZCreateSubscriptionForm : ZUpdateSubscriptionForm),
     defaultValues,
   });
-  const { register, setValue, getValues, handleSubmit } = form;
+  const { register, setValue, getValues, handleSubmit, watch } = form;
   const events = useEventOptions();
+  const selectedEvent = (events.data ?? []).find((event) => event.id === watch('eventId'));
+  // What the delivery sends: the subscription's JSON Body rendered against the event's payload, else the payload.
+  const hasEventTemplate = selectedEvent !== undefined && !isEmptyTemplate(selectedEvent.bodyTemplate);
+  const hasJsonBody = watch('jsonBody').trim() !== '';
 
   const bodyField = register('jsonBody');
   const bodyRef = useRef<HTMLTextAreaElement | null>(null);
@@ -120,6 +125,17 @@ export function SubscriptionForm({
                   </Button>
                 ))}
               </div>
+            ) : null}
+            {hasEventTemplate ? (
+              <p
+                className="rounded-md border bg-muted/50 p-3 text-sm"
+                role="note"
+                data-testid="body-source-note"
+              >
+                {hasJsonBody
+                  ? 'O evento também tem um template do body: é este JSON Body que é enviado, e {{payload.campo}} nele lê o resultado do template do evento.'
+                  : 'Sem JSON Body, é enviado o resultado do template do body do evento.'}
+              </p>
             ) : null}
             <FormField name="jsonBody" htmlFor="jsonBody" label="JSON Body">
               <Textarea

@@ -1,0 +1,18 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { TCallbackSecretResponse } from '@wm/contracts';
+import { api } from '@/lib/api-client';
+
+export const getCallbackSecret = (id: string, signal?: AbortSignal) =>
+  api.get<TCallbackSecretResponse>(`/applications/${id}/callback-secret`, undefined, signal);
+
+/** The callback secret, fetched only while revealed and never kept after use. */
+export const callbackSecretQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: ['applications', 'callback-secret', id],
+    queryFn: ({ signal }) => getCallbackSecret(id, signal),
+    staleTime: 0,
+    gcTime: 0,
+  });
+
+export const useCallbackSecret = (id: string, isEnabled: boolean) =>
+  useQuery({ ...callbackSecretQueryOptions(id), enabled: isEnabled });

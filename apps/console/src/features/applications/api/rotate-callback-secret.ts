@@ -1,0 +1,15 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TCallbackSecretResponse } from '@wm/contracts';
+import { api } from '@/lib/api-client';
+import { callbackSecretQueryOptions } from './get-callback-secret';
+
+export const rotateCallbackSecret = (id: string) =>
+  api.post<TCallbackSecretResponse>(`/applications/${id}/callback-secret/rotate`);
+
+export function useRotateCallbackSecret(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => rotateCallbackSecret(id),
+    onSuccess: (answer) => queryClient.setQueryData(callbackSecretQueryOptions(id).queryKey, answer),
+  });
+}

@@ -1,0 +1,15 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TMemberListResponse } from '@wm/contracts';
+import { api } from '@/lib/api-client';
+
+export const transferOwnership = ({ applicationId, userId }: { applicationId: string; userId: string }) =>
+  api.post<TMemberListResponse>(`/applications/${applicationId}/transfer-ownership`, { userId });
+
+/** The caller may stop being the owner: the application's permissions are read again too. */
+export function useTransferOwnership(applicationId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: string) => transferOwnership({ applicationId, userId }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['applications'] }),
+  });
+}

@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TInvitationAccepted } from '@wm/contracts';
+import { api } from '@/lib/api-client';
+
+export type InvitationAnswer = 'accept' | 'decline';
+
+export const answerInvitation = ({ id, answer }: { id: string; answer: InvitationAnswer }) =>
+  api.post<TInvitationAccepted | undefined>(`/auth/me/invitations/${id}/${answer}`);
+
+/** Accepting adds an application to the user's: every application query is read again. */
+export function useAnswerInvitation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: answerInvitation,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['applications'] }),
+  });
+}

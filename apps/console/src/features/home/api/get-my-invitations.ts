@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { TMyInvitationList } from '@wm/contracts';
+import { api } from '@/lib/api-client';
+
+export const getMyInvitations = (signal?: AbortSignal) =>
+  api.get<TMyInvitationList>('/auth/me/invitations', undefined, signal);
+
+/** Under the 'applications' key: answering one changes the user's applications too. */
+export const myInvitationsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['applications', 'my-invitations'],
+    queryFn: ({ signal }) => getMyInvitations(signal),
+  });
+
+export const useMyInvitations = () => useQuery(myInvitationsQueryOptions());

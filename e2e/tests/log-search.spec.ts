@@ -1,0 +1,94 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { expect, test } from '../support/fixtures';
+
+let receiver: Server;
+let receiverUrl = '';
+
+test.beforeAll(async () => {
+  receiver = createServer((request, response) => {
+    request.resume();
+    request.on('end', () => {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end('{}');
+    });
+  });
+  await new Promise<void>((done) => receiver.listen(0, '127.0.0.1', done));
+  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+});
+
+test.afterAll(async () => {
+  receiver.closeAllConnections();
+  await new Promise((done) => receiver.close(done));
+});
+
+test.describe('Busca nos logs', () => {
+  test('When the match is past the first page, then the search on /logs and /event-logs still finds it', async ({
+    page,
+    api,
+    server,
+    loginAsAdmin,
+  }) => {
+    const suffix = Date.now().toString(36);
+    const application = await api.post<{ id: string; apiKey: string }>('/applications', {
+      name: `Loja ${suffix}`,
+    });
+    const newEvent = (name: string, alias: string, queueType: 'IMMEDIATE' | 'RABBITMQ') =>
+      api.post<{ id: string; alias: string }>('/events', {
+        applicationId: application.id,
+        name,
+        alias,
+        queueType,
+        ...(queueType === 'RABBITMQ'
+          ? { delayBetweenSends: 100, messageTtl: 3_600_000, maxRetries: 3, priority: 5 }
+          : {}),
+      });
+    const nota = await newEvent(`Nota fiscal emitida ${suffix}`, `nota.fiscal.${suffix}`, 'RABBITMQ');
+    const pedido = await newEvent(`Pedido criado ${suffix}`, `pedido.criado.${suffix}`, 'RABBITMQ');
+    for (const event of [nota, pedido]) {
+      await api.post('/subscriptions', {
+        eventId: event.id,
+        name: `Destino ${event.alias}`,
+        targetUrl: `${receiverUrl}/ok`,
+        jsonBody: { ok: true },
+      });
+    }
+    const emit = async (alias: string, externalEventId: string) => {
+      const response = await fetch(`${server.baseURL}/v1/events/emit`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-api-key': application.apiKey },
+        body: JSON.stringify({ eventType: alias, applicationId: application.id, externalEventId, data: {} }),
+      });
+      expect(response.status).toBe(202);
+    };
+    // The oldest is the one searched for: 25 newer ones push it to the second page of each list.
+    await emit(nota.alias, `nf-${suffix}`);
+    for (let index = 0; index < 25; index += 1) await emit(pedido.alias, `pedido-${suffix}-${index}`);
+    await expect
+      .poll(async () => (await api.get<{ stats: { SUCCESS: number } }>('/logs')).stats.SUCCESS, {
+        timeout: 30_000,
+      })
+      .toBe(26);
+
+    await loginAsAdmin(page);
+    await page.goto('/logs');
+    await expect(
+      page
+        .getByRole('row')
+        .filter({ hasText: `Pedido criado ${suffix}` })
+        .first(),
+    ).toBeVisible();
+    await expect(page.getByRole('row').filter({ hasText: `Nota fiscal emitida ${suffix}` })).toHaveCount(0);
+    await page.getByLabel('Buscar').fill('nota fiscal');
+    await expect(page).toHaveURL(/search=nota\+fiscal|search=nota%20fiscal/);
+    await expect(page.getByRole('row').filter({ hasText: `Nota fiscal emitida ${suffix}` })).toBeVisible();
+    await expect(page.getByRole('row').filter({ hasText: `Pedido criado ${suffix}` })).toHaveCount(0);
+
+    await page.goto('/event-logs');
+    await expect(page.getByRole('row').filter({ hasText: pedido.alias }).first()).toBeVisible();
+    await expect(page.getByRole('row').filter({ hasText: nota.alias })).toHaveCount(0);
+    await page.getByLabel('Buscar').fill(`nf-${suffix}`);
+    await expect(page.getByRole('row').filter({ hasText: nota.alias })).toBeVisible();
+    await expect(page.getByRole('row').filter({ hasText: pedido.alias })).toHaveCount(0);
+  });
+});
