@@ -1,7 +1,7 @@
 /**
  * Delivery benchmark (on demand, never a test):
  *   node --import tsx bench/delivery-drain.ts            (all parts)
- *   BENCH_N=20000 BENCH_PARTS=drain,emit,latency,logs node --import tsx bench/delivery-drain.ts
+ *   BENCH_N=20000 BENCH_PARTS=drain,drain-server,emit,latency,logs node --import tsx bench/delivery-drain.ts
  * Prints deliveries/s on PostgreSQL and PGlite against the raw undici ceiling,
  * emit throughput and latency, peak RSS, and log list query times (median and p95 of 20, searches
  * included) on 1M delivery logs and 1M event logs.
@@ -9,6 +9,10 @@
  * DELIVERY_BATCH_SIZE, BENCH_NO_TRIGGERS=1 (drops the log-count triggers to see their cost).
  */
 
+import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import autocannon from 'autocannon';
 import { type SQL, sql } from 'drizzle-orm';
 import { Agent, request } from 'undici';
@@ -36,7 +40,7 @@ import {
 } from './support';
 
 const N = Number(process.env.BENCH_N ?? 20_000);
-const PARTS = new Set((process.env.BENCH_PARTS ?? 'drain,emit,latency,logs').split(','));
+const PARTS = new Set((process.env.BENCH_PARTS ?? 'drain,drain-server,emit,latency,logs').split(','));
 const LOG_ROWS = Number(process.env.BENCH_LOG_ROWS ?? 1_000_000);
 const EMIT_CONNECTIONS = Number(process.env.BENCH_EMIT_CONNECTIONS ?? 32);
 /** BENCH_SPLIT_ROLES=1: emits to an `--role api` server, delivered by a separate `--role worker` process. */
@@ -76,31 +80,32 @@ async function countStatus(ctx: AppContext, status: string) {
   return result.rows[0]?.n ?? 0;
 }
 
-async function rawCeiling(url: string, total: number, concurrency: number) {
-  const agent = new Agent({ keepAliveTimeout: 10_000 });
-  const body = JSON.stringify({ order: { id: 1, total: 99.9, customer: 'Maria da Silva' } });
-  let next = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < total) {
-        next += 1;
-        const response = await request(`${url}/raw`, {
-          method: 'POST',
-          dispatcher: agent,
-          body,
-          headers: { 'content-type': 'application/json', 'webhook-id': String(next) },
-        });
-        await response.body.text();
-      }
-    }),
+/**
+ * The raw ceiling, in a process of its own: its 20,000 requests leave a V8 heap behind that this
+ * process would keep as resident memory, and the drain's peak RSS must be the delivery engine's.
+ */
+async function rawCeiling(url: string, total: number, concurrency: number): Promise<number> {
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ['--import', 'tsx', join(import.meta.dirname, 'raw-ceiling.ts'), url, String(total), String(concurrency)],
+    { cwd: import.meta.dirname },
   );
-  const seconds = (performance.now() - started) / 1000;
-  await agent.close();
-  return total / seconds;
+  return Number(JSON.parse(stdout).rate);
+}
+
+/** Where the process's memory is (MiB): the drain's peak RSS read against what setup left behind. */
+function logMemory(label: string) {
+  const mib = (bytes: number) => fmt(bytes / 1048576, 0);
+  const usage = process.memoryUsage();
+  console.log(
+    `  memory ${label}: RSS ${mib(usage.rss)}, V8 heap ${mib(usage.heapUsed)}/${mib(usage.heapTotal)}, ` +
+      `external ${mib(usage.external)} (array buffers ${mib(usage.arrayBuffers)}), ` +
+      `process peak ${mib(process.resourceUsage().maxRSS * 1024)} MiB`,
+  );
 }
 
 async function drain(kind: 'postgres' | 'pglite', receiverUrl: string) {
+  logMemory(`${kind} before open`);
   const storage = await openBenchStorage(kind, {
     DELIVERY_POLL_MS: '50',
     ...(process.env.DELIVERY_CONCURRENCY ? { DELIVERY_CONCURRENCY: process.env.DELIVERY_CONCURRENCY } : {}),
@@ -111,6 +116,7 @@ async function drain(kind: 'postgres' | 'pglite', receiverUrl: string) {
   if (process.env.BENCH_NO_TRIGGERS)
     await storage.ctx.db.execute(sql`DROP TRIGGER delivery_log_counts_update ON delivery_logs`);
   if (process.env.BENCH_EXTRA_SQL) await storage.ctx.db.execute(sql.raw(process.env.BENCH_EXTRA_SQL));
+  logMemory(`${kind} after inserting ${N} due deliveries`);
   let peakRss = process.memoryUsage().rss;
   const sampler = setInterval(() => {
     peakRss = Math.max(peakRss, process.memoryUsage().rss);
@@ -128,8 +134,45 @@ async function drain(kind: 'postgres' | 'pglite', receiverUrl: string) {
   const postgresCpuAfter = database ? await databaseCpuMs(database) : new Map();
   const postgresCpuUs = (cpuBetween(postgresCpuBefore, postgresCpuAfter) * 1000) / N;
   clearInterval(sampler);
+  logMemory(`${kind} drained`);
   await engine.stop();
   return { storage, fixture, rate: N / seconds, seconds, peakRss, engineCpuUs, postgresCpuUs };
+}
+
+/** The peak resident memory (VmHWM) of a live process, in bytes; 0 when unreadable. */
+function peakRssOf(pid: number): number {
+  try {
+    const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match?.[1] ? Number(match[1]) * 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * The drain as deployed on PGlite: N due deliveries written here, the database closed, then a
+ * `--role worker` server process opens it and delivers them. Its peak RSS (VmHWM) is the product's
+ * alone, with none of this harness's modules and heap.
+ */
+async function drainInServerProcess(receiver: Awaited<ReturnType<typeof startBenchReceiver>>) {
+  const storage = await openBenchStorage('pglite');
+  const fixture = await insertFixture(storage.ctx, `${receiver.url}/drain-server`);
+  await insertPending(storage.ctx, fixture, N);
+  await storage.drop();
+  await receiver.reset();
+  const started = performance.now();
+  const worker = await spawnWorker({ ...storage.env, DELIVERY_POLL_MS: '50', ALLOW_PRIVATE_TARGETS: 'true' });
+  const pid = worker.child.pid ?? 0;
+  try {
+    while ((await receiver.stats()).received < N) {
+      if (worker.child.exitCode !== null) throw new Error(`worker exited:\n${worker.output()}`);
+      await sleep(100);
+    }
+    const seconds = (performance.now() - started) / 1000;
+    return { seconds, rate: N / seconds, peakRss: peakRssOf(pid), cpuUs: (processCpuMs(pid) * 1000) / N };
+  } finally {
+    await stopServer(worker);
+  }
 }
 
 type EmitFigures = {
@@ -400,6 +443,14 @@ async function main() {
         }
         await result.storage.drop();
       }
+    }
+    if (PARTS.has('drain-server')) {
+      const server = await drainInServerProcess(receiver);
+      print(
+        `drain pglite in a --role worker server process (start included): ${fmt(server.rate, 0)}/s ` +
+          `(${fmt(server.seconds, 2)} s), peak RSS (VmHWM) ${fmt(server.peakRss / 1048576, 0)} MiB, ` +
+          `CPU per delivery ${fmt(server.cpuUs, 0)} µs`,
+      );
     }
     if (PARTS.has('emit')) {
       const reference = await emitReference();

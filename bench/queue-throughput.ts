@@ -44,6 +44,7 @@ import { startPipelineWorker } from '../apps/api/src/pipeline/worker';
 import { deleteBrokerObjects } from '../apps/api/src/queue/rabbitmq-topology';
 import { spawnWorker, stopServer } from '../apps/api/test/support/server-process';
 import {
+  commandCpuMs,
   cpuBetween,
   createBenchDatabase,
   databaseCpuMs,
@@ -118,6 +119,8 @@ type Result = {
   drainPerSecond: number;
   drainConsumerCpuUs: number;
   drainPostgresCpuUs: number;
+  /** RabbitMQ's (beam.smp) CPU per drained delivery; 0 on the database queue. */
+  drainBrokerCpuUs: number;
 };
 
 /** 20,000 emits round-robin over 1,000 RABBITMQ events, one subscription each, until every delivery arrived. */
@@ -240,11 +243,13 @@ async function measureEndToEnd(backend: 'rabbitmq' | 'database'): Promise<Result
     const drainStartedAt = performance.now();
     const cpuBefore = consumer.cpuMs();
     const postgresCpuBefore = await databaseCpuMs(databaseName);
+    const brokerCpuBefore = backend === 'rabbitmq' ? commandCpuMs('beam.smp') : 0;
     await waitForDeliveries(2 * EMITS);
     const drainedAt = performance.now();
     const drained = 2 * EMITS - alreadyReceived;
     const consumerCpuMs = consumer.cpuMs() - cpuBefore;
     const postgresCpuMs = cpuBetween(postgresCpuBefore, await databaseCpuMs(databaseName));
+    const brokerCpuMs = backend === 'rabbitmq' ? commandCpuMs('beam.smp') - brokerCpuBefore : 0;
     await profiler?.stop(`${backend}-drain`);
     await consumer.stop();
     return {
@@ -257,6 +262,7 @@ async function measureEndToEnd(backend: 'rabbitmq' | 'database'): Promise<Result
       // CPU per drained delivery: the consumer's and the bench database's PostgreSQL.
       drainConsumerCpuUs: (consumerCpuMs * 1000) / drained,
       drainPostgresCpuUs: (postgresCpuMs * 1000) / drained,
+      drainBrokerCpuUs: (brokerCpuMs * 1000) / drained,
     };
   } finally {
     await ctx.queue?.close({ graceMs: 1_000 });
@@ -422,7 +428,8 @@ async function main() {
       `${backend.padEnd(8)} end to end: ${result.deliveriesPerSecond} deliveries/s ` +
         `(${result.seconds} s; emits ${result.emitsPerSecond}/s, ${result.emitsAlonePerSecond}/s with the consumer stopped); backlog drained at ${result.drainPerSecond} deliveries/s ` +
         `(${Math.round((result.drainPerSecond / raw) * 1000) / 10}% of raw amqplib); CPU per drained delivery: ` +
-        `consumer ${Math.round(result.drainConsumerCpuUs)} µs, PostgreSQL ${Math.round(result.drainPostgresCpuUs)} µs`,
+        `consumer ${Math.round(result.drainConsumerCpuUs)} µs, PostgreSQL ${Math.round(result.drainPostgresCpuUs)} µs, ` +
+        `broker ${Math.round(result.drainBrokerCpuUs)} µs, total ${Math.round(result.drainConsumerCpuUs + result.drainPostgresCpuUs + result.drainBrokerCpuUs)} µs`,
     );
     if (args.rules) {
       const rules = await measureRulesEndToEnd(backend);

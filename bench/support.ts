@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -150,6 +150,21 @@ export function cpuBetween(before: Map<number, number>, after: Map<number, numbe
 }
 
 const CLOCK_TICKS = 100;
+
+/**
+ * CPU time (ms) used so far by the processes whose command name is `name` (RabbitMQ: `beam.smp`).
+ * The broker is shared: what other clients do meanwhile counts too, so read it on a quiet broker.
+ */
+export function commandCpuMs(name: string): number {
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === name) total += processCpuMs(Number(entry));
+    } catch {}
+  }
+  return total;
+}
 
 export type Fixture = { applicationId: string; eventId: string; alias: string; subscriptionIds: string[] };
 

@@ -4,7 +4,7 @@ import { eventLogs, events, occurrences, subscriptions } from '../db/schema';
 import { createBatcher } from '../lib/batcher';
 import { rowFromJson } from './row-from-json';
 
-/** What the consumer needs of one event log to deliver it, read in the same statement that marks it PROCESSING. */
+/** What the consumer needs of one event log to deliver it, read in one statement batched across messages. */
 export type StartedEventLog = {
   id: string;
   occurrenceId: string;
@@ -37,13 +37,12 @@ type StartedRow = {
 
 const START_SQL = `
 WITH started AS (
-  -- A log of a PAUSED event is (or goes back to) PENDING: the consumer puts its message back, and the
-  -- console must not see it flicker to PROCESSING at each look.
-  UPDATE event_logs l SET updated_at = $2,
-    status = CASE WHEN (SELECT e.status FROM events e WHERE e.id = l.event_definition_id) = 'PAUSED'
-      THEN 'PENDING' ELSE 'PROCESSING' END
-  WHERE id = ANY($1::uuid[]) AND status NOT IN ('SUCCESS', 'FAILED')
-  RETURNING id, event_id, auto_retry_count, event_definition_id),
+  -- A read, no write: while the consumer works on a log it holds the message's lease (unacked on
+  -- RabbitMQ, leased on the database queue), and the log stays PENDING until it settles. A crash
+  -- gives the message back; a duplicate finds the deliveries leased or final. A PROCESSING write
+  -- here was an index-changing (non-HOT) update per message, for a state no one acts on.
+  SELECT l.id, l.event_id, l.auto_retry_count, l.event_definition_id FROM event_logs l
+  WHERE l.id = ANY($1::uuid[]) AND l.status NOT IN ('SUCCESS', 'FAILED')),
 marked AS (
   SELECT s.*, d.occurrence_id IS NOT NULL AS has_deliveries
   FROM started s
@@ -71,12 +70,11 @@ const BATCH = { maxSize: 256, maxInFlight: 4 };
 
 /**
  * The consumer's event-log statements, group-committed: the messages processed
- * at once share one round trip to start (load and mark PROCESSING) and one to
- * settle, instead of several each.
+ * at once share one round trip to start (load) and one to settle, instead of several each.
  */
 export function createEventLogBatches(ctx: AppContext) {
   const starts = createBatcher(async (ids: string[]) => {
-    const rows = await ctx.database.query<StartedRow>(START_SQL, [ids, ctx.clock()], 'wm_event_logs_start');
+    const rows = await ctx.database.query<StartedRow>(START_SQL, [ids], 'wm_event_logs_start');
     const byId = new Map(rows.map((row) => [row.id, toStarted(row)]));
     return ids.map((id) => byId.get(id) ?? null);
   }, BATCH);
@@ -93,7 +91,7 @@ export function createEventLogBatches(ctx: AppContext) {
     return outcomes.map(() => undefined);
   }, BATCH);
   return {
-    /** Marks a log PROCESSING and reads what delivering it needs; null when it is gone or already final. */
+    /** Reads what delivering a log needs; null when it is gone or already final. */
     start: (id: string) => starts.submit(id),
     settle: (outcome: EventLogOutcome) => settles.submit(outcome),
   };
@@ -111,14 +109,6 @@ function toStarted(row: StartedRow): StartedEventLog {
     targets: (row.targets ?? []).map((target) => rowFromJson(subscriptions, target)),
     hasDeliveries: row.has_deliveries,
   };
-}
-
-/** Back to PENDING without counting a retry: the message was put back to wait for its pacing slot. */
-export async function markEventLogPending(ctx: AppContext, id: string) {
-  await ctx.db
-    .update(eventLogs)
-    .set({ status: 'PENDING', updatedAt: ctx.clock() })
-    .where(eq(eventLogs.id, id));
 }
 
 /** Ends a log FAILED with `error` unless it is final already. */

@@ -5,12 +5,7 @@ import { NO_WAIT_LIMIT_MS } from '../queue/pacing';
 import type { PacingSlots } from '../queue/pacing-slots';
 import { EXPIRED_MESSAGE_ERROR, type HandlerOutcome } from '../queue/types';
 import type { MessageContext } from './dispatch-message';
-import {
-  type EventLogBatches,
-  failOpenEventLog,
-  markEventLogPending,
-  type StartedEventLog,
-} from './event-log-statements';
+import { type EventLogBatches, failOpenEventLog, type StartedEventLog } from './event-log-statements';
 import type { MessagePayload } from './message-catalogue';
 
 export type DeliveryTry = { status: 'SUCCESS' | 'RETRYING' | 'FAILED'; error: string | null };
@@ -55,7 +50,7 @@ const BUSY_RETRY_MS = 5_000;
 const pacingKeyOf = (eventDefinitionId: string) => `event:${eventDefinitionId}`;
 
 /**
- * One queued event log: PROCESSING, then its deliveries sent one after the
+ * One queued event log, PENDING while the consumer holds its message: its deliveries sent one after the
  * other (delayBetweenSends apart, shared by every worker through the pacing
  * row), then SUCCESS, or FAILED with the error once no automatic retry is
  * left (autoRetryCount against maxRetries; retryCount counts only reprocess requests).
@@ -73,7 +68,7 @@ export async function processEventLog<Claimed>(
   if (!log) return { type: 'ack' };
   const { event } = log;
 
-  // The start left the log PENDING: held, uncounted, until the event is ACTIVE again.
+  // The log stays PENDING: held, uncounted, until the event is ACTIVE again.
   if (event?.status === 'PAUSED') return { type: 'defer', delayMs: ctx.config.QUEUE_PAUSED_RECHECK_MS };
   const maxRetries = event?.maxRetries ?? defaults.maxRetries;
   const isLastTry = log.autoRetryCount >= maxRetries;
@@ -105,7 +100,6 @@ export async function processEventLog<Claimed>(
         const slot = await consumer.pacing.acquire(pacingKey, pacingMs, maxWaitMs);
         if (!slot.isAcquired) {
           await deliveries.release(claimed);
-          await markEventLogPending(ctx, log.id);
           return { type: 'defer', delayMs: slot.waitMs };
         }
       }

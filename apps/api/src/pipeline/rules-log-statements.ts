@@ -1,7 +1,7 @@
 import type { AppContext } from '../context';
 import { createBatcher } from '../lib/batcher';
 
-/** What the rules consumer needs of one POST /emit-rules event log, read in the statement that marks it PROCESSING. */
+/** What the rules consumer needs of one POST /emit-rules event log, read in one statement batched across messages. */
 export type StartedRulesLog = {
   id: string;
   applicationId: string;
@@ -31,27 +31,28 @@ type StartedRow = {
   done: string[];
 };
 
+// A read, no write: the log stays PENDING while the consumer holds its message (as queued event logs).
 const START_SQL = `
-UPDATE event_logs l SET status = 'PROCESSING', updated_at = $2
-WHERE l.id = ANY($1::uuid[]) AND l.status NOT IN ('SUCCESS', 'FAILED')
-RETURNING l.id, l.application_id, l.event_type, l.organization_id, l.external_event_id, l.auto_retry_count,
+SELECT l.id, l.application_id, l.event_type, l.organization_id, l.external_event_id, l.auto_retry_count,
   l.payload,
   -- row_to_json keeps the json data's text (to_jsonb would reorder its keys).
   (SELECT row_to_json(o.*) FROM (SELECT data, headers, organization_id FROM occurrences
     WHERE id = l.event_id) o) AS occurrence,
   (SELECT coalesce(json_agg(e.rule_id), '[]'::json) FROM rule_executions e
-    WHERE e.event_log_id = l.id AND e.success) AS done`;
+    WHERE e.event_log_id = l.id AND e.success) AS done
+FROM event_logs l
+WHERE l.id = ANY($1::uuid[]) AND l.status NOT IN ('SUCCESS', 'FAILED')`;
 
 const BATCH = { maxSize: 256, maxInFlight: 4 };
 
 /** Rules logs started together, one round trip for the messages taken at once. */
 export function createRulesLogStarts(ctx: AppContext) {
   const starts = createBatcher(async (ids: string[]) => {
-    const rows = await ctx.database.query<StartedRow>(START_SQL, [ids, ctx.clock()], 'wm_rules_logs_start');
+    const rows = await ctx.database.query<StartedRow>(START_SQL, [ids], 'wm_rules_logs_start');
     const byId = new Map(rows.map((row) => [row.id, toStarted(row)]));
     return ids.map((id) => byId.get(id) ?? null);
   }, BATCH);
-  /** Marks a rules log PROCESSING and reads it; null when it is gone or already final. */
+  /** Reads a rules log; null when it is gone or already final. */
   return (id: string) => starts.submit(id);
 }
 

@@ -28,7 +28,7 @@ export type RulesConsumer = {
 };
 
 /**
- * One POST /emit-rules event log: PROCESSING, then the application's active rules for its event
+ * One POST /emit-rules event log, PENDING while the consumer holds its message: the application's active rules for its event
  * type evaluated against the envelope, each match running its action, then SUCCESS (also when
  * nothing matched) or FAILED naming the failed rules. Rules whose action already succeeded for
  * this log (a redelivery, a reprocess) are skipped, so only failed actions run again; a failure
