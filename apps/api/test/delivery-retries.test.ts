@@ -1,12 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliveryAttempts, deliveryLogs, occurrences, subscriptions } from '../src/db/schema';
-import { type DeliveryEngine, startDeliveryEngine } from '../src/delivery/engine';
 import { INACTIVE_SUBSCRIPTION_REASON } from '../src/delivery/housekeeping';
 import { newId } from '../src/lib/ids';
 import { SUBSCRIPTION_NOT_ACTIVE_FOR_RETRY } from '../src/modules/logs/service';
 import {
-  insertApplication,
   insertEvent,
   insertSubscription,
   isFinal,
@@ -14,15 +12,15 @@ import {
   readLogsOf,
   readSubscription,
   setEventStatus,
-  startReceiver,
   waitFor,
 } from './support/delivery-fixtures';
-import { createTestApp, type TestApp } from './support/test-app';
+import { type DeliveryHarness, startDeliveryHarness, stopDeliveryHarness } from './support/delivery-harness';
+import type { TestApp } from './support/test-app';
 
+let harness: DeliveryHarness;
 let t: TestApp;
-let engine: DeliveryEngine;
 let receiver: Receiver;
-let app: { id: string; apiKey: string };
+let app: DeliveryHarness['app'];
 /** Per path: the answers to give, in order; the last one repeats. */
 const script = new Map<
   string,
@@ -30,26 +28,23 @@ const script = new Map<
 >();
 
 beforeAll(async () => {
-  t = await createTestApp({
-    DELIVERY_RETRY_DELAYS_MS: '20,40,80',
-    DELIVERY_POLL_MS: '20',
-    DELIVERY_SWEEP_MS: '50',
-    DELIVERY_TIMEOUT_MS: '1500',
-  });
-  engine = startDeliveryEngine(t.ctx);
-  receiver = await startReceiver((request) => {
-    const answers = script.get(request.url) ?? [{ status: 200 }];
-    const seen = receiver.requests.filter((r) => r.url === request.url).length;
-    return answers[Math.min(seen - 1, answers.length - 1)] ?? { status: 200 };
-  });
-  app = await insertApplication(t.ctx);
+  harness = await startDeliveryHarness(
+    {
+      DELIVERY_RETRY_DELAYS_MS: '20,40,80',
+      DELIVERY_POLL_MS: '20',
+      DELIVERY_SWEEP_MS: '50',
+      DELIVERY_TIMEOUT_MS: '1500',
+    },
+    (request) => {
+      const answers = script.get(request.url) ?? [{ status: 200 }];
+      const seen = receiver.requests.filter((r) => r.url === request.url).length;
+      return answers[Math.min(seen - 1, answers.length - 1)] ?? { status: 200 };
+    },
+  );
+  ({ t, receiver, app } = harness);
 });
 
-afterAll(async () => {
-  await engine.stop();
-  await receiver.close();
-  await t.close();
-});
+afterAll(() => stopDeliveryHarness(harness));
 
 const emit = (alias: string, data: unknown = { n: 1 }) =>
   t.post('/v1/events/emit', {

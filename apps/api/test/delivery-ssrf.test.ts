@@ -1,39 +1,31 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DeliveryEngine, startDeliveryEngine } from '../src/delivery/engine';
 import { BLOCKED_TARGET_MESSAGE } from '../src/delivery/ssrf-guard';
 import {
-  insertApplication,
   insertEvent,
   insertSubscription,
   isFinal,
   type Receiver,
   readLogsOf,
-  startReceiver,
   waitFor,
 } from './support/delivery-fixtures';
-import { createTestApp, type TestApp } from './support/test-app';
+import { type DeliveryHarness, startDeliveryHarness, stopDeliveryHarness } from './support/delivery-harness';
+import type { TestApp } from './support/test-app';
 
+let harness: DeliveryHarness;
 let t: TestApp;
-let engine: DeliveryEngine;
 let receiver: Receiver;
-let app: { id: string; apiKey: string };
+let app: DeliveryHarness['app'];
 
 beforeAll(async () => {
-  t = await createTestApp({
+  harness = await startDeliveryHarness({
     ALLOW_PRIVATE_TARGETS: 'false',
     DELIVERY_POLL_MS: '20',
     DELIVERY_TIMEOUT_MS: '2000',
   });
-  engine = startDeliveryEngine(t.ctx);
-  receiver = await startReceiver();
-  app = await insertApplication(t.ctx);
+  ({ t, receiver, app } = harness);
 });
 
-afterAll(async () => {
-  await engine.stop();
-  await receiver.close();
-  await t.close();
-});
+afterAll(() => stopDeliveryHarness(harness));
 
 describe('SSRF guard', () => {
   it.each([

@@ -7,6 +7,24 @@ import { insertApplication, insertEventLog } from './support/event-log-fixtures'
 import { createTestApp, type TestApp } from './support/test-app';
 import { waitUntil } from './support/test-queue';
 
+/** Consumes the queue until the message of `eventLogId` arrives; answers its body. */
+async function nextMessageBody(t: TestApp, eventLogId: string): Promise<unknown> {
+  const received: QueueMessage[] = [];
+  const consumer = await t.ctx.queue?.consume(async (message) => {
+    received.push(message);
+    return { type: 'ack' };
+  });
+  try {
+    await waitUntil(
+      () => received.some((message) => message.id === eventLogId),
+      10_000,
+      'the republished log',
+    );
+  } finally {
+    await consumer?.stop();
+  }
+  return received.find((message) => message.id === eventLogId)?.body;
+}
 describe('event logs API', () => {
   let t: TestApp;
   let member: Awaited<ReturnType<TestApp['createUser']>>;
@@ -142,17 +160,7 @@ describe('event logs API', () => {
       message: 'Reprocessamento iniciado',
       data: { id: log.id, status: 'PENDING', retryCount: 2, errorMessage: null },
     });
-    const received: QueueMessage[] = [];
-    const consumer = await t.ctx.queue?.consume(async (message) => {
-      received.push(message);
-      return { type: 'ack' };
-    });
-    try {
-      await waitUntil(() => received.some((message) => message.id === log.id), 10_000, 'the republished log');
-    } finally {
-      await consumer?.stop();
-    }
-    expect(received.find((message) => message.id === log.id)?.body).toEqual({
+    expect(await nextMessageBody(t, log.id)).toEqual({
       kind: 'event-log',
       eventLogId: log.id,
     });
@@ -163,17 +171,7 @@ describe('event logs API', () => {
     expect((await t.post(`/v1/rabbitmq/events/${log.id}/reprocess`, { token: member.token })).status).toBe(
       200,
     );
-    const received: QueueMessage[] = [];
-    const consumer = await t.ctx.queue?.consume(async (message) => {
-      received.push(message);
-      return { type: 'ack' };
-    });
-    try {
-      await waitUntil(() => received.some((message) => message.id === log.id), 10_000, 'the republished log');
-    } finally {
-      await consumer?.stop();
-    }
-    expect(received.find((message) => message.id === log.id)?.body).toEqual({
+    expect(await nextMessageBody(t, log.id)).toEqual({
       kind: 'run-rules',
       eventLogId: log.id,
     });

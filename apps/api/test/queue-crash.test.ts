@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../src/config';
 import { createContext } from '../src/create-context';
 import { deliveryLogs, eventLogs } from '../src/db/schema';
+import { crashServerEnv, createHaltableEmitter, postAccepted } from './support/crash-emitter';
 import {
   insertApplication,
   insertEvent,
@@ -10,13 +11,7 @@ import {
 } from './support/delivery-fixtures';
 import { type ServerProcess, spawnServer, stopServer } from './support/server-process';
 import { openTestDatabase } from './support/test-database';
-import {
-  deleteTestQueue,
-  queueBackend,
-  TEST_RABBITMQ_URL,
-  uniqueQueueName,
-  waitUntil,
-} from './support/test-queue';
+import { deleteTestQueue, queueBackend, uniqueQueueName, waitUntil } from './support/test-queue';
 
 const EMITS = 1_200;
 const KILL_AFTER_RECEIVED = 200;
@@ -32,54 +27,20 @@ afterAll(async () => {
 
 type Emitted = { occurrenceId: string; index: number };
 
-/**
- * Emits every index, a few at a time, until each is answered 202 or the server
- * dies; an index whose request the kill cut off is emitted again on resume
- * (its first try may or may not have been stored).
- */
+/** Emits every index to /v1/events/emit, resuming after a kill (see createHaltableEmitter). */
 function emitInBackground(
   target: () => ServerProcess,
   input: { applicationId: string; apiKey: string; aliases: string[]; emitted: Emitted[] },
 ) {
-  const todo = Array.from({ length: EMITS }, (_, index) => EMITS - 1 - index);
-  let isHalted = false;
-  const emitOne = async (index: number) => {
-    const response = await fetch(`${target().url}/v1/events/emit`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-api-key': input.apiKey },
-      body: JSON.stringify({
-        eventType: input.aliases[index % input.aliases.length],
-        applicationId: input.applicationId,
-        data: { index },
-      }),
+  return createHaltableEmitter(EMITS, async (index) => {
+    const answer = await postAccepted(target(), '/v1/events/emit', input.apiKey, {
+      eventType: input.aliases[index % input.aliases.length],
+      applicationId: input.applicationId,
+      data: { index },
     });
-    if (response.status !== 202) throw new Error(`emit ${index} answered ${response.status}`);
-    const { occurrenceId } = (await response.json()) as { occurrenceId: string };
+    const { occurrenceId } = answer as { occurrenceId: string };
     input.emitted.push({ occurrenceId, index });
-  };
-  const run = () =>
-    Promise.all(
-      Array.from({ length: 8 }, async () => {
-        for (let index = todo.pop(); index !== undefined; index = isHalted ? undefined : todo.pop()) {
-          try {
-            await emitOne(index);
-          } catch (error) {
-            if (!isHalted) throw error;
-            todo.push(index);
-          }
-        }
-      }),
-    );
-  return {
-    run,
-    halt() {
-      isHalted = true;
-    },
-    resume() {
-      isHalted = false;
-      return run();
-    },
-  };
+  });
 }
 
 describe(`server crash on the ${queueBackend} queue`, () => {
@@ -97,22 +58,7 @@ describe(`server crash on the ${queueBackend} queue`, () => {
     cleanups.push(() => database.close());
     const queueName = uniqueQueueName('wm-crash');
     cleanups.push(() => deleteTestQueue(queueName));
-    const env: Record<string, string> = {
-      DATABASE_URL: String(database.url),
-      SECRET_KEY: 'queue-crash-secret-key-with-32-characters',
-      ADMIN_EMAIL: 'crash@test.local',
-      ADMIN_PASSWORD: 'crash-secret-1',
-      ALLOW_PRIVATE_TARGETS: 'true',
-      QUEUE_NAME: queueName,
-      QUEUE_POLL_MS: '20',
-      // A dead process's claims (queue rows, delivery leases) come back quickly.
-      QUEUE_LEASE_MS: '2000',
-      DELIVERY_LEASE_MS: '2000',
-      DELIVERY_RETRY_DELAYS_MS: '50',
-      // Emits cut off between commit and publish are put back on the queue by the sweep.
-      QUEUE_REPUBLISH_AFTER_MS: '2000',
-      ...(queueBackend === 'rabbitmq' ? { RABBITMQ_URL: TEST_RABBITMQ_URL } : {}),
-    };
+    const env = crashServerEnv({ name: 'queue-crash', databaseUrl: String(database.url), queueName });
     const ctx = await createContext(testConfig(env), database);
     const app = await insertApplication(ctx);
     const aliases: string[] = [];

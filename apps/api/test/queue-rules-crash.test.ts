@@ -12,6 +12,7 @@ import {
   rules,
 } from '../src/db/schema';
 import { newId } from '../src/lib/ids';
+import { crashServerEnv, createHaltableEmitter, postAccepted } from './support/crash-emitter';
 import {
   insertApplication,
   insertEvent,
@@ -20,13 +21,7 @@ import {
 } from './support/delivery-fixtures';
 import { type ServerProcess, spawnServer, stopServer } from './support/server-process';
 import { openTestDatabase } from './support/test-database';
-import {
-  deleteTestQueue,
-  queueBackend,
-  TEST_RABBITMQ_URL,
-  uniqueQueueName,
-  waitUntil,
-} from './support/test-queue';
+import { deleteTestQueue, queueBackend, uniqueQueueName, waitUntil } from './support/test-queue';
 
 const EMITS = 400;
 const KILL_AFTER_RECEIVED = 80;
@@ -38,52 +33,21 @@ afterAll(async () => {
 });
 
 /**
- * Posts every index to /v1/emit-rules, a few at a time, until each is answered 202 or the server
- * dies; an index whose request the kill cut off is posted again on resume with the same
- * externalEventId, so it is recorded once whether or not its first try was.
+ * Posts every index to /v1/emit-rules, resuming after a kill (see createHaltableEmitter) with the
+ * same externalEventId, so it is recorded once whether or not its first try was.
  */
 function emitInBackground(target: () => ServerProcess, input: { applicationId: string; apiKey: string }) {
-  const todo = Array.from({ length: EMITS }, (_, index) => EMITS - 1 - index);
   const answered = new Set<number>();
-  let isHalted = false;
-  const emitOne = async (index: number) => {
-    const response = await fetch(`${target().url}/v1/emit-rules`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-api-key': input.apiKey },
-      body: JSON.stringify({
-        eventType: ALIAS,
-        applicationId: input.applicationId,
-        externalEventId: `crash-${index}`,
-        data: { index, message: { text: 'preciso de ajuda' } },
-      }),
+  const emitter = createHaltableEmitter(EMITS, async (index) => {
+    await postAccepted(target(), '/v1/emit-rules', input.apiKey, {
+      eventType: ALIAS,
+      applicationId: input.applicationId,
+      externalEventId: `crash-${index}`,
+      data: { index, message: { text: 'preciso de ajuda' } },
     });
-    if (response.status !== 202) throw new Error(`emit ${index} answered ${response.status}`);
     answered.add(index);
-  };
-  const run = () =>
-    Promise.all(
-      Array.from({ length: 8 }, async () => {
-        for (let index = todo.pop(); index !== undefined; index = isHalted ? undefined : todo.pop()) {
-          try {
-            await emitOne(index);
-          } catch (error) {
-            if (!isHalted) throw error;
-            todo.push(index);
-          }
-        }
-      }),
-    );
-  return {
-    answered,
-    run,
-    halt() {
-      isHalted = true;
-    },
-    resume() {
-      isHalted = false;
-      return run();
-    },
-  };
+  });
+  return { answered, ...emitter };
 }
 
 describe(`rules consumer crash on the ${queueBackend} queue`, () => {
@@ -99,21 +63,10 @@ describe(`rules consumer crash on the ${queueBackend} queue`, () => {
     cleanups.push(() => database.close());
     const queueName = uniqueQueueName('wm-rules-crash');
     cleanups.push(() => deleteTestQueue(queueName));
-    const env: Record<string, string> = {
-      DATABASE_URL: String(database.url),
-      SECRET_KEY: 'rules-crash-secret-key-with-32-characters',
-      ADMIN_EMAIL: 'rules-crash@test.local',
-      ADMIN_PASSWORD: 'crash-secret-1',
-      ALLOW_PRIVATE_TARGETS: 'true',
-      QUEUE_NAME: queueName,
-      QUEUE_POLL_MS: '20',
+    const env = {
+      ...crashServerEnv({ name: 'rules-crash', databaseUrl: String(database.url), queueName }),
       // Few rules messages at once, so a backlog is still queued when the server is killed.
       QUEUE_CONCURRENCY: '2',
-      QUEUE_LEASE_MS: '2000',
-      DELIVERY_LEASE_MS: '2000',
-      DELIVERY_RETRY_DELAYS_MS: '50',
-      QUEUE_REPUBLISH_AFTER_MS: '2000',
-      ...(queueBackend === 'rabbitmq' ? { RABBITMQ_URL: TEST_RABBITMQ_URL } : {}),
     };
     const ctx = await createContext(testConfig(env), database);
     const app = await insertApplication(ctx);

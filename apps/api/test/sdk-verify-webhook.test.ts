@@ -1,35 +1,27 @@
 import { verifyWebhook, WebhookVerificationError } from '@wm/sdk/webhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DeliveryEngine, startDeliveryEngine } from '../src/delivery/engine';
 import {
-  insertApplication,
   insertEvent,
   insertSubscription,
   newSecret,
   type ReceivedRequest,
   type Receiver,
-  startReceiver,
   waitFor,
 } from './support/delivery-fixtures';
-import { createTestApp, type TestApp } from './support/test-app';
+import { type DeliveryHarness, startDeliveryHarness, stopDeliveryHarness } from './support/delivery-harness';
+import type { TestApp } from './support/test-app';
 
+let harness: DeliveryHarness;
 let t: TestApp;
-let engine: DeliveryEngine;
 let receiver: Receiver;
-let app: { id: string; apiKey: string };
+let app: DeliveryHarness['app'];
 
 beforeAll(async () => {
-  t = await createTestApp({ DELIVERY_POLL_MS: '20' });
-  engine = startDeliveryEngine(t.ctx);
-  receiver = await startReceiver();
-  app = await insertApplication(t.ctx);
+  harness = await startDeliveryHarness({ DELIVERY_POLL_MS: '20' });
+  ({ t, receiver, app } = harness);
 });
 
-afterAll(async () => {
-  await engine.stop();
-  await receiver.close();
-  await t.close();
-});
+afterAll(() => stopDeliveryHarness(harness));
 
 const codeOf = (run: () => unknown) => {
   try {

@@ -27,6 +27,18 @@ export function BackLink({ to, children }: { to: string; children: ReactNode }) 
   );
 }
 
+/** The ghost 'Voltar' button above a page's header. */
+export function BackButton({ to, children = 'Voltar' }: { to: string; children?: ReactNode }) {
+  return (
+    <Button asChild variant="ghost" size="sm">
+      <Link to={to}>
+        <ArrowLeft />
+        {children}
+      </Link>
+    </Button>
+  );
+}
+
 export function EditLinkButton({ to }: { to: string }) {
   return (
     <Button variant="outline" asChild>

@@ -6,38 +6,33 @@ import type {
   TUserListItem,
   TUserListResponse,
 } from '@wm/contracts';
-import { and, count, desc, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { applications, userApplications, users } from '../../db/schema';
-import { insertedRow } from '../../db/sql-rows';
+import type { Database } from '../../db/client';
 import { AppError, conflict, notFound } from '../../domain/errors';
-import { likePattern, pageOffset, toPagination } from '../../domain/pagination';
+import { toPagination } from '../../domain/pagination';
 import { hashPassword } from '../../lib/crypto';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { newId } from '../../lib/ids';
 import { ownedApplicationNames } from '../access';
 import { revokeUserSessions } from '../auth/service';
 import { toUserView } from '../auth/user-view';
+import {
+  deleteUserRow,
+  findUser,
+  hasUser,
+  insertUser,
+  isEmailTaken,
+  listUserMemberships,
+  lockActiveAdmins,
+  selectUserPage,
+  updateUserRow,
+} from './queries';
 
 export const USER_NOT_FOUND = 'Usuário não encontrado';
 const EMAIL_TAKEN = 'Já existe um usuário com este e-mail';
 
-const applicationCount = sql<number>`(SELECT count(*)::int FROM ${userApplications} WHERE ${userApplications.userId} = ${users.id})`;
-
 export async function listUsers(ctx: AppContext, query: TListQuery): Promise<TUserListResponse> {
-  const where: SQL | undefined = query.search
-    ? or(ilike(users.name, likePattern(query.search)), ilike(users.email, likePattern(query.search)))
-    : undefined;
-  const [rows, [totals]] = await Promise.all([
-    ctx.db
-      .select({ user: users, applicationCount })
-      .from(users)
-      .where(where)
-      .orderBy(desc(users.createdAt), desc(users.id))
-      .limit(query.limit)
-      .offset(pageOffset(query.page, query.limit)),
-    ctx.db.select({ total: count() }).from(users).where(where),
-  ]);
+  const { rows, total } = await selectUserPage(ctx.db, query);
   return {
     data: rows.map(
       (row): TUserListItem => ({
@@ -45,19 +40,14 @@ export async function listUsers(ctx: AppContext, query: TListQuery): Promise<TUs
         _count: { userApplications: Number(row.applicationCount) },
       }),
     ),
-    pagination: toPagination(query.page, query.limit, totals?.total ?? 0),
+    pagination: toPagination(query.page, query.limit, total),
   };
 }
 
 export async function getUserDetail(ctx: AppContext, id: string): Promise<TUserDetail> {
-  const [user] = await ctx.db.select().from(users).where(eq(users.id, id)).limit(1);
+  const user = await findUser(ctx.db, id);
   if (!user) throw notFound(USER_NOT_FOUND);
-  const links = await ctx.db
-    .select({ link: userApplications, application: applications })
-    .from(userApplications)
-    .innerJoin(applications, eq(applications.id, userApplications.applicationId))
-    .where(eq(userApplications.userId, id))
-    .orderBy(applications.name);
+  const links = await listUserMemberships(ctx.db, id);
   return {
     ...toUserView(user),
     _count: { userApplications: links.length },
@@ -72,32 +62,23 @@ export async function getUserDetail(ctx: AppContext, id: string): Promise<TUserD
 }
 
 export async function assertEmailFree(ctx: AppContext, email: string, exceptId?: string) {
-  const [taken] = await ctx.db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(sql`lower(${users.email}) = ${email}`, exceptId ? ne(users.id, exceptId) : undefined))
-    .limit(1);
-  if (taken) throw conflict(EMAIL_TAKEN);
+  if (await isEmailTaken(ctx.db, email, exceptId)) throw conflict(EMAIL_TAKEN);
 }
 
 export async function createUser(ctx: AppContext, input: TCreateUserRequest) {
   await assertEmailFree(ctx, input.email);
   const now = ctx.clock();
   try {
-    const user = await ctx.db
-      .insert(users)
-      .values({
-        id: newId(),
-        name: input.name,
-        email: input.email,
-        passwordHash: await hashPassword(input.password),
-        isAdmin: input.isAdmin ?? false,
-        isActive: input.isActive ?? true,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning()
-      .then(insertedRow);
+    const user = await insertUser(ctx.db, {
+      id: newId(),
+      name: input.name,
+      email: input.email,
+      passwordHash: await hashPassword(input.password),
+      isAdmin: input.isAdmin ?? false,
+      isActive: input.isActive ?? true,
+      createdAt: now,
+      updatedAt: now,
+    });
     return toUserView(user);
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN);
@@ -105,27 +86,10 @@ export async function createUser(ctx: AppContext, input: TCreateUserRequest) {
   }
 }
 
-type Transaction = Parameters<Parameters<AppContext['db']['transaction']>[0]>[0];
-
 const LAST_ADMIN = 'O último administrador não pode ser removido ou desativado';
 
-/**
- * Locks every active admin row (in id order, so two callers never deadlock) until the transaction
- * ends and returns their ids. Two admins removing each other at once are thereby serialised: the
- * second sees the first's change and is refused, so the last-admin rule holds under concurrency.
- */
-async function lockActiveAdmins(tx: Transaction) {
-  const rows = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.isAdmin, true), eq(users.isActive, true)))
-    .orderBy(users.id)
-    .for('update');
-  return rows.map((row) => row.id);
-}
-
 /** Refuses when `id` is an active admin and no other active admin would remain. Takes the lock above. */
-async function assertNotLastAdmin(tx: Transaction, id: string) {
+async function assertNotLastAdmin(tx: Database, id: string) {
   const admins = await lockActiveAdmins(tx);
   if (admins.includes(id) && admins.length === 1) throw new AppError('UNPROCESSABLE', LAST_ADMIN);
 }
@@ -138,20 +102,15 @@ export async function updateUser(ctx: AppContext, actorId: string, id: string, i
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
   const user = await ctx.db.transaction(async (tx) => {
     if (input.isAdmin === false || input.isActive === false) await assertNotLastAdmin(tx, id);
-    const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.id, id)).limit(1);
-    if (!existing) throw notFound(USER_NOT_FOUND);
-    const [updated] = await tx
-      .update(users)
-      .set({
-        name: input.name,
-        email: input.email,
-        isAdmin: input.isAdmin,
-        isActive: input.isActive,
-        passwordHash,
-        updatedAt: ctx.clock(),
-      })
-      .where(eq(users.id, id))
-      .returning();
+    if (!(await hasUser(tx, id))) throw notFound(USER_NOT_FOUND);
+    const updated = await updateUserRow(tx, id, {
+      name: input.name,
+      email: input.email,
+      isAdmin: input.isAdmin,
+      isActive: input.isActive,
+      passwordHash,
+      updatedAt: ctx.clock(),
+    });
     if (!updated) throw notFound(USER_NOT_FOUND);
     return updated;
   });
@@ -169,8 +128,7 @@ export async function deleteUser(ctx: AppContext, actorId: string, id: string) {
   }
   await ctx.db.transaction(async (tx) => {
     await assertNotLastAdmin(tx, id);
-    const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.id, id)).limit(1);
-    if (!existing) throw notFound(USER_NOT_FOUND);
-    await tx.delete(users).where(eq(users.id, id));
+    if (!(await hasUser(tx, id))) throw notFound(USER_NOT_FOUND);
+    await deleteUserRow(tx, id);
   });
 }

@@ -5,20 +5,25 @@ import type {
   TTransferOwnershipRequest,
   TUpdateMemberRequest,
 } from '@wm/contracts';
-import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { applications, userApplications, users } from '../../db/schema';
-import { insertedRow } from '../../db/sql-rows';
 import { AppError, conflict, notFound } from '../../domain/errors';
 import type { SessionUser } from '../../domain/session-user';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { requireMembersAccess } from '../access';
+import {
+  deleteMember,
+  findMember,
+  findUserByEmail,
+  insertMember,
+  listApplicationMembers,
+  type MemberRow,
+  moveOwnership,
+  updateMemberFlags,
+} from './members-queries';
 
 const USER_NOT_FOUND = 'Usuário não encontrado';
 const MEMBER_NOT_FOUND = 'Membro não encontrado';
 const ALREADY_MEMBER = 'Este usuário já é membro da aplicação';
-
-type MemberRow = { link: typeof userApplications.$inferSelect; user: typeof users.$inferSelect };
 
 const toMemberView = ({ link, user }: MemberRow): TMember => ({
   userId: user.id,
@@ -37,24 +42,9 @@ const withImpliedRead = (flags: { canRead: boolean; canWrite: boolean; canDelete
   canRead: flags.canRead || flags.canWrite || flags.canDelete,
 });
 
-async function findMember(ctx: AppContext, applicationId: string, userId: string) {
-  const [row] = await ctx.db
-    .select({ link: userApplications, user: users })
-    .from(userApplications)
-    .innerJoin(users, eq(users.id, userApplications.userId))
-    .where(and(eq(userApplications.applicationId, applicationId), eq(userApplications.userId, userId)))
-    .limit(1);
-  return row ?? null;
-}
-
 export async function listMembers(ctx: AppContext, user: SessionUser, applicationId: string) {
   await requireMembersAccess(ctx, user, applicationId, 'list');
-  const rows = await ctx.db
-    .select({ link: userApplications, user: users })
-    .from(userApplications)
-    .innerJoin(users, eq(users.id, userApplications.userId))
-    .where(eq(userApplications.applicationId, applicationId))
-    .orderBy(sql`${userApplications.isOwner} DESC`, users.name);
+  const rows = await listApplicationMembers(ctx.db, applicationId);
   return { data: rows.map(toMemberView) };
 }
 
@@ -65,25 +55,16 @@ export async function addMember(
   input: TAddMemberRequest,
 ): Promise<TMember> {
   await requireMembersAccess(ctx, user, applicationId, 'manage');
-  const [target] = await ctx.db
-    .select()
-    .from(users)
-    .where(sql`lower(${users.email}) = ${input.email.toLowerCase()}`)
-    .limit(1);
+  const target = await findUserByEmail(ctx.db, input.email);
   if (!target) throw notFound(USER_NOT_FOUND);
-  if (await findMember(ctx, applicationId, target.id)) throw conflict(ALREADY_MEMBER);
+  if (await findMember(ctx.db, applicationId, target.id)) throw conflict(ALREADY_MEMBER);
   try {
-    const link = await ctx.db
-      .insert(userApplications)
-      .values({
-        userId: target.id,
-        applicationId,
-        isOwner: false,
-        ...withImpliedRead(input),
-        createdAt: ctx.clock(),
-      })
-      .returning()
-      .then(insertedRow);
+    const link = await insertMember(ctx.db, {
+      userId: target.id,
+      applicationId,
+      ...withImpliedRead(input),
+      createdAt: ctx.clock(),
+    });
     return toMemberView({ link, user: target });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(ALREADY_MEMBER);
@@ -99,7 +80,7 @@ export async function updateMember(
   input: TUpdateMemberRequest,
 ): Promise<TMember> {
   await requireMembersAccess(ctx, user, applicationId, 'manage');
-  const member = await findMember(ctx, applicationId, memberId);
+  const member = await findMember(ctx.db, applicationId, memberId);
   if (!member) throw notFound(MEMBER_NOT_FOUND);
   if (member.link.isOwner) {
     throw new AppError('UNPROCESSABLE', 'As permissões do proprietário não podem ser alteradas');
@@ -109,11 +90,7 @@ export async function updateMember(
     canWrite: input.canWrite ?? member.link.canWrite,
     canDelete: input.canDelete ?? member.link.canDelete,
   });
-  const [link] = await ctx.db
-    .update(userApplications)
-    .set(flags)
-    .where(and(eq(userApplications.applicationId, applicationId), eq(userApplications.userId, memberId)))
-    .returning();
+  const link = await updateMemberFlags(ctx.db, applicationId, memberId, flags);
   if (!link) throw notFound(MEMBER_NOT_FOUND);
   return toMemberView({ link, user: member.user });
 }
@@ -126,17 +103,13 @@ export async function removeMember(
   memberId: string,
 ) {
   await requireMembersAccess(ctx, user, applicationId, memberId === user.id ? 'leave' : 'manage');
-  const member = await findMember(ctx, applicationId, memberId);
+  const member = await findMember(ctx.db, applicationId, memberId);
   if (!member) throw notFound(MEMBER_NOT_FOUND);
   if (member.link.isOwner) {
     throw new AppError('UNPROCESSABLE', 'O proprietário não pode ser removido da aplicação');
   }
-  await ctx.db
-    .delete(userApplications)
-    .where(and(eq(userApplications.applicationId, applicationId), eq(userApplications.userId, memberId)));
+  await deleteMember(ctx.db, applicationId, memberId);
 }
-
-const FULL = { canRead: true, canWrite: true, canDelete: true };
 
 /**
  * Hands the application to another member (the owner or an admin may): the new owner gets every
@@ -150,25 +123,10 @@ export async function transferOwnership(
   input: TTransferOwnershipRequest,
 ): Promise<TMemberListResponse> {
   await requireMembersAccess(ctx, user, applicationId, 'manage');
-  const target = await findMember(ctx, applicationId, input.userId);
+  const target = await findMember(ctx.db, applicationId, input.userId);
   if (!target) throw new AppError('UNPROCESSABLE', 'O novo proprietário precisa ser membro da aplicação');
   if (target.link.isOwner)
     throw new AppError('UNPROCESSABLE', 'Este membro já é o proprietário da aplicação');
-  await ctx.db.transaction(async (tx) => {
-    await tx
-      .update(userApplications)
-      .set({ isOwner: false, ...FULL })
-      .where(and(eq(userApplications.applicationId, applicationId), eq(userApplications.isOwner, true)));
-    await tx
-      .update(userApplications)
-      .set({ isOwner: true, ...FULL })
-      .where(
-        and(eq(userApplications.applicationId, applicationId), eq(userApplications.userId, input.userId)),
-      );
-    await tx
-      .update(applications)
-      .set({ createdBy: input.userId, updatedAt: ctx.clock() })
-      .where(eq(applications.id, applicationId));
-  });
+  await ctx.db.transaction((tx) => moveOwnership(tx, applicationId, input.userId, ctx.clock()));
   return listMembers(ctx, user, applicationId);
 }

@@ -1,10 +1,19 @@
 import type { TLoginRequest, TLoginResponse } from '@wm/contracts';
-import { and, count, eq, gt, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { loginFailures, sessions, users } from '../../db/schema';
 import { AppError } from '../../domain/errors';
 import { hashPassword, randomToken, sha256, verifyPassword } from '../../lib/crypto';
 import { newId } from '../../lib/ids';
+import {
+  clearLoginFailures,
+  countLoginFailures,
+  deleteLoginFailure,
+  deleteSession,
+  deleteUserSessions,
+  findUserByEmail,
+  insertLoginFailure,
+  insertSession,
+  lockLoginEmail,
+} from './queries';
 import { toUserView } from './user-view';
 
 /** Compared against when the e-mail is unknown, so both cases take the same time. */
@@ -22,17 +31,11 @@ async function reserveAttempt(ctx: AppContext, email: string, ip: string, attemp
     ctx.config;
   const since = new Date(ctx.clock().getTime() - LOGIN_FAILURE_WINDOW_MINUTES * 60_000);
   return ctx.db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${email}))`);
-    const [row] = await tx
-      .select({
-        fromAddress: sql<number>`count(*) FILTER (WHERE ${loginFailures.ip} = ${ip})`.mapWith(Number),
-        fromAll: count(),
-      })
-      .from(loginFailures)
-      .where(and(eq(loginFailures.email, email), gt(loginFailures.createdAt, since)));
-    if ((row?.fromAddress ?? 0) >= LOGIN_MAX_FAILURES_PER_IP) return false;
-    if ((row?.fromAll ?? 0) >= LOGIN_MAX_FAILURES_PER_ACCOUNT) return false;
-    await tx.insert(loginFailures).values({ id: attemptId, email, ip, createdAt: ctx.clock() });
+    await lockLoginEmail(tx, email);
+    const failures = await countLoginFailures(tx, email, ip, since);
+    if (failures.fromAddress >= LOGIN_MAX_FAILURES_PER_IP) return false;
+    if (failures.fromAll >= LOGIN_MAX_FAILURES_PER_ACCOUNT) return false;
+    await insertLoginFailure(tx, { id: attemptId, email, ip, createdAt: ctx.clock() });
     return true;
   });
 }
@@ -49,22 +52,16 @@ export async function loginUser(
       `Muitas tentativas de login. Tente novamente em ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}.`,
     );
   }
-  const [user] = await ctx.db
-    .select()
-    .from(users)
-    .where(sql`lower(${users.email}) = ${input.email}`)
-    .limit(1);
+  const user = await findUserByEmail(ctx.db, input.email);
   dummyHash ??= hashPassword(randomToken());
   const isValid = await verifyPassword(input.password, user?.passwordHash ?? (await dummyHash));
   // A wrong password leaves its reserved attempt recorded as a failure.
   if (!user || !isValid) throw new AppError('INVALID_CREDENTIALS', 'Credenciais inválidas');
   if (!user.isActive) {
-    await ctx.db.delete(loginFailures).where(eq(loginFailures.id, attemptId));
+    await deleteLoginFailure(ctx.db, attemptId);
     throw new AppError('USER_INACTIVE', 'Usuário inativo. Procure um administrador.');
   }
-  await ctx.db
-    .delete(loginFailures)
-    .where(and(eq(loginFailures.email, input.email), eq(loginFailures.ip, input.ip)));
+  await clearLoginFailures(ctx.db, input.email, input.ip);
   const token = await createSession(ctx, user.id);
   return { user: toUserView(user), token };
 }
@@ -73,7 +70,7 @@ export async function loginUser(
 export async function createSession(ctx: AppContext, userId: string): Promise<string> {
   const token = randomToken(32);
   const now = ctx.clock();
-  await ctx.db.insert(sessions).values({
+  await insertSession(ctx.db, {
     id: newId(),
     userId,
     tokenHash: sha256(token),
@@ -85,16 +82,10 @@ export async function createSession(ctx: AppContext, userId: string): Promise<st
 }
 
 export async function logoutSession(ctx: AppContext, sessionId: string) {
-  await ctx.db.delete(sessions).where(eq(sessions.id, sessionId));
+  await deleteSession(ctx.db, sessionId);
 }
 
 /** Ends every session of a user (deactivation, password change), optionally keeping one. */
 export async function revokeUserSessions(ctx: AppContext, userId: string, keepSessionId?: string) {
-  await ctx.db
-    .delete(sessions)
-    .where(
-      keepSessionId
-        ? and(eq(sessions.userId, userId), sql`${sessions.id} <> ${keepSessionId}`)
-        : eq(sessions.userId, userId),
-    );
+  await deleteUserSessions(ctx.db, userId, keepSessionId);
 }

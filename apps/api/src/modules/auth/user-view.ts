@@ -1,14 +1,8 @@
 import type { TUser } from '@wm/contracts';
+import type { users } from '../../db/schema';
 
-type UserRow = {
-  id: string;
-  name: string;
-  email: string;
-  isAdmin: boolean;
-  isActive: boolean;
-  createdAt: Date;
-  updatedAt: Date;
-};
+/** A user's columns but the password hash (a row, or the session's user). */
+type UserRow = Omit<typeof users.$inferSelect, 'passwordHash'>;
 
 /** The public shape of a user; the password hash never leaves the server. */
 export function toUserView(user: UserRow): TUser {

@@ -1,7 +1,5 @@
 import type { TEmitRulesResponse } from '@wm/contracts';
-import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { applications } from '../../db/schema';
 import { AppError, forbidden } from '../../domain/errors';
 import { newId } from '../../lib/ids';
 import { recordEmit } from '../emit/record-emits';
@@ -12,18 +10,15 @@ import {
   publishOrLeaveToSweep,
   storableHeaders,
 } from '../emit/service';
+import { findApplicationIdByKeyHash } from './queries';
 
 export const KEY_OF_ANOTHER_APPLICATION = 'Esta chave de API pertence a outra aplicação';
 
 /** A key that is this application's passes; another application's is refused (403); any other is unknown (401). */
 async function checkApiKey(ctx: AppContext, applicationId: string, apiKeyHash: string) {
-  const [owner] = await ctx.db
-    .select({ id: applications.id })
-    .from(applications)
-    .where(eq(applications.apiKeyHash, apiKeyHash))
-    .limit(1);
-  if (!owner) throw new AppError('UNAUTHORIZED', INVALID_API_KEY_MESSAGE);
-  if (owner.id !== applicationId) throw forbidden(KEY_OF_ANOTHER_APPLICATION);
+  const ownerId = await findApplicationIdByKeyHash(ctx.db, apiKeyHash);
+  if (!ownerId) throw new AppError('UNAUTHORIZED', INVALID_API_KEY_MESSAGE);
+  if (ownerId !== applicationId) throw forbidden(KEY_OF_ANOTHER_APPLICATION);
 }
 
 /**

@@ -6,36 +6,15 @@ import type {
   TIntegrationRoute,
 } from '@wm/contracts';
 import { buildRoutePayload, buildRulePayload, type EmitPayload, renderIntegrationCode } from '@wm/rules';
-import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { routeEventTypes, routeFields, routes } from '../../db/schema';
 import type { SessionUser } from '../../domain/session-user';
-import {
-  applicationInternalAccess,
-  requireAccess,
-  routeAccess,
-  routeEventTypeAccess,
-  routeFieldAccess,
-  rowPermissions,
-  ruleAccess,
-} from '../access';
+import { applicationInternalAccess, requireAccess, routeAccess, ruleAccess } from '../access';
 import { toRouteEventTypeView, toRouteFieldView } from '../routes/route-view';
+import { listActiveRouteChildren, listApplicationRoutes } from './queries';
 
 /** Active event types and fields of `routeIds`, oldest first (the first event type is the route's sample alias). */
 async function loadActiveChildren(ctx: AppContext, user: SessionUser, routeIds: string[]) {
-  if (routeIds.length === 0) return { eventTypes: [], fields: [] };
-  const [eventTypeRows, fieldRows] = await Promise.all([
-    ctx.db
-      .select({ eventType: routeEventTypes, ...rowPermissions(routeEventTypeAccess, user) })
-      .from(routeEventTypes)
-      .where(and(inArray(routeEventTypes.routeId, routeIds), eq(routeEventTypes.isActive, true)))
-      .orderBy(asc(routeEventTypes.createdAt), asc(routeEventTypes.id)),
-    ctx.db
-      .select({ field: routeFields, ...rowPermissions(routeFieldAccess, user) })
-      .from(routeFields)
-      .where(and(inArray(routeFields.routeId, routeIds), eq(routeFields.isActive, true)))
-      .orderBy(asc(routeFields.createdAt), asc(routeFields.id)),
-  ]);
+  const { eventTypeRows, fieldRows } = await listActiveRouteChildren(ctx.db, user, routeIds);
   return {
     eventTypes: eventTypeRows.map((row) => toRouteEventTypeView(row.eventType, row)),
     fields: fieldRows.map((row) => toRouteFieldView(row.field, row)),
@@ -49,11 +28,7 @@ export async function listIntegrationRoutes(
   applicationId: string,
 ): Promise<TIntegrationRoute[]> {
   await requireAccess(ctx, user, applicationInternalAccess, applicationId, 'read');
-  const rows = await ctx.db
-    .select()
-    .from(routes)
-    .where(eq(routes.applicationId, applicationId))
-    .orderBy(asc(routes.name), asc(routes.id));
+  const rows = await listApplicationRoutes(ctx.db, applicationId);
   const { eventTypes, fields } = await loadActiveChildren(
     ctx,
     user,

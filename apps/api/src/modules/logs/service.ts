@@ -5,61 +5,23 @@ import type {
   TDeliveryLogListResponse,
   TDeliveryLogStats,
 } from '@wm/contracts';
-import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, type SQL, sql, sum } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { deliveryAttempts, deliveryLogCounts, deliveryLogs, events, subscriptions } from '../../db/schema';
 import { notifyDeliveryWorkers } from '../../delivery/wake';
 import { conflict, notFound } from '../../domain/errors';
-import { likePattern, pageOffset, toPagination } from '../../domain/pagination';
+import { toPagination } from '../../domain/pagination';
 import type { SessionUser } from '../../domain/session-user';
+import { DELIVERY_LOG_NOT_FOUND, deliveryLogAccess, requireAccess } from '../access';
 import {
-  DELIVERY_LOG_NOT_FOUND,
-  deliveryLogAccess,
-  memberColumn,
-  requireAccess,
-  subscriptionAccess,
-  visibleWhere,
-} from '../access';
-
-const listColumns = {
-  log: {
-    id: deliveryLogs.id,
-    status: deliveryLogs.status,
-    httpStatusCode: deliveryLogs.httpStatusCode,
-    createdAt: deliveryLogs.createdAt,
-    processedAt: deliveryLogs.processedAt,
-    attemptCount: deliveryLogs.attemptCount,
-  },
-  subscription: {
-    id: subscriptions.id,
-    name: subscriptions.name,
-    status: subscriptions.status,
-    targetUrl: subscriptions.targetUrl,
-    httpMethod: subscriptions.httpMethod,
-    authType: subscriptions.authType,
-  },
-  event: { id: events.id, name: events.name, alias: events.alias },
-};
-
-type ListRow = {
-  log: {
-    id: string;
-    status: string;
-    httpStatusCode: number | null;
-    createdAt: Date;
-    processedAt: Date | null;
-    attemptCount: number;
-  };
-  subscription: {
-    id: string;
-    name: string;
-    status: string;
-    targetUrl: string;
-    httpMethod: string;
-    authType: string;
-  };
-  event: { id: string; name: string; alias: string };
-};
+  countDeliveryLogsByStatus,
+  deliveryLogListWhere,
+  findSubscriptionStatus,
+  findVisibleDeliveryLog,
+  type ListRow,
+  listDeliveryAttempts,
+  requeueFailedDeliveryLog,
+  searchSubscriptionIds,
+  selectDeliveryLogPage,
+} from './queries';
 
 const toListItem = (row: ListRow): TDeliveryLogListItem => ({
   id: row.log.id,
@@ -75,161 +37,32 @@ const toListItem = (row: ListRow): TDeliveryLogListItem => ({
   },
 });
 
-/** Conditions on the subscription (and its event) a log belongs to: visibility, search, ids. */
-function subscriptionScope(
-  user: SessionUser,
-  query: TDeliveryLogListQuery,
-  withIds: boolean,
-): SQL | undefined {
-  const pattern = query.search ? likePattern(query.search) : null;
-  return and(
-    visibleWhere(subscriptionAccess, user),
-    withIds && query.subscriptionId ? eq(subscriptions.id, query.subscriptionId) : undefined,
-    withIds && query.eventId ? eq(subscriptions.eventId, query.eventId) : undefined,
-    pattern
-      ? or(
-          ilike(subscriptions.name, pattern),
-          ilike(subscriptions.targetUrl, pattern),
-          ilike(events.name, pattern),
-          ilike(events.alias, pattern),
-        )
-      : undefined,
-  );
-}
-
-function scopedSubscriptionIds(ctx: AppContext, scope: SQL) {
-  return ctx.db
-    .select({ id: subscriptions.id })
-    .from(subscriptions)
-    .innerJoin(events, eq(events.id, subscriptions.eventId))
-    .where(scope);
-}
-
-/** Above this many subscriptions found, the search stays a semi-join (a bound parameter per id). */
-const SEARCHED_IDS_MAX = 1000;
-
-/**
- * The visible subscriptions (of the filter's subscription and event) whose name, URL or event match
- * the search; null when there are too many to pass as a list.
- */
-async function searchSubscriptionIds(
-  ctx: AppContext,
-  user: SessionUser,
-  query: TDeliveryLogListQuery,
-): Promise<string[] | null> {
-  const rows = await scopedSubscriptionIds(ctx, subscriptionScope(user, query, true) ?? sql`true`).limit(
-    SEARCHED_IDS_MAX + 1,
-  );
-  return rows.length > SEARCHED_IDS_MAX ? null : rows.map((row) => row.id);
-}
-
-const NO_LOGS: TDeliveryLogStats = { SUCCESS: 0, FAILED: 0, PENDING: 0, RETRYING: 0, IGNORED: 0 };
-
-/** A date-only end bound includes that whole day. */
-const endBound = (value: string) =>
-  new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T23:59:59.999Z` : value);
-
-/**
- * The filter on delivery_logs alone, so the log indexes serve it: visibility as a semi-join, or, with
- * a search, the ids of the subscriptions it found (read first: as a semi-join, a search matching few
- * subscriptions walked the whole created_at index looking for their logs).
- */
-function listWhere(
-  ctx: AppContext,
-  user: SessionUser,
-  query: TDeliveryLogListQuery,
-  searchedIds: string[] | null,
-): SQL | undefined {
-  const scope = subscriptionScope(user, query, false);
-  return and(
-    searchedIds
-      ? inArray(deliveryLogs.subscriptionId, searchedIds)
-      : scope
-        ? inArray(deliveryLogs.subscriptionId, scopedSubscriptionIds(ctx, scope))
-        : undefined,
-    query.subscriptionId ? eq(deliveryLogs.subscriptionId, query.subscriptionId) : undefined,
-    query.eventId ? eq(deliveryLogs.eventId, query.eventId) : undefined,
-    query.startDate ? gte(deliveryLogs.createdAt, new Date(query.startDate)) : undefined,
-    query.endDate ? lte(deliveryLogs.createdAt, endBound(query.endDate)) : undefined,
-    query.status ? eq(deliveryLogs.status, query.status) : undefined,
-  );
-}
-
-/**
- * Counts per status over the filter. Without a date range they come from the
- * trigger-kept counters (no scan of the logs); with one, from the logs' indexes.
- */
-async function countByStatus(
-  ctx: AppContext,
-  user: SessionUser,
-  query: TDeliveryLogListQuery,
-  where: SQL | undefined,
-) {
-  if (query.startDate || query.endDate) {
-    return ctx.db
-      .select({ status: deliveryLogs.status, total: count() })
-      .from(deliveryLogs)
-      .where(where)
-      .groupBy(deliveryLogs.status);
-  }
-  const scope = subscriptionScope(user, query, true);
-  return ctx.db
-    .select({ status: deliveryLogCounts.status, total: sum(deliveryLogCounts.n) })
-    .from(deliveryLogCounts)
-    .where(
-      and(
-        scope ? inArray(deliveryLogCounts.subscriptionId, scopedSubscriptionIds(ctx, scope)) : undefined,
-        query.status ? eq(deliveryLogCounts.status, query.status) : undefined,
-      ),
-    )
-    .groupBy(deliveryLogCounts.status);
-}
-
 /** Delivery logs visible to `user` (as subscriptions are), newest first, with counts per status over the filter. */
 export async function listDeliveryLogs(
   ctx: AppContext,
   user: SessionUser,
   query: TDeliveryLogListQuery,
 ): Promise<TDeliveryLogListResponse> {
-  const searchedIds = query.search ? await searchSubscriptionIds(ctx, user, query) : null;
+  const searchedIds = query.search ? await searchSubscriptionIds(ctx.db, user, query) : null;
   if (searchedIds?.length === 0) {
-    return { data: [], pagination: toPagination(query.page, query.limit, 0), stats: { ...NO_LOGS } };
+    const none: TDeliveryLogStats = { SUCCESS: 0, FAILED: 0, PENDING: 0, RETRYING: 0, IGNORED: 0 };
+    return { data: [], pagination: toPagination(query.page, query.limit, 0), stats: none };
   }
-  const where = listWhere(ctx, user, query, searchedIds);
+  const where = deliveryLogListWhere(ctx.db, user, query, searchedIds);
   const [rows, counts] = await Promise.all([
-    ctx.db
-      .select(listColumns)
-      .from(deliveryLogs)
-      .innerJoin(subscriptions, eq(subscriptions.id, deliveryLogs.subscriptionId))
-      .innerJoin(events, eq(events.id, subscriptions.eventId))
-      .where(where)
-      .orderBy(desc(deliveryLogs.createdAt), desc(deliveryLogs.id))
-      .limit(query.limit)
-      .offset(pageOffset(query.page, query.limit)),
-    countByStatus(ctx, user, query, where),
+    selectDeliveryLogPage(ctx.db, where, query),
+    countDeliveryLogsByStatus(ctx.db, user, query, where),
   ]);
-  const stats: TDeliveryLogStats = { ...NO_LOGS };
+  const stats: TDeliveryLogStats = { SUCCESS: 0, FAILED: 0, PENDING: 0, RETRYING: 0, IGNORED: 0 };
   for (const entry of counts) {
     if (entry.status in stats) stats[entry.status as keyof TDeliveryLogStats] = Number(entry.total ?? 0);
   }
   const total = Object.values(stats).reduce((acc, value) => acc + value, 0);
   return {
-    data: (rows as ListRow[]).map(toListItem),
+    data: rows.map(toListItem),
     pagination: toPagination(query.page, query.limit, total),
     stats,
   };
-}
-
-async function findVisibleLog(ctx: AppContext, user: SessionUser, id: string) {
-  const [row] = await ctx.db
-    .select({ ...listColumns, detail: deliveryLogs, isMember: memberColumn(deliveryLogAccess, user) })
-    .from(deliveryLogs)
-    .innerJoin(subscriptions, eq(subscriptions.id, deliveryLogs.subscriptionId))
-    .innerJoin(events, eq(events.id, subscriptions.eventId))
-    .where(and(eq(deliveryLogs.id, id), visibleWhere(deliveryLogAccess, user)))
-    .limit(1);
-  if (!row) throw notFound(DELIVERY_LOG_NOT_FOUND);
-  return row;
 }
 
 export async function getDeliveryLog(
@@ -237,14 +70,11 @@ export async function getDeliveryLog(
   user: SessionUser,
   id: string,
 ): Promise<TDeliveryLogDetail> {
-  const row = await findVisibleLog(ctx, user, id);
-  const attempts = await ctx.db
-    .select()
-    .from(deliveryAttempts)
-    .where(eq(deliveryAttempts.deliveryLogId, id))
-    .orderBy(asc(deliveryAttempts.attemptNumber), asc(deliveryAttempts.startedAt));
+  const row = await findVisibleDeliveryLog(ctx.db, user, id);
+  if (!row) throw notFound(DELIVERY_LOG_NOT_FOUND);
+  const attempts = await listDeliveryAttempts(ctx.db, id);
   return {
-    ...toListItem(row as ListRow),
+    ...toListItem(row),
     responseBody: row.detail.responseBody,
     // Subscribers outside the emitting application never read the emitter's header values.
     errorMessage: row.isMember
@@ -275,26 +105,12 @@ export const SUBSCRIPTION_NOT_ACTIVE_FOR_RETRY =
  */
 export async function retryDelivery(ctx: AppContext, user: SessionUser, id: string) {
   const { row: log } = await requireAccess(ctx, user, deliveryLogAccess, id, 'write');
-  const [subscription] = await ctx.db
-    .select({ status: subscriptions.status })
-    .from(subscriptions)
-    .where(eq(subscriptions.id, log.subscriptionId));
-  if (subscription?.status === 'INACTIVE' || subscription?.status === 'FAILED') {
+  const subscriptionStatus = await findSubscriptionStatus(ctx.db, log.subscriptionId);
+  if (subscriptionStatus === 'INACTIVE' || subscriptionStatus === 'FAILED') {
     throw conflict(SUBSCRIPTION_NOT_ACTIVE_FOR_RETRY);
   }
   const now = ctx.clock();
-  const updated = await ctx.db
-    .update(deliveryLogs)
-    .set({
-      status: 'PENDING',
-      nextAttemptAt: now,
-      leaseUntil: null,
-      leasedBy: null,
-      processedAt: null,
-      updatedAt: now,
-    })
-    .where(and(eq(deliveryLogs.id, id), eq(deliveryLogs.status, 'FAILED')))
-    .returning({ id: deliveryLogs.id });
+  const updated = await requeueFailedDeliveryLog(ctx.db, id, now);
   if (updated.length === 0) throw conflict('Apenas entregas com falha (FAILED) podem ser reenviadas');
   notifyDeliveryWorkers(ctx);
   return { id, status: 'PENDING' as const, message: 'O webhook será reenviado em breve.' };

@@ -7,25 +7,24 @@ import {
   type TUpdateProfileRequest,
   type TUser,
 } from '@wm/contracts';
-import { and, count, eq, inArray, or, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { applications, events, subscriptions, users } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../domain/errors';
 import type { SessionUser } from '../../domain/session-user';
 import { hashPassword, verifyPassword } from '../../lib/crypto';
 import { isUniqueViolation } from '../../lib/db-errors';
-import {
-  applicationAccess,
-  eventAccess,
-  memberWhere,
-  readableMemberships,
-  subscriptionAccess,
-  visibleWhere,
-} from '../access';
+import { readableMemberships, subscriptionAccess, visibleWhere } from '../access';
 import { assertEmailFree, USER_NOT_FOUND } from '../admin-users/service';
 import { revokeUserSessions } from '../auth/service';
 import { toUserView } from '../auth/user-view';
 import { countDeliveryLogs } from '../logs/count-delivery-logs';
+import {
+  countReachable,
+  findPasswordHash,
+  listOwnSubscriptions,
+  listReadableEvents,
+  setPasswordHash,
+  updateUserNameAndEmail,
+} from './queries';
 
 const EMAIL_TAKEN = 'Já existe um usuário com este e-mail';
 
@@ -44,11 +43,7 @@ export async function updateProfile(
   }
   if (input.email) await assertEmailFree(ctx, input.email, user.id);
   try {
-    const [updated] = await ctx.db
-      .update(users)
-      .set({ name: input.name, email: input.email, updatedAt: ctx.clock() })
-      .where(eq(users.id, user.id))
-      .returning();
+    const updated = await updateUserNameAndEmail(ctx.db, user.id, input, ctx.clock());
     if (!updated) throw notFound(USER_NOT_FOUND);
     return toUserView(updated);
   } catch (error) {
@@ -59,12 +54,8 @@ export async function updateProfile(
 
 /** Refuses (400 on currentPassword) unless `password` is the user's own. */
 async function assertCurrentPassword(ctx: AppContext, userId: string, password: string) {
-  const [row] = await ctx.db
-    .select({ passwordHash: users.passwordHash })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
-  if (!row || !(await verifyPassword(password, row.passwordHash))) {
+  const passwordHash = await findPasswordHash(ctx.db, userId);
+  if (!passwordHash || !(await verifyPassword(password, passwordHash))) {
     throw badRequest('Senha atual incorreta', [
       { path: 'currentPassword', message: 'Senha atual incorreta' },
     ]);
@@ -79,31 +70,19 @@ export async function changePassword(
   input: TChangePasswordRequest,
 ) {
   await assertCurrentPassword(ctx, user.id, input.currentPassword);
-  await ctx.db
-    .update(users)
-    .set({ passwordHash: await hashPassword(input.newPassword), updatedAt: ctx.clock() })
-    .where(eq(users.id, user.id));
+  await setPasswordHash(ctx.db, user.id, await hashPassword(input.newPassword), ctx.clock());
   await revokeUserSessions(ctx, user.id, currentSessionId ?? undefined);
   return { message: 'Senha alterada com sucesso' };
 }
 
-const countOf = (value: { value: number } | undefined) => Number(value?.value ?? 0);
-
 /** Counts over what the user can reach as a member (admins: everything), as the lists show them. */
 export async function getProfileStats(ctx: AppContext, user: SessionUser): Promise<TProfileStats> {
   const subscriptionsWhere = visibleWhere(subscriptionAccess, user);
-  const [[apps], [evts], [subs], logs] = await Promise.all([
-    ctx.db.select({ value: count() }).from(applications).where(memberWhere(applicationAccess, user)),
-    ctx.db.select({ value: count() }).from(events).where(memberWhere(eventAccess, user)),
-    ctx.db.select({ value: count() }).from(subscriptions).where(subscriptionsWhere),
+  const [reachable, logs] = await Promise.all([
+    countReachable(ctx.db, user, subscriptionsWhere),
     countDeliveryLogs(ctx, subscriptionsWhere),
   ]);
-  return {
-    applications: countOf(apps),
-    events: countOf(evts),
-    subscriptions: countOf(subs),
-    logs,
-  };
+  return { ...reachable, logs };
 }
 
 /**
@@ -114,22 +93,12 @@ export async function getProfileStats(ctx: AppContext, user: SessionUser): Promi
 export async function exportProfileData(ctx: AppContext, user: SessionUser): Promise<TProfileExport> {
   const memberships = await readableMemberships(ctx, user);
   const applicationIds = memberships.map((row) => row.application.id);
-  const eventRows = applicationIds.length
-    ? await ctx.db
-        .select()
-        .from(events)
-        .where(and(inArray(events.applicationId, applicationIds), visibleWhere(eventAccess, user)))
-        .orderBy(events.createdAt)
-    : [];
-  const eventIds = eventRows.map((event) => event.id);
-  const ownSubscriptions: SQL | undefined = eventIds.length
-    ? or(eq(subscriptions.createdBy, user.id), inArray(subscriptions.eventId, eventIds))
-    : eq(subscriptions.createdBy, user.id);
-  const subscriptionRows = await ctx.db
-    .select()
-    .from(subscriptions)
-    .where(and(ownSubscriptions, visibleWhere(subscriptionAccess, user)))
-    .orderBy(subscriptions.createdAt);
+  const eventRows = await listReadableEvents(ctx.db, user, applicationIds);
+  const subscriptionRows = await listOwnSubscriptions(
+    ctx.db,
+    user,
+    eventRows.map((event) => event.id),
+  );
 
   return {
     exportedAt: ctx.clock().toISOString(),

@@ -1,29 +1,15 @@
 import { Check, Copy } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
+import { writeClipboard } from '@/lib/clipboard';
+import { messages } from '@/lib/messages';
 import { Button, type ButtonProps } from './button';
-
-async function copyText(text: string) {
-  if (navigator.clipboard && window.isSecureContext) {
-    await navigator.clipboard.writeText(text);
-    return;
-  }
-  const area = document.createElement('textarea');
-  area.value = text;
-  area.style.position = 'fixed';
-  area.style.opacity = '0';
-  document.body.appendChild(area);
-  area.select();
-  const isCopied = document.execCommand('copy');
-  area.remove();
-  if (!isCopied) throw new Error('copy refused');
-}
 
 /** Copies `value`; toasts 'Copiado!' or 'Erro ao copiar'. The check mark resets after 2 s. */
 export function CopyButton({
   value,
-  successDescription = 'API Key copiada para a área de transferência.',
-  errorDescription = 'Não foi possível copiar para a área de transferência.',
+  successDescription = messages.apiKeyCopied,
+  errorDescription = messages.copyRefused,
   label = 'Copiar',
   showLabel = false,
   variant = 'ghost',
@@ -45,18 +31,18 @@ export function CopyButton({
 
   const onClick = async () => {
     try {
-      await copyText(value);
+      await writeClipboard(value);
       setIsCopied(true);
-      toast.success('Copiado!', { description: successDescription });
+      toast.success(messages.copied, { description: successDescription });
     } catch {
-      toast.error('Erro ao copiar', { description: errorDescription });
+      toast.error(messages.copyFailed, { description: errorDescription });
     }
   };
 
   return (
     <Button variant={variant} size={size} onClick={onClick} aria-label={label} title={label} {...props}>
       {isCopied ? <Check className="text-success" /> : <Copy />}
-      {showLabel ? (isCopied ? 'Copiado!' : label) : null}
+      {showLabel ? (isCopied ? messages.copied : label) : null}
     </Button>
   );
 }

@@ -1,11 +1,11 @@
-import { ArrowLeft } from 'lucide-react';
-import { Link, useParams } from 'react-router';
-import { Button } from '@/components/ui/button';
+import { useParams } from 'react-router';
+import { BackButton } from '@/components/detail-page';
 import { EditForbiddenState } from '@/components/ui/edit-forbidden-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { RecordFallback } from '@/components/ui/record-fallback';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
+import { messages } from '@/lib/messages';
 import { useApplication } from '../api/get-application';
 import { ApplicationEditForm } from '../components/application-edit-form';
 
@@ -26,8 +26,8 @@ export default function ApplicationEditPage() {
     return (
       <RecordFallback
         query={application}
-        title="Aplicação não encontrada"
-        description="A aplicação não existe ou você não tem acesso a ela."
+        title={messages.applicationNotFound}
+        description={messages.applicationUnavailable}
         backHref={paths.applications.list.getHref()}
       />
     );
@@ -42,12 +42,7 @@ export default function ApplicationEditPage() {
   }
   return (
     <div className="mx-auto max-w-3xl space-y-6">
-      <Button asChild variant="ghost" size="sm">
-        <Link to={paths.applications.detail.getHref(id)}>
-          <ArrowLeft />
-          Voltar
-        </Link>
-      </Button>
+      <BackButton to={paths.applications.detail.getHref(id)} />
       <PageHeader title="Editar Aplicação" description={application.data.name} />
       <ApplicationEditForm application={application.data} />
     </div>

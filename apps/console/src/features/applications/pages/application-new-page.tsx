@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type TCreateApplicationRequest, ZCreateApplicationRequest } from '@wm/contracts';
-import { ArrowLeft, Loader2 } from 'lucide-react';
+import { Loader2 } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import type { z } from 'zod';
+import { BackButton } from '@/components/detail-page';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
@@ -35,12 +36,7 @@ export default function ApplicationNewPage() {
 
   return (
     <div className="mx-auto max-w-2xl space-y-6">
-      <Button asChild variant="ghost" size="sm">
-        <Link to={paths.applications.list.getHref()}>
-          <ArrowLeft />
-          Voltar
-        </Link>
-      </Button>
+      <BackButton to={paths.applications.list.getHref()} />
       <PageHeader
         title="Nova Aplicação"
         description="Crie uma aplicação para emitir eventos com a sua API Key."

@@ -1,11 +1,9 @@
 import { useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
-import { EditForbiddenState } from '@/components/ui/edit-forbidden-state';
-import { PageHeader } from '@/components/ui/page-header';
-import { RecordFallback } from '@/components/ui/record-fallback';
-import { Skeleton } from '@/components/ui/skeleton';
+import { EditRecordPage } from '@/components/edit-record-page';
 import { paths } from '@/config/paths';
 import { toastError } from '@/lib/api-client';
+import { messages } from '@/lib/messages';
 import { useEvent } from '../api/get-event';
 import { useUpdateEvent } from '../api/update-event';
 import { EventForm } from '../components/event-form';
@@ -18,38 +16,32 @@ export default function EditEventPage() {
   const event = useEvent(id);
   const update = useUpdateEvent();
 
-  if (event.isPending) return <Skeleton className="h-96 w-full" data-testid="page-skeleton" />;
-  if (!event.data) {
-    return (
-      <RecordFallback query={event} title="Evento não encontrado" backHref={paths.events.list.getHref()} />
-    );
-  }
-  if (!event.data.permissions.canWrite) {
-    return (
-      <EditForbiddenState
-        description="Você pode ver este evento, mas não alterá-lo."
-        backHref={paths.events.detail.getHref(id)}
-      />
-    );
-  }
   return (
-    <div className="grid gap-6">
-      <PageHeader title="Editar Evento" description={event.data.name} />
-      <EventForm
-        variant="edit"
-        defaultValues={eventToFormValues(event.data)}
-        isPending={update.isPending}
-        cancelHref={paths.events.detail.getHref(id)}
-        onSubmit={async (form) => {
-          try {
-            await update.mutateAsync({ id, input: eventFormToUpdate(form) });
-            toast.success('Evento atualizado', { description: 'As alterações foram salvas.' });
-            navigate(paths.events.detail.getHref(id));
-          } catch (error) {
-            toastError('Erro ao atualizar evento', error);
-          }
-        }}
-      />
-    </div>
+    <EditRecordPage
+      query={event}
+      title="Editar Evento"
+      notFoundTitle={messages.eventNotFound}
+      forbiddenDescription="Você pode ver este evento, mas não alterá-lo."
+      listHref={paths.events.list.getHref()}
+      detailHref={paths.events.detail.getHref(id)}
+    >
+      {(record) => (
+        <EventForm
+          variant="edit"
+          defaultValues={eventToFormValues(record)}
+          isPending={update.isPending}
+          cancelHref={paths.events.detail.getHref(id)}
+          onSubmit={async (form) => {
+            try {
+              await update.mutateAsync({ id, input: eventFormToUpdate(form) });
+              toast.success('Evento atualizado', { description: messages.saved });
+              navigate(paths.events.detail.getHref(id));
+            } catch (error) {
+              toastError('Erro ao atualizar evento', error);
+            }
+          }}
+        />
+      )}
+    </EditRecordPage>
   );
 }

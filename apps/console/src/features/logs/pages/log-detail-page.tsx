@@ -1,6 +1,7 @@
 import type { TDeliveryAttempt } from '@wm/contracts';
-import { ArrowLeft, RotateCcw } from 'lucide-react';
+import { RotateCcw } from 'lucide-react';
 import { Link, useParams } from 'react-router';
+import { BackButton } from '@/components/detail-page';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { JsonView } from '@/components/ui/json-view';
@@ -51,14 +52,7 @@ export default function LogDetailPage() {
   const log = useLog(id);
   const retry = useRetryLog();
   const reactivate = useReactivateAndRetryLog();
-  const back = (
-    <Button asChild variant="ghost" size="sm">
-      <Link to={paths.logs.list.getHref()}>
-        <ArrowLeft />
-        Voltar para logs
-      </Link>
-    </Button>
-  );
+  const back = <BackButton to={paths.logs.list.getHref()}>Voltar para logs</BackButton>;
 
   if (log.isLoading) {
     return (

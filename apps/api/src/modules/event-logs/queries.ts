@@ -1,0 +1,93 @@
+import { type EventLogStatus, MAX_EVENT_LOG_ATTEMPTS, type TEventLogListQuery } from '@wm/contracts';
+import { and, count, desc, eq, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { deliveryLogs, eventLogs, events } from '../../db/schema';
+import { likePattern, pageOffset } from '../../domain/pagination';
+import type { SessionUser } from '../../domain/session-user';
+import { eventLogAccess, visibleWhere } from '../access';
+
+const isUuid = (term: string | undefined): term is string =>
+  term !== undefined && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(term);
+
+/**
+ * The search covers event type, organization id and error message by ILIKE on the trigram index
+ * `event_logs_search_idx`, and ids whole: the external id, and the log's or event's id.
+ */
+export function eventLogListWhere(user: SessionUser, query: TEventLogListQuery, status?: EventLogStatus) {
+  const search = query.search ? likePattern(query.search) : null;
+  return and(
+    visibleWhere(eventLogAccess, user),
+    status ? eq(eventLogs.status, status) : undefined,
+    query.organizationId ? ilike(eventLogs.organizationId, likePattern(query.organizationId)) : undefined,
+    query.eventType ? ilike(eventLogs.eventType, likePattern(query.eventType)) : undefined,
+    search
+      ? or(
+          ilike(eventLogs.eventType, search),
+          ilike(eventLogs.organizationId, search),
+          ilike(eventLogs.errorMessage, search),
+          eq(eventLogs.externalEventId, query.search ?? ''),
+          ...(isUuid(query.search)
+            ? [eq(eventLogs.id, query.search), eq(eventLogs.eventId, query.search)]
+            : []),
+        )
+      : undefined,
+  );
+}
+
+/** One page of the event logs matching `where`, newest first. */
+export function selectEventLogPage(db: Database, where: SQL | undefined, query: TEventLogListQuery) {
+  return db
+    .select()
+    .from(eventLogs)
+    .where(where)
+    .orderBy(desc(eventLogs.createdAt), desc(eventLogs.id))
+    .limit(query.limit)
+    .offset(pageOffset(query.page, query.limit));
+}
+
+export function countEventLogsByStatus(db: Database, where: SQL | undefined) {
+  return db
+    .select({ status: eventLogs.status, total: count() })
+    .from(eventLogs)
+    .where(where)
+    .groupBy(eventLogs.status);
+}
+
+/**
+ * Sets a FAILED log below the attempt limit PENDING again with a new round of automatic retries,
+ * in one conditional UPDATE; answers nothing when the log does not qualify.
+ */
+export async function markEventLogForReprocess(db: Database, id: string, now: Date) {
+  const [updated] = await db
+    .update(eventLogs)
+    .set({
+      status: 'PENDING',
+      retryCount: sql`${eventLogs.retryCount} + 1`,
+      autoRetryCount: 0,
+      errorMessage: null,
+      processedAt: null,
+      updatedAt: now,
+    })
+    .where(
+      and(
+        eq(eventLogs.id, id),
+        eq(eventLogs.status, 'FAILED'),
+        lt(eventLogs.retryCount, MAX_EVENT_LOG_ATTEMPTS),
+      ),
+    )
+    .returning();
+  return updated;
+}
+
+/** The occurrence's finally FAILED deliveries become PENDING for the consumer (never due for the delivery workers). */
+export async function reopenFailedDeliveries(db: Database, occurrenceId: string, now: Date) {
+  await db
+    .update(deliveryLogs)
+    .set({ status: 'PENDING', nextAttemptAt: null, processedAt: null, updatedAt: now })
+    .where(and(eq(deliveryLogs.occurrenceId, occurrenceId), eq(deliveryLogs.status, 'FAILED')));
+}
+
+export async function findEvent(db: Database, id: string) {
+  const [event] = await db.select().from(events).where(eq(events.id, id)).limit(1);
+  return event;
+}

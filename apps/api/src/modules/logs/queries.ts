@@ -1,0 +1,214 @@
+import type { TDeliveryLogListQuery } from '@wm/contracts';
+import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, type SQL, sql, sum } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { deliveryAttempts, deliveryLogCounts, deliveryLogs, events, subscriptions } from '../../db/schema';
+import { likePattern, pageOffset } from '../../domain/pagination';
+import type { SessionUser } from '../../domain/session-user';
+import { deliveryLogAccess, memberColumn, subscriptionAccess, visibleWhere } from '../access';
+
+const listColumns = {
+  log: {
+    id: deliveryLogs.id,
+    status: deliveryLogs.status,
+    httpStatusCode: deliveryLogs.httpStatusCode,
+    createdAt: deliveryLogs.createdAt,
+    processedAt: deliveryLogs.processedAt,
+    attemptCount: deliveryLogs.attemptCount,
+  },
+  subscription: {
+    id: subscriptions.id,
+    name: subscriptions.name,
+    status: subscriptions.status,
+    targetUrl: subscriptions.targetUrl,
+    httpMethod: subscriptions.httpMethod,
+    authType: subscriptions.authType,
+  },
+  event: { id: events.id, name: events.name, alias: events.alias },
+};
+
+export type ListRow = {
+  log: {
+    id: string;
+    status: string;
+    httpStatusCode: number | null;
+    createdAt: Date;
+    processedAt: Date | null;
+    attemptCount: number;
+  };
+  subscription: {
+    id: string;
+    name: string;
+    status: string;
+    targetUrl: string;
+    httpMethod: string;
+    authType: string;
+  };
+  event: { id: string; name: string; alias: string };
+};
+
+/** Conditions on the subscription (and its event) a log belongs to: visibility, search, ids. */
+function subscriptionScope(
+  user: SessionUser,
+  query: TDeliveryLogListQuery,
+  withIds: boolean,
+): SQL | undefined {
+  const pattern = query.search ? likePattern(query.search) : null;
+  return and(
+    visibleWhere(subscriptionAccess, user),
+    withIds && query.subscriptionId ? eq(subscriptions.id, query.subscriptionId) : undefined,
+    withIds && query.eventId ? eq(subscriptions.eventId, query.eventId) : undefined,
+    pattern
+      ? or(
+          ilike(subscriptions.name, pattern),
+          ilike(subscriptions.targetUrl, pattern),
+          ilike(events.name, pattern),
+          ilike(events.alias, pattern),
+        )
+      : undefined,
+  );
+}
+
+function scopedSubscriptionIds(db: Database, scope: SQL) {
+  return db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .innerJoin(events, eq(events.id, subscriptions.eventId))
+    .where(scope);
+}
+
+/** A date-only end bound includes that whole day. */
+const endBound = (value: string) =>
+  new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T23:59:59.999Z` : value);
+
+/** The filter on delivery_logs alone (visibility and search as a semi-join), so the log indexes serve it. */
+/** Above this many subscriptions found, the search stays a semi-join (a bound parameter per id). */
+const SEARCHED_IDS_MAX = 1000;
+
+/**
+ * The visible subscriptions (of the filter's subscription and event) whose name, URL or event match
+ * the search, read before the logs: as a semi-join, a search matching few subscriptions walked the
+ * whole created_at index looking for their logs. Null when there are too many to pass as a list.
+ */
+export async function searchSubscriptionIds(
+  db: Database,
+  user: SessionUser,
+  query: TDeliveryLogListQuery,
+): Promise<string[] | null> {
+  const rows = await scopedSubscriptionIds(db, subscriptionScope(user, query, true) ?? sql`true`).limit(
+    SEARCHED_IDS_MAX + 1,
+  );
+  return rows.length > SEARCHED_IDS_MAX ? null : rows.map((row) => row.id);
+}
+
+export function deliveryLogListWhere(
+  db: Database,
+  user: SessionUser,
+  query: TDeliveryLogListQuery,
+  searchedIds: string[] | null = null,
+): SQL | undefined {
+  const scope = subscriptionScope(user, query, false);
+  return and(
+    searchedIds
+      ? inArray(deliveryLogs.subscriptionId, searchedIds)
+      : scope
+        ? inArray(deliveryLogs.subscriptionId, scopedSubscriptionIds(db, scope))
+        : undefined,
+    query.subscriptionId ? eq(deliveryLogs.subscriptionId, query.subscriptionId) : undefined,
+    query.eventId ? eq(deliveryLogs.eventId, query.eventId) : undefined,
+    query.startDate ? gte(deliveryLogs.createdAt, new Date(query.startDate)) : undefined,
+    query.endDate ? lte(deliveryLogs.createdAt, endBound(query.endDate)) : undefined,
+    query.status ? eq(deliveryLogs.status, query.status) : undefined,
+  );
+}
+
+/** One page of the logs matching `where`, newest first, with their subscription and event. */
+export async function selectDeliveryLogPage(
+  db: Database,
+  where: SQL | undefined,
+  query: TDeliveryLogListQuery,
+): Promise<ListRow[]> {
+  return db
+    .select(listColumns)
+    .from(deliveryLogs)
+    .innerJoin(subscriptions, eq(subscriptions.id, deliveryLogs.subscriptionId))
+    .innerJoin(events, eq(events.id, subscriptions.eventId))
+    .where(where)
+    .orderBy(desc(deliveryLogs.createdAt), desc(deliveryLogs.id))
+    .limit(query.limit)
+    .offset(pageOffset(query.page, query.limit));
+}
+
+/**
+ * Counts per status over the filter. Without a date range they come from the
+ * trigger-kept counters (no scan of the logs); with one, from the logs' indexes.
+ */
+export async function countDeliveryLogsByStatus(
+  db: Database,
+  user: SessionUser,
+  query: TDeliveryLogListQuery,
+  where: SQL | undefined,
+): Promise<Array<{ status: string; total: number | string | null }>> {
+  if (query.startDate || query.endDate) {
+    return db
+      .select({ status: deliveryLogs.status, total: count() })
+      .from(deliveryLogs)
+      .where(where)
+      .groupBy(deliveryLogs.status);
+  }
+  const scope = subscriptionScope(user, query, true);
+  return db
+    .select({ status: deliveryLogCounts.status, total: sum(deliveryLogCounts.n) })
+    .from(deliveryLogCounts)
+    .where(
+      and(
+        scope ? inArray(deliveryLogCounts.subscriptionId, scopedSubscriptionIds(db, scope)) : undefined,
+        query.status ? eq(deliveryLogCounts.status, query.status) : undefined,
+      ),
+    )
+    .groupBy(deliveryLogCounts.status);
+}
+
+/** The log with its subscription and event, and whether `user` is a member, when `user` may see it. */
+export async function findVisibleDeliveryLog(db: Database, user: SessionUser, id: string) {
+  const [row] = await db
+    .select({ ...listColumns, detail: deliveryLogs, isMember: memberColumn(deliveryLogAccess, user) })
+    .from(deliveryLogs)
+    .innerJoin(subscriptions, eq(subscriptions.id, deliveryLogs.subscriptionId))
+    .innerJoin(events, eq(events.id, subscriptions.eventId))
+    .where(and(eq(deliveryLogs.id, id), visibleWhere(deliveryLogAccess, user)))
+    .limit(1);
+  return row;
+}
+
+/** The log's attempts in the order they were made. */
+export function listDeliveryAttempts(db: Database, deliveryLogId: string) {
+  return db
+    .select()
+    .from(deliveryAttempts)
+    .where(eq(deliveryAttempts.deliveryLogId, deliveryLogId))
+    .orderBy(asc(deliveryAttempts.attemptNumber), asc(deliveryAttempts.startedAt));
+}
+
+export async function findSubscriptionStatus(db: Database, subscriptionId: string) {
+  const [subscription] = await db
+    .select({ status: subscriptions.status })
+    .from(subscriptions)
+    .where(eq(subscriptions.id, subscriptionId));
+  return subscription?.status;
+}
+
+/** Makes a FAILED log due now and unleased; answers nothing when the log is not FAILED. */
+export function requeueFailedDeliveryLog(db: Database, id: string, now: Date) {
+  return db
+    .update(deliveryLogs)
+    .set({
+      status: 'PENDING',
+      nextAttemptAt: now,
+      leaseUntil: null,
+      leasedBy: null,
+      processedAt: null,
+      updatedAt: now,
+    })
+    .where(and(eq(deliveryLogs.id, id), eq(deliveryLogs.status, 'FAILED')))
+    .returning({ id: deliveryLogs.id });
+}
