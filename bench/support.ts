@@ -104,6 +104,12 @@ export function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
 }
 
+/** The nearest-rank percentile `p` (0–100) of `values`. */
+export function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+}
+
 export const fmt = (value: number, digits = 1) =>
   value.toLocaleString('en-US', { maximumFractionDigits: digits });
 

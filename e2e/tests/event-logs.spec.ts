@@ -112,7 +112,7 @@ test.describe('Log de Eventos', () => {
     }
   });
 
-  test('When two failed events are selected, then the batch reprocess reports them and empty selection warns', async ({
+  test('When two failed events are selected, then the batch reprocess reports them and an empty selection cannot be sent', async ({
     page,
     api,
     loginAsAdmin,
@@ -125,9 +125,15 @@ test.describe('Log de Eventos', () => {
       await page.goto('/event-logs');
       await page.getByLabel('Tipo de evento').fill(alias);
       await expect(page.getByTestId('event-log-row')).toHaveCount(2);
+      // The typed filter reaches the URL after its debounce and clears the selection; wait for it.
+      await expect(page).toHaveURL(new RegExp(`eventType=${alias.replaceAll('.', '\\.')}`));
 
-      await page.getByRole('button', { name: /Reprocessar selecionados/ }).click();
-      await expect(page.getByText('Nenhum evento selecionado')).toBeVisible();
+      const reprocessSelected = page.getByRole('button', { name: /Reprocessar selecionados/ });
+      await expect(reprocessSelected).toBeDisabled();
+      await expect(reprocessSelected).toHaveAttribute(
+        'title',
+        'Selecione eventos com falha para reprocessar.',
+      );
 
       receiver.state.isFailing = false;
       await page.getByLabel('Selecionar todos os eventos com falha').click();

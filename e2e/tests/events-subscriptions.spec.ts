@@ -131,8 +131,9 @@ test.describe('Events and subscriptions', () => {
     await processing.getByLabel('Dados de teste (JSON)').fill('not json');
     await processing.getByRole('button', { name: 'Simular Processamento' }).click();
     await expect(result).toContainText('Dados inválidos');
-    await page.getByTestId('callback-test').getByRole('button', { name: 'Testar Callback' }).click();
-    await expect(page.getByText('Callback não habilitado ou URL não configurada')).toBeVisible();
+    const callbackTest = page.getByTestId('callback-test');
+    await expect(callbackTest.getByRole('button', { name: 'Testar Callback' })).toBeDisabled();
+    await expect(callbackTest).toContainText('Habilite os callbacks e informe a URL de callback do evento');
 
     // Edit the event: radio cards and the note on the immediate queue.
     await page.getByRole('link', { name: 'Editar' }).click();

@@ -87,18 +87,23 @@ describe('event logs API', () => {
     expect(percent.body.pagination.total).toBe(0);
   });
 
-  it('When searching by an external id, then it matches, and the search reads the trigram index', async () => {
-    await insertEventLog(t.ctx, appId, { eventType: 'nf.emitida', externalEventId: 'nota-fiscal-7781' });
-    const found = await t.get('/v1/rabbitmq/events?search=fiscal-77', { token: member.token });
-    expect(found.body.data.map((log: { externalEventId: string }) => log.externalEventId)).toEqual([
+  it('When searching by an external id or an id, then it matches, and the text search reads the trigram index', async () => {
+    const log = await insertEventLog(t.ctx, appId, {
+      eventType: 'nf.emitida',
+      externalEventId: 'nota-fiscal-7781',
+    });
+    const found = await t.get('/v1/rabbitmq/events?search=nota-fiscal-7781', { token: member.token });
+    expect(found.body.data.map((row: { externalEventId: string }) => row.externalEventId)).toEqual([
       'nota-fiscal-7781',
     ]);
+    const byId = await t.get(`/v1/rabbitmq/events?search=${log.eventId}`, { token: member.token });
+    expect(byId.body.data.map((row: { id: string }) => row.id)).toEqual([log.id]);
     // Without a seq scan to fall back on, an ILIKE on each searched column is served by the index.
     const plan = await t.ctx.database.inScriptTransaction(async (tx) => {
       await tx.exec('SET LOCAL enable_seqscan = off');
       return tx.query<{ 'QUERY PLAN': string }>(
         `EXPLAIN SELECT id FROM event_logs WHERE event_type ILIKE '%fiscal%' OR organization_id ILIKE '%fiscal%'
-           OR external_event_id ILIKE '%fiscal%' OR error_message ILIKE '%fiscal%'`,
+           OR error_message ILIKE '%fiscal%' OR external_event_id = 'fiscal'`,
       );
     });
     const text = plan.map((row) => row['QUERY PLAN']).join('\n');

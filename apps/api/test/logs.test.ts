@@ -101,6 +101,10 @@ describe('GET /v1/logs', () => {
     expect(byEvent.body.stats.SUCCESS).toBe(2);
     const bySearch = await t.get('/v1/logs?search=loj', { token: owner.token });
     expect(bySearch.body.data).toHaveLength(2);
+    const searchedStatus = await t.get('/v1/logs?search=loj&status=FAILED', { token: owner.token });
+    expect(searchedStatus.body.pagination.total).toBe(searchedStatus.body.data.length);
+    const nothing = await t.get('/v1/logs?search=nota%20fiscal', { token: owner.token });
+    expect(nothing.body).toMatchObject({ data: [], pagination: { total: 0, totalPages: 1 } });
     const future = await t.get('/v1/logs?startDate=2999-01-01', { token: owner.token });
     expect(future.body.pagination.total).toBe(0);
     const past = await t.get('/v1/logs?endDate=2000-01-01', { token: owner.token });
@@ -119,6 +123,8 @@ describe('GET /v1/logs', () => {
     const stranger = await t.createUser();
     const list = await t.get('/v1/logs', { token: stranger.token });
     expect(list.body.pagination.total).toBe(0);
+    const searched = await t.get('/v1/logs?search=loj', { token: stranger.token });
+    expect(searched.body).toMatchObject({ data: [], pagination: { total: 0 }, stats: { SUCCESS: 0 } });
     const detail = await t.get(`/v1/logs/${failedLogId}`, { token: stranger.token });
     expect(detail.status).toBe(404);
     expect(detail.body.error).toBe('Log não encontrado');

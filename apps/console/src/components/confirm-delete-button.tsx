@@ -1,9 +1,10 @@
-import { Trash2 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { DeleteIcon } from '@/components/ui/delete-icon';
 import { toastError } from '@/lib/api-client';
+import { messages } from '@/lib/messages';
 
 /**
  * Trash button that asks before deleting: an icon button in tables, a labelled destructive one on detail pages.
@@ -19,7 +20,7 @@ export function ConfirmDeleteButton({
   onDelete,
   onDeleted,
   showLabel = false,
-  errorTitle = 'Erro ao deletar',
+  errorTitle = messages.deleteFailed,
   errorFallback,
 }: {
   title: string;
@@ -55,7 +56,7 @@ export function ConfirmDeleteButton({
           aria-label={title}
           title={title}
         >
-          <Trash2 />
+          <DeleteIcon onDestructive={showLabel} />
           {showLabel ? 'Deletar' : null}
         </Button>
       }

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { queryKeys } from './query-keys';
 
 export type ApplicationOption = { id: string; name: string };
 
@@ -9,7 +10,7 @@ export const getApplicationOptions = (signal?: AbortSignal) =>
 
 export const applicationOptionsQueryOptions = () =>
   queryOptions({
-    queryKey: ['applications', 'options'],
+    queryKey: queryKeys.applications.options(),
     queryFn: ({ signal }) => getApplicationOptions(signal),
     select: (response) => response.data,
   });

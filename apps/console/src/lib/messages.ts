@@ -5,6 +5,7 @@ export const messages = {
   deleteFailed: 'Erro ao deletar',
   copied: 'Copiado!',
   copyFailed: 'Erro ao copiar',
+  apiKeyCopied: 'API Key copiada para a área de transferência.',
   idCopied: 'ID copiado para a área de transferência.',
   copyRefused: 'Não foi possível copiar para a área de transferência.',
   noFilters: 'Nenhum filtro configurado',
@@ -17,4 +18,10 @@ export const messages = {
   applicationNotFound: 'Aplicação não encontrada',
   eventNotFound: 'Evento não encontrado',
   subscriptionNotFound: 'Assinatura não encontrada',
+  routeNotFound: 'Rota não encontrada',
+  ruleNotFound: 'Regra não encontrada',
+  routesLoadFailed: 'Não foi possível carregar as rotas',
+  rulesLoadFailed: 'Não foi possível carregar as regras',
+  noRouteFound: 'Nenhuma rota encontrada',
+  noEventFound: 'Nenhum evento encontrado',
 } as const;

@@ -1,18 +1,13 @@
-import { MutationCache, QueryClient } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
 import { isClientError } from './api-client';
 
 /**
- * Queries retry once (never on 4xx) and stay fresh for 5 minutes. Any successful change marks every
- * cached query stale (a change refreshes every list it shows in): counts, names and statistics cross
- * features (an event changes its application's counters, a renamed application shows on events),
- * and only what is on screen is fetched again at once.
+ * Queries retry once (never on 4xx) and stay fresh for 5 minutes. There is no global refresh: each
+ * mutation invalidates the keys of what it changed (`invalidateKeys` with `queryKeys`, see
+ * lib/query-keys.ts), including the resources that show its counts or names.
  */
 export function createQueryClient() {
   const queryClient: QueryClient = new QueryClient({
-    mutationCache: new MutationCache({
-      // The session ('auth') is set by sign-in and sign-out themselves.
-      onSuccess: () => queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'auth' }),
-    }),
     defaultOptions: {
       queries: {
         staleTime: 5 * 60 * 1000,

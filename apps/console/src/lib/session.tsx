@@ -3,6 +3,7 @@ import type { TLoginRequest, TLoginResponse, TUser } from '@wm/contracts';
 import { type ReactNode, useEffect } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { ApiError, api, tokenStorage } from './api-client';
+import { queryKeys } from './query-keys';
 import { buildLoginHref, RETURN_URL_PARAM, toSafeReturnUrl } from './return-url';
 
 const isUnauthorized = (error: unknown) => error instanceof ApiError && error.status === 401;
@@ -10,7 +11,7 @@ const isUnauthorized = (error: unknown) => error instanceof ApiError && error.st
 /** The signed-in user, restored from the stored token with GET /auth/me; null when signed out. */
 export const sessionQueryOptions = () =>
   queryOptions({
-    queryKey: ['auth', 'me'],
+    queryKey: queryKeys.session.me(),
     queryFn: async ({ signal }): Promise<TUser | null> => {
       if (!tokenStorage.get()) return null;
       try {

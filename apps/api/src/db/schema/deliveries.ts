@@ -131,9 +131,9 @@ export const eventLogs = pgTable(
       'gin',
       table.eventType.op('gin_trgm_ops'),
       table.organizationId.op('gin_trgm_ops'),
-      table.externalEventId.op('gin_trgm_ops'),
       table.errorMessage.op('gin_trgm_ops'),
     ),
+    index('event_logs_external_idx').on(table.externalEventId),
   ],
 );
 

@@ -6,9 +6,12 @@ import { likePattern, pageOffset } from '../../domain/pagination';
 import type { SessionUser } from '../../domain/session-user';
 import { eventLogAccess, visibleWhere } from '../access';
 
+const isUuid = (term: string | undefined): term is string =>
+  term !== undefined && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(term);
+
 /**
- * The search covers event type, organization id, external id and error message, each by ILIKE on the
- * trigram index `event_logs_search_idx`.
+ * The search covers event type, organization id and error message by ILIKE on the trigram index
+ * `event_logs_search_idx`, and ids whole: the external id, and the log's or event's id.
  */
 export function eventLogListWhere(user: SessionUser, query: TEventLogListQuery, status?: EventLogStatus) {
   const search = query.search ? likePattern(query.search) : null;
@@ -21,8 +24,11 @@ export function eventLogListWhere(user: SessionUser, query: TEventLogListQuery, 
       ? or(
           ilike(eventLogs.eventType, search),
           ilike(eventLogs.organizationId, search),
-          ilike(eventLogs.externalEventId, search),
           ilike(eventLogs.errorMessage, search),
+          eq(eventLogs.externalEventId, query.search ?? ''),
+          ...(isUuid(query.search)
+            ? [eq(eventLogs.id, query.search), eq(eventLogs.eventId, query.search)]
+            : []),
         )
       : undefined,
   );

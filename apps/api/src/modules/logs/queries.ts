@@ -1,5 +1,5 @@
 import type { TDeliveryLogListQuery } from '@wm/contracts';
-import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, type SQL, sum } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, type SQL, sql, sum } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { deliveryAttempts, deliveryLogCounts, deliveryLogs, events, subscriptions } from '../../db/schema';
 import { likePattern, pageOffset } from '../../domain/pagination';
@@ -76,19 +76,46 @@ function scopedSubscriptionIds(db: Database, scope: SQL) {
     .where(scope);
 }
 
+/** Above this many subscriptions found, the search stays a semi-join (a bound parameter per id). */
+const SEARCHED_IDS_MAX = 1000;
+
+/**
+ * The visible subscriptions (of the filter's subscription and event) whose name, URL or event match
+ * the search; null when there are too many to pass as a list.
+ */
+export async function searchSubscriptionIds(
+  db: Database,
+  user: SessionUser,
+  query: TDeliveryLogListQuery,
+): Promise<string[] | null> {
+  const rows = await scopedSubscriptionIds(db, subscriptionScope(user, query, true) ?? sql`true`).limit(
+    SEARCHED_IDS_MAX + 1,
+  );
+  return rows.length > SEARCHED_IDS_MAX ? null : rows.map((row) => row.id);
+}
+
 /** A date-only end bound includes that whole day. */
 const endBound = (value: string) =>
   new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T23:59:59.999Z` : value);
 
-/** The filter on delivery_logs alone (visibility and search as a semi-join), so the log indexes serve it. */
+/**
+ * The filter on delivery_logs alone, so the log indexes serve it: visibility as a semi-join, or, with
+ * a search, the ids of the subscriptions it found (read first: as a semi-join, a search matching few
+ * subscriptions walked the whole created_at index looking for their logs).
+ */
 export function deliveryLogListWhere(
   db: Database,
   user: SessionUser,
   query: TDeliveryLogListQuery,
+  searchedIds: string[] | null,
 ): SQL | undefined {
   const scope = subscriptionScope(user, query, false);
   return and(
-    scope ? inArray(deliveryLogs.subscriptionId, scopedSubscriptionIds(db, scope)) : undefined,
+    searchedIds
+      ? inArray(deliveryLogs.subscriptionId, searchedIds)
+      : scope
+        ? inArray(deliveryLogs.subscriptionId, scopedSubscriptionIds(db, scope))
+        : undefined,
     query.subscriptionId ? eq(deliveryLogs.subscriptionId, query.subscriptionId) : undefined,
     query.eventId ? eq(deliveryLogs.eventId, query.eventId) : undefined,
     query.startDate ? gte(deliveryLogs.createdAt, new Date(query.startDate)) : undefined,

@@ -19,6 +19,7 @@ import {
   type ListRow,
   listDeliveryAttempts,
   requeueFailedDeliveryLog,
+  searchSubscriptionIds,
   selectDeliveryLogPage,
 } from './queries';
 
@@ -36,18 +37,24 @@ const toListItem = (row: ListRow): TDeliveryLogListItem => ({
   },
 });
 
+const NO_LOGS: TDeliveryLogStats = { SUCCESS: 0, FAILED: 0, PENDING: 0, RETRYING: 0, IGNORED: 0 };
+
 /** Delivery logs visible to `user` (as subscriptions are), newest first, with counts per status over the filter. */
 export async function listDeliveryLogs(
   ctx: AppContext,
   user: SessionUser,
   query: TDeliveryLogListQuery,
 ): Promise<TDeliveryLogListResponse> {
-  const where = deliveryLogListWhere(ctx.db, user, query);
+  const searchedIds = query.search ? await searchSubscriptionIds(ctx.db, user, query) : null;
+  if (searchedIds?.length === 0) {
+    return { data: [], pagination: toPagination(query.page, query.limit, 0), stats: { ...NO_LOGS } };
+  }
+  const where = deliveryLogListWhere(ctx.db, user, query, searchedIds);
   const [rows, counts] = await Promise.all([
     selectDeliveryLogPage(ctx.db, where, query),
     countDeliveryLogsByStatus(ctx.db, user, query, where),
   ]);
-  const stats: TDeliveryLogStats = { SUCCESS: 0, FAILED: 0, PENDING: 0, RETRYING: 0, IGNORED: 0 };
+  const stats: TDeliveryLogStats = { ...NO_LOGS };
   for (const entry of counts) {
     if (entry.status in stats) stats[entry.status as keyof TDeliveryLogStats] = Number(entry.total ?? 0);
   }

@@ -7,6 +7,7 @@ import { useSession } from '@/lib/session';
 import { usePageTitle } from '../page-title';
 import { PageFallback } from './page-fallback';
 import { SideNav } from './side-nav';
+import { ThemeToggle } from './theme-toggle';
 
 /** Frame of every signed-in page: side menu (drawer on small screens) and a header naming the screen. */
 export default function AppLayout() {
@@ -43,6 +44,9 @@ export default function AppLayout() {
               {title}
             </p>
             <p className="truncate text-sm text-muted-foreground">Bem-vindo, {user.name}!</p>
+          </div>
+          <div className="ml-auto">
+            <ThemeToggle />
           </div>
         </header>
         <main className="flex-1 p-4 lg:p-8">

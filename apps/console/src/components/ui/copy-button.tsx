@@ -2,13 +2,14 @@ import { Check, Copy } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { writeClipboard } from '@/lib/clipboard';
+import { messages } from '@/lib/messages';
 import { Button, type ButtonProps } from './button';
 
 /** Copies `value`; toasts 'Copiado!' or 'Erro ao copiar'. The check mark resets after 2 s. */
 export function CopyButton({
   value,
-  successDescription = 'API Key copiada para a área de transferência.',
-  errorDescription = 'Não foi possível copiar para a área de transferência.',
+  successDescription = messages.apiKeyCopied,
+  errorDescription = messages.copyRefused,
   label = 'Copiar',
   showLabel = false,
   variant = 'ghost',
@@ -32,16 +33,16 @@ export function CopyButton({
     try {
       await writeClipboard(value);
       setIsCopied(true);
-      toast.success('Copiado!', { description: successDescription });
+      toast.success(messages.copied, { description: successDescription });
     } catch {
-      toast.error('Erro ao copiar', { description: errorDescription });
+      toast.error(messages.copyFailed, { description: errorDescription });
     }
   };
 
   return (
     <Button variant={variant} size={size} onClick={onClick} aria-label={label} title={label} {...props}>
       {isCopied ? <Check className="text-success" /> : <Copy />}
-      {showLabel ? (isCopied ? 'Copiado!' : label) : null}
+      {showLabel ? (isCopied ? messages.copied : label) : null}
     </Button>
   );
 }

@@ -31,6 +31,10 @@ export const queueTypeLabel: Record<QueueType, string> = {
   STANDARD: 'Standard',
   FIFO: 'FIFO',
 };
+/** The label of a queue type as the API sends it ('RABBITMQ' → 'RabbitMQ'); an unknown one as is. */
+export const formatQueueType = (queueType: string): string =>
+  queueTypeLabel[queueType as QueueType] ?? queueType;
+
 /** 'Aplicação' is feminine: its badge agrees with the counters and the form ('Públicas', 'Pública'). */
 export const applicationVisibilityLabel: Record<Visibility, string> = {
   PUBLIC: 'Pública',

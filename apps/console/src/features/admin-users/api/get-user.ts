@@ -1,13 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TUserDetail } from '@wm/contracts';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 export const getUser = (id: string, signal?: AbortSignal) =>
   api.get<TUserDetail>(`/admin/users/${id}`, undefined, signal);
 
 export const getUserQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: ['admin-users', 'detail', id],
+    queryKey: queryKeys.adminUsers.detail(id),
     queryFn: ({ signal }) => getUser(id, signal),
   });
 

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { TUserListResponse } from '@wm/contracts';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 export const USERS_PAGE_SIZE = 10;
 
@@ -12,7 +13,7 @@ export const getUsers = ({ page = 1, search }: UsersQuery, signal?: AbortSignal)
 /** Without arguments: the key prefix of every user list and detail, for invalidation. */
 export const getUsersQueryOptions = ({ page, search }: UsersQuery = {}) =>
   queryOptions({
-    queryKey: page ? ['admin-users', 'list', { page, search: search ?? '' }] : ['admin-users'],
+    queryKey: page ? queryKeys.adminUsers.list({ page, search: search ?? '' }) : queryKeys.adminUsers.all,
     queryFn: ({ signal }) => getUsers({ page, search }, signal),
     placeholderData: keepPreviousData,
   });

@@ -1,6 +1,7 @@
 import type { TUserListItem } from '@wm/contracts';
-import { Eye, Pencil, Trash2 } from 'lucide-react';
+import { Eye, Pencil } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import { DeleteIcon } from '@/components/ui/delete-icon';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ActiveBadge } from '@/components/ui/status-badges';
 import { type Column, DataTable } from '@/components/ui/table';
@@ -55,7 +56,7 @@ export function UsersTable({
             className="text-destructive hover:text-destructive"
             onClick={() => actions.onDelete(user)}
           >
-            <Trash2 />
+            <DeleteIcon />
           </Button>
         </div>
       ),

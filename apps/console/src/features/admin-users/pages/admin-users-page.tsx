@@ -10,6 +10,7 @@ import { Input } from '@/components/ui/input';
 import { PageHeader } from '@/components/ui/page-header';
 import { Pager } from '@/components/ui/pager';
 import { errorMessage, toastError } from '@/lib/api-client';
+import { useSession } from '@/lib/session';
 import { useListState } from '@/lib/use-list-state';
 import { useDeleteUser } from '../api/delete-user';
 import { useUsers } from '../api/get-users';
@@ -19,6 +20,8 @@ import { UserDetailsDialog } from '../components/user-details-dialog';
 import { UsersTable } from '../components/users-table';
 
 export default function AdminUsersPage() {
+  const { user: sessionUser } = useSession();
+  const isAdmin = sessionUser?.isAdmin === true;
   const list = useListState({ texts: ['search'] });
   const users = useUsers({ page: list.page, search: list.filters.search });
   const deleteUser = useDeleteUser();
@@ -49,10 +52,13 @@ export default function AdminUsersPage() {
         title="Usuários"
         description="Gerencie os usuários que acessam o console."
         actions={
-          <Button onClick={() => setIsCreating(true)}>
-            <Plus />
-            Novo Usuário
-          </Button>
+          // Only administrators may create users; others see the refusal below, not a button that fails.
+          isAdmin ? (
+            <Button onClick={() => setIsCreating(true)}>
+              <Plus />
+              Novo Usuário
+            </Button>
+          ) : null
         }
       />
       <Card>

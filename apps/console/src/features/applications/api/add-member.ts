@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TAddMemberRequest, TMember, TMemberInvitationSent } from '@wm/contracts';
 import { api } from '@/lib/api-client';
+import { invalidateKeys, queryKeys } from '@/lib/query-keys';
 
 /** An admin adds the account at once (the member); anyone else sends an invitation (a message). */
 export const addMember = ({ applicationId, input }: { applicationId: string; input: TAddMemberRequest }) =>
@@ -11,6 +12,6 @@ export function useAddMember(applicationId: string) {
   return useMutation({
     mutationFn: (input: TAddMemberRequest) => addMember({ applicationId, input }),
     // Members and pending invitations alike.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['applications'] }),
+    onSuccess: () => invalidateKeys(queryClient, [queryKeys.applications.all]),
   });
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { invalidateKeys, queryKeys } from '@/lib/query-keys';
 
 export const deleteApplication = (id: string) => api.delete(`/applications/${id}`);
 
@@ -9,10 +10,15 @@ export function useDeleteApplication() {
   return useMutation({
     mutationFn: deleteApplication,
     onSuccess: () =>
-      Promise.all(
-        ['applications', 'events', 'subscriptions', 'logs'].map((key) =>
-          queryClient.invalidateQueries({ queryKey: [key] }),
-        ),
-      ),
+      invalidateKeys(queryClient, [
+        queryKeys.applications.all,
+        queryKeys.events.all,
+        queryKeys.subscriptions.all,
+        queryKeys.logs.all,
+        queryKeys.eventLogs.all,
+        queryKeys.routes.all,
+        queryKeys.eventRules.all,
+        queryKeys.integration.all,
+      ]),
   });
 }

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TApiKeyResponse } from '@wm/contracts';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 export const getApiKey = (id: string, signal?: AbortSignal) =>
   api.get<TApiKeyResponse>(`/applications/${id}/api-key`, undefined, signal);
@@ -8,7 +9,7 @@ export const getApiKey = (id: string, signal?: AbortSignal) =>
 /** The full key, fetched only when revealed or copied and never kept after use. */
 export const apiKeyQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: ['applications', 'api-key', id],
+    queryKey: queryKeys.applications.apiKey(id),
     queryFn: ({ signal }) => getApiKey(id, signal),
     staleTime: 0,
     gcTime: 0,

@@ -1,13 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TApplicationDetail } from '@wm/contracts';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 export const getApplication = (id: string, signal?: AbortSignal) =>
   api.get<TApplicationDetail>(`/applications/${id}`, undefined, signal);
 
 export const applicationQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: ['applications', 'detail', id],
+    queryKey: queryKeys.applications.detail(id),
     queryFn: ({ signal }) => getApplication(id, signal),
     enabled: Boolean(id),
   });

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { TApplicationListResponse } from '@wm/contracts';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 export type ApplicationListParams = { page?: number; limit?: number; search?: string };
 
@@ -9,7 +10,7 @@ export const getApplications = (params: ApplicationListParams, signal?: AbortSig
 
 export const applicationsQueryOptions = (params: ApplicationListParams = {}) =>
   queryOptions({
-    queryKey: ['applications', 'list', params],
+    queryKey: queryKeys.applications.list(params),
     queryFn: ({ signal }) => getApplications(params, signal),
     placeholderData: keepPreviousData,
   });

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TCallbackSecretResponse } from '@wm/contracts';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 export const getCallbackSecret = (id: string, signal?: AbortSignal) =>
   api.get<TCallbackSecretResponse>(`/applications/${id}/callback-secret`, undefined, signal);
@@ -8,7 +9,7 @@ export const getCallbackSecret = (id: string, signal?: AbortSignal) =>
 /** The callback secret, fetched only while revealed and never kept after use. */
 export const callbackSecretQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: ['applications', 'callback-secret', id],
+    queryKey: queryKeys.applications.callbackSecret(id),
     queryFn: ({ signal }) => getCallbackSecret(id, signal),
     staleTime: 0,
     gcTime: 0,

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TApplicationWithKey } from '@wm/contracts';
 import { api } from '@/lib/api-client';
+import { invalidateKeys, queryKeys } from '@/lib/query-keys';
 
 export const regenerateApiKey = (id: string) =>
   api.post<TApplicationWithKey>(`/applications/${id}/regenerate-key`);
@@ -9,6 +10,6 @@ export function useRegenerateApiKey() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: regenerateApiKey,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['applications'] }),
+    onSuccess: () => invalidateKeys(queryClient, [queryKeys.applications.all]),
   });
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { membersQueryOptions } from './get-members';
+import { invalidateKeys, queryKeys } from '@/lib/query-keys';
 
 export const removeMember = ({ applicationId, userId }: { applicationId: string; userId: string }) =>
   api.delete(`/applications/${applicationId}/members/${userId}`);
@@ -9,6 +9,6 @@ export function useRemoveMember(applicationId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (userId: string) => removeMember({ applicationId, userId }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: membersQueryOptions(applicationId).queryKey }),
+    onSuccess: () => invalidateKeys(queryClient, [queryKeys.applications.all]),
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TMemberListResponse } from '@wm/contracts';
 import { api } from '@/lib/api-client';
+import { invalidateKeys, queryKeys } from '@/lib/query-keys';
 
 export const transferOwnership = ({ applicationId, userId }: { applicationId: string; userId: string }) =>
   api.post<TMemberListResponse>(`/applications/${applicationId}/transfer-ownership`, { userId });
@@ -10,6 +11,6 @@ export function useTransferOwnership(applicationId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (userId: string) => transferOwnership({ applicationId, userId }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['applications'] }),
+    onSuccess: () => invalidateKeys(queryClient, [queryKeys.applications.all]),
   });
 }

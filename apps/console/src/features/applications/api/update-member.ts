@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TMember, TUpdateMemberRequest } from '@wm/contracts';
 import { api } from '@/lib/api-client';
-import { membersQueryOptions } from './get-members';
+import { invalidateKeys, queryKeys } from '@/lib/query-keys';
 
 export const updateMember = ({
   applicationId,
@@ -18,6 +18,6 @@ export function useUpdateMember(applicationId: string) {
   return useMutation({
     mutationFn: ({ userId, input }: { userId: string; input: TUpdateMemberRequest }) =>
       updateMember({ applicationId, userId, input }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: membersQueryOptions(applicationId).queryKey }),
+    onSuccess: () => invalidateKeys(queryClient, [queryKeys.applications.all]),
   });
 }

@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Copy, Eye, EyeOff, Loader2 } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { toastError } from '@/lib/api-client';
-import { writeClipboard } from '@/lib/clipboard';
+import { copyWithToast } from '@/lib/clipboard';
 import { truncateKey } from '@/lib/format';
+import { messages } from '@/lib/messages';
 import { apiKeyQueryOptions, useApiKey } from '../api/get-api-key';
 
 /**
@@ -36,15 +36,10 @@ export function ApiKeyField({
     try {
       key = fullKey ?? (await queryClient.fetchQuery(apiKeyQueryOptions(applicationId))).apiKey;
     } catch (error) {
-      toastError('Erro ao copiar', error);
+      toastError(messages.copyFailed, error);
       return;
     }
-    try {
-      await writeClipboard(key);
-      toast.success('Copiado!', { description: 'API Key copiada para a área de transferência.' });
-    } catch {
-      toast.error('Erro ao copiar', { description: 'Não foi possível copiar para a área de transferência.' });
-    }
+    await copyWithToast(key, messages.apiKeyCopied);
   };
 
   return (

@@ -17,6 +17,7 @@ import { Label } from '@/components/ui/label';
 import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
 import { paths } from '@/config/paths';
 import { toastError } from '@/lib/api-client';
+import { messages } from '@/lib/messages';
 import { useUpdateApplication } from '../api/update-application';
 import { CallbackAuthFields } from './callback-auth-fields';
 
@@ -43,7 +44,7 @@ export function ApplicationEditForm({ application }: { application: TApplication
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       await update.mutateAsync({ id: application.id, input: values });
-      toast.success('Aplicação atualizada', { description: 'As alterações foram salvas.' });
+      toast.success('Aplicação atualizada', { description: messages.saved });
       navigate(paths.applications.detail.getHref(application.id));
     } catch (error) {
       toastError('Erro ao atualizar aplicação', error);

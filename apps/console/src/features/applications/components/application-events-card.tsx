@@ -5,13 +5,11 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
-import { EntityStatusBadge, queueTypeLabel, VisibilityBadge } from '@/components/ui/status-badges';
-
-const labelOfQueueType = (queueType: string) =>
-  queueTypeLabel[queueType as keyof typeof queueTypeLabel] ?? queueType;
+import { EntityStatusBadge, formatQueueType, VisibilityBadge } from '@/components/ui/status-badges';
 
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { paths } from '@/config/paths';
+import { messages } from '@/lib/messages';
 
 export function ApplicationEventsCard({ application }: { application: TApplicationDetail }) {
   const newEventHref = paths.events.new.getHref({ applicationId: application.id });
@@ -30,7 +28,7 @@ export function ApplicationEventsCard({ application }: { application: TApplicati
       </CardHeader>
       <CardContent>
         {application.events.length === 0 ? (
-          <EmptyState title="Nenhum evento encontrado" description="Esta aplicação ainda não tem eventos." />
+          <EmptyState title={messages.noEventFound} description="Esta aplicação ainda não tem eventos." />
         ) : (
           <Table>
             <TableHeader>
@@ -59,7 +57,7 @@ export function ApplicationEventsCard({ application }: { application: TApplicati
                     <VisibilityBadge visibility={event.visibility} />
                   </TableCell>
                   <TableCell>
-                    <Badge variant="outline">{labelOfQueueType(event.queueType)}</Badge>
+                    <Badge variant="outline">{formatQueueType(event.queueType)}</Badge>
                   </TableCell>
                   <TableCell>
                     <Link

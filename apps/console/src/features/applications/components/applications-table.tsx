@@ -1,7 +1,8 @@
 import type { TApplicationListItem } from '@wm/contracts';
-import { Eye, Pencil, RefreshCw, Trash2 } from 'lucide-react';
+import { Eye, Pencil, RefreshCw } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { DeleteIcon } from '@/components/ui/delete-icon';
 import { ShortId } from '@/components/ui/short-id';
 import { ApplicationVisibilityBadge } from '@/components/ui/status-badges';
 import { type Column, DataTable } from '@/components/ui/table';
@@ -104,7 +105,7 @@ export function ApplicationsTable({
               aria-label={`Deletar ${app.name}`}
               onClick={() => onDelete(app)}
             >
-              <Trash2 />
+              <DeleteIcon />
             </Button>
           ) : null}
         </div>

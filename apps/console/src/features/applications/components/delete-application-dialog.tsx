@@ -1,6 +1,7 @@
 import { toast } from 'sonner';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toastError } from '@/lib/api-client';
+import { messages } from '@/lib/messages';
 import { useDeleteApplication } from '../api/delete-application';
 
 /** Asks before deleting: it cannot be undone and takes the events and subscriptions along. */
@@ -21,7 +22,7 @@ export function DeleteApplicationDialog({
       toast.success('Aplicação deletada', { description: 'A aplicação foi removida com sucesso.' });
       onDeleted?.();
     } catch (error) {
-      toastError('Erro ao deletar', error);
+      toastError(messages.deleteFailed, error);
     }
   };
   return (

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type TAddMemberForm, type TAddMemberRequest, type TMember, ZAddMemberRequest } from '@wm/contracts';
-import { Crown, Loader2, Trash2, UserPlus } from 'lucide-react';
+import { Crown, Loader2, UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
@@ -8,6 +8,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { DeleteIcon } from '@/components/ui/delete-icon';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -155,7 +156,7 @@ function MemberRow({
               aria-label={`Remover ${member.name}`}
               onClick={() => onRemove(member)}
             >
-              <Trash2 />
+              <DeleteIcon />
             </Button>
           </>
         )}

@@ -1,16 +1,18 @@
 import { MASKED_SECRET } from '@wm/contracts';
-import { Bell, FileText, Pencil, RefreshCw, Trash2, Zap } from 'lucide-react';
+import { Bell, FileText, Pencil, RefreshCw, Zap } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { BackButton } from '@/components/detail-page';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle, StatCard } from '@/components/ui/card';
+import { DeleteIcon } from '@/components/ui/delete-icon';
 import { PageHeader } from '@/components/ui/page-header';
 import { RecordFallback } from '@/components/ui/record-fallback';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApplicationVisibilityBadge } from '@/components/ui/status-badges';
 import { paths } from '@/config/paths';
 import { formatDate } from '@/lib/format';
+import { messages } from '@/lib/messages';
 import { useApplication } from '../api/get-application';
 import { ApiKeyField } from '../components/api-key-field';
 import { ApplicationEventsCard } from '../components/application-events-card';
@@ -62,8 +64,8 @@ export default function ApplicationDetailPage() {
     return (
       <RecordFallback
         query={application}
-        title="Aplicação não encontrada"
-        description="A aplicação não existe ou você não tem acesso a ela."
+        title={messages.applicationNotFound}
+        description={messages.applicationUnavailable}
         backHref={paths.applications.list.getHref()}
       />
     );
@@ -93,7 +95,7 @@ export default function ApplicationDetailPage() {
             ) : null}
             {permissions.canDelete ? (
               <Button variant="destructive" onClick={() => setIsDeleting(true)}>
-                <Trash2 />
+                <DeleteIcon onDestructive />
                 Deletar
               </Button>
             ) : null}

@@ -5,6 +5,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { RecordFallback } from '@/components/ui/record-fallback';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
+import { messages } from '@/lib/messages';
 import { useApplication } from '../api/get-application';
 import { ApplicationEditForm } from '../components/application-edit-form';
 
@@ -25,8 +26,8 @@ export default function ApplicationEditPage() {
     return (
       <RecordFallback
         query={application}
-        title="Aplicação não encontrada"
-        description="A aplicação não existe ou você não tem acesso a ela."
+        title={messages.applicationNotFound}
+        description={messages.applicationUnavailable}
         backHref={paths.applications.list.getHref()}
       />
     );

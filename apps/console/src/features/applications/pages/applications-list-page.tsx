@@ -10,6 +10,7 @@ import { LoadedOrError } from '@/components/ui/load-error-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Pager } from '@/components/ui/pager';
 import { paths } from '@/config/paths';
+import { messages } from '@/lib/messages';
 import { useListState } from '@/lib/use-list-state';
 import { useApplications } from '../api/get-applications';
 import { ApplicationCounters } from '../components/application-counters';
@@ -53,7 +54,7 @@ export default function ApplicationsListPage() {
               onChange={(event) => list.setText('search', event.target.value)}
             />
           </div>
-          <LoadedOrError query={applications} title="Não foi possível carregar as aplicações">
+          <LoadedOrError query={applications} title={messages.applicationsLoadFailed}>
             <ApplicationsTable
               data={applications.data?.data}
               isLoading={applications.isPending}
@@ -61,7 +62,7 @@ export default function ApplicationsListPage() {
               onRegenerate={setToRegenerate}
               empty={
                 <EmptyState
-                  title="Nenhuma aplicação encontrada"
+                  title={messages.noApplicationFound}
                   description={
                     search ? 'Tente outro termo de busca.' : 'Crie sua primeira aplicação para começar.'
                   }

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { EVENT_LOG_PAGE_SIZE, type EventLogStatus, type TEventLogListResponse } from '@wm/contracts';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 export type EventLogFilters = {
   page: number;
@@ -16,7 +17,7 @@ export const getEventLogs = (filters: EventLogFilters, signal?: AbortSignal) =>
 
 export const eventLogsQueryOptions = (filters: EventLogFilters) =>
   queryOptions({
-    queryKey: ['event-logs', 'list', filters],
+    queryKey: queryKeys.eventLogs.list(filters),
     queryFn: ({ signal }) => getEventLogs(filters, signal),
     placeholderData: keepPreviousData,
   });

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TReprocessResponse } from '@wm/contracts';
 import { toast } from 'sonner';
 import { api, toastError } from '@/lib/api-client';
+import { invalidateKeys, queryKeys } from '@/lib/query-keys';
 
 export const reprocessEventLog = (id: string) =>
   api.post<TReprocessResponse>(`/rabbitmq/events/${id}/reprocess`);
@@ -13,7 +14,7 @@ export function useReprocessEventLog() {
     mutationFn: reprocessEventLog,
     onSuccess: () => {
       toast.success('Reprocessamento iniciado');
-      return queryClient.invalidateQueries({ queryKey: ['event-logs'] });
+      return invalidateKeys(queryClient, [queryKeys.eventLogs.all, queryKeys.logs.all]);
     },
     onError: (error) => toastError('Erro no reprocessamento', error),
   });

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TReprocessBatchResponse } from '@wm/contracts';
 import { toast } from 'sonner';
 import { api, toastError } from '@/lib/api-client';
+import { invalidateKeys, queryKeys } from '@/lib/query-keys';
 
 export const reprocessEventLogsBatch = (eventIds: string[]) =>
   api.post<TReprocessBatchResponse>('/rabbitmq/events/reprocess-batch', { eventIds });
@@ -16,7 +17,7 @@ export function useReprocessEventLogsBatch(onDone?: () => void) {
       if (stats.failed > 0) toast.warning(summary);
       else toast.success(summary);
       onDone?.();
-      return queryClient.invalidateQueries({ queryKey: ['event-logs'] });
+      return invalidateKeys(queryClient, [queryKeys.eventLogs.all, queryKeys.logs.all]);
     },
     onError: (error) => toastError('Erro no reprocessamento em lote', error),
   });

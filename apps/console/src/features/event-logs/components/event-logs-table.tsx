@@ -17,6 +17,7 @@ import {
 } from '@/components/ui/table';
 import { paths } from '@/config/paths';
 import { formatDateTimeSeconds, shortId } from '@/lib/format';
+import { messages } from '@/lib/messages';
 
 const COLUMNS = 9;
 
@@ -78,7 +79,7 @@ export function EventLogsTable({
                   disabled={!canReprocessEventLog(log)}
                   title={
                     log.status === 'FAILED' && !canReprocessEventLog(log)
-                      ? 'Limite de tentativas atingido'
+                      ? messages.attemptLimitReached
                       : undefined
                   }
                   onCheckedChange={(value) => onToggle(log.id, value === true)}

@@ -9,9 +9,10 @@ import { JsonView } from '@/components/ui/json-view';
 import { PageHeader } from '@/components/ui/page-header';
 import { RecordFallback } from '@/components/ui/record-fallback';
 import { Skeleton } from '@/components/ui/skeleton';
-import { EventLogStatusBadge } from '@/components/ui/status-badges';
+import { EventLogStatusBadge, formatQueueType } from '@/components/ui/status-badges';
 import { paths } from '@/config/paths';
 import { formatDateTimeSeconds } from '@/lib/format';
+import { messages } from '@/lib/messages';
 import { useEventLog } from '../api/get-event-log';
 import { useReprocessEventLog } from '../api/reprocess-event-log';
 
@@ -38,7 +39,7 @@ function IdField({ label, value }: { label: string; value: string }) {
     <Field label={label}>
       <span className="flex items-center gap-1 font-mono text-xs">
         {value}
-        <CopyButton value={value} successDescription="ID copiado para a área de transferência." />
+        <CopyButton value={value} successDescription={messages.idCopied} />
       </span>
     </Field>
   );
@@ -125,7 +126,7 @@ export default function EventLogDetailPage() {
               <Field label="Tipo de Evento">{log.eventType}</Field>
               <Field label="ID da Organização">{log.organizationId}</Field>
               {log.externalEventId ? <Field label="ID Externo">{log.externalEventId}</Field> : null}
-              {log.queueType ? <Field label="Tipo de Fila">{log.queueType}</Field> : null}
+              {log.queueType ? <Field label="Tipo de Fila">{formatQueueType(log.queueType)}</Field> : null}
             </CardContent>
           </Card>
 

@@ -1,7 +1,6 @@
 import { canReprocessEventLog, EVENT_LOG_STATUSES, type EventLogStatus } from '@wm/contracts';
 import { Activity, CheckCircle2, Clock, RotateCcw, Search, XCircle } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, StatCard, StatGrid } from '@/components/ui/card';
 import { FilterPanel } from '@/components/ui/filter-panel';
@@ -65,11 +64,7 @@ export default function EventLogsPage() {
   const toggleAll = (isChecked: boolean) =>
     setSelected(isChecked ? new Set(logs.filter(canReprocessEventLog).map((log) => log.id)) : new Set());
   const reprocessSelected = () => {
-    if (effective.size === 0) {
-      toast.error('Nenhum evento selecionado');
-      return;
-    }
-    batch.mutate([...effective]);
+    if (effective.size > 0) batch.mutate([...effective]);
   };
 
   return (
@@ -78,7 +73,11 @@ export default function EventLogsPage() {
         title="Log de Eventos"
         description="Acompanhe o processamento dos eventos na fila e reprocesse os que falharam."
         actions={
-          <Button onClick={reprocessSelected} disabled={batch.isPending}>
+          <Button
+            onClick={reprocessSelected}
+            disabled={batch.isPending || effective.size === 0}
+            title={effective.size === 0 ? 'Selecione eventos com falha para reprocessar.' : undefined}
+          >
             <RotateCcw />
             Reprocessar selecionados{effective.size > 0 ? ` (${effective.size})` : ''}
           </Button>

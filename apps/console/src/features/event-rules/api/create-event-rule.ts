@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TCreateEventRuleRequest, TEventRule } from '@wm/contracts';
 import { api } from '@/lib/api-client';
+import { invalidateKeys, queryKeys } from '@/lib/query-keys';
 
 export const createEventRule = (input: TCreateEventRuleRequest) =>
   api.post<Partial<TEventRule> | undefined>('/event-rules', input);
@@ -10,11 +11,12 @@ export function useCreateEventRule() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createEventRule,
-    onSuccess: async () => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['event-rules'] }),
-        queryClient.invalidateQueries({ queryKey: ['routes'] }),
-      ]);
-    },
+    onSuccess: () =>
+      invalidateKeys(queryClient, [
+        queryKeys.eventRules.all,
+        queryKeys.routes.all,
+        queryKeys.routeEventTypes.all,
+        queryKeys.integration.all,
+      ]),
   });
 }

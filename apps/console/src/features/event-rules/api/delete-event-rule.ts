@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { invalidateKeys, queryKeys } from '@/lib/query-keys';
 
 export const deleteEventRule = (id: string) => api.delete(`/event-rules/${id}`);
 
@@ -7,11 +8,12 @@ export function useDeleteEventRule() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteEventRule,
-    onSuccess: async () => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['event-rules'] }),
-        queryClient.invalidateQueries({ queryKey: ['routes'] }),
-      ]);
-    },
+    onSuccess: () =>
+      invalidateKeys(queryClient, [
+        queryKeys.eventRules.all,
+        queryKeys.routes.all,
+        queryKeys.routeEventTypes.all,
+        queryKeys.integration.all,
+      ]),
   });
 }

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TEventListResponse } from '@wm/contracts';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 /** The event picker: up to 100 events of the rule's application (a rule emits only those). */
 export const getApplicationEvents = (applicationId: string, signal?: AbortSignal) =>
@@ -8,7 +9,7 @@ export const getApplicationEvents = (applicationId: string, signal?: AbortSignal
 
 export const applicationEventsQueryOptions = (applicationId: string) =>
   queryOptions({
-    queryKey: ['events', 'options', 'application', applicationId],
+    queryKey: queryKeys.events.applicationOptions(applicationId),
     queryFn: ({ signal }) => getApplicationEvents(applicationId, signal),
     select: (response) => response.data,
   });

@@ -1,13 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TEventRule } from '@wm/contracts';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 export const getEventRule = (id: string, signal?: AbortSignal) =>
   api.get<TEventRule>(`/event-rules/${id}`, undefined, signal);
 
 export const eventRuleQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: ['event-rules', 'detail', id],
+    queryKey: queryKeys.eventRules.detail(id),
     queryFn: ({ signal }) => getEventRule(id, signal),
   });
 

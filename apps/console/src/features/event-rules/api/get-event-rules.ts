@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { RULE_PAGE_SIZE, type TEventRuleListResponse } from '@wm/contracts';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 export type EventRuleFilters = {
   page: number;
@@ -16,7 +17,7 @@ export const getEventRules = (filters: EventRuleFilters, signal?: AbortSignal) =
 
 export const eventRulesQueryOptions = (filters: EventRuleFilters) =>
   queryOptions({
-    queryKey: ['event-rules', 'list', filters],
+    queryKey: queryKeys.eventRules.list(filters),
     queryFn: ({ signal }) => getEventRules(filters, signal),
     placeholderData: keepPreviousData,
   });

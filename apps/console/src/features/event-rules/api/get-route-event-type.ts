@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TRouteEventTypeDetail } from '@wm/contracts';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 /** The type a new rule was opened for (`?routeEventTypeId=`): its route is preselected with it. */
 export const getRouteEventType = (id: string, signal?: AbortSignal) =>
@@ -8,7 +9,7 @@ export const getRouteEventType = (id: string, signal?: AbortSignal) =>
 
 export const routeEventTypeQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: ['route-event-types', 'detail', id],
+    queryKey: queryKeys.routeEventTypes.detail(id),
     queryFn: ({ signal }) => getRouteEventType(id, signal),
     select: (response) => response.data,
   });

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ROUTE_PICKER_LIMIT, type TRouteListResponse } from '@wm/contracts';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 /** The rule form's route picker: up to 100 routes. */
 export const getRouteOptions = (signal?: AbortSignal) =>
@@ -8,7 +9,7 @@ export const getRouteOptions = (signal?: AbortSignal) =>
 
 export const routeOptionsQueryOptions = () =>
   queryOptions({
-    queryKey: ['routes', 'options'],
+    queryKey: queryKeys.routes.options(),
     queryFn: ({ signal }) => getRouteOptions(signal),
     select: (response) => response.data,
   });

@@ -2,13 +2,14 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { IntegrationLanguage, TIntegrationCode } from '@wm/contracts';
 import { api } from '@/lib/api-client';
 import { NO_CACHE } from '@/lib/query-client';
+import { queryKeys } from '@/lib/query-keys';
 
 export const getRuleCode = (ruleId: string, language: IntegrationLanguage, signal?: AbortSignal) =>
   api.get<{ data: TIntegrationCode }>(`/integration/rules/${ruleId}/code`, { language }, signal);
 
 export const ruleCodeQueryOptions = (ruleId: string, language: IntegrationLanguage) =>
   queryOptions({
-    queryKey: ['integration', 'rule-code', ruleId, language],
+    queryKey: queryKeys.integration.ruleCode(ruleId, language),
     queryFn: ({ signal }) => getRuleCode(ruleId, language, signal),
     select: (response) => response.data,
     ...NO_CACHE,

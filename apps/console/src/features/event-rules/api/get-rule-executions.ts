@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { RULE_EXECUTION_PAGE_SIZE, type TRuleExecutionListResponse } from '@wm/contracts';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 export const getRuleExecutions = (ruleId: string, page: number, signal?: AbortSignal) =>
   api.get<TRuleExecutionListResponse>(
@@ -11,7 +12,7 @@ export const getRuleExecutions = (ruleId: string, page: number, signal?: AbortSi
 
 export const ruleExecutionsQueryOptions = (ruleId: string, page: number) =>
   queryOptions({
-    queryKey: ['event-rules', 'executions', ruleId, page],
+    queryKey: queryKeys.eventRules.executions(ruleId, page),
     queryFn: ({ signal }) => getRuleExecutions(ruleId, page, signal),
     placeholderData: keepPreviousData,
   });

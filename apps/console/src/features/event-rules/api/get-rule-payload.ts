@@ -2,13 +2,14 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TIntegrationPayload } from '@wm/contracts';
 import { api } from '@/lib/api-client';
 import { NO_CACHE } from '@/lib/query-client';
+import { queryKeys } from '@/lib/query-keys';
 
 export const getRulePayload = (ruleId: string, signal?: AbortSignal) =>
   api.get<{ data: TIntegrationPayload }>(`/integration/rules/${ruleId}/payload`, undefined, signal);
 
 export const rulePayloadQueryOptions = (ruleId: string) =>
   queryOptions({
-    queryKey: ['integration', 'rule-payload', ruleId],
+    queryKey: queryKeys.integration.rulePayload(ruleId),
     queryFn: ({ signal }) => getRulePayload(ruleId, signal),
     select: (response) => response.data,
     ...NO_CACHE,

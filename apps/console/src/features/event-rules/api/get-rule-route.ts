@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TRouteDetail } from '@wm/contracts';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 /** A rule's route with its event types and fields (the form's pickers, the tester's sample). */
 export const getRuleRoute = (routeId: string, signal?: AbortSignal) =>
@@ -8,7 +9,7 @@ export const getRuleRoute = (routeId: string, signal?: AbortSignal) =>
 
 export const ruleRouteQueryOptions = (routeId: string) =>
   queryOptions({
-    queryKey: ['routes', 'detail', routeId],
+    queryKey: queryKeys.routes.detail(routeId),
     queryFn: ({ signal }) => getRuleRoute(routeId, signal),
     select: (response) => response.data,
   });

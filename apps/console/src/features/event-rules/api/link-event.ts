@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TEventRule } from '@wm/contracts';
 import { toast } from 'sonner';
 import { api, toastError } from '@/lib/api-client';
+import { invalidateKeys, queryKeys } from '@/lib/query-keys';
 
 export const linkEvent = ({ ruleId, eventId }: { ruleId: string; eventId: string }) =>
   api.post<TEventRule>(`/event-rules/${ruleId}/link-event`, { eventId });
@@ -13,7 +14,7 @@ export function useLinkEvent() {
     mutationFn: linkEvent,
     onSuccess: () => {
       toast.success('Evento vinculado', { description: 'A regra passa a emitir este evento.' });
-      return queryClient.invalidateQueries({ queryKey: ['event-rules'] });
+      return invalidateKeys(queryClient, [queryKeys.eventRules.all, queryKeys.routeEventTypes.all]);
     },
     onError: (error) => toastError('Erro ao vincular evento', error),
   });

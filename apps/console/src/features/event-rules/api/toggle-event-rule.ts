@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TEventRule } from '@wm/contracts';
 import { toast } from 'sonner';
 import { api, toastError } from '@/lib/api-client';
+import { invalidateKeys, queryKeys } from '@/lib/query-keys';
 
 export const toggleEventRule = (id: string) => api.patch<TEventRule>(`/event-rules/${id}/toggle`);
 
@@ -12,7 +13,7 @@ export function useToggleEventRule() {
     mutationFn: toggleEventRule,
     onSuccess: () => {
       toast.success('Status alterado', { description: 'O status da regra foi atualizado.' });
-      return queryClient.invalidateQueries({ queryKey: ['event-rules'] });
+      return invalidateKeys(queryClient, [queryKeys.eventRules.all, queryKeys.routeEventTypes.all]);
     },
     onError: (error) => toastError('Erro ao alterar status', error),
   });

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TEventRule, TUpdateEventRuleRequest } from '@wm/contracts';
 import { api } from '@/lib/api-client';
+import { invalidateKeys, queryKeys } from '@/lib/query-keys';
 
 export const updateEventRule = ({ id, input }: { id: string; input: TUpdateEventRuleRequest }) =>
   api.put<TEventRule>(`/event-rules/${id}`, input);
@@ -9,11 +10,12 @@ export function useUpdateEventRule() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateEventRule,
-    onSuccess: async () => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['event-rules'] }),
-        queryClient.invalidateQueries({ queryKey: ['routes'] }),
-      ]);
-    },
+    onSuccess: () =>
+      invalidateKeys(queryClient, [
+        queryKeys.eventRules.all,
+        queryKeys.routes.all,
+        queryKeys.routeEventTypes.all,
+        queryKeys.integration.all,
+      ]),
   });
 }

@@ -1,9 +1,10 @@
 import { RULE_FORM_OPERATORS, type TRouteField } from '@wm/contracts';
 import { RULE_OPERATOR_LABELS } from '@wm/rules';
-import { Plus, Trash2 } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { Controller, get, useFieldArray, useFormContext } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
+import { DeleteIcon } from '@/components/ui/delete-icon';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { newCondition, type RuleFormValues } from '../lib/rule-form-values';
@@ -52,7 +53,7 @@ export function ConditionsEditor({ fields: routeFields }: { fields: TRouteField[
                 aria-label={`Remover condição ${n}`}
                 title="Remover condição"
               >
-                <Trash2 />
+                <DeleteIcon />
               </Button>
             </div>
             <div className="grid gap-3 sm:grid-cols-2">

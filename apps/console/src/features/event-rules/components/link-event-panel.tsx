@@ -6,7 +6,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
-import { detailStatusVariant, entityStatusLabel, queueTypeLabel } from '@/components/ui/status-badges';
+import { detailStatusVariant, entityStatusLabel, formatQueueType } from '@/components/ui/status-badges';
 import { paths } from '@/config/paths';
 import { useLinkEvent } from '../api/link-event';
 import { useUnlinkEvent } from '../api/unlink-event';
@@ -38,8 +38,7 @@ export function LinkEventPanel({ rule }: { rule: TEventRule }) {
             </div>
             <code className="text-xs text-muted-foreground">{event.alias}</code>
             <p className="text-xs text-muted-foreground">
-              {queueTypeLabel[event.queueType as keyof typeof queueTypeLabel] ?? event.queueType} ·{' '}
-              {event._count.subscriptions} assinatura(s)
+              {formatQueueType(event.queueType)} · {event._count.subscriptions} assinatura(s)
             </p>
             {canWrite ? (
               <Button

@@ -3,6 +3,7 @@ import { toast } from 'sonner';
 import { EditRecordPage } from '@/components/edit-record-page';
 import { paths } from '@/config/paths';
 import { toastError } from '@/lib/api-client';
+import { messages } from '@/lib/messages';
 import { useEventRule } from '../api/get-event-rule';
 import { useUpdateEventRule } from '../api/update-event-rule';
 import { RuleForm } from '../components/rule-form';
@@ -19,7 +20,7 @@ export default function EditEventRulePage() {
     <EditRecordPage
       query={rule}
       title="Editar Regra"
-      notFoundTitle="Regra não encontrada"
+      notFoundTitle={messages.ruleNotFound}
       forbiddenDescription="Você pode ver esta regra, mas não alterá-la."
       listHref={paths.eventRules.list.getHref()}
       detailHref={paths.eventRules.detail.getHref(id)}
@@ -33,7 +34,7 @@ export default function EditEventRulePage() {
           onSubmit={async (input) => {
             try {
               await update.mutateAsync({ id, input });
-              toast.success('Regra atualizada', { description: 'As alterações foram salvas.' });
+              toast.success('Regra atualizada', { description: messages.saved });
               navigate(paths.eventRules.detail.getHref(id));
             } catch (error) {
               toastError('Erro ao atualizar regra', error);

@@ -8,6 +8,7 @@ import { RecordFallback } from '@/components/ui/record-fallback';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { paths } from '@/config/paths';
+import { messages } from '@/lib/messages';
 import { useEventRule } from '../api/get-event-rule';
 import { useRuleRoute } from '../api/get-rule-route';
 import { useToggleEventRule } from '../api/toggle-event-rule';
@@ -31,7 +32,11 @@ export default function EventRuleDetailPage() {
   const rule = query.data;
   if (!rule) {
     return (
-      <RecordFallback query={query} title="Regra não encontrada" backHref={paths.eventRules.list.getHref()} />
+      <RecordFallback
+        query={query}
+        title={messages.ruleNotFound}
+        backHref={paths.eventRules.list.getHref()}
+      />
     );
   }
   return (

@@ -13,6 +13,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Pager } from '@/components/ui/pager';
 import { paths } from '@/config/paths';
 import { useApplicationOptions } from '@/lib/application-options';
+import { messages } from '@/lib/messages';
 import { useListState } from '@/lib/use-list-state';
 import { type EventRuleFilters, useEventRules } from '../api/get-event-rules';
 import { RulesTable } from '../components/rules-table';
@@ -140,7 +141,7 @@ export default function EventRulesPage() {
 
       <Card>
         <CardContent>
-          <LoadedOrError query={query} title="Não foi possível carregar as regras">
+          <LoadedOrError query={query} title={messages.rulesLoadFailed}>
             <RulesTable
               rules={query.data?.data}
               isLoading={query.isPending}

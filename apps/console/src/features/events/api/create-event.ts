@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TCreateEventRequest, TEvent } from '@wm/contracts';
 import { api } from '@/lib/api-client';
+import { invalidateKeys, queryKeys } from '@/lib/query-keys';
 
 export const createEvent = (input: TCreateEventRequest) => api.post<TEvent>('/events', input);
 
@@ -8,6 +9,6 @@ export function useCreateEvent() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createEvent,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['events'] }),
+    onSuccess: () => invalidateKeys(queryClient, [queryKeys.events.all, queryKeys.applications.all]),
   });
 }

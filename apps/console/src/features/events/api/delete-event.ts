@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { invalidateKeys, queryKeys } from '@/lib/query-keys';
 
 export const deleteEvent = (id: string) => api.delete(`/events/${id}`);
 
@@ -8,11 +9,14 @@ export function useDeleteEvent() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteEvent,
-    onSuccess: async () => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['events'] }),
-        queryClient.invalidateQueries({ queryKey: ['subscriptions'] }),
-      ]);
-    },
+    onSuccess: () =>
+      invalidateKeys(queryClient, [
+        queryKeys.events.all,
+        queryKeys.applications.all,
+        queryKeys.subscriptions.all,
+        queryKeys.logs.all,
+        queryKeys.eventLogs.all,
+        queryKeys.eventRules.all,
+      ]),
   });
 }

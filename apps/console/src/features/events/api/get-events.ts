@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { TEventListResponse } from '@wm/contracts';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 export type EventListParams = {
   page?: number;
@@ -17,7 +18,7 @@ export const getEvents = (params: EventListParams, signal?: AbortSignal) =>
 
 export const eventsQueryOptions = (params: EventListParams = {}) =>
   queryOptions({
-    queryKey: ['events', 'list', params],
+    queryKey: queryKeys.events.list(params),
     queryFn: ({ signal }) => getEvents(params, signal),
     placeholderData: keepPreviousData,
   });

@@ -1,4 +1,5 @@
 import { evaluateFilters, type Filter, type FilterFailure, renderDeliveryBody } from '@wm/rules';
+import { messages } from '@/lib/messages';
 import { filteredDescription, INVALID_TEST_DATA, parseTestInput } from '@/lib/test-data';
 
 export type SimulatedSubscription = {
@@ -80,7 +81,7 @@ function simulateOne(
       return {
         ...base,
         kind: 'filtered',
-        title: 'Assinatura filtrada',
+        title: messages.subscriptionFiltered,
         description: filteredDescription(result.failures.length),
         failures: result.failures,
       };
@@ -97,7 +98,7 @@ function simulateOne(
     return {
       ...base,
       kind: 'delivered',
-      title: hasFilters ? 'Filtros aprovados' : 'Nenhum filtro configurado',
+      title: hasFilters ? messages.filtersPassed : messages.noFilters,
       description: hasFilters
         ? `${subscription.filters.length} filtro(s) aprovado(s); o webhook seria enviado.`
         : 'Sem filtros: o webhook seria enviado.',

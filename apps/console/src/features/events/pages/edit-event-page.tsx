@@ -3,6 +3,7 @@ import { toast } from 'sonner';
 import { EditRecordPage } from '@/components/edit-record-page';
 import { paths } from '@/config/paths';
 import { toastError } from '@/lib/api-client';
+import { messages } from '@/lib/messages';
 import { useEvent } from '../api/get-event';
 import { useUpdateEvent } from '../api/update-event';
 import { EventForm } from '../components/event-form';
@@ -19,7 +20,7 @@ export default function EditEventPage() {
     <EditRecordPage
       query={event}
       title="Editar Evento"
-      notFoundTitle="Evento não encontrado"
+      notFoundTitle={messages.eventNotFound}
       forbiddenDescription="Você pode ver este evento, mas não alterá-lo."
       listHref={paths.events.list.getHref()}
       detailHref={paths.events.detail.getHref(id)}
@@ -33,7 +34,7 @@ export default function EditEventPage() {
           onSubmit={async (form) => {
             try {
               await update.mutateAsync({ id, input: eventFormToUpdate(form) });
-              toast.success('Evento atualizado', { description: 'As alterações foram salvas.' });
+              toast.success('Evento atualizado', { description: messages.saved });
               navigate(paths.events.detail.getHref(id));
             } catch (error) {
               toastError('Erro ao atualizar evento', error);

@@ -20,6 +20,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { EntityStatusBadge, VisibilityBadge } from '@/components/ui/status-badges';
 import { paths } from '@/config/paths';
 import { formatDateTime } from '@/lib/format';
+import { messages } from '@/lib/messages';
 import { useEvent } from '../api/get-event';
 import { CallbackTestCard } from '../components/callback-test-card';
 import { DeleteEventButton } from '../components/delete-event-button';
@@ -152,7 +153,7 @@ export default function EventDetailPage() {
   const event = query.data;
   if (!event)
     return (
-      <RecordFallback query={query} title="Evento não encontrado" backHref={paths.events.list.getHref()} />
+      <RecordFallback query={query} title={messages.eventNotFound} backHref={paths.events.list.getHref()} />
     );
 
   return (

@@ -11,6 +11,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Pager } from '@/components/ui/pager';
 import { paths } from '@/config/paths';
 import { useApplicationOptions } from '@/lib/application-options';
+import { messages } from '@/lib/messages';
 import { useListState } from '@/lib/use-list-state';
 import { useEvents } from '../api/get-events';
 import { EventsTable } from '../components/events-table';
@@ -100,7 +101,7 @@ export default function EventsPage() {
               isLoading={events.isPending}
               empty={
                 <EmptyState
-                  title="Nenhum evento encontrado"
+                  title={messages.noEventFound}
                   description={
                     search ? 'Nenhum evento corresponde à busca.' : 'Crie o primeiro evento para começar.'
                   }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TInvitationAccepted } from '@wm/contracts';
 import { api } from '@/lib/api-client';
+import { invalidateKeys, queryKeys } from '@/lib/query-keys';
 
 export type InvitationAnswer = 'accept' | 'decline';
 
@@ -12,6 +13,6 @@ export function useAnswerInvitation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: answerInvitation,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['applications'] }),
+    onSuccess: () => invalidateKeys(queryClient, [queryKeys.applications.all]),
   });
 }

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TMyInvitationList } from '@wm/contracts';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 export const getMyInvitations = (signal?: AbortSignal) =>
   api.get<TMyInvitationList>('/auth/me/invitations', undefined, signal);
@@ -8,7 +9,7 @@ export const getMyInvitations = (signal?: AbortSignal) =>
 /** Under the 'applications' key: answering one changes the user's applications too. */
 export const myInvitationsQueryOptions = () =>
   queryOptions({
-    queryKey: ['applications', 'my-invitations'],
+    queryKey: queryKeys.applications.myInvitations(),
     queryFn: ({ signal }) => getMyInvitations(signal),
   });
 

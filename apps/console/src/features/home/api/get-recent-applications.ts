@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TApplicationListResponse } from '@wm/contracts';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 /** Home shows at most 6 applications; the stats cover all of them. */
 export const HOME_APPLICATION_LIMIT = 6;
@@ -11,7 +12,7 @@ export const getRecentApplications = (signal?: AbortSignal) =>
 /** Under the 'applications' key, so every application change refreshes the home page too. */
 export const recentApplicationsQueryOptions = () =>
   queryOptions({
-    queryKey: ['applications', 'home'],
+    queryKey: queryKeys.applications.home(),
     queryFn: ({ signal }) => getRecentApplications(signal),
   });
 

@@ -6,6 +6,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { LoadErrorState } from '@/components/ui/load-error-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { paths } from '@/config/paths';
+import { messages } from '@/lib/messages';
 import { HOME_APPLICATION_LIMIT, useRecentApplications } from '../api/get-recent-applications';
 import { ApplicationCard, ApplicationCardSkeleton } from '../components/application-card';
 import { PendingInvitationsCard } from '../components/pending-invitations-card';
@@ -58,7 +59,7 @@ export default function HomePage() {
         ) : applications.isError && !applications.data ? (
           <Card>
             <LoadErrorState
-              title="Não foi possível carregar as aplicações"
+              title={messages.applicationsLoadFailed}
               error={applications.error}
               onRetry={() => applications.refetch()}
             />
@@ -67,7 +68,7 @@ export default function HomePage() {
           <Card>
             <EmptyState
               icon={<AppWindow />}
-              title="Nenhuma aplicação encontrada"
+              title={messages.noApplicationFound}
               description="Crie sua primeira aplicação para começar a enviar webhooks."
               action={
                 <Button asChild>

@@ -2,13 +2,14 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { IntegrationLanguage, TIntegrationCode } from '@wm/contracts';
 import { api } from '@/lib/api-client';
 import { NO_CACHE } from '@/lib/query-client';
+import { queryKeys } from '@/lib/query-keys';
 
 export const getRouteCode = (routeId: string, language: IntegrationLanguage, signal?: AbortSignal) =>
   api.get<{ data: TIntegrationCode }>(`/integration/routes/${routeId}/code`, { language }, signal);
 
 export const routeCodeQueryOptions = (routeId: string, language: IntegrationLanguage) =>
   queryOptions({
-    queryKey: ['integration', 'route-code', routeId, language],
+    queryKey: queryKeys.integration.routeCode(routeId, language),
     queryFn: ({ signal }) => getRouteCode(routeId, language, signal),
     select: (response) => response.data,
     ...NO_CACHE,

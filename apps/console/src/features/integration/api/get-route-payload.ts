@@ -2,13 +2,14 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TIntegrationPayload } from '@wm/contracts';
 import { api } from '@/lib/api-client';
 import { NO_CACHE } from '@/lib/query-client';
+import { queryKeys } from '@/lib/query-keys';
 
 export const getRoutePayload = (routeId: string, signal?: AbortSignal) =>
   api.get<{ data: TIntegrationPayload }>(`/integration/routes/${routeId}/payload`, undefined, signal);
 
 export const routePayloadQueryOptions = (routeId: string) =>
   queryOptions({
-    queryKey: ['integration', 'route-payload', routeId],
+    queryKey: queryKeys.integration.routePayload(routeId),
     queryFn: ({ signal }) => getRoutePayload(routeId, signal),
     select: (response) => response.data,
     ...NO_CACHE,

@@ -14,6 +14,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { paths } from '@/config/paths';
 import { useApplicationOptions } from '@/lib/application-options';
+import { messages } from '@/lib/messages';
 import { useIntegrationRoutes } from '../api/get-integration-routes';
 import { useRouteCode } from '../api/get-route-code';
 import { useRoutePayload } from '../api/get-route-payload';
@@ -62,7 +63,7 @@ export default function IntegrationPage() {
             <Label htmlFor="integration-application">Aplicação</Label>
             {applications.isError ? (
               <LoadErrorState
-                title="Não foi possível carregar as aplicações"
+                title={messages.applicationsLoadFailed}
                 error={applications.error}
                 onRetry={() => applications.refetch()}
               />
@@ -162,7 +163,7 @@ function RouteStep({
   if (routes.isError) {
     return (
       <LoadErrorState
-        title="Não foi possível carregar as rotas"
+        title={messages.routesLoadFailed}
         error={routes.error}
         onRetry={() => routes.refetch()}
       />

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { TDeliveryLogListResponse } from '@wm/contracts';
 import { api } from '@/lib/api-client';
 import { localDayBound } from '@/lib/format';
+import { queryKeys } from '@/lib/query-keys';
 
 export type LogFilters = {
   page: number;
@@ -18,7 +19,7 @@ export const LOGS_PAGE_SIZE = 20;
 
 export const logsQueryOptions = (filters: LogFilters) =>
   queryOptions({
-    queryKey: ['logs', 'list', filters],
+    queryKey: queryKeys.logs.list(filters),
     queryFn: ({ signal }) =>
       api.get<TDeliveryLogListResponse>(
         '/logs',

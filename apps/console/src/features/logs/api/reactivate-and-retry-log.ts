@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TRetryDeliveryResponse } from '@wm/contracts';
 import { toast } from 'sonner';
 import { api, toastError } from '@/lib/api-client';
+import { invalidateKeys, queryKeys } from '@/lib/query-keys';
 
 /**
  * Sets the log's subscription ACTIVE again, then re-queues the log: a disabled subscription's
@@ -26,9 +27,10 @@ export function useReactivateAndRetryLog() {
       toast.success('Assinatura reativada e reenvio iniciado', {
         description: 'O webhook será reenviado em breve.',
       });
-      return Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['logs'] }),
-        queryClient.invalidateQueries({ queryKey: ['subscriptions'] }),
+      return invalidateKeys(queryClient, [
+        queryKeys.logs.all,
+        queryKeys.subscriptions.all,
+        queryKeys.events.all,
       ]);
     },
     onError: (error) => toastError('Erro no reenvio', error),

@@ -3,6 +3,7 @@ import { CheckCircle2, Clock, Eye, List, RotateCcw, XCircle } from 'lucide-react
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, StatCard, StatGrid } from '@/components/ui/card';
+import { DateField } from '@/components/ui/date-field';
 import { EmptyState } from '@/components/ui/empty-state';
 import { FilterPanel } from '@/components/ui/filter-panel';
 import { FilterSelect } from '@/components/ui/filter-select';
@@ -165,20 +166,20 @@ export default function LogsPage() {
             <div className="grid grid-cols-2 gap-2 sm:col-span-2 lg:col-span-6 lg:max-w-md">
               <div className="space-y-2">
                 <Label htmlFor="logs-start">Data inicial</Label>
-                <Input
+                <DateField
                   id="logs-start"
-                  type="date"
-                  value={filters.startDate ?? ''}
-                  onChange={(event) => setFilter('startDate', event.target.value)}
+                  value={filters.startDate}
+                  onChange={(value) => setFilter('startDate', value)}
+                  calendarLabel="Escolher data inicial"
                 />
               </div>
               <div className="space-y-2">
                 <Label htmlFor="logs-end">Data final</Label>
-                <Input
+                <DateField
                   id="logs-end"
-                  type="date"
-                  value={filters.endDate ?? ''}
-                  onChange={(event) => setFilter('endDate', event.target.value)}
+                  value={filters.endDate}
+                  onChange={(value) => setFilter('endDate', value)}
+                  calendarLabel="Escolher data final"
                 />
               </div>
             </div>

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TRouteEventType, TRouteEventTypeInput } from '@wm/contracts';
 import { api } from '@/lib/api-client';
+import { invalidateKeys, queryKeys } from '@/lib/query-keys';
 
 export const createRouteEventType = (input: TRouteEventTypeInput) =>
   api.post<{ data: TRouteEventType }>('/route-event-types', input);
@@ -9,11 +10,12 @@ export function useCreateRouteEventType() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createRouteEventType,
-    onSuccess: async () => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['routes'] }),
-        queryClient.invalidateQueries({ queryKey: ['route-event-types'] }),
-      ]);
-    },
+    onSuccess: () =>
+      invalidateKeys(queryClient, [
+        queryKeys.routes.all,
+        queryKeys.routeEventTypes.all,
+        queryKeys.eventRules.all,
+        queryKeys.integration.all,
+      ]),
   });
 }

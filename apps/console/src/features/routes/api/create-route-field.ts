@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TRouteField, TRouteFieldInput } from '@wm/contracts';
 import { api } from '@/lib/api-client';
+import { invalidateKeys, queryKeys } from '@/lib/query-keys';
 
 export const createRouteField = (input: TRouteFieldInput) =>
   api.post<{ data: TRouteField }>('/route-fields', input);
@@ -9,11 +10,11 @@ export function useCreateRouteField() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createRouteField,
-    onSuccess: async () => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['routes'] }),
-        queryClient.invalidateQueries({ queryKey: ['route-fields'] }),
-      ]);
-    },
+    onSuccess: () =>
+      invalidateKeys(queryClient, [
+        queryKeys.routes.all,
+        queryKeys.routeFields.all,
+        queryKeys.integration.all,
+      ]),
   });
 }

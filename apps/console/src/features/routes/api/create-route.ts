@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TRoute, TRouteInput } from '@wm/contracts';
 import { api } from '@/lib/api-client';
+import { invalidateKeys, queryKeys } from '@/lib/query-keys';
 
 export const createRoute = (input: TRouteInput) => api.post<{ data: TRoute }>('/routes', input);
 
@@ -8,6 +9,6 @@ export function useCreateRoute() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createRoute,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['routes'] }),
+    onSuccess: () => invalidateKeys(queryClient, [queryKeys.routes.all, queryKeys.integration.all]),
   });
 }

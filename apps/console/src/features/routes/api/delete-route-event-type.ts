@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { invalidateKeys, queryKeys } from '@/lib/query-keys';
 
 export const deleteRouteEventType = (id: string) => api.delete(`/route-event-types/${id}`);
 
@@ -8,12 +9,12 @@ export function useDeleteRouteEventType() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteRouteEventType,
-    onSuccess: async () => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['routes'] }),
-        queryClient.invalidateQueries({ queryKey: ['route-event-types'] }),
-        queryClient.invalidateQueries({ queryKey: ['event-rules'] }),
-      ]);
-    },
+    onSuccess: () =>
+      invalidateKeys(queryClient, [
+        queryKeys.routes.all,
+        queryKeys.routeEventTypes.all,
+        queryKeys.eventRules.all,
+        queryKeys.integration.all,
+      ]),
   });
 }

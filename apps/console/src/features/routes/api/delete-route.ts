@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { invalidateKeys, queryKeys } from '@/lib/query-keys';
 
 export const deleteRoute = (id: string) => api.delete(`/routes/${id}`);
 
@@ -8,11 +9,13 @@ export function useDeleteRoute() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteRoute,
-    onSuccess: async () => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['routes'] }),
-        queryClient.invalidateQueries({ queryKey: ['event-rules'] }),
-      ]);
-    },
+    onSuccess: () =>
+      invalidateKeys(queryClient, [
+        queryKeys.routes.all,
+        queryKeys.routeEventTypes.all,
+        queryKeys.routeFields.all,
+        queryKeys.eventRules.all,
+        queryKeys.integration.all,
+      ]),
   });
 }

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TEventRuleListResponse } from '@wm/contracts';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 /** The rules of one route event type (its detail page lists them), up to 100. */
 export const getEventTypeRules = (routeEventTypeId: string, signal?: AbortSignal) =>
@@ -8,7 +9,7 @@ export const getEventTypeRules = (routeEventTypeId: string, signal?: AbortSignal
 
 export const eventTypeRulesQueryOptions = (routeEventTypeId: string) =>
   queryOptions({
-    queryKey: ['event-rules', 'by-event-type', routeEventTypeId],
+    queryKey: queryKeys.eventRules.byEventType(routeEventTypeId),
     queryFn: ({ signal }) => getEventTypeRules(routeEventTypeId, signal),
     select: (response) => response.data,
   });

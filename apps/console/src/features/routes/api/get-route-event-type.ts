@@ -1,13 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TRouteEventTypeDetail } from '@wm/contracts';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 export const getRouteEventType = (id: string, signal?: AbortSignal) =>
   api.get<{ data: TRouteEventTypeDetail }>(`/route-event-types/${id}`, undefined, signal);
 
 export const routeEventTypeQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: ['route-event-types', 'detail', id],
+    queryKey: queryKeys.routeEventTypes.detail(id),
     queryFn: ({ signal }) => getRouteEventType(id, signal),
     select: (response) => response.data,
   });

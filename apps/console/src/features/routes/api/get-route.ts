@@ -1,13 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TRouteDetail } from '@wm/contracts';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 export const getRoute = (id: string, signal?: AbortSignal) =>
   api.get<{ data: TRouteDetail }>(`/routes/${id}`, undefined, signal);
 
 export const routeQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: ['routes', 'detail', id],
+    queryKey: queryKeys.routes.detail(id),
     queryFn: ({ signal }) => getRoute(id, signal),
     select: (response) => response.data,
   });

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { ROUTE_LIST_LIMIT, type TRouteListResponse } from '@wm/contracts';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 /** Name, endpoint or description contain `search`, ignoring case. */
 export type RouteListParams = { applicationId?: string; search?: string };
@@ -10,7 +11,7 @@ export const getRoutes = (params: RouteListParams, signal?: AbortSignal) =>
 
 export const routesQueryOptions = (params: RouteListParams = {}) =>
   queryOptions({
-    queryKey: ['routes', 'list', params],
+    queryKey: queryKeys.routes.list(params),
     queryFn: ({ signal }) => getRoutes(params, signal),
     placeholderData: keepPreviousData,
     select: (response) => response.data,

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TRouteField, TUpdateRouteFieldRequest } from '@wm/contracts';
 import { api } from '@/lib/api-client';
+import { invalidateKeys, queryKeys } from '@/lib/query-keys';
 
 export const updateRouteField = ({ id, input }: { id: string; input: TUpdateRouteFieldRequest }) =>
   api.put<{ data: TRouteField }>(`/route-fields/${id}`, input);
@@ -9,11 +10,11 @@ export function useUpdateRouteField() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateRouteField,
-    onSuccess: async () => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['routes'] }),
-        queryClient.invalidateQueries({ queryKey: ['route-fields'] }),
-      ]);
-    },
+    onSuccess: () =>
+      invalidateKeys(queryClient, [
+        queryKeys.routes.all,
+        queryKeys.routeFields.all,
+        queryKeys.integration.all,
+      ]),
   });
 }

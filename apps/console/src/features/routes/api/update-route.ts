@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TRoute, TRouteInput } from '@wm/contracts';
 import { api } from '@/lib/api-client';
+import { invalidateKeys, queryKeys } from '@/lib/query-keys';
 
 export const updateRoute = ({ id, input }: { id: string; input: TRouteInput }) =>
   api.put<{ data: TRoute }>(`/routes/${id}`, input);
@@ -9,6 +10,11 @@ export function useUpdateRoute() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateRoute,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['routes'] }),
+    onSuccess: () =>
+      invalidateKeys(queryClient, [
+        queryKeys.routes.all,
+        queryKeys.eventRules.all,
+        queryKeys.integration.all,
+      ]),
   });
 }

@@ -7,6 +7,7 @@ import { RecordFallback } from '@/components/ui/record-fallback';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { toastError, UNEXPECTED_ERROR_SENTENCE } from '@/lib/api-client';
+import { messages } from '@/lib/messages';
 import { useRouteField } from '../api/get-route-field';
 import { useUpdateRouteField } from '../api/update-route-field';
 import { FieldForm, fieldToFormValues } from '../components/field-form';
@@ -43,7 +44,7 @@ export default function EditFieldPage() {
             // The route of a field does not change.
             const { routeId: _routeId, ...input } = form;
             await update.mutateAsync({ id: fieldId, input });
-            toast.success('Campo atualizado', { description: 'As alterações foram salvas.' });
+            toast.success('Campo atualizado', { description: messages.saved });
             navigate(routeHref);
           } catch (error) {
             toastError('Erro ao atualizar campo', error, UNEXPECTED_ERROR_SENTENCE);

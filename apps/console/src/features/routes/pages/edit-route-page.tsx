@@ -6,6 +6,7 @@ import { RecordFallback } from '@/components/ui/record-fallback';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { toastError, UNEXPECTED_ERROR_SENTENCE } from '@/lib/api-client';
+import { messages } from '@/lib/messages';
 import { useRoute } from '../api/get-route';
 import { useUpdateRoute } from '../api/update-route';
 import { NextStepsCard } from '../components/next-steps-card';
@@ -22,7 +23,7 @@ export default function EditRoutePage() {
   if (route.isPending) return <Skeleton className="h-96 w-full" data-testid="page-skeleton" />;
   if (!route.data) {
     return (
-      <RecordFallback query={route} title="Rota não encontrada" backHref={paths.routes.list.getHref()} />
+      <RecordFallback query={route} title={messages.routeNotFound} backHref={paths.routes.list.getHref()} />
     );
   }
   if (!route.data.permissions.canWrite) {
@@ -45,7 +46,7 @@ export default function EditRoutePage() {
           onSubmit={async (form) => {
             try {
               await update.mutateAsync({ id, input: form });
-              toast.success('Rota atualizada', { description: 'As alterações foram salvas.' });
+              toast.success('Rota atualizada', { description: messages.saved });
               navigate(paths.routes.detail.getHref(id));
             } catch (error) {
               toastError('Erro ao atualizar rota', error, UNEXPECTED_ERROR_SENTENCE);

@@ -12,6 +12,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { ActiveBadge } from '@/components/ui/status-badges';
 import { paths } from '@/config/paths';
 import { formatDateTime } from '@/lib/format';
+import { messages } from '@/lib/messages';
 import { useEventTypeRules } from '../api/get-event-type-rules';
 import { useRouteEventType } from '../api/get-route-event-type';
 import { DeleteEventTypeButton } from '../components/delete-event-type-button';
@@ -35,7 +36,7 @@ function LinkedRules({ eventTypeId, canWrite }: { eventTypeId: string; canWrite:
         ) : null}
       </CardHeader>
       <CardContent className="grid gap-2">
-        <LoadedOrError query={rules} title="Não foi possível carregar as regras">
+        <LoadedOrError query={rules} title={messages.rulesLoadFailed}>
           {rules.isPending ? (
             <Skeleton className="h-12 w-full" />
           ) : (rules.data ?? []).length === 0 ? (

@@ -6,6 +6,7 @@ import { RecordFallback } from '@/components/ui/record-fallback';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { toastError, UNEXPECTED_ERROR_SENTENCE } from '@/lib/api-client';
+import { messages } from '@/lib/messages';
 import { useCreateRouteField } from '../api/create-route-field';
 import { useRoute } from '../api/get-route';
 import { FieldForm, newFieldFormValues } from '../components/field-form';
@@ -20,7 +21,7 @@ export default function NewFieldPage() {
   if (route.isPending) return <Skeleton className="h-96 w-full" data-testid="page-skeleton" />;
   if (!route.data) {
     return (
-      <RecordFallback query={route} title="Rota não encontrada" backHref={paths.routes.list.getHref()} />
+      <RecordFallback query={route} title={messages.routeNotFound} backHref={paths.routes.list.getHref()} />
     );
   }
   return (

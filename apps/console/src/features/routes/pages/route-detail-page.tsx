@@ -8,6 +8,7 @@ import { RecordFallback } from '@/components/ui/record-fallback';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { paths } from '@/config/paths';
+import { messages } from '@/lib/messages';
 import { useRoute } from '../api/get-route';
 import { DeleteRouteButton } from '../components/delete-route-button';
 import { RouteEventTypes, RouteFields, RouteOverview, RouteRules } from '../components/route-tabs';
@@ -21,7 +22,7 @@ export default function RouteDetailPage() {
   const route = query.data;
   if (!route) {
     return (
-      <RecordFallback query={query} title="Rota não encontrada" backHref={paths.routes.list.getHref()} />
+      <RecordFallback query={query} title={messages.routeNotFound} backHref={paths.routes.list.getHref()} />
     );
   }
   const { canWrite, canDelete } = route.permissions;

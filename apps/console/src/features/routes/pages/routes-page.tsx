@@ -11,6 +11,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { useApplicationOptions } from '@/lib/application-options';
+import { messages } from '@/lib/messages';
 import { useListState } from '@/lib/use-list-state';
 import { useRoutes } from '../api/get-routes';
 import { RouteCard } from '../components/route-card';
@@ -64,7 +65,7 @@ export default function RoutesPage() {
           </FilterPanel>
         </CardContent>
       </Card>
-      <LoadedOrError query={query} title="Não foi possível carregar as rotas">
+      <LoadedOrError query={query} title={messages.routesLoadFailed}>
         {query.isPending ? (
           <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
             {Array.from({ length: 3 }, (_, index) => (
@@ -75,7 +76,7 @@ export default function RoutesPage() {
         ) : routes.length === 0 ? (
           <Card>
             <EmptyState
-              title="Nenhuma rota encontrada"
+              title={messages.noRouteFound}
               description={
                 search ? 'Nenhuma rota corresponde à busca.' : 'Crie a primeira rota para começar.'
               }

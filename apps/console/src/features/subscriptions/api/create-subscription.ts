@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TCreateSubscriptionRequest, TSubscription } from '@wm/contracts';
 import { api } from '@/lib/api-client';
+import { invalidateKeys, queryKeys } from '@/lib/query-keys';
 
 export const createSubscription = (input: TCreateSubscriptionRequest) =>
   api.post<TSubscription>('/subscriptions', input);
@@ -10,11 +11,6 @@ export function useCreateSubscription() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createSubscription,
-    onSuccess: async () => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['subscriptions'] }),
-        queryClient.invalidateQueries({ queryKey: ['events'] }),
-      ]);
-    },
+    onSuccess: () => invalidateKeys(queryClient, [queryKeys.subscriptions.all, queryKeys.events.all]),
   });
 }

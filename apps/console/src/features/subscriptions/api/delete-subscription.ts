@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { invalidateKeys, queryKeys } from '@/lib/query-keys';
 
 export const deleteSubscription = (id: string) => api.delete(`/subscriptions/${id}`);
 
@@ -7,11 +8,7 @@ export function useDeleteSubscription() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteSubscription,
-    onSuccess: async () => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['subscriptions'] }),
-        queryClient.invalidateQueries({ queryKey: ['events'] }),
-      ]);
-    },
+    onSuccess: () =>
+      invalidateKeys(queryClient, [queryKeys.subscriptions.all, queryKeys.events.all, queryKeys.logs.all]),
   });
 }

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TEventListResponse } from '@wm/contracts';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 /** The event picker: up to 100 events, own and PUBLIC ones (scope=discover). */
 export const getEventOptions = (signal?: AbortSignal) =>
@@ -8,7 +9,7 @@ export const getEventOptions = (signal?: AbortSignal) =>
 
 export const eventOptionsQueryOptions = () =>
   queryOptions({
-    queryKey: ['events', 'options'],
+    queryKey: queryKeys.events.options(),
     queryFn: ({ signal }) => getEventOptions(signal),
     select: (response) => response.data,
   });

@@ -1,13 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TSubscription } from '@wm/contracts';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 export const getSubscription = (id: string, signal?: AbortSignal) =>
   api.get<TSubscription>(`/subscriptions/${id}`, undefined, signal);
 
 export const subscriptionQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: ['subscriptions', 'detail', id],
+    queryKey: queryKeys.subscriptions.detail(id),
     queryFn: ({ signal }) => getSubscription(id, signal),
   });
 

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { TSubscriptionListResponse } from '@wm/contracts';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 export type SubscriptionListParams = {
   page?: number;
@@ -15,7 +16,7 @@ export const getSubscriptions = (params: SubscriptionListParams, signal?: AbortS
 
 export const subscriptionsQueryOptions = (params: SubscriptionListParams = {}) =>
   queryOptions({
-    queryKey: ['subscriptions', 'list', params],
+    queryKey: queryKeys.subscriptions.list(params),
     queryFn: ({ signal }) => getSubscriptions(params, signal),
     placeholderData: keepPreviousData,
   });

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TSubscription } from '@wm/contracts';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 export const rotateSubscriptionSecret = (id: string) =>
   api.post<TSubscription>(`/subscriptions/${id}/rotate-secret`);
@@ -10,7 +11,7 @@ export function useRotateSubscriptionSecret() {
   return useMutation({
     mutationFn: rotateSubscriptionSecret,
     onSuccess: (subscription) => {
-      queryClient.setQueryData(['subscriptions', 'detail', subscription.id], subscription);
+      queryClient.setQueryData(queryKeys.subscriptions.detail(subscription.id), subscription);
     },
   });
 }

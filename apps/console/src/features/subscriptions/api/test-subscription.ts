@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TSubscriptionTestResult } from '@wm/contracts';
 import { api } from '@/lib/api-client';
+import { invalidateKeys, queryKeys } from '@/lib/query-keys';
 
 /**
  * POST /subscriptions/{id}/test: the server sends a test delivery to the target URL now and answers
@@ -13,12 +14,8 @@ export function useTestSubscription() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: testSubscription,
-    onSuccess: async () => {
+    onSuccess: () =>
       // The test is logged like any delivery and counts in the subscription's attempts.
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['subscriptions'] }),
-        queryClient.invalidateQueries({ queryKey: ['logs'] }),
-      ]);
-    },
+      invalidateKeys(queryClient, [queryKeys.subscriptions.all, queryKeys.logs.all]),
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TSubscription, TUpdateSubscriptionRequest } from '@wm/contracts';
 import { api } from '@/lib/api-client';
+import { invalidateKeys, queryKeys } from '@/lib/query-keys';
 
 export const updateSubscription = ({ id, input }: { id: string; input: TUpdateSubscriptionRequest }) =>
   api.put<TSubscription>(`/subscriptions/${id}`, input);
@@ -9,11 +10,7 @@ export function useUpdateSubscription() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateSubscription,
-    onSuccess: async () => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['subscriptions'] }),
-        queryClient.invalidateQueries({ queryKey: ['events'] }),
-      ]);
-    },
+    onSuccess: () =>
+      invalidateKeys(queryClient, [queryKeys.subscriptions.all, queryKeys.events.all, queryKeys.logs.all]),
   });
 }

@@ -1,8 +1,9 @@
 import { FILTER_OPERATORS, FILTER_ORIGINS } from '@wm/contracts';
 import { FILTER_OPERATOR_LABELS } from '@wm/rules';
-import { Plus, Trash2 } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { Controller, useFieldArray, useFormContext } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
+import { DeleteIcon } from '@/components/ui/delete-icon';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
@@ -91,7 +92,7 @@ export function FiltersEditor() {
               aria-label={`Remover filtro ${n}`}
               title="Remover filtro"
             >
-              <Trash2 />
+              <DeleteIcon />
             </Button>
           </div>
         );

@@ -1,4 +1,5 @@
 import { evaluateFilters, type Filter, type FilterFailure } from '@wm/rules';
+import { messages } from '@/lib/messages';
 import { filteredDescription, INVALID_TEST_DATA, parseTestInput } from '@/lib/test-data';
 
 export type FilterTestOutcome = {
@@ -19,7 +20,7 @@ export function testSubscriptionFilters(
   if (filters.length === 0) {
     return {
       kind: 'no-filters',
-      title: 'Nenhum filtro configurado',
+      title: messages.noFilters,
       description: 'A assinatura receberia todos os eventos.',
       failures: [],
     };
@@ -28,14 +29,14 @@ export function testSubscriptionFilters(
   if (result.match) {
     return {
       kind: 'match',
-      title: 'Filtros aprovados',
+      title: messages.filtersPassed,
       description: `${filters.length} filtro(s) aprovado(s); a assinatura receberia o evento.`,
       failures: [],
     };
   }
   return {
     kind: 'filtered',
-    title: 'Assinatura filtrada',
+    title: messages.subscriptionFiltered,
     description: filteredDescription(result.failures.length),
     failures: result.failures,
   };

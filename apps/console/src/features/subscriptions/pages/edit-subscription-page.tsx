@@ -3,6 +3,7 @@ import { toast } from 'sonner';
 import { EditRecordPage } from '@/components/edit-record-page';
 import { paths } from '@/config/paths';
 import { toastError } from '@/lib/api-client';
+import { messages } from '@/lib/messages';
 import { useSubscription } from '../api/get-subscription';
 import { useUpdateSubscription } from '../api/update-subscription';
 import { SubscriptionForm } from '../components/subscription-form';
@@ -19,7 +20,7 @@ export default function EditSubscriptionPage() {
     <EditRecordPage
       query={subscription}
       title="Editar Assinatura"
-      notFoundTitle="Assinatura não encontrada"
+      notFoundTitle={messages.subscriptionNotFound}
       forbiddenDescription="Você pode ver esta assinatura, mas não alterá-la."
       listHref={paths.subscriptions.list.getHref()}
       detailHref={paths.subscriptions.detail.getHref(id)}
@@ -33,7 +34,7 @@ export default function EditSubscriptionPage() {
           onSubmit={async (form) => {
             try {
               await update.mutateAsync({ id, input: subscriptionFormToUpdate(form) });
-              toast.success('Assinatura atualizada', { description: 'As alterações foram salvas.' });
+              toast.success('Assinatura atualizada', { description: messages.saved });
               navigate(paths.subscriptions.detail.getHref(id));
             } catch (error) {
               toastError('Erro ao atualizar assinatura', error);

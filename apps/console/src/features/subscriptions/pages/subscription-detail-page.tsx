@@ -18,6 +18,7 @@ import { ShortId } from '@/components/ui/short-id';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { formatDateTime } from '@/lib/format';
+import { messages } from '@/lib/messages';
 import { useSubscription } from '../api/get-subscription';
 import { DeleteSubscriptionButton } from '../components/delete-subscription-button';
 import { DisabledNotice } from '../components/disabled-notice';
@@ -37,7 +38,7 @@ export default function SubscriptionDetailPage() {
     return (
       <RecordFallback
         query={query}
-        title="Assinatura não encontrada"
+        title={messages.subscriptionNotFound}
         backHref={paths.subscriptions.list.getHref()}
       />
     );

@@ -1,0 +1,45 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import { invalidateKeys, queryKeys } from '../query-keys';
+
+const SOURCE_ROOT = join(__dirname, '..', '..');
+
+function listSources(directory: string): string[] {
+  return readdirSync(directory).flatMap((name) => {
+    const path = join(directory, name);
+    if (statSync(path).isDirectory()) return name === '__tests__' ? [] : listSources(path);
+    return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) ? [path] : [];
+  });
+}
+
+describe('cache keys', () => {
+  it('When a source file names a cache key, then it comes from the key factories, never a literal', () => {
+    const offenders = listSources(SOURCE_ROOT)
+      .filter((path) => !path.endsWith(join('lib', 'query-keys.ts')))
+      .flatMap((path) => {
+        const text = readFileSync(path, 'utf8');
+        const literalKeys =
+          text.match(/queryKey: \[|setQueryData\(\[|invalidateQueries\(\)|predicate:/g) ?? [];
+        return literalKeys.map((match) => `${relative(SOURCE_ROOT, path)}: ${match}`);
+      });
+    expect(offenders).toEqual([]);
+  });
+
+  it('When a change invalidates its keys, then only those queries go stale', async () => {
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(queryKeys.events.detail('e1'), { id: 'e1' });
+    queryClient.setQueryData(queryKeys.applications.list({ page: 1 }), []);
+    queryClient.setQueryData(queryKeys.routes.detail('r1'), { id: 'r1' });
+    queryClient.setQueryData(queryKeys.session.me(), { id: 'u1' });
+
+    await invalidateKeys(queryClient, [queryKeys.events.all, queryKeys.applications.all]);
+
+    const isStale = (key: readonly unknown[]) => queryClient.getQueryState(key)?.isInvalidated;
+    expect(isStale(queryKeys.events.detail('e1'))).toBe(true);
+    expect(isStale(queryKeys.applications.list({ page: 1 }))).toBe(true);
+    expect(isStale(queryKeys.routes.detail('r1'))).toBe(false);
+    expect(isStale(queryKeys.session.me())).toBe(false);
+  });
+});

@@ -1,0 +1,89 @@
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+
+/**
+ * Every cache key of the console, built here and nowhere else: a query's options take its key from
+ * a factory below, and a change invalidates the `all` keys of what it changed (its own resource and
+ * the ones that show its counts or names), never the whole cache.
+ */
+export const queryKeys = {
+  session: {
+    me: () => ['auth', 'me'] as const,
+    stats: () => ['auth', 'me', 'stats'] as const,
+  },
+  applications: {
+    all: ['applications'] as const,
+    list: (params: unknown) => ['applications', 'list', params] as const,
+    home: () => ['applications', 'home'] as const,
+    options: () => ['applications', 'options'] as const,
+    detail: (id: string) => ['applications', 'detail', id] as const,
+    members: (id: string) => ['applications', 'members', id] as const,
+    apiKey: (id: string) => ['applications', 'api-key', id] as const,
+    callbackSecret: (id: string) => ['applications', 'callback-secret', id] as const,
+    invitations: (id: string) => ['applications', 'invitations', id] as const,
+    myInvitations: () => ['applications', 'my-invitations'] as const,
+  },
+  events: {
+    all: ['events'] as const,
+    list: (params: unknown) => ['events', 'list', params] as const,
+    detail: (id: string) => ['events', 'detail', id] as const,
+    options: () => ['events', 'options'] as const,
+    applicationOptions: (applicationId: string) =>
+      ['events', 'options', 'application', applicationId] as const,
+  },
+  subscriptions: {
+    all: ['subscriptions'] as const,
+    list: (params: unknown) => ['subscriptions', 'list', params] as const,
+    detail: (id: string) => ['subscriptions', 'detail', id] as const,
+  },
+  logs: {
+    all: ['logs'] as const,
+    list: (filters: unknown) => ['logs', 'list', filters] as const,
+    detail: (id: string) => ['logs', 'detail', id] as const,
+    lookup: (path: string) => ['logs', 'lookup', path] as const,
+  },
+  eventLogs: {
+    all: ['event-logs'] as const,
+    list: (filters: unknown) => ['event-logs', 'list', filters] as const,
+    detail: (id: string) => ['event-logs', 'detail', id] as const,
+  },
+  eventRules: {
+    all: ['event-rules'] as const,
+    list: (filters: unknown) => ['event-rules', 'list', filters] as const,
+    detail: (id: string) => ['event-rules', 'detail', id] as const,
+    executions: (ruleId: string, page: number) => ['event-rules', 'executions', ruleId, page] as const,
+    byEventType: (routeEventTypeId: string) => ['event-rules', 'by-event-type', routeEventTypeId] as const,
+  },
+  routes: {
+    all: ['routes'] as const,
+    list: (params: unknown) => ['routes', 'list', params] as const,
+    detail: (id: string) => ['routes', 'detail', id] as const,
+    options: () => ['routes', 'options'] as const,
+  },
+  routeEventTypes: {
+    all: ['route-event-types'] as const,
+    detail: (id: string) => ['route-event-types', 'detail', id] as const,
+  },
+  routeFields: {
+    all: ['route-fields'] as const,
+    detail: (id: string) => ['route-fields', 'detail', id] as const,
+  },
+  integration: {
+    all: ['integration'] as const,
+    routes: (applicationId: string) => ['integration', 'routes', applicationId] as const,
+    routeCode: (routeId: string, language: string) =>
+      ['integration', 'route-code', routeId, language] as const,
+    routePayload: (routeId: string) => ['integration', 'route-payload', routeId] as const,
+    ruleCode: (ruleId: string, language: string) => ['integration', 'rule-code', ruleId, language] as const,
+    rulePayload: (ruleId: string) => ['integration', 'rule-payload', ruleId] as const,
+  },
+  adminUsers: {
+    all: ['admin-users'] as const,
+    list: (params: unknown) => ['admin-users', 'list', params] as const,
+    detail: (id: string) => ['admin-users', 'detail', id] as const,
+  },
+};
+
+/** After a change: marks stale every query under `keys` (each a factory's key); what is on screen reloads. */
+export function invalidateKeys(queryClient: QueryClient, keys: readonly QueryKey[]) {
+  return Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+}
