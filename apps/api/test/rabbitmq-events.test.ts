@@ -102,6 +102,27 @@ describe(`queued (RABBITMQ) events end to end on the ${queueBackend} queue`, () 
     expect(api.body).toMatchObject({ status: 'SUCCESS', eventId: res.body.occurrenceId });
   });
 
+  it('When a queued event is being sent, then its log stays PENDING, untouched, until it settles', async () => {
+    const slow = await startReceiver(() => ({ status: 200, delayMs: 1_500 }));
+    try {
+      const event = await insertEvent(t.ctx, app.id, { queueType: 'RABBITMQ' });
+      await insertSubscription(t.ctx, event.id, { targetUrl: `${slow.url}/hook` });
+      const res = await emit({ eventType: event.alias });
+      expect(res.status).toBe(202);
+      const emitted = await logOf(res.body.occurrenceId);
+      await waitFor(async () => slow.requests.length > 0 || null, 20_000, 'the send to start');
+      // The consumer holds the message while it sends: the log is written once, when it settles.
+      const during = await logOf(res.body.occurrenceId);
+      expect(during?.status).toBe('PENDING');
+      expect(during?.updatedAt).toEqual(emitted?.updatedAt);
+      const log = await settledLog(res.body.occurrenceId);
+      expect(log.status).toBe('SUCCESS');
+      expect(slow.requests).toHaveLength(1);
+    } finally {
+      await slow.close();
+    }
+  });
+
   it('When a queued event is delivered and retried, then every attempt sends the emitted data with its keys in the emitted order', async () => {
     let answers = 0;
     const ordered = await startReceiver(() => {
