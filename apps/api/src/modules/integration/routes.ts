@@ -55,71 +55,43 @@ export function registerIntegrationRoutes(app: FastifyInstance, ctx: AppContext,
     }),
   );
 
-  r.get(
-    '/integration/routes/:id/code',
-    {
-      ...guard,
-      schema: {
-        tags,
-        params: ZIdParams,
-        querystring: ZIntegrationCodeQuery,
-        security: SESSION_SECURITY,
-        response: { 200: ZIntegrationCodeAnswer, ...sessionErrors(404) },
+  // A route and a rule each answer their generated code and a sample payload the same way.
+  for (const [resource, render, sample] of [
+    ['routes', renderRouteCode, getRoutePayload],
+    ['rules', renderRuleCode, getRulePayload],
+  ] as const) {
+    r.get(
+      `/integration/${resource}/:id/code`,
+      {
+        ...guard,
+        schema: {
+          tags,
+          params: ZIdParams,
+          querystring: ZIntegrationCodeQuery,
+          security: SESSION_SECURITY,
+          response: { 200: ZIntegrationCodeAnswer, ...sessionErrors(404) },
+        },
       },
-    },
-    async (request) => ({
-      data: await renderRouteCode(ctx, currentUser(request), request.params.id, {
-        language: request.query.language,
-        baseUrl: baseUrlOf(request),
+      async (request) => ({
+        data: await render(ctx, currentUser(request), request.params.id, {
+          language: request.query.language,
+          baseUrl: baseUrlOf(request),
+        }),
       }),
-    }),
-  );
+    );
 
-  r.get(
-    '/integration/routes/:id/payload',
-    {
-      ...guard,
-      schema: {
-        tags,
-        params: ZIdParams,
-        security: SESSION_SECURITY,
-        response: { 200: ZIntegrationPayloadAnswer, ...sessionErrors(404) },
+    r.get(
+      `/integration/${resource}/:id/payload`,
+      {
+        ...guard,
+        schema: {
+          tags,
+          params: ZIdParams,
+          security: SESSION_SECURITY,
+          response: { 200: ZIntegrationPayloadAnswer, ...sessionErrors(404) },
+        },
       },
-    },
-    async (request) => ({ data: await getRoutePayload(ctx, currentUser(request), request.params.id) }),
-  );
-
-  r.get(
-    '/integration/rules/:id/code',
-    {
-      ...guard,
-      schema: {
-        tags,
-        params: ZIdParams,
-        querystring: ZIntegrationCodeQuery,
-        security: SESSION_SECURITY,
-        response: { 200: ZIntegrationCodeAnswer, ...sessionErrors(404) },
-      },
-    },
-    async (request) => ({
-      data: await renderRuleCode(ctx, currentUser(request), request.params.id, {
-        language: request.query.language,
-        baseUrl: baseUrlOf(request),
-      }),
-    }),
-  );
-
-  r.get(
-    '/integration/rules/:id/payload',
-    {
-      ...guard,
-      schema: {
-        tags,
-        params: ZIdParams,
-        security: SESSION_SECURITY,
-        response: { 200: ZIntegrationPayloadAnswer, ...sessionErrors(404) },
-      },
-    },
-    async (request) => ({ data: await getRulePayload(ctx, currentUser(request), request.params.id) }),
-  );
+      async (request) => ({ data: await sample(ctx, currentUser(request), request.params.id) }),
+    );
+  }
 }
