@@ -150,3 +150,29 @@ export async function updateApplicationColumns(
 export async function deleteApplicationRow(db: Database, id: string) {
   await db.delete(applications).where(eq(applications.id, id));
 }
+
+/** The application whose key hashes to `apiKeyHash`. */
+export async function findApplicationByApiKeyHash(db: Database, apiKeyHash: string) {
+  const [application] = await db
+    .select()
+    .from(applications)
+    .where(eq(applications.apiKeyHash, apiKeyHash))
+    .limit(1);
+  return application;
+}
+
+/** The sealed callback secret: undefined without the application, null when none is stored yet. */
+export async function findCallbackSecret(db: Database, id: string) {
+  const [application] = await db
+    .select({ callbackSecret: applications.callbackSecret })
+    .from(applications)
+    .where(eq(applications.id, id));
+  return application?.callbackSecret;
+}
+
+export async function setCallbackSecret(db: Database, id: string, sealedSecret: string, now: Date) {
+  await db
+    .update(applications)
+    .set({ callbackSecret: sealedSecret, updatedAt: now })
+    .where(eq(applications.id, id));
+}
