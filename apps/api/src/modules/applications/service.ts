@@ -20,7 +20,7 @@ import { newId } from '../../lib/ids';
 import { sealAuthDetails } from '../../lib/sealed-auth-details';
 import { newSigningSecret } from '../../lib/signing-secret';
 import { APPLICATION_NOT_FOUND, applicationAccess, FULL_PERMISSIONS, requireAccess } from '../access';
-import { countDeliveryLogs } from '../logs/count-delivery-logs';
+import { countDeliveryLogs } from '../logs/queries';
 import { apiKeyColumns, generateApiKey, revealApiKey } from './api-keys';
 import { toApplicationView } from './application-view';
 import {
@@ -123,7 +123,7 @@ export async function getApplicationDetail(
     listNewestEvents(ctx.db, eventsWhere, DETAIL_EVENT_LIMIT),
     countEventsWhere(ctx.db, eventsWhere),
     countSubscriptionsWhere(ctx.db, subscriptionsWhere),
-    countDeliveryLogs(ctx, subscriptionsWhere),
+    countDeliveryLogs(ctx.db, subscriptionsWhere),
   ]);
   const subscriptionCounts = totalsBy(
     await countVisibleSubscriptionsPerEvent(
