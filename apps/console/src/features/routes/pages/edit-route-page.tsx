@@ -1,9 +1,6 @@
 import { useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
-import { EditForbiddenState } from '@/components/ui/edit-forbidden-state';
-import { PageHeader } from '@/components/ui/page-header';
-import { RecordFallback } from '@/components/ui/record-fallback';
-import { Skeleton } from '@/components/ui/skeleton';
+import { EditRecordPage } from '@/components/edit-record-page';
 import { paths } from '@/config/paths';
 import { toastError, UNEXPECTED_ERROR_SENTENCE } from '@/lib/api-client';
 import { messages } from '@/lib/messages';
@@ -20,41 +17,35 @@ export default function EditRoutePage() {
   const route = useRoute(id);
   const update = useUpdateRoute();
 
-  if (route.isPending) return <Skeleton className="h-96 w-full" data-testid="page-skeleton" />;
-  if (!route.data) {
-    return (
-      <RecordFallback query={route} title={messages.routeNotFound} backHref={paths.routes.list.getHref()} />
-    );
-  }
-  if (!route.data.permissions.canWrite) {
-    return (
-      <EditForbiddenState
-        description="Você pode ver esta rota, mas não alterá-la."
-        backHref={paths.routes.detail.getHref(id)}
-      />
-    );
-  }
   return (
-    <div className="grid gap-6">
-      <PageHeader title="Editar Rota" description={route.data.name} />
-      <div className="grid gap-6 lg:grid-cols-[1fr_18rem]">
-        <RouteForm
-          variant="edit"
-          defaultValues={routeToFormValues(route.data)}
-          isPending={update.isPending}
-          cancelHref={paths.routes.detail.getHref(id)}
-          onSubmit={async (form) => {
-            try {
-              await update.mutateAsync({ id, input: form });
-              toast.success('Rota atualizada', { description: messages.saved });
-              navigate(paths.routes.detail.getHref(id));
-            } catch (error) {
-              toastError('Erro ao atualizar rota', error, UNEXPECTED_ERROR_SENTENCE);
-            }
-          }}
-        />
-        <NextStepsCard />
-      </div>
-    </div>
+    <EditRecordPage
+      query={route}
+      title="Editar Rota"
+      notFoundTitle={messages.routeNotFound}
+      forbiddenDescription="Você pode ver esta rota, mas não alterá-la."
+      listHref={paths.routes.list.getHref()}
+      detailHref={paths.routes.detail.getHref(id)}
+    >
+      {(record) => (
+        <div className="grid gap-6 lg:grid-cols-[1fr_18rem]">
+          <RouteForm
+            variant="edit"
+            defaultValues={routeToFormValues(record)}
+            isPending={update.isPending}
+            cancelHref={paths.routes.detail.getHref(id)}
+            onSubmit={async (form) => {
+              try {
+                await update.mutateAsync({ id, input: form });
+                toast.success('Rota atualizada', { description: messages.saved });
+                navigate(paths.routes.detail.getHref(id));
+              } catch (error) {
+                toastError('Erro ao atualizar rota', error, UNEXPECTED_ERROR_SENTENCE);
+              }
+            }}
+          />
+          <NextStepsCard />
+        </div>
+      )}
+    </EditRecordPage>
   );
 }
