@@ -12,8 +12,8 @@ const SRC = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const MAY_TOUCH_MEMBERSHIPS: Record<string, string> = {
   'modules/access/membership.ts': 'the one reader for access',
   'modules/applications/members-queries.ts': 'adds, changes and removes members',
-  'modules/applications/invitations-service.ts': 'adds the member who accepts an invitation',
-  'modules/applications/service.ts': 'makes the creator the owner',
+  'modules/applications/invitations-queries.ts': 'adds the member who accepts an invitation',
+  'modules/applications/queries.ts': 'makes the creator the owner',
   'modules/admin-users/queries.ts': "reads a user's applications for an admin",
   'modules/admin-users/service.ts': "shows an admin a user's applications (the `userApplications` field)",
   'db/schema/applications.ts': 'declares the table',

@@ -1,9 +1,8 @@
 import { ZPassword } from '@wm/contracts';
-import { count } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { users } from '../../db/schema';
 import { randomToken } from '../../lib/crypto';
 import { StartRefusedError } from '../../lib/start-refused';
+import { countUsers } from './queries';
 import { createUser } from './service';
 
 /**
@@ -12,8 +11,7 @@ import { createUser } from './service';
  * the log).
  */
 export async function bootstrapAdmin(ctx: AppContext, print: (line: string) => void = console.log) {
-  const [row] = await ctx.db.select({ value: count() }).from(users);
-  if ((row?.value ?? 0) > 0) return null;
+  if ((await countUsers(ctx.db)) > 0) return null;
   const email = (ctx.config.ADMIN_EMAIL ?? 'admin@example.com').toLowerCase();
   const password = ctx.config.ADMIN_PASSWORD ?? randomToken(12);
   // The first admin follows the password policy like every other account.

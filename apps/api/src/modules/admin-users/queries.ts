@@ -87,3 +87,8 @@ export async function lockActiveAdmins(tx: Database) {
     .for('update');
   return rows.map((row) => row.id);
 }
+
+export async function countUsers(db: Database) {
+  const [row] = await db.select({ value: count() }).from(users);
+  return row?.value ?? 0;
+}

@@ -1,8 +1,7 @@
-import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { applications } from '../../db/schema';
 import { AppError } from '../../domain/errors';
 import { randomToken, sha256 } from '../../lib/crypto';
+import { findApplicationByApiKeyHash } from './queries';
 
 /** Recognisable prefix: `whm_` + 32 random bytes (256 bits) in base64url. */
 export const API_KEY_PREFIX = 'whm_';
@@ -26,12 +25,7 @@ export function apiKeyColumns(ctx: AppContext, apiKey: string) {
 /** The application a machine call's `x-api-key` belongs to, or null (unknown, malformed or replaced key). */
 export async function findApplicationByApiKey(ctx: AppContext, apiKey: string | null | undefined) {
   if (!apiKey || !isWellFormedApiKey(apiKey)) return null;
-  const [application] = await ctx.db
-    .select()
-    .from(applications)
-    .where(eq(applications.apiKeyHash, sha256(apiKey)))
-    .limit(1);
-  return application ?? null;
+  return (await findApplicationByApiKeyHash(ctx.db, sha256(apiKey))) ?? null;
 }
 
 /** Decrypts the stored copy; a SECRET_KEY change makes old copies unreadable (regenerate then). */

@@ -7,13 +7,19 @@ import {
   type TMyInvitationList,
   type TPendingInvitationList,
 } from '@wm/contracts';
-import { and, desc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { applications, memberInvitations, userApplications } from '../../db/schema';
 import { notFound } from '../../domain/errors';
 import type { SessionUser } from '../../domain/session-user';
 import { newId } from '../../lib/ids';
 import { requireMembersAccess } from '../access';
+import {
+  deleteInvitation,
+  findInvitationAddressedTo,
+  insertInvitedMember,
+  listApplicationInvitations,
+  listInvitationsAddressedTo,
+  upsertInvitation,
+} from './invitations-queries';
 import { addMember } from './members-service';
 
 const INVITATION_NOT_FOUND = 'Convite não encontrado';
@@ -37,20 +43,14 @@ export async function addMemberByEmail(
     canWrite: input.canWrite,
     canDelete: input.canDelete,
   };
-  await ctx.db
-    .insert(memberInvitations)
-    .values({
-      id: newId(),
-      applicationId,
-      email: input.email.toLowerCase(),
-      ...flags,
-      invitedBy: user.id,
-      createdAt: ctx.clock(),
-    })
-    .onConflictDoUpdate({
-      target: [memberInvitations.applicationId, memberInvitations.email],
-      set: { ...flags, invitedBy: user.id, createdAt: ctx.clock() },
-    });
+  await upsertInvitation(ctx.db, {
+    id: newId(),
+    applicationId,
+    email: input.email.toLowerCase(),
+    ...flags,
+    invitedBy: user.id,
+    createdAt: ctx.clock(),
+  });
   return { isAdded: false, answer: { message: MEMBER_INVITATION_SENT } };
 }
 
@@ -61,11 +61,7 @@ export async function listPendingInvitations(
   applicationId: string,
 ): Promise<TPendingInvitationList> {
   await requireMembersAccess(ctx, user, applicationId, 'manage');
-  const rows = await ctx.db
-    .select()
-    .from(memberInvitations)
-    .where(eq(memberInvitations.applicationId, applicationId))
-    .orderBy(desc(memberInvitations.createdAt));
+  const rows = await listApplicationInvitations(ctx.db, applicationId);
   return {
     data: rows.map((row) => ({
       id: row.id,
@@ -78,16 +74,9 @@ export async function listPendingInvitations(
   };
 }
 
-const addressedTo = (user: SessionUser) => sql`${memberInvitations.email} = lower(${user.email})`;
-
 /** The invitations addressed to the signed-in user's e-mail. */
 export async function listMyInvitations(ctx: AppContext, user: SessionUser): Promise<TMyInvitationList> {
-  const rows = await ctx.db
-    .select({ invitation: memberInvitations, application: { id: applications.id, name: applications.name } })
-    .from(memberInvitations)
-    .innerJoin(applications, eq(applications.id, memberInvitations.applicationId))
-    .where(addressedTo(user))
-    .orderBy(desc(memberInvitations.createdAt));
+  const rows = await listInvitationsAddressedTo(ctx.db, user.email);
   return {
     data: rows.map(({ invitation, application }) => ({
       id: invitation.id,
@@ -101,11 +90,7 @@ export async function listMyInvitations(ctx: AppContext, user: SessionUser): Pro
 }
 
 async function findMyInvitation(ctx: AppContext, user: SessionUser, id: string) {
-  const [invitation] = await ctx.db
-    .select()
-    .from(memberInvitations)
-    .where(and(eq(memberInvitations.id, id), addressedTo(user)))
-    .limit(1);
+  const invitation = await findInvitationAddressedTo(ctx.db, id, user.email);
   // Someone else's invitation is not there for this user.
   if (!invitation) throw notFound(INVITATION_NOT_FOUND);
   return invitation;
@@ -119,24 +104,20 @@ export async function acceptInvitation(
 ): Promise<TInvitationAccepted> {
   const invitation = await findMyInvitation(ctx, user, id);
   await ctx.db.transaction(async (tx) => {
-    await tx
-      .insert(userApplications)
-      .values({
-        userId: user.id,
-        applicationId: invitation.applicationId,
-        isOwner: false,
-        canRead: invitation.canRead,
-        canWrite: invitation.canWrite,
-        canDelete: invitation.canDelete,
-        createdAt: ctx.clock(),
-      })
-      .onConflictDoNothing();
-    await tx.delete(memberInvitations).where(eq(memberInvitations.id, id));
+    await insertInvitedMember(tx, {
+      userId: user.id,
+      applicationId: invitation.applicationId,
+      canRead: invitation.canRead,
+      canWrite: invitation.canWrite,
+      canDelete: invitation.canDelete,
+      createdAt: ctx.clock(),
+    });
+    await deleteInvitation(tx, id);
   });
   return { applicationId: invitation.applicationId };
 }
 
 export async function declineInvitation(ctx: AppContext, user: SessionUser, id: string) {
   await findMyInvitation(ctx, user, id);
-  await ctx.db.delete(memberInvitations).where(eq(memberInvitations.id, id));
+  await deleteInvitation(ctx.db, id);
 }

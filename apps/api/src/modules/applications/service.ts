@@ -9,91 +9,63 @@ import type {
   TUpdateApplicationRequest,
 } from '@wm/contracts';
 import { normalizeAuthDetails, ZUpdateApplicationRequest } from '@wm/contracts';
-import { and, count, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { applications, events, subscriptions, userApplications } from '../../db/schema';
-import { insertedRow } from '../../db/sql-rows';
 import { conflict, notFound } from '../../domain/errors';
 import { isSent } from '../../domain/is-sent';
-import { likePattern, pageOffset, toPagination } from '../../domain/pagination';
+import { toPagination } from '../../domain/pagination';
 import type { SessionUser } from '../../domain/session-user';
 import { parseOrThrow } from '../../domain/validation';
 import { isForeignKeyViolation } from '../../lib/db-errors';
 import { newId } from '../../lib/ids';
 import { sealAuthDetails } from '../../lib/sealed-auth-details';
 import { newSigningSecret } from '../../lib/signing-secret';
-import {
-  APPLICATION_NOT_FOUND,
-  applicationAccess,
-  eventAccess,
-  FULL_PERMISSIONS,
-  memberWhere,
-  requireAccess,
-  rowPermissions,
-  subscriptionAccess,
-  visibleWhere,
-} from '../access';
-import { countDeliveryLogs } from '../logs/count-delivery-logs';
+import { APPLICATION_NOT_FOUND, applicationAccess, FULL_PERMISSIONS, requireAccess } from '../access';
+import { countDeliveryLogs } from '../logs/queries';
 import { apiKeyColumns, generateApiKey, revealApiKey } from './api-keys';
 import { toApplicationView } from './application-view';
+import {
+  applicationListWhere,
+  countApplicationEvents,
+  countApplicationStats,
+  countEventsWhere,
+  countSubscriptionsWhere,
+  countVisibleEventsOfMatching,
+  countVisibleEventsPerApplication,
+  countVisibleSubscriptionsPerEvent,
+  deleteApplicationRow,
+  insertApplication,
+  insertOwner,
+  listNewestEvents,
+  selectApplicationPage,
+  updateApplicationColumns,
+  visibleApplicationScope,
+} from './queries';
 
 /** Related events shown on the detail; statistics count them all. */
 const DETAIL_EVENT_LIMIT = 100;
 
-function listWhere(user: SessionUser, query: TApplicationListQuery): SQL | undefined {
-  return and(
-    query.scope === 'discover' ? eq(applications.visibility, 'PUBLIC') : memberWhere(applicationAccess, user),
-    query.search ? ilike(applications.name, likePattern(query.search)) : undefined,
-  );
-}
-
-/** Events of the listed applications that `user` can see, per application. */
-async function countVisibleEvents(ctx: AppContext, user: SessionUser, applicationIds: string[]) {
-  if (applicationIds.length === 0) return new Map<string, number>();
-  const rows = await ctx.db
-    .select({ applicationId: events.applicationId, total: count() })
-    .from(events)
-    .where(and(inArray(events.applicationId, applicationIds), visibleWhere(eventAccess, user)))
-    .groupBy(events.applicationId);
-  return new Map(rows.map((row) => [row.applicationId, Number(row.total)]));
-}
+/** Per-key totals of grouped count rows; a key without a row counts 0 where it is read. */
+const totalsBy = <Row extends { total: number }>(rows: Row[], keyOf: (row: Row) => string) =>
+  new Map(rows.map((row) => [keyOf(row), Number(row.total)]));
 
 export async function listApplications(
   ctx: AppContext,
   user: SessionUser,
   query: TApplicationListQuery,
 ): Promise<TApplicationListResponse> {
-  const where = listWhere(user, query);
-  const [rows, [stats], [eventStats]] = await Promise.all([
-    ctx.db
-      .select({ application: applications, ...rowPermissions(applicationAccess, user) })
-      .from(applications)
-      .where(where)
-      .orderBy(desc(applications.createdAt), desc(applications.id))
-      .limit(query.limit)
-      .offset(pageOffset(query.page, query.limit)),
-    ctx.db
-      .select({
-        total: sql<number>`count(*)::int`,
-        public: sql<number>`(count(*) FILTER (WHERE ${applications.visibility} = 'PUBLIC'))::int`,
-        private: sql<number>`(count(*) FILTER (WHERE ${applications.visibility} = 'PRIVATE'))::int`,
-      })
-      .from(applications)
-      .where(where),
-    ctx.db
-      .select({ total: count() })
-      .from(events)
-      .where(
-        and(
-          visibleWhere(eventAccess, user),
-          sql`${events.applicationId} IN (SELECT ${applications.id} FROM ${applications}${where ? sql` WHERE ${where}` : sql``})`,
-        ),
-      ),
+  const where = applicationListWhere(user, query);
+  const [rows, stats, eventTotal] = await Promise.all([
+    selectApplicationPage(ctx.db, user, where, query),
+    countApplicationStats(ctx.db, where),
+    countVisibleEventsOfMatching(ctx.db, user, where),
   ]);
-  const eventCounts = await countVisibleEvents(
-    ctx,
-    user,
-    rows.map((row) => row.application.id),
+  const eventCounts = totalsBy(
+    await countVisibleEventsPerApplication(
+      ctx.db,
+      user,
+      rows.map((row) => row.application.id),
+    ),
+    (row) => row.applicationId,
   );
   const total = Number(stats?.total ?? 0);
   return {
@@ -110,7 +82,7 @@ export async function listApplications(
       total,
       public: Number(stats?.public ?? 0),
       private: Number(stats?.private ?? 0),
-      events: Number(eventStats?.total ?? 0),
+      events: Number(eventTotal ?? 0),
     },
   };
 }
@@ -125,83 +97,48 @@ export async function createApplication(
   const now = ctx.clock();
   const id = newId();
   const application = await ctx.db.transaction(async (tx) => {
-    const row = await tx
-      .insert(applications)
-      .values({
-        id,
-        name: input.name,
-        ...apiKeyColumns(ctx, apiKey),
-        callbackSecret: ctx.cipher.seal(newSigningSecret()),
-        visibility: 'PRIVATE',
-        createdBy: user.id,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning()
-      .then(insertedRow);
-    await tx.insert(userApplications).values({
-      userId: user.id,
-      applicationId: id,
-      isOwner: true,
-      canRead: true,
-      canWrite: true,
-      canDelete: true,
+    const row = await insertApplication(tx, {
+      id,
+      name: input.name,
+      ...apiKeyColumns(ctx, apiKey),
+      callbackSecret: ctx.cipher.seal(newSigningSecret()),
+      visibility: 'PRIVATE',
+      createdBy: user.id,
       createdAt: now,
+      updatedAt: now,
     });
+    await insertOwner(tx, id, user.id, now);
     return row;
   });
   return { ...toApplicationView(ctx.cipher, application, FULL_PERMISSIONS, 0), apiKey };
 }
-/** The application's events and subscriptions that `user` can see. */
-function visibleScope(user: SessionUser, applicationId: string) {
-  const eventsWhere = and(eq(events.applicationId, applicationId), visibleWhere(eventAccess, user));
-  const subscriptionsWhere = and(
-    sql`${subscriptions.eventId} IN (SELECT ${events.id} FROM ${events} WHERE ${eventsWhere})`,
-    visibleWhere(subscriptionAccess, user),
-  );
-  return { eventsWhere, subscriptionsWhere };
-}
-
-/** Subscriptions of each event that `user` can see. */
-async function countVisibleSubscriptions(ctx: AppContext, user: SessionUser, eventIds: string[]) {
-  if (eventIds.length === 0) return new Map<string, number>();
-  const rows = await ctx.db
-    .select({ eventId: subscriptions.eventId, total: count() })
-    .from(subscriptions)
-    .where(and(inArray(subscriptions.eventId, eventIds), visibleWhere(subscriptionAccess, user)))
-    .groupBy(subscriptions.eventId);
-  return new Map(rows.map((row) => [row.eventId, Number(row.total)]));
-}
-
 export async function getApplicationDetail(
   ctx: AppContext,
   user: SessionUser,
   id: string,
 ): Promise<TApplicationDetail> {
   const { row: application, permissions } = await requireAccess(ctx, user, applicationAccess, id, 'read');
-  const { eventsWhere, subscriptionsWhere } = visibleScope(user, id);
-  const [eventRows, [eventTotal], [subscriptionTotal], logTotal] = await Promise.all([
-    ctx.db
-      .select()
-      .from(events)
-      .where(eventsWhere)
-      .orderBy(desc(events.createdAt), desc(events.id))
-      .limit(DETAIL_EVENT_LIMIT),
-    ctx.db.select({ value: count() }).from(events).where(eventsWhere),
-    ctx.db.select({ value: count() }).from(subscriptions).where(subscriptionsWhere),
-    countDeliveryLogs(ctx, subscriptionsWhere),
+  const { eventsWhere, subscriptionsWhere } = visibleApplicationScope(user, id);
+  const [eventRows, eventTotal, subscriptionTotal, logTotal] = await Promise.all([
+    listNewestEvents(ctx.db, eventsWhere, DETAIL_EVENT_LIMIT),
+    countEventsWhere(ctx.db, eventsWhere),
+    countSubscriptionsWhere(ctx.db, subscriptionsWhere),
+    countDeliveryLogs(ctx.db, subscriptionsWhere),
   ]);
-  const subscriptionCounts = await countVisibleSubscriptions(
-    ctx,
-    user,
-    eventRows.map((event) => event.id),
+  const subscriptionCounts = totalsBy(
+    await countVisibleSubscriptionsPerEvent(
+      ctx.db,
+      user,
+      eventRows.map((event) => event.id),
+    ),
+    (row) => row.eventId,
   );
-  const totalEvents = Number(eventTotal?.value ?? 0);
+  const totalEvents = Number(eventTotal ?? 0);
   return {
     ...toApplicationView(ctx.cipher, application, permissions, totalEvents),
     statistics: {
       totalEvents,
-      totalSubscriptions: Number(subscriptionTotal?.value ?? 0),
+      totalSubscriptions: Number(subscriptionTotal ?? 0),
       totalLogs: logTotal,
     },
     events: eventRows.map((event) => ({
@@ -218,11 +155,7 @@ export async function getApplicationDetail(
 }
 
 async function countEvents(ctx: AppContext, applicationId: string) {
-  const [row] = await ctx.db
-    .select({ value: count() })
-    .from(events)
-    .where(eq(events.applicationId, applicationId));
-  return Number(row?.value ?? 0);
+  return Number((await countApplicationEvents(ctx.db, applicationId)) ?? 0);
 }
 
 export async function updateApplication(
@@ -240,23 +173,19 @@ export async function updateApplication(
         callbackAuthDetails: input.callbackAuthDetails ?? null,
       })
     : undefined;
-  const [application] = await ctx.db
-    .update(applications)
-    .set({
-      name: input.name,
-      visibility: input.visibility,
-      callbackUrl: input.callbackUrl,
-      callbackAuthType: auth?.callbackAuthType,
-      callbackAuthDetails: auth
-        ? sealAuthDetails(
-            ctx.cipher,
-            normalizeAuthDetails(auth.callbackAuthType ?? 'NONE', auth.callbackAuthDetails),
-          )
-        : undefined,
-      updatedAt: ctx.clock(),
-    })
-    .where(eq(applications.id, id))
-    .returning();
+  const application = await updateApplicationColumns(ctx.db, id, {
+    name: input.name,
+    visibility: input.visibility,
+    callbackUrl: input.callbackUrl,
+    callbackAuthType: auth?.callbackAuthType,
+    callbackAuthDetails: auth
+      ? sealAuthDetails(
+          ctx.cipher,
+          normalizeAuthDetails(auth.callbackAuthType ?? 'NONE', auth.callbackAuthDetails),
+        )
+      : undefined,
+    updatedAt: ctx.clock(),
+  });
   if (!application) throw notFound(APPLICATION_NOT_FOUND);
   return toApplicationView(ctx.cipher, application, permissions, await countEvents(ctx, id));
 }
@@ -266,7 +195,7 @@ export async function deleteApplication(ctx: AppContext, user: SessionUser, id: 
   await requireAccess(ctx, user, applicationAccess, id, 'delete');
   try {
     await ctx.db.transaction(async (tx) => {
-      await tx.delete(applications).where(eq(applications.id, id));
+      await deleteApplicationRow(tx, id);
     });
   } catch (error) {
     if (isForeignKeyViolation(error)) {
@@ -284,11 +213,10 @@ export async function regenerateApiKey(
 ): Promise<TApplicationWithKey> {
   const { permissions } = await requireAccess(ctx, user, applicationAccess, id, 'owner');
   const apiKey = generateApiKey();
-  const [application] = await ctx.db
-    .update(applications)
-    .set({ ...apiKeyColumns(ctx, apiKey), updatedAt: ctx.clock() })
-    .where(eq(applications.id, id))
-    .returning();
+  const application = await updateApplicationColumns(ctx.db, id, {
+    ...apiKeyColumns(ctx, apiKey),
+    updatedAt: ctx.clock(),
+  });
   if (!application) throw notFound(APPLICATION_NOT_FOUND);
   return { ...toApplicationView(ctx.cipher, application, permissions, await countEvents(ctx, id)), apiKey };
 }

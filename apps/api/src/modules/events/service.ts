@@ -7,86 +7,44 @@ import {
   type TUpdateEventRequest,
   ZCreateEventRequest,
 } from '@wm/contracts';
-import { and, count, desc, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { applications, deliveryLogCounts, events, subscriptions } from '../../db/schema';
+import type { events } from '../../db/schema';
 import { conflict } from '../../domain/errors';
 import { isSent } from '../../domain/is-sent';
-import { likePattern, pageOffset, toPagination } from '../../domain/pagination';
+import { toPagination } from '../../domain/pagination';
 import type { SessionUser } from '../../domain/session-user';
 import { parseOrThrow } from '../../domain/validation';
 import type { Cipher } from '../../lib/crypto';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { newId } from '../../lib/ids';
 import { openAuthDetails, sealAuthDetails } from '../../lib/sealed-auth-details';
-import {
-  applicationAccess,
-  eventAccess,
-  memberWhere,
-  requireAccess,
-  rowPermissions,
-  subscriptionAccess,
-  visibleWhere,
-} from '../access';
+import { applicationAccess, eventAccess, requireAccess } from '../access';
 import { toEventSubscriptionSummary } from './event-subscription-summary';
 import { toEventView } from './event-view';
+import {
+  countEventDeliveries,
+  countEventStats,
+  deleteEventRow,
+  eventListWhere,
+  findEventIdByAlias,
+  findEventRow,
+  insertEvent,
+  listVisibleEventSubscriptions,
+  selectEventPage,
+  updateEventColumns,
+} from './queries';
 
 export const ALIAS_TAKEN = 'Já existe um evento com este alias nesta aplicação';
-
-/** Subscriptions of the row's event that `user` can see (so counts never reveal others' subscriptions). */
-const visibleSubscriptionCount = (user: SessionUser) => {
-  const visible = visibleWhere(subscriptionAccess, user);
-  return sql<number>`(SELECT count(*)::int FROM ${subscriptions} WHERE ${subscriptions.eventId} = ${events.id}${
-    visible ? sql` AND ${visible}` : sql``
-  })`;
-};
-
-function listWhere(user: SessionUser, query: TEventListQuery): SQL | undefined {
-  return and(
-    query.scope === 'discover' ? visibleWhere(eventAccess, user) : memberWhere(eventAccess, user),
-    query.applicationId ? eq(events.applicationId, query.applicationId) : undefined,
-    query.eventId ? eq(events.id, query.eventId) : undefined,
-    query.status ? eq(events.status, query.status) : undefined,
-    query.visibility ? eq(events.visibility, query.visibility) : undefined,
-    query.search
-      ? or(ilike(events.name, likePattern(query.search)), ilike(events.alias, likePattern(query.search)))
-      : undefined,
-  );
-}
-
-function selectEventRows(ctx: AppContext, user: SessionUser) {
-  return ctx.db
-    .select({
-      event: events,
-      applicationName: applications.name,
-      subscriptionCount: visibleSubscriptionCount(user),
-      ...rowPermissions(eventAccess, user),
-    })
-    .from(events)
-    .innerJoin(applications, eq(applications.id, events.applicationId));
-}
 
 export async function listEvents(
   ctx: AppContext,
   user: SessionUser,
   query: TEventListQuery,
 ): Promise<TEventListResponse> {
-  const where = listWhere(user, query);
-  const [rows, [stats]] = await Promise.all([
-    selectEventRows(ctx, user)
-      .where(where)
-      .orderBy(desc(events.createdAt), desc(events.id))
-      .limit(query.limit)
-      .offset(pageOffset(query.page, query.limit)),
-    ctx.db
-      .select({
-        total: count(),
-        active: sql<number>`count(*) FILTER (WHERE ${events.status} = 'ACTIVE')::int`,
-        public: sql<number>`count(*) FILTER (WHERE ${events.visibility} = 'PUBLIC')::int`,
-        private: sql<number>`count(*) FILTER (WHERE ${events.visibility} = 'PRIVATE')::int`,
-      })
-      .from(events)
-      .where(where),
+  const where = eventListWhere(user, query);
+  const [rows, stats] = await Promise.all([
+    selectEventPage(ctx.db, user, where, query),
+    countEventStats(ctx.db, where),
   ]);
   const total = Number(stats?.total ?? 0);
   return {
@@ -102,23 +60,13 @@ export async function listEvents(
 }
 
 async function loadEventView(ctx: AppContext, user: SessionUser, id: string): Promise<TEvent> {
-  const [row] = await selectEventRows(ctx, user).where(eq(events.id, id)).limit(1);
+  const row = await findEventRow(ctx.db, user, id);
   if (!row) throw new Error(`event ${id} vanished`);
   return toEventView(ctx.cipher, row.event, row);
 }
 
 async function assertAliasFree(ctx: AppContext, applicationId: string, alias: string, exceptId?: string) {
-  const [taken] = await ctx.db
-    .select({ id: events.id })
-    .from(events)
-    .where(
-      and(
-        eq(events.applicationId, applicationId),
-        eq(events.alias, alias),
-        exceptId ? ne(events.id, exceptId) : undefined,
-      ),
-    )
-    .limit(1);
+  const taken = await findEventIdByAlias(ctx.db, applicationId, alias, exceptId);
   if (taken) throw conflict(ALIAS_TAKEN);
 }
 
@@ -146,9 +94,13 @@ export async function createEvent(ctx: AppContext, user: SessionUser, input: TEv
   const now = ctx.clock();
   const id = newId();
   try {
-    await ctx.db
-      .insert(events)
-      .values({ id, ...columnsOf(ctx.cipher, input), createdBy: user.id, createdAt: now, updatedAt: now });
+    await insertEvent(ctx.db, {
+      id,
+      ...columnsOf(ctx.cipher, input),
+      createdBy: user.id,
+      createdAt: now,
+      updatedAt: now,
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(ALIAS_TAKEN);
     throw error;
@@ -158,27 +110,10 @@ export async function createEvent(ctx: AppContext, user: SessionUser, input: TEv
 
 export async function getEventDetail(ctx: AppContext, user: SessionUser, id: string): Promise<TEventDetail> {
   await requireAccess(ctx, user, eventAccess, id, 'read');
-  const visible = visibleWhere(subscriptionAccess, user);
-  const [view, subscriptionRows, [deliveries]] = await Promise.all([
+  const [view, subscriptionRows, deliveries] = await Promise.all([
     loadEventView(ctx, user, id),
-    ctx.db
-      .select({ subscription: subscriptions, canWrite: rowPermissions(subscriptionAccess, user).canWrite })
-      .from(subscriptions)
-      .where(and(eq(subscriptions.eventId, id), visible))
-      .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id)),
-    // From the trigger-kept counters: no scan of the event's logs.
-    ctx.db
-      .select({
-        total: sql<number>`coalesce(sum(${deliveryLogCounts.n}), 0)::bigint`,
-        successful: sql<number>`coalesce(sum(${deliveryLogCounts.n}) FILTER (WHERE ${deliveryLogCounts.status} = 'SUCCESS'), 0)::bigint`,
-        failed: sql<number>`coalesce(sum(${deliveryLogCounts.n}) FILTER (WHERE ${deliveryLogCounts.status} = 'FAILED'), 0)::bigint`,
-        retrying: sql<number>`coalesce(sum(${deliveryLogCounts.n}) FILTER (WHERE ${deliveryLogCounts.status} = 'RETRYING'), 0)::bigint`,
-        pending: sql<number>`coalesce(sum(${deliveryLogCounts.n}) FILTER (WHERE ${deliveryLogCounts.status} = 'PENDING'), 0)::bigint`,
-        ignored: sql<number>`coalesce(sum(${deliveryLogCounts.n}) FILTER (WHERE ${deliveryLogCounts.status} = 'IGNORED'), 0)::bigint`,
-      })
-      .from(deliveryLogCounts)
-      .innerJoin(subscriptions, eq(subscriptions.id, deliveryLogCounts.subscriptionId))
-      .where(and(eq(subscriptions.eventId, id), visible)),
+    listVisibleEventSubscriptions(ctx.db, user, id),
+    countEventDeliveries(ctx.db, user, id),
   ]);
   return {
     ...view,
@@ -242,10 +177,7 @@ export async function updateEvent(
   }
   await assertAliasFree(ctx, merged.applicationId, merged.alias, id);
   try {
-    await ctx.db
-      .update(events)
-      .set({ ...columnsOf(ctx.cipher, merged), updatedAt: ctx.clock() })
-      .where(eq(events.id, id));
+    await updateEventColumns(ctx.db, id, { ...columnsOf(ctx.cipher, merged), updatedAt: ctx.clock() });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(ALIAS_TAKEN);
     throw error;
@@ -256,5 +188,5 @@ export async function updateEvent(
 /** Subscriptions, occurrences, delivery and event logs go with the event (ON DELETE CASCADE). */
 export async function deleteEvent(ctx: AppContext, user: SessionUser, id: string) {
   await requireAccess(ctx, user, eventAccess, id, 'delete');
-  await ctx.db.delete(events).where(eq(events.id, id));
+  await deleteEventRow(ctx.db, id);
 }

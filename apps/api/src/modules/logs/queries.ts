@@ -215,3 +215,19 @@ export function requeueFailedDeliveryLog(db: Database, id: string, now: Date) {
     .where(and(eq(deliveryLogs.id, id), eq(deliveryLogs.status, 'FAILED')))
     .returning({ id: deliveryLogs.id });
 }
+
+/**
+ * Delivery logs of the subscriptions `subscriptionsWhere` selects (all when undefined), from the
+ * trigger-kept counters: no scan of the logs, however many there are.
+ */
+export async function countDeliveryLogs(db: Database, subscriptionsWhere: SQL | undefined) {
+  const [row] = await db
+    .select({ total: sql<number>`coalesce(sum(${deliveryLogCounts.n}), 0)::bigint` })
+    .from(deliveryLogCounts)
+    .where(
+      subscriptionsWhere
+        ? sql`${deliveryLogCounts.subscriptionId} IN (SELECT ${subscriptions.id} FROM ${subscriptions} WHERE ${subscriptionsWhere})`
+        : undefined,
+    );
+  return Number(row?.total ?? 0);
+}

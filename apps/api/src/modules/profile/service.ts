@@ -16,7 +16,7 @@ import { readableMemberships, subscriptionAccess, visibleWhere } from '../access
 import { assertEmailFree, USER_NOT_FOUND } from '../admin-users/service';
 import { revokeUserSessions } from '../auth/service';
 import { toUserView } from '../auth/user-view';
-import { countDeliveryLogs } from '../logs/count-delivery-logs';
+import { countDeliveryLogs } from '../logs/queries';
 import {
   countReachable,
   findPasswordHash,
@@ -80,7 +80,7 @@ export async function getProfileStats(ctx: AppContext, user: SessionUser): Promi
   const subscriptionsWhere = visibleWhere(subscriptionAccess, user);
   const [reachable, logs] = await Promise.all([
     countReachable(ctx.db, user, subscriptionsWhere),
-    countDeliveryLogs(ctx, subscriptionsWhere),
+    countDeliveryLogs(ctx.db, subscriptionsWhere),
   ]);
   return { ...reachable, logs };
 }

@@ -6,66 +6,35 @@ import {
   type TUpdateSubscriptionRequest,
   ZSubscriptionAuth,
 } from '@wm/contracts';
-import { and, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { events, subscriptions } from '../../db/schema';
 import { isSent } from '../../domain/is-sent';
-import { likePattern, pageOffset, toPagination } from '../../domain/pagination';
+import { toPagination } from '../../domain/pagination';
 import type { SessionUser } from '../../domain/session-user';
 import { parseOrThrow } from '../../domain/validation';
 import { newId } from '../../lib/ids';
 import { openAuthDetails, sealAuthDetails } from '../../lib/sealed-auth-details';
 import { newSigningSecret } from '../../lib/signing-secret';
-import { eventAccess, requireAccess, rowPermissions, subscriptionAccess, visibleWhere } from '../access';
+import { eventAccess, requireAccess, subscriptionAccess } from '../access';
+import {
+  countSubscriptionStats,
+  deleteSubscriptionRow,
+  findSubscriptionRow,
+  insertSubscription,
+  selectSubscriptionPage,
+  subscriptionListWhere,
+  updateSubscriptionColumns,
+} from './queries';
 import { toSubscriptionView } from './subscription-view';
-
-function listWhere(user: SessionUser, query: TSubscriptionListQuery): SQL | undefined {
-  return and(
-    visibleWhere(subscriptionAccess, user),
-    query.eventId ? eq(subscriptions.eventId, query.eventId) : undefined,
-    query.applicationId ? eq(events.applicationId, query.applicationId) : undefined,
-    query.status ? eq(subscriptions.status, query.status) : undefined,
-    query.search
-      ? or(
-          ilike(subscriptions.name, likePattern(query.search)),
-          ilike(subscriptions.targetUrl, likePattern(query.search)),
-        )
-      : undefined,
-  );
-}
-
-function selectSubscriptionRows(ctx: AppContext, user: SessionUser) {
-  return ctx.db
-    .select({
-      subscription: subscriptions,
-      event: { id: events.id, name: events.name, alias: events.alias, applicationId: events.applicationId },
-      ...rowPermissions(subscriptionAccess, user),
-    })
-    .from(subscriptions)
-    .innerJoin(events, eq(events.id, subscriptions.eventId));
-}
 
 export async function listSubscriptions(
   ctx: AppContext,
   user: SessionUser,
   query: TSubscriptionListQuery,
 ): Promise<TSubscriptionListResponse> {
-  const where = listWhere(user, query);
-  const [rows, [stats]] = await Promise.all([
-    selectSubscriptionRows(ctx, user)
-      .where(where)
-      .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
-      .limit(query.limit)
-      .offset(pageOffset(query.page, query.limit)),
-    ctx.db
-      .select({
-        total: count(),
-        active: sql<number>`count(*) FILTER (WHERE ${subscriptions.status} = 'ACTIVE')::int`,
-        attempts: sql<number>`coalesce(sum(${subscriptions.attempts}), 0)::int`,
-      })
-      .from(subscriptions)
-      .innerJoin(events, eq(events.id, subscriptions.eventId))
-      .where(where),
+  const where = subscriptionListWhere(user, query);
+  const [rows, stats] = await Promise.all([
+    selectSubscriptionPage(ctx.db, user, where, query),
+    countSubscriptionStats(ctx.db, where),
   ]);
   const total = Number(stats?.total ?? 0);
   const active = Number(stats?.active ?? 0);
@@ -77,7 +46,7 @@ export async function listSubscriptions(
 }
 
 async function loadSubscriptionView(ctx: AppContext, user: SessionUser, id: string): Promise<TSubscription> {
-  const [row] = await selectSubscriptionRows(ctx, user).where(eq(subscriptions.id, id)).limit(1);
+  const row = await findSubscriptionRow(ctx.db, user, id);
   if (!row) throw new Error(`subscription ${id} vanished`);
   return toSubscriptionView(ctx.cipher, row.subscription, row.event, row);
 }
@@ -91,7 +60,7 @@ export async function createSubscription(
   await requireAccess(ctx, user, eventAccess, input.eventId, 'read');
   const now = ctx.clock();
   const id = newId();
-  await ctx.db.insert(subscriptions).values({
+  await insertSubscription(ctx.db, {
     id,
     eventId: input.eventId,
     name: input.name,
@@ -143,29 +112,26 @@ export async function updateSubscription(
         ? input.authDetails
         : openAuthDetails(ctx.cipher, existing.authDetails),
   });
-  await ctx.db
-    .update(subscriptions)
-    .set({
-      ...(isReactivation(existing.status, input.status) ? REACTIVATED : {}),
-      eventId: input.eventId,
-      name: input.name,
-      targetUrl: input.targetUrl,
-      status: input.status,
-      httpMethod: input.httpMethod,
-      authType: auth.authType,
-      authDetails: sealAuthDetails(ctx.cipher, auth.authDetails),
-      jsonBody: has('jsonBody') ? (input.jsonBody ?? null) : undefined,
-      filters: has('filters') ? ((input.filters as TSubscription['filters'] | null) ?? []) : undefined,
-      updatedAt: ctx.clock(),
-    })
-    .where(eq(subscriptions.id, id));
+  await updateSubscriptionColumns(ctx.db, id, {
+    ...(isReactivation(existing.status, input.status) ? REACTIVATED : {}),
+    eventId: input.eventId,
+    name: input.name,
+    targetUrl: input.targetUrl,
+    status: input.status,
+    httpMethod: input.httpMethod,
+    authType: auth.authType,
+    authDetails: sealAuthDetails(ctx.cipher, auth.authDetails),
+    jsonBody: has('jsonBody') ? (input.jsonBody ?? null) : undefined,
+    filters: has('filters') ? ((input.filters as TSubscription['filters'] | null) ?? []) : undefined,
+    updatedAt: ctx.clock(),
+  });
   return loadSubscriptionView(ctx, user, id);
 }
 
 /** Delivery logs and attempts of the subscription go with it (ON DELETE CASCADE). */
 export async function deleteSubscription(ctx: AppContext, user: SessionUser, id: string) {
   await requireAccess(ctx, user, subscriptionAccess, id, 'delete');
-  await ctx.db.delete(subscriptions).where(eq(subscriptions.id, id));
+  await deleteSubscriptionRow(ctx.db, id);
 }
 
 /** The old secret stops verifying at once; receivers must take the new one. */
@@ -175,9 +141,9 @@ export async function rotateSubscriptionSecret(
   id: string,
 ): Promise<TSubscription> {
   await requireAccess(ctx, user, subscriptionAccess, id, 'write');
-  await ctx.db
-    .update(subscriptions)
-    .set({ secret: ctx.cipher.seal(newSigningSecret()), updatedAt: ctx.clock() })
-    .where(eq(subscriptions.id, id));
+  await updateSubscriptionColumns(ctx.db, id, {
+    secret: ctx.cipher.seal(newSigningSecret()),
+    updatedAt: ctx.clock(),
+  });
   return loadSubscriptionView(ctx, user, id);
 }

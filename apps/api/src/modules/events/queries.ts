@@ -1,0 +1,140 @@
+import type { TEventListQuery } from '@wm/contracts';
+import { and, count, desc, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { applications, deliveryLogCounts, events, subscriptions } from '../../db/schema';
+import { likePattern, pageOffset } from '../../domain/pagination';
+import type { SessionUser } from '../../domain/session-user';
+import { eventAccess, memberWhere, rowPermissions, subscriptionAccess, visibleWhere } from '../access';
+
+type EventColumns = typeof events.$inferInsert;
+
+/** Subscriptions of the row's event that `user` can see (so counts never reveal others' subscriptions). */
+const visibleSubscriptionCount = (user: SessionUser) => {
+  const visible = visibleWhere(subscriptionAccess, user);
+  return sql<number>`(SELECT count(*)::int FROM ${subscriptions} WHERE ${subscriptions.eventId} = ${events.id}${
+    visible ? sql` AND ${visible}` : sql``
+  })`;
+};
+
+/** The list's filter: the events `user` is a member of (discover: may see), narrowed by the query. */
+export function eventListWhere(user: SessionUser, query: TEventListQuery): SQL | undefined {
+  return and(
+    query.scope === 'discover' ? visibleWhere(eventAccess, user) : memberWhere(eventAccess, user),
+    query.applicationId ? eq(events.applicationId, query.applicationId) : undefined,
+    query.eventId ? eq(events.id, query.eventId) : undefined,
+    query.status ? eq(events.status, query.status) : undefined,
+    query.visibility ? eq(events.visibility, query.visibility) : undefined,
+    query.search
+      ? or(ilike(events.name, likePattern(query.search)), ilike(events.alias, likePattern(query.search)))
+      : undefined,
+  );
+}
+
+/** An event with its application's name, its visible subscriptions' count and `user`'s flags on it. */
+function selectEventRows(db: Database, user: SessionUser) {
+  return db
+    .select({
+      event: events,
+      applicationName: applications.name,
+      subscriptionCount: visibleSubscriptionCount(user),
+      ...rowPermissions(eventAccess, user),
+    })
+    .from(events)
+    .innerJoin(applications, eq(applications.id, events.applicationId));
+}
+
+/** One page of the events matching `where`, newest first. */
+export function selectEventPage(
+  db: Database,
+  user: SessionUser,
+  where: SQL | undefined,
+  query: TEventListQuery,
+) {
+  return selectEventRows(db, user)
+    .where(where)
+    .orderBy(desc(events.createdAt), desc(events.id))
+    .limit(query.limit)
+    .offset(pageOffset(query.page, query.limit));
+}
+
+/** Total, active, public and private among the events matching `where`. */
+export async function countEventStats(db: Database, where: SQL | undefined) {
+  const [stats] = await db
+    .select({
+      total: count(),
+      active: sql<number>`count(*) FILTER (WHERE ${events.status} = 'ACTIVE')::int`,
+      public: sql<number>`count(*) FILTER (WHERE ${events.visibility} = 'PUBLIC')::int`,
+      private: sql<number>`count(*) FILTER (WHERE ${events.visibility} = 'PRIVATE')::int`,
+    })
+    .from(events)
+    .where(where);
+  return stats;
+}
+
+export async function findEventRow(db: Database, user: SessionUser, id: string) {
+  const [row] = await selectEventRows(db, user).where(eq(events.id, id)).limit(1);
+  return row;
+}
+
+/** The id of the application's event with this alias, other than `exceptId`. */
+export async function findEventIdByAlias(
+  db: Database,
+  applicationId: string,
+  alias: string,
+  exceptId?: string,
+) {
+  const [taken] = await db
+    .select({ id: events.id })
+    .from(events)
+    .where(
+      and(
+        eq(events.applicationId, applicationId),
+        eq(events.alias, alias),
+        exceptId ? ne(events.id, exceptId) : undefined,
+      ),
+    )
+    .limit(1);
+  return taken?.id;
+}
+
+export async function insertEvent(db: Database, values: EventColumns) {
+  await db.insert(events).values(values);
+}
+
+/** Sets the given columns; an undefined one stays as it is. */
+export async function updateEventColumns(db: Database, id: string, columns: Partial<EventColumns>) {
+  await db.update(events).set(columns).where(eq(events.id, id));
+}
+
+export async function deleteEventRow(db: Database, id: string) {
+  await db.delete(events).where(eq(events.id, id));
+}
+
+/** The event's subscriptions `user` can see, newest first, with whether `user` may change each. */
+export function listVisibleEventSubscriptions(db: Database, user: SessionUser, eventId: string) {
+  return db
+    .select({ subscription: subscriptions, canWrite: rowPermissions(subscriptionAccess, user).canWrite })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.eventId, eventId), visibleWhere(subscriptionAccess, user)))
+    .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id));
+}
+
+/**
+ * Deliveries per status of the event's subscriptions that `user` can see, from the trigger-kept
+ * counters: no scan of the event's logs.
+ */
+export async function countEventDeliveries(db: Database, user: SessionUser, eventId: string) {
+  const [deliveries] = await db
+    .select({
+      total: sql<number>`coalesce(sum(${deliveryLogCounts.n}), 0)::bigint`,
+      successful: sql<number>`coalesce(sum(${deliveryLogCounts.n}) FILTER (WHERE ${deliveryLogCounts.status} = 'SUCCESS'), 0)::bigint`,
+      failed: sql<number>`coalesce(sum(${deliveryLogCounts.n}) FILTER (WHERE ${deliveryLogCounts.status} = 'FAILED'), 0)::bigint`,
+      retrying: sql<number>`coalesce(sum(${deliveryLogCounts.n}) FILTER (WHERE ${deliveryLogCounts.status} = 'RETRYING'), 0)::bigint`,
+      pending: sql<number>`coalesce(sum(${deliveryLogCounts.n}) FILTER (WHERE ${deliveryLogCounts.status} = 'PENDING'), 0)::bigint`,
+      ignored: sql<number>`coalesce(sum(${deliveryLogCounts.n}) FILTER (WHERE ${deliveryLogCounts.status} = 'IGNORED'), 0)::bigint`,
+    })
+    .from(deliveryLogCounts)
+    .innerJoin(subscriptions, eq(subscriptions.id, deliveryLogCounts.subscriptionId))
+    .where(and(eq(subscriptions.eventId, eventId), visibleWhere(subscriptionAccess, user)));
+  return deliveries;
+}

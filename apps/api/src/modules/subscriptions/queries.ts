@@ -1,0 +1,87 @@
+import type { TSubscriptionListQuery } from '@wm/contracts';
+import { and, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { events, subscriptions } from '../../db/schema';
+import { likePattern, pageOffset } from '../../domain/pagination';
+import type { SessionUser } from '../../domain/session-user';
+import { rowPermissions, subscriptionAccess, visibleWhere } from '../access';
+
+type SubscriptionColumns = typeof subscriptions.$inferInsert;
+
+/** The list's filter: what `user` may see, narrowed by the query; it reads `events` (join it). */
+export function subscriptionListWhere(user: SessionUser, query: TSubscriptionListQuery): SQL | undefined {
+  return and(
+    visibleWhere(subscriptionAccess, user),
+    query.eventId ? eq(subscriptions.eventId, query.eventId) : undefined,
+    query.applicationId ? eq(events.applicationId, query.applicationId) : undefined,
+    query.status ? eq(subscriptions.status, query.status) : undefined,
+    query.search
+      ? or(
+          ilike(subscriptions.name, likePattern(query.search)),
+          ilike(subscriptions.targetUrl, likePattern(query.search)),
+        )
+      : undefined,
+  );
+}
+
+/** A subscription with its event's summary and `user`'s permission flags on it. */
+function selectSubscriptionRows(db: Database, user: SessionUser) {
+  return db
+    .select({
+      subscription: subscriptions,
+      event: { id: events.id, name: events.name, alias: events.alias, applicationId: events.applicationId },
+      ...rowPermissions(subscriptionAccess, user),
+    })
+    .from(subscriptions)
+    .innerJoin(events, eq(events.id, subscriptions.eventId));
+}
+
+/** One page of the subscriptions matching `where`, newest first. */
+export function selectSubscriptionPage(
+  db: Database,
+  user: SessionUser,
+  where: SQL | undefined,
+  query: TSubscriptionListQuery,
+) {
+  return selectSubscriptionRows(db, user)
+    .where(where)
+    .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
+    .limit(query.limit)
+    .offset(pageOffset(query.page, query.limit));
+}
+
+/** Total, active and summed attempts of the subscriptions matching `where`. */
+export async function countSubscriptionStats(db: Database, where: SQL | undefined) {
+  const [stats] = await db
+    .select({
+      total: count(),
+      active: sql<number>`count(*) FILTER (WHERE ${subscriptions.status} = 'ACTIVE')::int`,
+      attempts: sql<number>`coalesce(sum(${subscriptions.attempts}), 0)::int`,
+    })
+    .from(subscriptions)
+    .innerJoin(events, eq(events.id, subscriptions.eventId))
+    .where(where);
+  return stats;
+}
+
+export async function findSubscriptionRow(db: Database, user: SessionUser, id: string) {
+  const [row] = await selectSubscriptionRows(db, user).where(eq(subscriptions.id, id)).limit(1);
+  return row;
+}
+
+export async function insertSubscription(db: Database, values: SubscriptionColumns) {
+  await db.insert(subscriptions).values(values);
+}
+
+/** Sets the given columns; an undefined one stays as it is. */
+export async function updateSubscriptionColumns(
+  db: Database,
+  id: string,
+  columns: Partial<SubscriptionColumns>,
+) {
+  await db.update(subscriptions).set(columns).where(eq(subscriptions.id, id));
+}
+
+export async function deleteSubscriptionRow(db: Database, id: string) {
+  await db.delete(subscriptions).where(eq(subscriptions.id, id));
+}
