@@ -397,10 +397,15 @@ test.describe('Automação', () => {
     await expect(row('Órfã')).toContainText('Sem evento');
     await expect(row('Com evento')).not.toContainText('Sem evento');
 
-    await page.getByLabel('Apenas regras sem evento vinculado').check();
+    // The box follows the URL, which the router updates in a transition: wait for it, not the click.
+    const withoutEvent = page.getByLabel('Apenas regras sem evento vinculado');
+    await withoutEvent.click();
+    await expect(withoutEvent).toBeChecked();
     await expect(row('Com evento')).toHaveCount(0);
     await expect(row('Órfã')).toBeVisible();
-    await page.getByLabel('Apenas regras sem evento vinculado').uncheck();
+    await withoutEvent.click();
+    await expect(withoutEvent).not.toBeChecked();
+    await expect(row('Com evento')).toBeVisible();
 
     // The switch flips the rule and the counters follow.
     await row('Órfã').getByRole('switch').click();
