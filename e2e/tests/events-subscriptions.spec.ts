@@ -133,7 +133,7 @@ test.describe('Events and subscriptions', () => {
     await expect(result).toContainText('Dados inválidos');
     const callbackTest = page.getByTestId('callback-test');
     await expect(callbackTest.getByRole('button', { name: 'Testar Callback' })).toBeDisabled();
-    await expect(callbackTest).toContainText('Habilite os callbacks e informe a URL de callback do evento');
+    await expect(callbackTest).toContainText('Callback não habilitado ou URL não configurada');
 
     // Edit the event: radio cards; the note on the immediate queue is not shown for a RabbitMQ event.
     await page.getByRole('link', { name: 'Editar' }).click();

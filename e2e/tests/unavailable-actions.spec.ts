@@ -64,10 +64,7 @@ test.describe('Actions that cannot work', () => {
     await page.goto(`/events/${event.id}`);
     const button = page.getByTestId('callback-test').getByRole('button', { name: 'Testar Callback' });
     await expect(button).toBeDisabled();
-    await expect(button).toHaveAttribute(
-      'title',
-      'Habilite os callbacks e informe a URL de callback do evento para testar.',
-    );
+    await expect(button).toHaveAttribute('title', 'Callback não habilitado ou URL não configurada');
   });
 
   test('When nothing is selected, then Reprocessar selecionados is disabled with the reason', async ({

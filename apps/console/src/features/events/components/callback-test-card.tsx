@@ -9,7 +9,7 @@ import { authHeaders, type BrowserRequestResult, sendBrowserRequest } from '@/li
 /** Why the test cannot run for this event and user, or null when it can. */
 function findCallbackTestBlocker(event: TEvent): string | null {
   if (!event.enableCallbacks || !event.callbackUrl) {
-    return 'Habilite os callbacks e informe a URL de callback do evento para testar.';
+    return 'Callback não habilitado ou URL não configurada';
   }
   // A reader gets the credentials masked; sending the mask would only earn a 401 from the callback.
   const hasMaskedSecret = Object.values(event.callbackAuthDetails ?? {}).includes(MASKED_SECRET);
