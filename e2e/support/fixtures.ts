@@ -1,11 +1,14 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import { type Api, createApi } from './api';
-import { type RunningServer, startServer } from './server';
+import { type RunningServer, SERVER_READY_TIMEOUT_MS, startServer } from './server';
 
 export const TOKEN_STORAGE_KEY = 'webhook-manager-token';
 
 /** One server per spec file: a worker keeps it while it runs that file's tests. */
-type ServerPool = { serverFor(file: string): Promise<RunningServer> };
+type ServerPool = {
+  serverFor(file: string): Promise<RunningServer>;
+  isRunningFor(file: string): boolean;
+};
 
 type WorkerFixtures = { serverPool: ServerPool };
 type TestFixtures = {
@@ -32,12 +35,16 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
           current.file = file;
           return current.server;
         },
+        isRunningFor: (file) => current.server !== undefined && current.file === file,
       });
       await current.server?.stop();
     },
     { scope: 'worker', timeout: 90_000 },
   ],
   server: async ({ serverPool }, use, testInfo) => {
+    // Starting the file's server is set-up, not the test: it gets its own time on top of the test's.
+    if (!serverPool.isRunningFor(testInfo.file))
+      testInfo.setTimeout(testInfo.timeout + SERVER_READY_TIMEOUT_MS);
     await use(await serverPool.serverFor(testInfo.file));
   },
   baseURL: async ({ server }, use) => use(server.baseURL),

@@ -7,7 +7,8 @@ import { join, resolve } from 'node:path';
 export const ADMIN = { name: 'Administrador', email: 'admin@e2e.local', password: 'admin-e2e-secret' };
 
 const REPO_ROOT = resolve(import.meta.dirname, '..', '..');
-const READY_TIMEOUT_MS = 60_000;
+// A fresh PGlite runs initdb in WebAssembly: seconds alone, over a minute on a loaded machine.
+export const SERVER_READY_TIMEOUT_MS = 180_000;
 
 export type RunningServer = {
   baseURL: string;
@@ -30,7 +31,7 @@ function findFreePort(): Promise<number> {
 }
 
 async function waitUntilReady(baseURL: string, child: ChildProcess, output: () => string) {
-  const deadline = Date.now() + READY_TIMEOUT_MS;
+  const deadline = Date.now() + SERVER_READY_TIMEOUT_MS;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output()}`);
     try {
@@ -39,7 +40,7 @@ async function waitUntilReady(baseURL: string, child: ChildProcess, output: () =
     } catch {}
     await new Promise((done) => setTimeout(done, 250));
   }
-  throw new Error(`server not ready after ${READY_TIMEOUT_MS} ms:\n${output()}`);
+  throw new Error(`server not ready after ${SERVER_READY_TIMEOUT_MS} ms:\n${output()}`);
 }
 
 function waitForExit(child: ChildProcess, timeoutMs: number): Promise<boolean> {
