@@ -62,11 +62,11 @@ const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
  */
 const PEER_SETTINGS: Record<string, Array<Record<string, string>>> = {
   'pg-boss': [
-    { PEER_WORKERS: '2', PEER_BATCH: '100', PEER_NOTIFY: '0' },
-    { PEER_WORKERS: '4', PEER_BATCH: '50', PEER_NOTIFY: '0' },
     { PEER_WORKERS: '4', PEER_BATCH: '50', PEER_NOTIFY: '1' },
+    { PEER_WORKERS: '2', PEER_BATCH: '100', PEER_NOTIFY: '1' },
+    { PEER_WORKERS: '4', PEER_BATCH: '50', PEER_NOTIFY: '0' },
   ],
-  bullmq: [{ PEER_CONCURRENCY: '50' }, { PEER_CONCURRENCY: '100' }, { PEER_CONCURRENCY: '200' }],
+  bullmq: [{ PEER_CONCURRENCY: '100' }, { PEER_CONCURRENCY: '50' }, { PEER_CONCURRENCY: '200' }],
 };
 const PEER_SCRIPTS: Record<string, string> = {
   'pg-boss': 'peers/pg-boss-pipeline.ts',
