@@ -8,7 +8,7 @@ import type { PeerJob } from './peer-store';
 const databaseUrl = process.env.PEER_DATABASE_URL as string;
 const redisUrl = new URL(process.env.PEER_REDIS_URL ?? 'redis://127.0.0.1:6379');
 const connection = { host: redisUrl.hostname, port: Number(redisUrl.port || 6379) };
-const concurrency = Number(process.env.PEER_CONCURRENCY ?? 64);
+const concurrency = Number(process.env.PEER_CONCURRENCY ?? 100);
 const QUEUE = `deliveries-${process.pid}`;
 const JOB_OPTIONS = { attempts: 5, backoff: { type: 'fixed', delay: 1000 }, removeOnComplete: 1000 };
 

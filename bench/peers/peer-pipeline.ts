@@ -9,6 +9,7 @@ import {
   createAttemptRecorder,
   createEmitRecorder,
   openPeerPool,
+  PEER_BATCH,
   type PeerAttempt,
   type PeerJob,
 } from './peer-store';
@@ -32,13 +33,10 @@ export async function startPeerPipeline(
   const pool = openPeerPool(databaseUrl, 10);
   const emits = createEmitRecorder(pool);
   const attempts = createAttemptRecorder(pool);
-  const queue = createBatcher(
-    async (lists: PeerJob[][]) => {
-      await enqueue(lists.flat());
-      return lists.map(() => undefined);
-    },
-    { maxSize: 256, maxInFlight: 4 },
-  );
+  const queue = createBatcher(async (lists: PeerJob[][]) => {
+    await enqueue(lists.flat());
+    return lists.map(() => undefined);
+  }, PEER_BATCH);
   const app = Fastify({ logger: false });
   app.post('/v1/events/emit', async (req, reply) => {
     const body = req.body as { eventType?: string; data?: unknown };

@@ -61,7 +61,8 @@ export type PeerAttempt = {
   status: 'SUCCESS' | 'RETRYING';
 };
 
-const BATCH = { maxSize: 256, maxInFlight: 4 };
+/** How the peers group-commit: up to 256 callers a statement, up to 4 statements in flight. */
+export const PEER_BATCH = { maxSize: 256, maxInFlight: 4 };
 
 export function openPeerPool(url: string, max = 10) {
   return new pg.Pool({ connectionString: url, max });
@@ -102,7 +103,7 @@ export function createEmitRecorder(pool: pg.Pool): Batcher<PeerEmit, PeerJob[] |
       jobs[row.n] = [...(jobs[row.n] ?? []), job];
     }
     return jobs;
-  }, BATCH);
+  }, PEER_BATCH);
 }
 
 /** The worker's durable part: the attempt row and the delivery's status after each send. */
@@ -118,5 +119,5 @@ export function createAttemptRecorder(pool: pg.Pool): Batcher<PeerAttempt, void>
       ],
     });
     return attempts.map(() => undefined);
-  }, BATCH);
+  }, PEER_BATCH);
 }
