@@ -11,7 +11,8 @@
  * BENCH_SYSTEMS=ours-rabbitmq,ours-dbqueue runs our queued path (RABBITMQ events) on RabbitMQ
  * or on the database queue instead.
  * Knobs: BENCH_RATE (fixed emits/s), BENCH_ROUNDS, BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_SYSTEMS (ours,pg-boss,bullmq),
- * BENCH_TUNE=0 (skip tuning: first setting of each peer), BENCH_SERVER_NODE_ARGS (profile ours).
+ * BENCH_TUNE=0 (skip tuning: first setting of each peer), BENCH_SERVER_NODE_ARGS (node flags of ours and of the peers,
+ * e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile them).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -55,14 +56,17 @@ const OURS: Record<string, 'IMMEDIATE' | 'rabbitmq' | 'database'> = {
 };
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
-/** Each peer's settings tried in tuning: concurrency (pg-boss: workers × batch; BullMQ: jobs in flight). */
+/**
+ * Each peer's settings tried in tuning. pg-boss: workers (localConcurrency) × batch size × NOTIFY on
+ * insert (1) or a half-second poll (0); BullMQ: jobs in flight in the worker.
+ */
 const PEER_SETTINGS: Record<string, Array<Record<string, string>>> = {
   'pg-boss': [
-    { PEER_CONCURRENCY: '4', PEER_BATCH: '16' },
-    { PEER_CONCURRENCY: '8', PEER_BATCH: '32' },
-    { PEER_CONCURRENCY: '2', PEER_BATCH: '64' },
+    { PEER_WORKERS: '4', PEER_BATCH: '50', PEER_NOTIFY: '1' },
+    { PEER_WORKERS: '2', PEER_BATCH: '100', PEER_NOTIFY: '1' },
+    { PEER_WORKERS: '4', PEER_BATCH: '50', PEER_NOTIFY: '0' },
   ],
-  bullmq: [{ PEER_CONCURRENCY: '32' }, { PEER_CONCURRENCY: '64' }, { PEER_CONCURRENCY: '128' }],
+  bullmq: [{ PEER_CONCURRENCY: '100' }, { PEER_CONCURRENCY: '50' }, { PEER_CONCURRENCY: '200' }],
 };
 const PEER_SCRIPTS: Record<string, string> = {
   'pg-boss': 'peers/pg-boss-pipeline.ts',
@@ -189,7 +193,12 @@ async function startPeer(
   await client.end();
   const child: ChildProcess = spawn(
     process.execPath,
-    ['--import', 'tsx', join(import.meta.dirname, PEER_SCRIPTS[peer] as string)],
+    [
+      ...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean),
+      '--import',
+      'tsx',
+      join(import.meta.dirname, PEER_SCRIPTS[peer] as string),
+    ],
     {
       env: { ...process.env, ...setting, PEER_DATABASE_URL: databaseUrl, PEER_REDIS_URL: REDIS_URL },
       stdio: ['ignore', 'pipe', 'inherit'],

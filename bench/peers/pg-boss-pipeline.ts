@@ -1,45 +1,43 @@
-// Peer pipeline on pg-boss, in its own process (bench/compare.ts starts it): Fastify emit → event
-// and delivery rows + a pg-boss job; pg-boss workers send and record. PEER_CONCURRENCY workers
-// (localConcurrency) each fetch PEER_BATCH jobs at a time and send them concurrently.
-import { createHash } from 'node:crypto';
-import Fastify from 'fastify';
+// Peer pipeline on pg-boss, in its own process (bench/compare.ts starts it): the shared emit route
+// (peer-pipeline.ts) inserts the jobs of concurrent emits with one `insert`; PEER_WORKERS pg-boss
+// workers (localConcurrency) each fetch up to PEER_BATCH jobs, send them concurrently and settle
+// them per job (a failed send alone is retried). PEER_NOTIFY (1) wakes the workers by NOTIFY on each
+// insert; PEER_NOTIFY=0 has them poll every half second and fetch back to back while batches come back full.
 import { PgBoss } from 'pg-boss';
-import { announce, openPeerPool, type PeerJob, recordPeerEmit, sendPeerJob } from './peer-store';
+import { exitOnSigterm, startPeerPipeline } from './peer-pipeline';
+import type { PeerJob } from './peer-store';
 
 const databaseUrl = process.env.PEER_DATABASE_URL as string;
-const concurrency = Number(process.env.PEER_CONCURRENCY ?? 4);
-const batchSize = Number(process.env.PEER_BATCH ?? 10);
+const workers = Number(process.env.PEER_WORKERS ?? 4);
+const batchSize = Number(process.env.PEER_BATCH ?? 50);
+const isNotified = process.env.PEER_NOTIFY !== '0';
 const QUEUE = 'deliveries';
 
-const pool = openPeerPool(databaseUrl, 10);
 const boss = new PgBoss({ connectionString: databaseUrl, max: 10 });
 boss.on('error', (error) => console.error(error));
 await boss.start();
-await boss.createQueue(QUEUE, { notify: true, retryLimit: 5, retryDelay: 1 });
+await boss.createQueue(QUEUE, { notify: isNotified, retryLimit: 5, retryDelay: 1 });
+const pipeline = await startPeerPipeline(databaseUrl, (jobs) =>
+  boss.insert(
+    QUEUE,
+    jobs.map((data) => ({ data })),
+  ),
+);
 await boss.work<PeerJob>(
   QUEUE,
-  { localConcurrency: concurrency, batchSize, pollingIntervalSeconds: 0.5, burstWhenBatchFull: true },
-  async (jobs) => {
-    const results = await Promise.allSettled(jobs.map((job) => sendPeerJob(pool, job.data)));
-    const failed = results.find((result) => result.status === 'rejected');
-    if (failed) throw (failed as PromiseRejectedResult).reason;
+  {
+    localConcurrency: workers,
+    batchSize,
+    pollingIntervalSeconds: 0.5,
+    burstWhenBatchFull: true,
+    perJobResults: true,
   },
+  (jobs) =>
+    Promise.all(
+      jobs.map(async (job) => ({
+        id: job.id,
+        status: (await pipeline.deliver(job.data)) ? ('completed' as const) : ('failed' as const),
+      })),
+    ),
 );
-
-const app = Fastify({ logger: false });
-app.post('/v1/events/emit', async (request, reply) => {
-  const body = request.body as { eventType?: string; data?: unknown };
-  const key = request.headers['x-api-key'];
-  if (typeof key !== 'string' || typeof body?.eventType !== 'string') return reply.code(400).send({});
-  const jobs = await recordPeerEmit(
-    pool,
-    createHash('sha256').update(key).digest('hex'),
-    body.eventType,
-    body.data ?? {},
-  );
-  if (!jobs) return reply.code(404).send({});
-  for (const job of jobs) await boss.send(QUEUE, job);
-  reply.code(202);
-  return { id: jobs[0]?.eventId, deliveries: jobs.length, ignored: 0 };
-});
-announce(await app.listen({ port: 0, host: '127.0.0.1' }));
+exitOnSigterm(() => boss.stop({ graceful: false }));
