@@ -82,7 +82,8 @@ export function createDeliveryLogInserts(database: Pick<DatabaseHandle, 'query'>
         isSlotTaken: !!item.slot && taken.has(item.slot.key) && slotOwners.get(item.slot.key) === item,
       }));
     },
-    { maxSize: 256, maxInFlight: 4 },
+    // One at a time, as the consumer's event-log statements: fewer, larger inserts.
+    { maxSize: 256, maxInFlight: 1 },
   );
   return { insert: (item: DeliveryLogsInsert) => batcher.submit(item) };
 }
