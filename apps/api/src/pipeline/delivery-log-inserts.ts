@@ -82,8 +82,7 @@ export function createDeliveryLogInserts(database: Pick<DatabaseHandle, 'query'>
         isSlotTaken: !!item.slot && taken.has(item.slot.key) && slotOwners.get(item.slot.key) === item,
       }));
     },
-    // One at a time, as the consumer's event-log statements: fewer, larger inserts.
-    { maxSize: 256, maxInFlight: 1 },
+    { maxSize: 256, maxInFlight: 4 },
   );
   return { insert: (item: DeliveryLogsInsert) => batcher.submit(item) };
 }

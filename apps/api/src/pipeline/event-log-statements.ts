@@ -66,9 +66,7 @@ UPDATE event_logs l SET status = r.status, error_message = r.error,
 FROM jsonb_to_recordset($1::jsonb) AS r(id uuid, status text, error text, auto_retry_count integer)
 WHERE l.id = r.id AND l.id = ANY($3::uuid[])`;
 
-// One statement in flight: the messages that arrive meanwhile (the broker hands them over one by one,
-// as acks free prefetch slots) wait for it and go together in the next, not in several small ones.
-const BATCH = { maxSize: 256, maxInFlight: 1 };
+const BATCH = { maxSize: 256, maxInFlight: 4 };
 
 /**
  * The consumer's event-log statements, group-committed: the messages processed
