@@ -1,4 +1,5 @@
 import type { Channel, ConsumeMessage } from 'amqplib';
+import { type ChannelAcks, createChannelAcks } from './channel-acks';
 import { sleep } from './pacing';
 import { type Decision, type EngineDeps, processMessage } from './process-message';
 import type { Connected, RabbitConnection } from './rabbitmq-connection';
@@ -10,6 +11,8 @@ type ConsumerState = {
   handler: MessageHandler;
   options: ConsumeOptions;
   channel: Channel | null;
+  /** The acks of `channel`. */
+  acks: ChannelAcks | null;
   consumerTags: string[];
   inFlight: Set<Promise<void>>;
   isStopped: boolean;
@@ -27,7 +30,7 @@ export type RabbitConsumers = {
 
 /**
  * The queue's consumers: one channel each with prefetch = concurrency, manual
- * acks, the main queue (and the dead-letter queue when it has an expiry
+ * acks (those done in one turn sent together), the main queue (and the dead-letter queue when it has an expiry
  * handler). A retried or deferred message is published again with its delay,
  * then the original acked.
  */
@@ -58,10 +61,13 @@ export function createRabbitConsumers(
     });
     await channel.prefetch(consumer.options.concurrency ?? deps.defaultConcurrency);
     consumer.channel = channel;
+    const acks = createChannelAcks(channel, () => consumer.channel === channel);
+    consumer.acks = acks;
     const listen = (queue: string, isDead: boolean) =>
       channel.consume(queue, (raw) => {
         if (!raw) return;
-        const task = handleDelivery(deps, publish, consumer, { channel, raw, isDead }).finally(() =>
+        acks.receive(raw);
+        const task = handleDelivery(deps, publish, consumer, { channel, acks, raw, isDead }).finally(() =>
           consumer.inFlight.delete(task),
         );
         consumer.inFlight.add(task);
@@ -80,6 +86,8 @@ export function createRabbitConsumers(
       for (const tag of consumer.consumerTags) await channel.cancel(tag).catch(() => {});
     }
     await settleWithin(consumer.inFlight, graceMs);
+    // The messages done by now are acked before the channel closes, so they do not come back.
+    consumer.acks?.flush();
     consumers.delete(consumer);
     consumer.channel = null;
     // Closing the channel returns whatever is still unacked to the queue.
@@ -92,6 +100,7 @@ export function createRabbitConsumers(
         handler,
         options,
         channel: null,
+        acks: null,
         consumerTags: [],
         inFlight: new Set(),
         isStopped: false,
@@ -114,15 +123,16 @@ export function createRabbitConsumers(
   };
 }
 
-type Delivery = { channel: Channel; raw: ConsumeMessage; isDead: boolean };
+type Delivery = { channel: Channel; acks: ChannelAcks; raw: ConsumeMessage; isDead: boolean };
 
 /** Runs the handler on one delivered message and settles it; a message that cannot be settled is requeued. */
 async function handleDelivery(
   deps: EngineDeps,
   publish: RabbitPublish,
   consumer: ConsumerState,
-  { channel, raw, isDead }: Delivery,
+  delivery: Delivery,
 ) {
+  const { channel, acks, raw, isDead } = delivery;
   const headers = readHeaders(raw);
   const message = {
     id: String(raw.properties.messageId),
@@ -143,21 +153,17 @@ async function handleDelivery(
       consumer.handler,
       consumer.options,
     );
-    await settle(publish, consumer, { channel, raw, isDead }, decision);
+    await settle(publish, delivery, decision);
   } catch (error) {
     deps.logger.error({ err: error, messageId: message.id }, 'queue message not settled; requeueing');
     await sleep(1_000);
+    acks.drop(raw);
     if (consumer.channel === channel) channel.nack(raw, false, true);
   }
 }
 
 /** A retried or deferred message is published again with its delay, then the original acked. */
-async function settle(
-  publish: RabbitPublish,
-  consumer: ConsumerState,
-  { channel, raw }: Delivery,
-  decision: Decision,
-) {
+async function settle(publish: RabbitPublish, { acks, raw }: Delivery, decision: Decision) {
   if (decision.type === 'retry' || decision.type === 'defer') {
     const headers = readHeaders(raw);
     await publish(
@@ -173,6 +179,5 @@ async function settle(
       decision.type === 'retry' ? null : headers.expiresAt,
     );
   }
-  // On a channel that has since closed the ack is moot: the broker redelivers.
-  if (consumer.channel === channel) channel.ack(raw);
+  acks.ack(raw);
 }
