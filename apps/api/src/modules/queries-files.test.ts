@@ -16,6 +16,7 @@ const KEEP_QUERIES_APART = [
   'integration',
   'logs',
   'profile',
+  'route-event-types',
   'route-fields',
   'routes',
   'subscriptions',
