@@ -12,6 +12,7 @@ const KEEP_QUERIES_APART = [
   'auth',
   'emit-rules',
   'event-logs',
+  'event-rules',
   'events',
   'integration',
   'logs',
