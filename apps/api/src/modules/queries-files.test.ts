@@ -10,6 +10,7 @@ const KEEP_QUERIES_APART = [
   'admin-users',
   'applications',
   'auth',
+  'emit',
   'emit-rules',
   'event-logs',
   'event-rules',
