@@ -10,12 +10,17 @@ const KEEP_QUERIES_APART = [
   'admin-users',
   'applications',
   'auth',
+  'emit',
   'emit-rules',
   'event-logs',
+  'event-rules',
   'events',
   'integration',
   'logs',
   'profile',
+  'route-event-types',
+  'route-fields',
+  'routes',
   'subscriptions',
 ];
 
@@ -23,8 +28,11 @@ const KEEP_QUERIES_APART = [
 const STATEMENT = [
   /from 'drizzle-orm'/,
   /^import \{[^}]*\} from '\.\.\/\.\.\/db\/schema'/m,
-  /\b(db|database|tx)\.(select|insert|update|delete|execute|query)\(/,
+  // A call may wrap before the dot and name its row type: `ctx.db\n  .select(`, `query<Row>(`.
+  /\b(db|database|tx)\s*\.(select|insert|update|delete|execute|query)\s*(<[^(]*>)?\(/,
 ];
+
+const isStatement = (text: string) => STATEMENT.some((pattern) => pattern.test(text));
 
 const isQueriesFile = (name: string) => name === 'queries.ts' || name.endsWith('-queries.ts');
 
@@ -33,12 +41,23 @@ describe('where queries live', () => {
     const offending = KEEP_QUERIES_APART.flatMap((module) =>
       readdirSync(join(MODULES, module))
         .filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts') && !isQueriesFile(name))
-        .filter((name) => {
-          const text = readFileSync(join(MODULES, module, name), 'utf8');
-          return STATEMENT.some((pattern) => pattern.test(text));
-        })
+        .filter((name) => isStatement(readFileSync(join(MODULES, module, name), 'utf8')))
         .map((name) => `${module}/${name}`),
     );
     expect(offending).toEqual([]);
+  });
+
+  it('When a file builds or runs a statement in any of the usual shapes, then it is seen', () => {
+    const statements = [
+      "import { eq } from 'drizzle-orm';",
+      "import { rules } from '../../db/schema';",
+      'await ctx.db.delete(rules).where(eq(rules.id, id));',
+      'await ctx.db\n    .select({ n: count() })',
+      'await tx.update(rules).set(columns);',
+      "const rows = await ctx.database.query<{ id: string }>(INSERT_EMITS, [], 'insert_emits');",
+    ];
+    expect(statements.filter((text) => !isStatement(text))).toEqual([]);
+    expect(isStatement("import type { rules } from '../../db/schema';")).toBe(false);
+    expect(isStatement('const row = await findRuleRow(ctx.db, user, id);')).toBe(false);
   });
 });

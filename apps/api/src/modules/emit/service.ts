@@ -1,7 +1,5 @@
 import type { TEmitRequest, TEmitResponse } from '@wm/contracts';
-import { and, eq, gt } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { occurrences } from '../../db/schema';
 import { type ClaimedDelivery, toClaimedDelivery } from '../../delivery/claim';
 import { type PlannedDeliveryLog, planDeliveryLogs } from '../../delivery/plan-delivery-logs';
 import { renderEventPayload } from '../../delivery/render-payload';
@@ -12,6 +10,7 @@ import { settleWithin } from '../../lib/settle-within';
 import { publishEventLog } from '../../pipeline/publish';
 import { EVENT_NOT_FOUND } from '../access';
 import { type EmitEvent, type EmitSubscription, loadEmitTarget } from './load-emit-target';
+import { findOccurrenceByKey } from './queries';
 import { recordEmit } from './record-emits';
 
 const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -204,17 +203,8 @@ export async function findPreviousAnswer<Answer = TEmitResponse>(
   key: string,
   now: Date,
 ) {
-  const [previous] = await ctx.db
-    .select({ response: occurrences.response, eventType: occurrences.eventType })
-    .from(occurrences)
-    .where(
-      and(
-        eq(occurrences.applicationId, input.applicationId),
-        eq(occurrences.idempotencyKey, key),
-        gt(occurrences.createdAt, new Date(now.getTime() - IDEMPOTENCY_WINDOW_MS)),
-      ),
-    )
-    .limit(1);
+  const since = new Date(now.getTime() - IDEMPOTENCY_WINDOW_MS);
+  const previous = await findOccurrenceByKey(ctx.db, input.applicationId, key, since);
   if (!previous) return null;
   if (previous.eventType !== input.eventType) throw conflict(IDEMPOTENCY_KEY_REUSED);
   return (previous.response as Answer | undefined) ?? null;

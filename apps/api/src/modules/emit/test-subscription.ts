@@ -1,8 +1,6 @@
 import type { TSubscriptionTestResult } from '@wm/contracts';
-import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { subscriptions } from '../../db/schema';
-import { deliveryLogs, events, occurrences } from '../../db/schema';
 import { attemptDelivery } from '../../delivery/attempt-delivery';
 import { recordAttemptResults } from '../../delivery/record-results';
 import { renderEventPayload, renderSubscriptionBody } from '../../delivery/render-payload';
@@ -10,6 +8,7 @@ import { createSender } from '../../delivery/sender';
 import { notFound } from '../../domain/errors';
 import { newId } from '../../lib/ids';
 import { SUBSCRIPTION_NOT_FOUND } from '../access';
+import { findEventById, insertOccurrenceWithDelivery } from './queries';
 
 type Subscription = typeof subscriptions.$inferSelect;
 
@@ -22,7 +21,7 @@ export async function testSubscription(
   ctx: AppContext,
   subscription: Subscription,
 ): Promise<TSubscriptionTestResult> {
-  const [event] = await ctx.db.select().from(events).where(eq(events.id, subscription.eventId)).limit(1);
+  const event = await findEventById(ctx.db, subscription.eventId);
   // Deleted meanwhile: the subscription went with it (ON DELETE CASCADE).
   if (!event) throw notFound(SUBSCRIPTION_NOT_FOUND);
   const now = ctx.clock();
@@ -38,8 +37,9 @@ export async function testSubscription(
   const renderInput = { occurrenceId, eventName: event.name, timestamp: now.toISOString(), data };
   const payload = renderEventPayload(event.bodyTemplate, renderInput);
   const payloadSent = renderSubscriptionBody(subscription.jsonBody, renderInput, payload);
-  await ctx.db.transaction(async (tx) => {
-    await tx.insert(occurrences).values({
+  await insertOccurrenceWithDelivery(
+    ctx.db,
+    {
       id: occurrenceId,
       eventId: event.id,
       applicationId: event.applicationId,
@@ -48,9 +48,9 @@ export async function testSubscription(
       payload,
       headers: { 'x-webhook-manager-test': 'true' },
       createdAt: now,
-    });
+    },
     // Leased to this request and never due, so no worker picks it up meanwhile.
-    await tx.insert(deliveryLogs).values({
+    {
       id: deliveryId,
       occurrenceId,
       subscriptionId: subscription.id,
@@ -63,8 +63,8 @@ export async function testSubscription(
       leasedBy: workerId,
       createdAt: now,
       updatedAt: now,
-    });
-  });
+    },
+  );
   const sender = createSender({
     timeoutMs: ctx.config.DELIVERY_TIMEOUT_MS,
     allowPrivateTargets: ctx.config.ALLOW_PRIVATE_TARGETS,

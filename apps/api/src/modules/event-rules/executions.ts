@@ -1,10 +1,9 @@
 import type { TRuleExecutionListQuery, TRuleExecutionListResponse } from '@wm/contracts';
-import { count, desc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { ruleExecutions } from '../../db/schema';
-import { pageOffset, toPagination } from '../../domain/pagination';
+import { toPagination } from '../../domain/pagination';
 import type { SessionUser } from '../../domain/session-user';
 import { requireAccess, ruleAccess } from '../access';
+import { countExecutionsOfRule, selectExecutionPage } from './queries';
 import { toExecutionView } from './rule-view';
 
 /** A rule's executions, newest first. */
@@ -15,19 +14,12 @@ export async function listRuleExecutions(
   query: TRuleExecutionListQuery,
 ): Promise<TRuleExecutionListResponse> {
   await requireAccess(ctx, user, ruleAccess, ruleId, 'read');
-  const where = eq(ruleExecutions.ruleId, ruleId);
-  const [rows, [total]] = await Promise.all([
-    ctx.db
-      .select()
-      .from(ruleExecutions)
-      .where(where)
-      .orderBy(desc(ruleExecutions.executedAt), desc(ruleExecutions.id))
-      .limit(query.limit)
-      .offset(pageOffset(query.page, query.limit)),
-    ctx.db.select({ n: count() }).from(ruleExecutions).where(where),
+  const [rows, total] = await Promise.all([
+    selectExecutionPage(ctx.db, ruleId, query),
+    countExecutionsOfRule(ctx.db, ruleId),
   ]);
   return {
     data: rows.map(toExecutionView),
-    pagination: toPagination(query.page, query.limit, Number(total?.n ?? 0)),
+    pagination: toPagination(query.page, query.limit, total),
   };
 }

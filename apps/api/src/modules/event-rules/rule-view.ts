@@ -1,50 +1,6 @@
 import type { TEventRule, TRuleExecution } from '@wm/contracts';
-import { eq, sql } from 'drizzle-orm';
-import type { AppContext } from '../../context';
-import {
-  applications,
-  events,
-  routeEventTypes,
-  routes,
-  ruleExecutions,
-  rules,
-  subscriptions,
-} from '../../db/schema';
-import type { SessionUser } from '../../domain/session-user';
-import { rowPermissions, ruleAccess } from '../access';
-
-/** Rules with what a list item shows: application and route names, event type, linked event, counts. */
-export function selectRuleRows(ctx: AppContext, user: SessionUser) {
-  return ctx.db
-    .select({
-      rule: rules,
-      applicationName: applications.name,
-      routeName: routes.name,
-      routeEventType: {
-        id: routeEventTypes.id,
-        name: routeEventTypes.name,
-        alias: routeEventTypes.alias,
-        isActive: routeEventTypes.isActive,
-      },
-      event: {
-        id: events.id,
-        name: events.name,
-        alias: events.alias,
-        queueType: events.queueType,
-        status: events.status,
-      },
-      subscriptionCount: sql<number>`(SELECT count(*)::int FROM ${subscriptions} WHERE ${subscriptions.eventId} = ${rules.eventId})`,
-      executionCount: sql<number>`(SELECT count(*)::int FROM ${ruleExecutions} WHERE ${ruleExecutions.ruleId} = ${rules.id})`,
-      ...rowPermissions(ruleAccess, user),
-    })
-    .from(rules)
-    .innerJoin(applications, eq(applications.id, rules.applicationId))
-    .innerJoin(routes, eq(routes.id, rules.routeId))
-    .leftJoin(routeEventTypes, eq(routeEventTypes.id, rules.routeEventTypeId))
-    .leftJoin(events, eq(events.id, rules.eventId));
-}
-
-type RuleRow = Awaited<ReturnType<ReturnType<typeof selectRuleRows>['execute']>>[number];
+import type { ruleExecutions } from '../../db/schema';
+import type { RuleRow } from './queries';
 
 export function toRuleView(row: RuleRow): TEventRule {
   const { rule } = row;

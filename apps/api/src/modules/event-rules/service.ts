@@ -6,40 +6,34 @@ import {
   type TUpdateEventRuleRequest,
   ZCreateEventRuleRequest,
 } from '@wm/contracts';
-import { and, count, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { events, routeEventTypes, routes, ruleExecutions, rules } from '../../db/schema';
 import { badRequest } from '../../domain/errors';
 import { isSent } from '../../domain/is-sent';
-import { likePattern, pageOffset, toPagination } from '../../domain/pagination';
+import { toPagination } from '../../domain/pagination';
 import type { SessionUser } from '../../domain/session-user';
 import { parseOrThrow } from '../../domain/validation';
 import { newId } from '../../lib/ids';
 import { changeRules } from '../../pipeline/rules-changed';
-import { applicationInternalAccess, requireAccess, ruleAccess, visibleWhere } from '../access';
-import { selectRuleRows, toRuleView } from './rule-view';
+import { applicationInternalAccess, requireAccess, ruleAccess } from '../access';
+import {
+  countExecutionsOfRules,
+  countRuleStats,
+  deleteRuleRow,
+  findEventTypeAliasOfRoute,
+  findRuleRow,
+  flipRuleActive,
+  insertRule,
+  isEventOfApplication,
+  isRouteOfApplication,
+  ruleListWhere,
+  selectRulePage,
+  updateRuleColumns,
+} from './queries';
+import { toRuleView } from './rule-view';
 
 export const ROUTE_OF_OTHER_APPLICATION = 'A rota deve ser uma rota da aplicação da regra';
 export const EVENT_TYPE_OF_OTHER_ROUTE = 'O tipo de evento deve ser um tipo de evento da rota da regra';
 export const EVENT_OF_OTHER_APPLICATION = 'O evento vinculado deve ser um evento da aplicação da regra';
-
-const conditionType = sql<string>`(${rules.conditions}->>'type')`;
-
-function listWhere(user: SessionUser, query: TEventRuleListQuery): SQL | undefined {
-  const term = query.search ? likePattern(query.search) : null;
-  return and(
-    visibleWhere(ruleAccess, user),
-    query.applicationId ? eq(rules.applicationId, query.applicationId) : undefined,
-    query.routeId ? eq(rules.routeId, query.routeId) : undefined,
-    query.routeEventTypeId ? eq(rules.routeEventTypeId, query.routeEventTypeId) : undefined,
-    query.isActive === undefined ? undefined : eq(rules.isActive, query.isActive),
-    query.eventType ? ilike(conditionType, likePattern(query.eventType)) : undefined,
-    query.withoutEvent ? isNull(rules.eventId) : undefined,
-    term
-      ? or(ilike(rules.name, term), ilike(rules.description, term), ilike(conditionType, term))
-      : undefined,
-  );
-}
 
 /** Rules newest first; `stats` counts over the whole filter, not the page. */
 export async function listRules(
@@ -47,37 +41,21 @@ export async function listRules(
   user: SessionUser,
   query: TEventRuleListQuery,
 ): Promise<TEventRuleListResponse> {
-  const where = listWhere(user, query);
-  const [rows, [counts], [executions]] = await Promise.all([
-    selectRuleRows(ctx, user)
-      .where(where)
-      .orderBy(desc(rules.createdAt), desc(rules.id))
-      .limit(query.limit)
-      .offset(pageOffset(query.page, query.limit)),
-    ctx.db
-      .select({
-        total: count(),
-        active: sql<number>`count(*) FILTER (WHERE ${rules.isActive})::int`,
-      })
-      .from(rules)
-      .where(where),
-    ctx.db
-      .select({ n: count() })
-      .from(ruleExecutions)
-      .innerJoin(rules, eq(rules.id, ruleExecutions.ruleId))
-      .where(where),
+  const where = ruleListWhere(user, query);
+  const [rows, { total, active }, executions] = await Promise.all([
+    selectRulePage(ctx.db, user, where, query),
+    countRuleStats(ctx.db, where),
+    countExecutionsOfRules(ctx.db, where),
   ]);
-  const total = Number(counts?.total ?? 0);
-  const active = Number(counts?.active ?? 0);
   return {
     data: rows.map(toRuleView),
     pagination: toPagination(query.page, query.limit, total),
-    stats: { active, inactive: total - active, executions: Number(executions?.n ?? 0) },
+    stats: { active, inactive: total - active, executions },
   };
 }
 
 async function loadRuleView(ctx: AppContext, user: SessionUser, id: string): Promise<TEventRule> {
-  const [row] = await selectRuleRows(ctx, user).where(eq(rules.id, id)).limit(1);
+  const row = await findRuleRow(ctx.db, user, id);
   if (!row) throw new Error(`rule ${id} vanished`);
   return toRuleView(row);
 }
@@ -88,12 +66,8 @@ export async function getRule(ctx: AppContext, user: SessionUser, id: string): P
 }
 
 async function assertEventOfApplication(ctx: AppContext, eventId: string, applicationId: string) {
-  const [event] = await ctx.db
-    .select({ id: events.id })
-    .from(events)
-    .where(and(eq(events.id, eventId), eq(events.applicationId, applicationId)))
-    .limit(1);
-  if (!event) throw badRequest(EVENT_OF_OTHER_APPLICATION);
+  if (!(await isEventOfApplication(ctx.db, eventId, applicationId)))
+    throw badRequest(EVENT_OF_OTHER_APPLICATION);
 }
 
 /**
@@ -102,21 +76,14 @@ async function assertEventOfApplication(ctx: AppContext, eventId: string, applic
  * application. Answers the rule as stored.
  */
 async function resolveRule(ctx: AppContext, input: TEventRuleInput) {
-  const [route] = await ctx.db
-    .select({ id: routes.id })
-    .from(routes)
-    .where(and(eq(routes.id, input.routeId), eq(routes.applicationId, input.applicationId)))
-    .limit(1);
-  if (!route) throw badRequest(ROUTE_OF_OTHER_APPLICATION);
+  if (!(await isRouteOfApplication(ctx.db, input.routeId, input.applicationId))) {
+    throw badRequest(ROUTE_OF_OTHER_APPLICATION);
+  }
   let type = input.conditions.type;
   if (input.routeEventTypeId) {
-    const [eventType] = await ctx.db
-      .select({ alias: routeEventTypes.alias })
-      .from(routeEventTypes)
-      .where(and(eq(routeEventTypes.id, input.routeEventTypeId), eq(routeEventTypes.routeId, input.routeId)))
-      .limit(1);
-    if (!eventType) throw badRequest(EVENT_TYPE_OF_OTHER_ROUTE);
-    type = eventType.alias;
+    const alias = await findEventTypeAliasOfRoute(ctx.db, input.routeEventTypeId, input.routeId);
+    if (alias === undefined) throw badRequest(EVENT_TYPE_OF_OTHER_ROUTE);
+    type = alias;
   }
   if (input.eventId) await assertEventOfApplication(ctx, input.eventId, input.applicationId);
   return {
@@ -141,7 +108,7 @@ export async function createRule(
   const now = ctx.clock();
   const id = newId();
   await changeRules(ctx, (tx) =>
-    tx.insert(rules).values({ id, ...columns, createdBy: user.id, createdAt: now, updatedAt: now }),
+    insertRule(tx, { id, ...columns, createdBy: user.id, createdAt: now, updatedAt: now }),
   );
   return loadRuleView(ctx, user, id);
 }
@@ -169,30 +136,20 @@ export async function updateRule(
     await requireAccess(ctx, user, applicationInternalAccess, merged.applicationId, 'write');
   }
   const columns = await resolveRule(ctx, merged);
-  await changeRules(ctx, (tx) =>
-    tx
-      .update(rules)
-      .set({ ...columns, updatedAt: ctx.clock() })
-      .where(eq(rules.id, id)),
-  );
+  await changeRules(ctx, (tx) => updateRuleColumns(tx, id, { ...columns, updatedAt: ctx.clock() }));
   return loadRuleView(ctx, user, id);
 }
 
 /** Its executions go with it (ON DELETE CASCADE). */
 export async function deleteRule(ctx: AppContext, user: SessionUser, id: string) {
   await requireAccess(ctx, user, ruleAccess, id, 'delete');
-  await changeRules(ctx, (tx) => tx.delete(rules).where(eq(rules.id, id)));
+  await changeRules(ctx, (tx) => deleteRuleRow(tx, id));
 }
 
 /** Flips isActive in one statement, so two toggles never read the same state. */
 export async function toggleRule(ctx: AppContext, user: SessionUser, id: string): Promise<TEventRule> {
   await requireAccess(ctx, user, ruleAccess, id, 'write');
-  await changeRules(ctx, (tx) =>
-    tx
-      .update(rules)
-      .set({ isActive: sql`NOT ${rules.isActive}`, updatedAt: ctx.clock() })
-      .where(eq(rules.id, id)),
-  );
+  await changeRules(ctx, (tx) => flipRuleActive(tx, id, ctx.clock()));
   return loadRuleView(ctx, user, id);
 }
 
@@ -204,16 +161,12 @@ export async function linkRuleEvent(
 ): Promise<TEventRule> {
   const { row: rule } = await requireAccess(ctx, user, ruleAccess, id, 'write');
   await assertEventOfApplication(ctx, eventId, rule.applicationId);
-  await changeRules(ctx, (tx) =>
-    tx.update(rules).set({ eventId, updatedAt: ctx.clock() }).where(eq(rules.id, id)),
-  );
+  await changeRules(ctx, (tx) => updateRuleColumns(tx, id, { eventId, updatedAt: ctx.clock() }));
   return loadRuleView(ctx, user, id);
 }
 
 export async function unlinkRuleEvent(ctx: AppContext, user: SessionUser, id: string): Promise<TEventRule> {
   await requireAccess(ctx, user, ruleAccess, id, 'write');
-  await changeRules(ctx, (tx) =>
-    tx.update(rules).set({ eventId: null, updatedAt: ctx.clock() }).where(eq(rules.id, id)),
-  );
+  await changeRules(ctx, (tx) => updateRuleColumns(tx, id, { eventId: null, updatedAt: ctx.clock() }));
   return loadRuleView(ctx, user, id);
 }

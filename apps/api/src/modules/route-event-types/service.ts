@@ -6,9 +6,7 @@ import {
   type TUpdateRouteEventTypeRequest,
   ZCreateRouteEventTypeRequest,
 } from '@wm/contracts';
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { routeEventTypes, routes, rules } from '../../db/schema';
 import { conflict } from '../../domain/errors';
 import { isSent } from '../../domain/is-sent';
 import type { SessionUser } from '../../domain/session-user';
@@ -16,31 +14,27 @@ import { parseOrThrow } from '../../domain/validation';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { newId } from '../../lib/ids';
 import { changeRules } from '../../pipeline/rules-changed';
-import { requireAccess, routeAccess, routeEventTypeAccess, rowPermissions, visibleWhere } from '../access';
+import { requireAccess, routeAccess, routeEventTypeAccess } from '../access';
 import { toRouteEventTypeView } from '../routes/route-view';
+import {
+  deleteRouteEventTypeRow,
+  findRouteEventTypeRow,
+  insertRouteEventType,
+  isRouteEventTypeAliasTaken,
+  listVisibleRouteEventTypes,
+  type RouteEventTypeRow,
+  updateRouteEventTypeColumns,
+  updateRuleConditionTypes,
+} from './queries';
 
-function selectEventTypeRows(ctx: AppContext, user: SessionUser) {
-  return ctx.db
-    .select({
-      eventType: routeEventTypes,
-      ...rowPermissions(routeEventTypeAccess, user),
-      route: { id: routes.id, name: routes.name, applicationId: routes.applicationId },
-      ruleCount: sql<number>`(SELECT count(*)::int FROM ${rules} WHERE ${rules.routeEventTypeId} = ${routeEventTypes.id})`,
-    })
-    .from(routeEventTypes)
-    .innerJoin(routes, eq(routes.id, routeEventTypes.routeId));
-}
-
-type EventTypeRow = Awaited<ReturnType<ReturnType<typeof selectEventTypeRows>['execute']>>[number];
-
-const toDetail = (row: EventTypeRow): TRouteEventTypeDetail => ({
+const toDetail = (row: RouteEventTypeRow): TRouteEventTypeDetail => ({
   ...toRouteEventTypeView(row.eventType, row),
   route: row.route,
   _count: { rules: Number(row.ruleCount) },
 });
 
 async function loadDetail(ctx: AppContext, user: SessionUser, id: string) {
-  const [row] = await selectEventTypeRows(ctx, user).where(eq(routeEventTypes.id, id)).limit(1);
+  const row = await findRouteEventTypeRow(ctx.db, user, id);
   if (!row) throw new Error(`route event type ${id} vanished`);
   return toDetail(row);
 }
@@ -52,14 +46,7 @@ export async function listRouteEventTypes(
   query: TRouteChildListQuery,
 ): Promise<TRouteEventTypeDetail[]> {
   if (query.routeId) await requireAccess(ctx, user, routeAccess, query.routeId, 'read');
-  const rows = await selectEventTypeRows(ctx, user)
-    .where(
-      and(
-        visibleWhere(routeAccess, user),
-        query.routeId ? eq(routeEventTypes.routeId, query.routeId) : undefined,
-      ),
-    )
-    .orderBy(asc(routeEventTypes.createdAt), asc(routeEventTypes.id));
+  const rows = await listVisibleRouteEventTypes(ctx.db, user, query.routeId);
   return rows.map(toDetail);
 }
 
@@ -69,18 +56,8 @@ export async function getRouteEventType(ctx: AppContext, user: SessionUser, id: 
 }
 
 async function assertAliasFree(ctx: AppContext, routeId: string, alias: string, exceptId?: string) {
-  const [taken] = await ctx.db
-    .select({ id: routeEventTypes.id })
-    .from(routeEventTypes)
-    .where(
-      and(
-        eq(routeEventTypes.routeId, routeId),
-        eq(routeEventTypes.alias, alias),
-        exceptId ? ne(routeEventTypes.id, exceptId) : undefined,
-      ),
-    )
-    .limit(1);
-  if (taken) throw conflict(ROUTE_EVENT_TYPE_ALIAS_TAKEN);
+  if (await isRouteEventTypeAliasTaken(ctx.db, routeId, alias, exceptId))
+    throw conflict(ROUTE_EVENT_TYPE_ALIAS_TAKEN);
 }
 
 async function aliasUnique<T>(work: () => Promise<T>): Promise<T> {
@@ -102,7 +79,7 @@ export async function createRouteEventType(
   const now = ctx.clock();
   const id = newId();
   await aliasUnique(() =>
-    ctx.db.insert(routeEventTypes).values({
+    insertRouteEventType(ctx.db, {
       id,
       routeId: input.routeId,
       name: input.name,
@@ -137,22 +114,14 @@ export async function updateRouteEventType(
   await assertAliasFree(ctx, existing.routeId, merged.alias, id);
   await aliasUnique(() =>
     changeRules(ctx, async (tx) => {
-      await tx
-        .update(routeEventTypes)
-        .set({
-          name: merged.name,
-          alias: merged.alias,
-          description: merged.description,
-          isActive: merged.isActive,
-          updatedAt: ctx.clock(),
-        })
-        .where(eq(routeEventTypes.id, id));
-      if (merged.alias !== existing.alias) {
-        await tx
-          .update(rules)
-          .set({ conditions: sql`jsonb_set(${rules.conditions}, '{type}', to_jsonb(${merged.alias}::text))` })
-          .where(eq(rules.routeEventTypeId, id));
-      }
+      await updateRouteEventTypeColumns(tx, id, {
+        name: merged.name,
+        alias: merged.alias,
+        description: merged.description,
+        isActive: merged.isActive,
+        updatedAt: ctx.clock(),
+      });
+      if (merged.alias !== existing.alias) await updateRuleConditionTypes(tx, id, merged.alias);
     }),
   );
   return loadDetail(ctx, user, id);
@@ -161,5 +130,5 @@ export async function updateRouteEventType(
 /** Its rules stay, with no event type (ON DELETE SET NULL). */
 export async function deleteRouteEventType(ctx: AppContext, user: SessionUser, id: string) {
   await requireAccess(ctx, user, routeEventTypeAccess, id, 'delete');
-  await changeRules(ctx, (tx) => tx.delete(routeEventTypes).where(eq(routeEventTypes.id, id)));
+  await changeRules(ctx, (tx) => deleteRouteEventTypeRow(tx, id));
 }

@@ -6,24 +6,26 @@ import {
   type TUpdateRouteFieldRequest,
   ZCreateRouteFieldRequest,
 } from '@wm/contracts';
-import { and, asc, eq, ne } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { routeFields, routes } from '../../db/schema';
 import { conflict } from '../../domain/errors';
 import { isSent } from '../../domain/is-sent';
 import type { SessionUser } from '../../domain/session-user';
 import { parseOrThrow } from '../../domain/validation';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { newId } from '../../lib/ids';
-import { requireAccess, routeAccess, routeFieldAccess, rowPermissions, visibleWhere } from '../access';
+import { requireAccess, routeAccess, routeFieldAccess } from '../access';
 import { toRouteFieldView } from '../routes/route-view';
+import {
+  deleteRouteFieldRow,
+  findRouteFieldRow,
+  insertRouteField,
+  isRouteFieldPathTaken,
+  listVisibleRouteFields,
+  updateRouteFieldColumns,
+} from './queries';
 
 async function loadField(ctx: AppContext, user: SessionUser, id: string): Promise<TRouteField> {
-  const [row] = await ctx.db
-    .select({ field: routeFields, ...rowPermissions(routeFieldAccess, user) })
-    .from(routeFields)
-    .where(eq(routeFields.id, id))
-    .limit(1);
+  const row = await findRouteFieldRow(ctx.db, user, id);
   if (!row) throw new Error(`route field ${id} vanished`);
   return toRouteFieldView(row.field, row);
 }
@@ -35,17 +37,7 @@ export async function listRouteFields(
   query: TRouteChildListQuery,
 ): Promise<TRouteField[]> {
   if (query.routeId) await requireAccess(ctx, user, routeAccess, query.routeId, 'read');
-  const rows = await ctx.db
-    .select({ field: routeFields, ...rowPermissions(routeFieldAccess, user) })
-    .from(routeFields)
-    .innerJoin(routes, eq(routes.id, routeFields.routeId))
-    .where(
-      and(
-        visibleWhere(routeAccess, user),
-        query.routeId ? eq(routeFields.routeId, query.routeId) : undefined,
-      ),
-    )
-    .orderBy(asc(routeFields.createdAt), asc(routeFields.id));
+  const rows = await listVisibleRouteFields(ctx.db, user, query.routeId);
   return rows.map((row) => toRouteFieldView(row.field, row));
 }
 
@@ -55,18 +47,7 @@ export async function getRouteField(ctx: AppContext, user: SessionUser, id: stri
 }
 
 async function assertPathFree(ctx: AppContext, routeId: string, path: string, exceptId?: string) {
-  const [taken] = await ctx.db
-    .select({ id: routeFields.id })
-    .from(routeFields)
-    .where(
-      and(
-        eq(routeFields.routeId, routeId),
-        eq(routeFields.path, path),
-        exceptId ? ne(routeFields.id, exceptId) : undefined,
-      ),
-    )
-    .limit(1);
-  if (taken) throw conflict(ROUTE_FIELD_PATH_TAKEN);
+  if (await isRouteFieldPathTaken(ctx.db, routeId, path, exceptId)) throw conflict(ROUTE_FIELD_PATH_TAKEN);
 }
 
 async function pathUnique<T>(work: () => Promise<T>): Promise<T> {
@@ -96,9 +77,13 @@ export async function createRouteField(
   const now = ctx.clock();
   const id = newId();
   await pathUnique(() =>
-    ctx.db
-      .insert(routeFields)
-      .values({ id, routeId: input.routeId, ...columnsOf(input), createdAt: now, updatedAt: now }),
+    insertRouteField(ctx.db, {
+      id,
+      routeId: input.routeId,
+      ...columnsOf(input),
+      createdAt: now,
+      updatedAt: now,
+    }),
   );
   return loadField(ctx, user, id);
 }
@@ -121,15 +106,12 @@ export async function updateRouteField(
   });
   await assertPathFree(ctx, existing.routeId, merged.path, id);
   await pathUnique(() =>
-    ctx.db
-      .update(routeFields)
-      .set({ ...columnsOf(merged), updatedAt: ctx.clock() })
-      .where(eq(routeFields.id, id)),
+    updateRouteFieldColumns(ctx.db, id, { ...columnsOf(merged), updatedAt: ctx.clock() }),
   );
   return loadField(ctx, user, id);
 }
 
 export async function deleteRouteField(ctx: AppContext, user: SessionUser, id: string) {
   await requireAccess(ctx, user, routeFieldAccess, id, 'delete');
-  await ctx.db.delete(routeFields).where(eq(routeFields.id, id));
+  await deleteRouteFieldRow(ctx.db, id);
 }

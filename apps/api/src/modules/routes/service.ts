@@ -4,128 +4,67 @@ import {
   type TRouteInput,
   type TRouteListQuery,
   type TRouteListResponse,
-  type TRouteRuleSummary,
   type TUpdateRouteRequest,
   ZCreateRouteRequest,
 } from '@wm/contracts';
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { applications, routeEventTypes, routeFields, routes, rules } from '../../db/schema';
 import { badRequest } from '../../domain/errors';
 import { isSent } from '../../domain/is-sent';
-import { likePattern, pageOffset, toPagination } from '../../domain/pagination';
+import { toPagination } from '../../domain/pagination';
 import type { SessionUser } from '../../domain/session-user';
 import { parseOrThrow } from '../../domain/validation';
 import { newId } from '../../lib/ids';
 import { changeRules } from '../../pipeline/rules-changed';
+import { applicationInternalAccess, requireAccess, routeAccess } from '../access';
 import {
-  applicationInternalAccess,
-  requireAccess,
-  routeAccess,
-  routeEventTypeAccess,
-  routeFieldAccess,
-  rowPermissions,
-  visibleWhere,
-} from '../access';
+  countRoutes,
+  countRulesOfRoute,
+  deleteRouteRow,
+  findRouteRow,
+  insertRoute,
+  listEventTypesOfRoute,
+  listFieldsOfRoute,
+  listRuleSummariesByRoute,
+  routeListWhere,
+  selectRoutePage,
+  updateRouteColumns,
+} from './queries';
 import { toRouteEventTypeView, toRouteFieldView, toRouteView } from './route-view';
 
 export const ROUTE_APPLICATION_LOCKED = 'Uma rota com regras não pode mudar de aplicação';
-
-const countOf = (table: typeof routeEventTypes | typeof routeFields | typeof rules) =>
-  sql<number>`(SELECT count(*)::int FROM ${table} WHERE ${table.routeId} = ${routes.id})`;
-
-function selectRouteRows(ctx: AppContext, user: SessionUser) {
-  return ctx.db
-    .select({
-      route: routes,
-      applicationName: applications.name,
-      eventTypeCount: countOf(routeEventTypes),
-      fieldCount: countOf(routeFields),
-      ruleCount: countOf(rules),
-      ...rowPermissions(routeAccess, user),
-    })
-    .from(routes)
-    .innerJoin(applications, eq(applications.id, routes.applicationId));
-}
-
-async function rulesByRoute(ctx: AppContext, routeIds: string[]) {
-  const byRoute = new Map<string, TRouteRuleSummary[]>();
-  if (routeIds.length === 0) return byRoute;
-  const rows = await ctx.db
-    .select({
-      id: rules.id,
-      routeId: rules.routeId,
-      name: rules.name,
-      isActive: rules.isActive,
-      routeEventTypeId: rules.routeEventTypeId,
-      eventId: rules.eventId,
-    })
-    .from(rules)
-    .where(inArray(rules.routeId, routeIds))
-    .orderBy(desc(rules.createdAt), desc(rules.id));
-  for (const { routeId, ...rule } of rows) {
-    const list = byRoute.get(routeId) ?? [];
-    list.push(rule);
-    byRoute.set(routeId, list);
-  }
-  return byRoute;
-}
-
-function listWhere(user: SessionUser, query: TRouteListQuery): SQL | undefined {
-  const term = query.search ? likePattern(query.search) : null;
-  return and(
-    visibleWhere(routeAccess, user),
-    query.applicationId ? eq(routes.applicationId, query.applicationId) : undefined,
-    term
-      ? or(ilike(routes.name, term), ilike(routes.endpoint, term), ilike(routes.description, term))
-      : undefined,
-  );
-}
 
 export async function listRoutes(
   ctx: AppContext,
   user: SessionUser,
   query: TRouteListQuery,
 ): Promise<TRouteListResponse> {
-  const where = listWhere(user, query);
-  const [rows, [total]] = await Promise.all([
-    selectRouteRows(ctx, user)
-      .where(where)
-      .orderBy(desc(routes.createdAt), desc(routes.id))
-      .limit(query.limit)
-      .offset(pageOffset(query.page, query.limit)),
-    ctx.db.select({ n: count() }).from(routes).where(where),
+  const where = routeListWhere(user, query);
+  const [rows, total] = await Promise.all([
+    selectRoutePage(ctx.db, user, where, query),
+    countRoutes(ctx.db, where),
   ]);
-  const rulesOf = await rulesByRoute(
-    ctx,
+  const rulesOf = await listRuleSummariesByRoute(
+    ctx.db,
     rows.map((row) => row.route.id),
   );
   return {
     data: rows.map((row) => toRouteView(row.route, { ...row, rules: rulesOf.get(row.route.id) ?? [] })),
-    pagination: toPagination(query.page, query.limit, Number(total?.n ?? 0)),
+    pagination: toPagination(query.page, query.limit, total),
   };
 }
 
 async function loadRouteView(ctx: AppContext, user: SessionUser, id: string): Promise<TRoute> {
-  const [row] = await selectRouteRows(ctx, user).where(eq(routes.id, id)).limit(1);
+  const row = await findRouteRow(ctx.db, user, id);
   if (!row) throw new Error(`route ${id} vanished`);
-  const rulesOf = await rulesByRoute(ctx, [id]);
+  const rulesOf = await listRuleSummariesByRoute(ctx.db, [id]);
   return toRouteView(row.route, { ...row, rules: rulesOf.get(id) ?? [] });
 }
 
 async function loadRouteDetail(ctx: AppContext, user: SessionUser, id: string): Promise<TRouteDetail> {
   const [view, eventTypeRows, fieldRows] = await Promise.all([
     loadRouteView(ctx, user, id),
-    ctx.db
-      .select({ eventType: routeEventTypes, ...rowPermissions(routeEventTypeAccess, user) })
-      .from(routeEventTypes)
-      .where(eq(routeEventTypes.routeId, id))
-      .orderBy(asc(routeEventTypes.createdAt), asc(routeEventTypes.id)),
-    ctx.db
-      .select({ field: routeFields, ...rowPermissions(routeFieldAccess, user) })
-      .from(routeFields)
-      .where(eq(routeFields.routeId, id))
-      .orderBy(asc(routeFields.createdAt), asc(routeFields.id)),
+    listEventTypesOfRoute(ctx.db, user, id),
+    listFieldsOfRoute(ctx.db, user, id),
   ]);
   return {
     ...view,
@@ -156,9 +95,7 @@ export async function createRoute(
   await requireAccess(ctx, user, applicationInternalAccess, input.applicationId, 'write');
   const now = ctx.clock();
   const id = newId();
-  await ctx.db
-    .insert(routes)
-    .values({ id, ...columnsOf(input), createdBy: user.id, createdAt: now, updatedAt: now });
+  await insertRoute(ctx.db, { id, ...columnsOf(input), createdBy: user.id, createdAt: now, updatedAt: now });
   return loadRouteDetail(ctx, user, id);
 }
 
@@ -180,14 +117,10 @@ export async function updateRoute(
   });
   if (merged.applicationId !== existing.applicationId) {
     await requireAccess(ctx, user, applicationInternalAccess, merged.applicationId, 'write');
-    const [ruleCount] = await ctx.db.select({ n: count() }).from(rules).where(eq(rules.routeId, id));
-    if (Number(ruleCount?.n ?? 0) > 0) throw badRequest(ROUTE_APPLICATION_LOCKED);
+    if ((await countRulesOfRoute(ctx.db, id)) > 0) throw badRequest(ROUTE_APPLICATION_LOCKED);
   }
   await changeRules(ctx, (tx) =>
-    tx
-      .update(routes)
-      .set({ ...columnsOf(merged), updatedAt: ctx.clock() })
-      .where(eq(routes.id, id)),
+    updateRouteColumns(tx, id, { ...columnsOf(merged), updatedAt: ctx.clock() }),
   );
   return loadRouteDetail(ctx, user, id);
 }
@@ -195,5 +128,5 @@ export async function updateRoute(
 /** Its event types, fields, rules and their executions go with it (ON DELETE CASCADE), in one statement. */
 export async function deleteRoute(ctx: AppContext, user: SessionUser, id: string) {
   await requireAccess(ctx, user, routeAccess, id, 'delete');
-  await changeRules(ctx, (tx) => tx.delete(routes).where(eq(routes.id, id)));
+  await changeRules(ctx, (tx) => deleteRouteRow(tx, id));
 }

@@ -1,0 +1,126 @@
+import type { DatabaseHandle } from '../../db/client';
+import type { EmitSubscription } from './load-emit-target';
+import type { EmitRecord } from './record-emits';
+
+// The emit path's batched statements: raw SQL, one round trip per batch of concurrent emits.
+
+export type EmitTargetRow = {
+  i: number;
+  is_key_valid: boolean | null;
+  id: string | null;
+  name: string;
+  status: string;
+  queue_type: string;
+  body_template: Record<string, unknown> | null;
+  enable_callbacks: boolean;
+  priority: number | null;
+  message_ttl: number | null;
+  max_retries: number | null;
+  subscriptions: EmitSubscription[] | null;
+};
+
+// One round trip for the emit reads of a whole batch: per (application, alias, key hash) asked,
+// the key check, the event and its subscriptions.
+const LOAD_EMIT_TARGETS = `
+  SELECT k.i::int AS i, a.api_key_hash = k.key_hash AS is_key_valid,
+    e.id, e.name, e.status, e.queue_type, e.body_template, e.enable_callbacks,
+    e.priority, e.message_ttl, e.max_retries,
+    (SELECT json_agg(json_build_object('id', s.id, 'status', s.status, 'filters', s.filters,
+        'jsonBody', s.json_body, 'targetUrl', s.target_url, 'httpMethod', s.http_method,
+        'authType', s.auth_type, 'authDetails', s.auth_details, 'secret', s.secret)
+        ORDER BY s.created_at, s.id)
+      FROM subscriptions s WHERE s.event_id = e.id AND s.status IN ('ACTIVE', 'FAILED')) AS subscriptions
+  FROM unnest($1::uuid[], $2::text[], $3::text[]) WITH ORDINALITY AS k(application_id, alias, key_hash, i)
+  JOIN applications a ON a.id = k.application_id
+  -- Both key columns from k, so the (application_id, alias) key is probed whatever the statistics say.
+  LEFT JOIN events e ON e.application_id = k.application_id AND e.alias = k.alias`;
+
+/** Per (application, alias, key hash) asked, in order: the key check, the event and its subscriptions. */
+export function selectEmitTargets(
+  database: DatabaseHandle,
+  applicationIds: string[],
+  aliases: string[],
+  apiKeyHashes: (string | null)[],
+) {
+  return database.query<EmitTargetRow>(
+    LOAD_EMIT_TARGETS,
+    [applicationIds, aliases, apiKeyHashes],
+    'load_emit_targets',
+  );
+}
+
+// A key older than the window no longer answers: free it so the new emit can take it.
+const EXPIRE_KEYS = `
+  UPDATE occurrences o SET idempotency_key = NULL
+  FROM jsonb_to_recordset($1::jsonb) AS r(application_id uuid, idempotency_key text)
+  WHERE o.application_id = r.application_id AND o.idempotency_key = r.idempotency_key
+    AND o.created_at <= $2::timestamptz`;
+
+// One statement, so atomic without a transaction: occurrences (a repeated idempotency key is
+// skipped), then the delivery logs and event logs of the occurrences actually inserted.
+const INSERT_EMITS = `
+  WITH o AS (
+    INSERT INTO occurrences (id, event_id, application_id, event_type, data, headers, payload,
+      external_event_id, organization_id, idempotency_key, response, callback_pending, created_at)
+    SELECT id, event_id, application_id, event_type, data, headers, payload,
+      external_event_id, organization_id, idempotency_key, response, callback_pending, created_at
+    FROM json_to_recordset($1::json) AS r(id uuid, event_id uuid, application_id uuid, event_type text,
+      data json, headers jsonb, payload json, external_event_id text, organization_id text,
+      idempotency_key text, response jsonb, callback_pending boolean, created_at timestamptz)
+    ON CONFLICT DO NOTHING
+    RETURNING id
+  ), d AS (
+    INSERT INTO delivery_logs (id, occurrence_id, subscription_id, event_id, status, error_message,
+      outsider_error_message, event_data_received, payload_sent, next_attempt_at, processed_at, lease_until, leased_by,
+      created_at, updated_at)
+    SELECT r.id, r.occurrence_id, r.subscription_id, r.event_id, r.status, r.error_message,
+      r.outsider_error_message, r.event_data_received, r.payload_sent, r.next_attempt_at, r.processed_at,
+      CASE WHEN r.leased_by IS NULL THEN NULL
+        ELSE clock_timestamp() + $3::int * interval '1 millisecond' END,
+      r.leased_by, r.created_at, r.created_at
+    FROM json_to_recordset($2::json) AS r(id uuid, occurrence_id uuid, subscription_id uuid,
+      event_id uuid, status text, error_message text, outsider_error_message text,
+      event_data_received json, payload_sent json,
+      next_attempt_at timestamptz, processed_at timestamptz, leased_by text, created_at timestamptz)
+    WHERE r.occurrence_id IN (SELECT id FROM o)
+    RETURNING 1
+  ), l AS (
+    INSERT INTO event_logs (id, event_id, event_type, organization_id, external_event_id, queue_type,
+      status, payload, application_id, event_definition_id, created_at, updated_at)
+    SELECT r.id, r.event_id, r.event_type, r.organization_id, r.external_event_id, r.queue_type,
+      'PENDING', r.payload, r.application_id, r.event_definition_id, r.created_at, r.created_at
+    FROM json_to_recordset($4::json) AS r(id uuid, event_id uuid, event_type text,
+      organization_id text, external_event_id text, queue_type text, payload json,
+      application_id uuid, event_definition_id uuid, created_at timestamptz)
+    WHERE r.event_id IN (SELECT id FROM o)
+    RETURNING 1
+  )
+  SELECT id FROM o`;
+
+/** Frees each (application, key) whose occurrence was created at or before `cutoff`. */
+export async function expireIdempotencyKeys(
+  database: DatabaseHandle,
+  keys: { application_id: string; idempotency_key: string | null }[],
+  cutoff: string,
+) {
+  await database.query(EXPIRE_KEYS, [JSON.stringify(keys), cutoff], 'expire_idempotency_keys');
+}
+
+/** Writes the records in one statement; answers the ids of the occurrences actually inserted. */
+export async function insertEmits(
+  database: DatabaseHandle,
+  records: EmitRecord[],
+  leaseMs: number,
+): Promise<Set<string>> {
+  const rows = await database.query<{ id: string }>(
+    INSERT_EMITS,
+    [
+      JSON.stringify(records.map((record) => record.occurrence)),
+      JSON.stringify(records.flatMap((record) => record.deliveryLogs)),
+      leaseMs,
+      JSON.stringify(records.flatMap((record) => (record.eventLog ? [record.eventLog] : []))),
+    ],
+    'insert_emits',
+  );
+  return new Set(rows.map((row) => row.id));
+}

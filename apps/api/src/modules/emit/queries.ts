@@ -1,0 +1,36 @@
+import { and, eq, gt } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { deliveryLogs, events, occurrences } from '../../db/schema';
+
+/** The answer and event type of the application's occurrence with this key created after `since`. */
+export async function findOccurrenceByKey(db: Database, applicationId: string, key: string, since: Date) {
+  const [previous] = await db
+    .select({ response: occurrences.response, eventType: occurrences.eventType })
+    .from(occurrences)
+    .where(
+      and(
+        eq(occurrences.applicationId, applicationId),
+        eq(occurrences.idempotencyKey, key),
+        gt(occurrences.createdAt, since),
+      ),
+    )
+    .limit(1);
+  return previous;
+}
+
+export async function findEventById(db: Database, id: string) {
+  const [event] = await db.select().from(events).where(eq(events.id, id)).limit(1);
+  return event;
+}
+
+/** The occurrence and its one delivery log, in one transaction. */
+export async function insertOccurrenceWithDelivery(
+  db: Database,
+  occurrence: typeof occurrences.$inferInsert,
+  deliveryLog: typeof deliveryLogs.$inferInsert,
+) {
+  await db.transaction(async (tx) => {
+    await tx.insert(occurrences).values(occurrence);
+    await tx.insert(deliveryLogs).values(deliveryLog);
+  });
+}
