@@ -13,11 +13,9 @@ test.describe('Telas de evento', () => {
     api,
     loginAsAdmin,
   }) => {
-    const suffix = Date.now().toString(36);
-    const { event } = await seedSubscribedEvent(api, {
-      application: { name: `Loja ${suffix}` },
+    const { event } = await seedSubscribedEvent(api, (suffix) => ({
       event: { name: `Pedido ${suffix}`, alias: `pedido.${suffix}`, queueType: 'IMMEDIATE' },
-    });
+    }));
 
     await loginAsAdmin(page);
     await page.goto(`/events/${event.id}`);
@@ -48,9 +46,7 @@ test.describe('Telas de evento', () => {
     api,
     loginAsAdmin,
   }) => {
-    const suffix = Date.now().toString(36);
-    const { application, event } = await seedSubscribedEvent(api, {
-      application: { name: `Loja ${suffix}` },
+    const { application, event } = await seedSubscribedEvent(api, (suffix) => ({
       event: { name: `Nota ${suffix}`, alias: `nota.${suffix}` },
       subscriptions: [
         {
@@ -59,7 +55,7 @@ test.describe('Telas de evento', () => {
           jsonBody: { nota: '{{payload.nota}}' },
         },
       ],
-    });
+    }));
     const emitted = { eventType: event.alias, applicationId: application.id, data: { nota: 1 } };
     expect(await api.emitWithApiKey(application.apiKey, emitted)).toBe(202);
     await expect
@@ -81,15 +77,13 @@ test.describe('Telas de evento', () => {
     api,
     loginAsAdmin,
   }) => {
-    const suffix = Date.now().toString(36);
-    const { event } = await seedSubscribedEvent(api, {
-      application: { name: `Loja ${suffix}` },
+    const { event } = await seedSubscribedEvent(api, (suffix) => ({
       event: {
         name: `Fatura ${suffix}`,
         alias: `fatura.${suffix}`,
         bodyTemplate: { fatura: '{{payload.id}}' },
       },
-    });
+    }));
 
     await loginAsAdmin(page);
     await page.goto(`/subscriptions/new?eventId=${event.id}`);
@@ -109,9 +103,7 @@ test.describe('Telas de evento', () => {
     api,
     loginAsAdmin,
   }) => {
-    const suffix = Date.now().toString(36);
-    const { event } = await seedSubscribedEvent(api, {
-      application: { name: `Loja ${suffix}` },
+    const { event } = await seedSubscribedEvent(api, (suffix) => ({
       event: { name: `Envio ${suffix}`, alias: `envio.${suffix}` },
       subscriptions: [
         {
@@ -120,7 +112,7 @@ test.describe('Telas de evento', () => {
           jsonBody: { pedido: '{{payload.pedido}}', cliente: '{{payload.cliente}}' },
         },
       ],
-    });
+    }));
 
     await page.setViewportSize({ width: 1366, height: 900 });
     await loginAsAdmin(page);

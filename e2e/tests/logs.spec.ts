@@ -14,16 +14,15 @@ test.describe('Log de Assinaturas', () => {
     api,
     loginAsAdmin,
   }) => {
-    const suffix = Date.now().toString(36);
     const jsonBody = { pedido: '{{payload.pedido}}' };
-    const { application, event, subscriptions } = await seedSubscribedEvent(api, {
-      application: { name: `Loja ${suffix}`, visibility: 'PRIVATE' },
+    const { application, event, subscriptions, suffix } = await seedSubscribedEvent(api, (suffix) => ({
+      application: { visibility: 'PRIVATE' },
       event: { name: `Pedido Criado ${suffix}`, alias: `pedido.criado.${suffix}` },
       subscriptions: [
         { name: `Assinatura OK ${suffix}`, targetUrl: `${receiver.url}/ok`, jsonBody },
         { name: `Assinatura Gone ${suffix}`, targetUrl: `${receiver.url}/gone`, jsonBody },
       ],
-    });
+    }));
     const gone = subscriptions[1];
     if (!gone) throw new Error('the 410 subscription was not created');
     const emitted = { eventType: event.alias, applicationId: application.id, data: { pedido: 42 } };
@@ -82,15 +81,14 @@ test.describe('Log de Assinaturas', () => {
     api,
     loginAsAdmin,
   }) => {
-    const suffix = Date.now().toString(36);
-    const { event } = await seedSubscribedEvent(api, {
+    const { event, suffix } = await seedSubscribedEvent(api, (suffix) => ({
       application: { name: `Teste ${suffix}` },
       event: { name: `Teste Criado ${suffix}`, alias: `teste.criado.${suffix}` },
       subscriptions: [
         { name: `Destino OK ${suffix}`, targetUrl: `${receiver.url}/ok`, jsonBody: { teste: true } },
         { name: `Destino Gone ${suffix}`, targetUrl: `${receiver.url}/gone`, jsonBody: { teste: true } },
       ],
-    });
+    }));
 
     await loginAsAdmin(page);
     await page.goto(`/subscriptions?eventId=${event.id}`);

@@ -14,14 +14,13 @@ const receiver = useReceiver((path) => {
 
 /** A subscription whose first delivery answered 410, so the system set it FAILED; with its failed log. */
 async function disabledSubscription(api: Api, path: string) {
-  const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
-  const { application, event, subscriptions } = await seedSubscribedEvent(api, {
-    application: { name: `Loja ${suffix}`, visibility: 'PRIVATE' },
+  const { application, event, subscriptions } = await seedSubscribedEvent(api, (suffix) => ({
+    application: { visibility: 'PRIVATE' },
     event: { name: `Nota Emitida ${suffix}`, alias: `nota.emitida.${suffix}` },
     subscriptions: [
       { name: `ERP ${suffix}`, targetUrl: `${receiver.url}${path}`, jsonBody: { nota: '{{payload.nota}}' } },
     ],
-  });
+  }));
   const [subscription] = subscriptions;
   if (!subscription) throw new Error('the subscription was not created');
   const emitted = { eventType: event.alias, applicationId: application.id, data: { nota: 7 } };
