@@ -2,7 +2,7 @@
 export type ApiCall = <T = unknown>(
   method: string,
   path: string,
-  options?: { body?: unknown; token?: string | null },
+  options?: { body?: unknown; token?: string | null; headers?: Record<string, string> },
 ) => Promise<{ status: number; body: T }>;
 
 export type TestUser = { id: string; name: string; email: string; password: string; token: string };
@@ -14,7 +14,7 @@ export function createApi(baseURL: string, admin: { email: string; password: str
 
   const call: ApiCall = async (method, path, options = {}) => {
     const token = options.token === undefined ? await getAdminToken() : options.token;
-    const headers: Record<string, string> = { accept: 'application/json' };
+    const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
     if (options.body !== undefined) headers['content-type'] = 'application/json';
     if (token) headers.authorization = `Bearer ${token}`;
     const response = await fetch(`${baseURL}/v1${path}`, {
@@ -69,6 +69,16 @@ export function createApi(baseURL: string, admin: { email: string; password: str
     return { id: created.id, ...user, token: await login(user.email, user.password) };
   }
 
+  /** Emits as the application does, with its API key and no session; answers the HTTP status. */
+  async function emitWithApiKey(apiKey: string, body: Record<string, unknown>): Promise<number> {
+    const response = await call('POST', '/events/emit', {
+      body,
+      token: null,
+      headers: { 'x-api-key': apiKey },
+    });
+    return response.status;
+  }
+
   return {
     call,
     must,
@@ -81,6 +91,7 @@ export function createApi(baseURL: string, admin: { email: string; password: str
       must<T>('PUT', path, body, token),
     del: (path: string, token?: string | null) => must('DELETE', path, undefined, token),
     createUser,
+    emitWithApiKey,
   };
 }
 

@@ -1,31 +1,11 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { expect, test } from '../support/fixtures';
+import { useReceiver } from '../support/receiver';
+import { seedSubscribedEvent } from '../support/seed-event';
 
-let receiver: Server;
-let receiverUrl = '';
-
-test.beforeAll(async () => {
-  // '/later' answers 503 with a long Retry-After, so its delivery stays RETRYING.
-  receiver = createServer((request, response) => {
-    request.resume();
-    request.on('end', () => {
-      const isLater = request.url === '/later';
-      response.writeHead(isLater ? 503 : 200, {
-        'content-type': 'application/json',
-        ...(isLater ? { 'retry-after': '3600' } : {}),
-      });
-      response.end('{}');
-    });
-  });
-  await new Promise<void>((done) => receiver.listen(0, '127.0.0.1', done));
-  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
-});
-
-test.afterAll(async () => {
-  receiver.closeAllConnections();
-  await new Promise((done) => receiver.close(done));
-});
+// '/later' answers 503 with a long Retry-After, so its delivery stays RETRYING.
+const receiver = useReceiver((path) =>
+  path === '/later' ? { status: 503, headers: { 'retry-after': '3600' } } : { status: 200 },
+);
 
 test.describe('Telas de evento', () => {
   test('When the queue type changes, then only its settings and its warning show, on the form and the detail', async ({
@@ -33,14 +13,9 @@ test.describe('Telas de evento', () => {
     api,
     loginAsAdmin,
   }) => {
-    const suffix = Date.now().toString(36);
-    const application = await api.post<{ id: string }>('/applications', { name: `Loja ${suffix}` });
-    const event = await api.post<{ id: string }>('/events', {
-      applicationId: application.id,
-      name: `Pedido ${suffix}`,
-      alias: `pedido.${suffix}`,
-      queueType: 'IMMEDIATE',
-    });
+    const { event } = await seedSubscribedEvent(api, (suffix) => ({
+      event: { name: `Pedido ${suffix}`, alias: `pedido.${suffix}`, queueType: 'IMMEDIATE' },
+    }));
 
     await loginAsAdmin(page);
     await page.goto(`/events/${event.id}`);
@@ -69,30 +44,20 @@ test.describe('Telas de evento', () => {
   test('When a delivery waits for its retry, then the statistics count it as Reenviando', async ({
     page,
     api,
-    server,
     loginAsAdmin,
   }) => {
-    const suffix = Date.now().toString(36);
-    const application = await api.post<{ id: string; apiKey: string }>('/applications', {
-      name: `Loja ${suffix}`,
-    });
-    const event = await api.post<{ id: string; alias: string }>('/events', {
-      applicationId: application.id,
-      name: `Nota ${suffix}`,
-      alias: `nota.${suffix}`,
-    });
-    await api.post('/subscriptions', {
-      eventId: event.id,
-      name: `Depois ${suffix}`,
-      targetUrl: `${receiverUrl}/later`,
-      jsonBody: { nota: '{{payload.nota}}' },
-    });
-    const emitted = await fetch(`${server.baseURL}/v1/events/emit`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-api-key': application.apiKey },
-      body: JSON.stringify({ eventType: event.alias, applicationId: application.id, data: { nota: 1 } }),
-    });
-    expect(emitted.status).toBe(202);
+    const { application, event } = await seedSubscribedEvent(api, (suffix) => ({
+      event: { name: `Nota ${suffix}`, alias: `nota.${suffix}` },
+      subscriptions: [
+        {
+          name: `Depois ${suffix}`,
+          targetUrl: `${receiver.url}/later`,
+          jsonBody: { nota: '{{payload.nota}}' },
+        },
+      ],
+    }));
+    const emitted = { eventType: event.alias, applicationId: application.id, data: { nota: 1 } };
+    expect(await api.emitWithApiKey(application.apiKey, emitted)).toBe(202);
     await expect
       .poll(
         async () =>
@@ -112,14 +77,13 @@ test.describe('Telas de evento', () => {
     api,
     loginAsAdmin,
   }) => {
-    const suffix = Date.now().toString(36);
-    const application = await api.post<{ id: string }>('/applications', { name: `Loja ${suffix}` });
-    const event = await api.post<{ id: string }>('/events', {
-      applicationId: application.id,
-      name: `Fatura ${suffix}`,
-      alias: `fatura.${suffix}`,
-      bodyTemplate: { fatura: '{{payload.id}}' },
-    });
+    const { event } = await seedSubscribedEvent(api, (suffix) => ({
+      event: {
+        name: `Fatura ${suffix}`,
+        alias: `fatura.${suffix}`,
+        bodyTemplate: { fatura: '{{payload.id}}' },
+      },
+    }));
 
     await loginAsAdmin(page);
     await page.goto(`/subscriptions/new?eventId=${event.id}`);
@@ -139,19 +103,16 @@ test.describe('Telas de evento', () => {
     api,
     loginAsAdmin,
   }) => {
-    const suffix = Date.now().toString(36);
-    const application = await api.post<{ id: string }>('/applications', { name: `Loja ${suffix}` });
-    const event = await api.post<{ id: string }>('/events', {
-      applicationId: application.id,
-      name: `Envio ${suffix}`,
-      alias: `envio.${suffix}`,
-    });
-    await api.post('/subscriptions', {
-      eventId: event.id,
-      name: `Destino ${suffix}`,
-      targetUrl: `${receiverUrl}/ok`,
-      jsonBody: { pedido: '{{payload.pedido}}', cliente: '{{payload.cliente}}' },
-    });
+    const { event } = await seedSubscribedEvent(api, (suffix) => ({
+      event: { name: `Envio ${suffix}`, alias: `envio.${suffix}` },
+      subscriptions: [
+        {
+          name: `Destino ${suffix}`,
+          targetUrl: `${receiver.url}/ok`,
+          jsonBody: { pedido: '{{payload.pedido}}', cliente: '{{payload.cliente}}' },
+        },
+      ],
+    }));
 
     await page.setViewportSize({ width: 1366, height: 900 });
     await loginAsAdmin(page);

@@ -1,32 +1,12 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { expect, test } from '../support/fixtures';
+import { useReceiver } from '../support/receiver';
 
-let receiver: Server;
-let receiverUrl = '';
-
-test.beforeAll(async () => {
-  receiver = createServer((request, response) => {
-    request.resume();
-    request.on('end', () => {
-      response.writeHead(200, { 'content-type': 'application/json' });
-      response.end('{}');
-    });
-  });
-  await new Promise<void>((done) => receiver.listen(0, '127.0.0.1', done));
-  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
-});
-
-test.afterAll(async () => {
-  receiver.closeAllConnections();
-  await new Promise((done) => receiver.close(done));
-});
+const receiver = useReceiver(() => ({ status: 200 }));
 
 test.describe('Busca nos logs', () => {
   test('When the match is past the first page, then the search on /logs and /event-logs still finds it', async ({
     page,
     api,
-    server,
     loginAsAdmin,
   }) => {
     const suffix = Date.now().toString(36);
@@ -49,17 +29,13 @@ test.describe('Busca nos logs', () => {
       await api.post('/subscriptions', {
         eventId: event.id,
         name: `Destino ${event.alias}`,
-        targetUrl: `${receiverUrl}/ok`,
+        targetUrl: `${receiver.url}/ok`,
         jsonBody: { ok: true },
       });
     }
     const emit = async (alias: string, externalEventId: string) => {
-      const response = await fetch(`${server.baseURL}/v1/events/emit`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-api-key': application.apiKey },
-        body: JSON.stringify({ eventType: alias, applicationId: application.id, externalEventId, data: {} }),
-      });
-      expect(response.status).toBe(202);
+      const emitted = { eventType: alias, applicationId: application.id, externalEventId, data: {} };
+      expect(await api.emitWithApiKey(application.apiKey, emitted)).toBe(202);
     };
     // The oldest is the one searched for: 25 newer ones push it to the second page of each list.
     await emit(nota.alias, `nf-${suffix}`);

@@ -1,63 +1,32 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { expect, test } from '../support/fixtures';
+import { useReceiver } from '../support/receiver';
+import { seedSubscribedEvent } from '../support/seed-event';
 
-let receiver: Server;
-let receiverUrl = '';
-
-test.beforeAll(async () => {
-  // '/gone' answers 410 so its delivery ends FAILED at once (no retry schedule to wait for).
-  receiver = createServer((request, response) => {
-    request.resume();
-    request.on('end', () => {
-      response.writeHead(request.url === '/gone' ? 410 : 200, { 'content-type': 'application/json' });
-      response.end(JSON.stringify({ recebido: true }));
-    });
-  });
-  await new Promise<void>((done) => receiver.listen(0, '127.0.0.1', done));
-  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
-});
-
-test.afterAll(async () => {
-  receiver.closeAllConnections();
-  await new Promise((done) => receiver.close(done));
-});
+// '/gone' answers 410 so its delivery ends FAILED at once (no retry schedule to wait for).
+const receiver = useReceiver((path) => ({
+  status: path === '/gone' ? 410 : 200,
+  body: JSON.stringify({ recebido: true }),
+}));
 
 test.describe('Log de Assinaturas', () => {
   test('When an event is emitted, then its deliveries show in /logs, open in detail, and a FAILED one can be resent', async ({
     page,
     api,
-    server,
     loginAsAdmin,
   }) => {
-    const suffix = Date.now().toString(36);
-    const application = await api.post<{ id: string; apiKey: string }>('/applications', {
-      name: `Loja ${suffix}`,
-      visibility: 'PRIVATE',
-    });
-    const event = await api.post<{ id: string; alias: string }>('/events', {
-      applicationId: application.id,
-      name: `Pedido Criado ${suffix}`,
-      alias: `pedido.criado.${suffix}`,
-    });
-    await api.post('/subscriptions', {
-      eventId: event.id,
-      name: `Assinatura OK ${suffix}`,
-      targetUrl: `${receiverUrl}/ok`,
-      jsonBody: { pedido: '{{payload.pedido}}' },
-    });
-    const gone = await api.post<{ id: string }>('/subscriptions', {
-      eventId: event.id,
-      name: `Assinatura Gone ${suffix}`,
-      targetUrl: `${receiverUrl}/gone`,
-      jsonBody: { pedido: '{{payload.pedido}}' },
-    });
-    const emitted = await fetch(`${server.baseURL}/v1/events/emit`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-api-key': application.apiKey },
-      body: JSON.stringify({ eventType: event.alias, applicationId: application.id, data: { pedido: 42 } }),
-    });
-    expect(emitted.status).toBe(202);
+    const jsonBody = { pedido: '{{payload.pedido}}' };
+    const { application, event, subscriptions, suffix } = await seedSubscribedEvent(api, (suffix) => ({
+      application: { visibility: 'PRIVATE' },
+      event: { name: `Pedido Criado ${suffix}`, alias: `pedido.criado.${suffix}` },
+      subscriptions: [
+        { name: `Assinatura OK ${suffix}`, targetUrl: `${receiver.url}/ok`, jsonBody },
+        { name: `Assinatura Gone ${suffix}`, targetUrl: `${receiver.url}/gone`, jsonBody },
+      ],
+    }));
+    const gone = subscriptions[1];
+    if (!gone) throw new Error('the 410 subscription was not created');
+    const emitted = { eventType: event.alias, applicationId: application.id, data: { pedido: 42 } };
+    expect(await api.emitWithApiKey(application.apiKey, emitted)).toBe(202);
     await expect
       .poll(async () => {
         const list = await api.get<{ stats: { SUCCESS: number; FAILED: number } }>(
@@ -112,25 +81,14 @@ test.describe('Log de Assinaturas', () => {
     api,
     loginAsAdmin,
   }) => {
-    const suffix = Date.now().toString(36);
-    const application = await api.post<{ id: string }>('/applications', { name: `Teste ${suffix}` });
-    const event = await api.post<{ id: string }>('/events', {
-      applicationId: application.id,
-      name: `Teste Criado ${suffix}`,
-      alias: `teste.criado.${suffix}`,
-    });
-    await api.post('/subscriptions', {
-      eventId: event.id,
-      name: `Destino OK ${suffix}`,
-      targetUrl: `${receiverUrl}/ok`,
-      jsonBody: { teste: true },
-    });
-    await api.post('/subscriptions', {
-      eventId: event.id,
-      name: `Destino Gone ${suffix}`,
-      targetUrl: `${receiverUrl}/gone`,
-      jsonBody: { teste: true },
-    });
+    const { event, suffix } = await seedSubscribedEvent(api, (suffix) => ({
+      application: { name: `Teste ${suffix}` },
+      event: { name: `Teste Criado ${suffix}`, alias: `teste.criado.${suffix}` },
+      subscriptions: [
+        { name: `Destino OK ${suffix}`, targetUrl: `${receiver.url}/ok`, jsonBody: { teste: true } },
+        { name: `Destino Gone ${suffix}`, targetUrl: `${receiver.url}/gone`, jsonBody: { teste: true } },
+      ],
+    }));
 
     await loginAsAdmin(page);
     await page.goto(`/subscriptions?eventId=${event.id}`);

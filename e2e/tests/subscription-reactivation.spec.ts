@@ -1,58 +1,30 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Api } from '../support/api';
 import { expect, test } from '../support/fixtures';
+import { useReceiver } from '../support/receiver';
+import { seedSubscribedEvent } from '../support/seed-event';
 
-let receiver: Server;
-let receiverUrl = '';
 /** Requests seen per path: '/back' answers 410 the first time, then 200; '/gone' always 410. */
 const seen = new Map<string, number>();
-
-test.beforeAll(async () => {
-  receiver = createServer((request, response) => {
-    request.resume();
-    request.on('end', () => {
-      const path = request.url ?? '/';
-      const count = (seen.get(path) ?? 0) + 1;
-      seen.set(path, count);
-      const isGone = path.startsWith('/gone') || (path.startsWith('/back') && count === 1);
-      response.writeHead(isGone ? 410 : 200, { 'content-type': 'application/json' });
-      response.end(JSON.stringify({ recebido: !isGone }));
-    });
-  });
-  await new Promise<void>((done) => receiver.listen(0, '127.0.0.1', done));
-  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
-});
-
-test.afterAll(async () => {
-  receiver.closeAllConnections();
-  await new Promise((done) => receiver.close(done));
+const receiver = useReceiver((path) => {
+  const count = (seen.get(path) ?? 0) + 1;
+  seen.set(path, count);
+  const isGone = path.startsWith('/gone') || (path.startsWith('/back') && count === 1);
+  return { status: isGone ? 410 : 200, body: JSON.stringify({ recebido: !isGone }) };
 });
 
 /** A subscription whose first delivery answered 410, so the system set it FAILED; with its failed log. */
-async function disabledSubscription(api: Api, baseURL: string, path: string) {
-  const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
-  const application = await api.post<{ id: string; apiKey: string }>('/applications', {
-    name: `Loja ${suffix}`,
-    visibility: 'PRIVATE',
-  });
-  const event = await api.post<{ id: string; alias: string }>('/events', {
-    applicationId: application.id,
-    name: `Nota Emitida ${suffix}`,
-    alias: `nota.emitida.${suffix}`,
-  });
-  const subscription = await api.post<{ id: string; name: string }>('/subscriptions', {
-    eventId: event.id,
-    name: `ERP ${suffix}`,
-    targetUrl: `${receiverUrl}${path}`,
-    jsonBody: { nota: '{{payload.nota}}' },
-  });
-  const emitted = await fetch(`${baseURL}/v1/events/emit`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-api-key': application.apiKey },
-    body: JSON.stringify({ eventType: event.alias, applicationId: application.id, data: { nota: 7 } }),
-  });
-  expect(emitted.status).toBe(202);
+async function disabledSubscription(api: Api, path: string) {
+  const { application, event, subscriptions } = await seedSubscribedEvent(api, (suffix) => ({
+    application: { visibility: 'PRIVATE' },
+    event: { name: `Nota Emitida ${suffix}`, alias: `nota.emitida.${suffix}` },
+    subscriptions: [
+      { name: `ERP ${suffix}`, targetUrl: `${receiver.url}${path}`, jsonBody: { nota: '{{payload.nota}}' } },
+    ],
+  }));
+  const [subscription] = subscriptions;
+  if (!subscription) throw new Error('the subscription was not created');
+  const emitted = { eventType: event.alias, applicationId: application.id, data: { nota: 7 } };
+  expect(await api.emitWithApiKey(application.apiKey, emitted)).toBe(202);
   await expect
     .poll(async () => (await api.get<{ status: string }>(`/subscriptions/${subscription.id}`)).status)
     .toBe('FAILED');
@@ -68,10 +40,9 @@ test.describe('Assinatura desativada pelo sistema', () => {
   test('When a 410 disabled a subscription, then its detail says why and when, and the failed log offers Reativar e reenviar', async ({
     page,
     api,
-    server,
     loginAsAdmin,
   }) => {
-    const { subscription, log } = await disabledSubscription(api, server.baseURL, '/back');
+    const { subscription, log } = await disabledSubscription(api, '/back');
 
     await loginAsAdmin(page);
     await page.goto(`/subscriptions/${subscription.id}`);
@@ -97,10 +68,9 @@ test.describe('Assinatura desativada pelo sistema', () => {
   test('When Ativa is chosen in the edit form of a FAILED subscription, then saving reactivates it', async ({
     page,
     api,
-    server,
     loginAsAdmin,
   }) => {
-    const { subscription } = await disabledSubscription(api, server.baseURL, '/gone-edit');
+    const { subscription } = await disabledSubscription(api, '/gone-edit');
 
     await loginAsAdmin(page);
     await page.goto(`/subscriptions/${subscription.id}/edit`);
@@ -117,10 +87,9 @@ test.describe('Assinatura desativada pelo sistema', () => {
   test('When Pausada is chosen on the detail, then the status changes at once', async ({
     page,
     api,
-    server,
     loginAsAdmin,
   }) => {
-    const { subscription } = await disabledSubscription(api, server.baseURL, '/gone-detail');
+    const { subscription } = await disabledSubscription(api, '/gone-detail');
 
     await loginAsAdmin(page);
     await page.goto(`/subscriptions/${subscription.id}`);

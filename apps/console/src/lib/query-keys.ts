@@ -83,6 +83,26 @@ export const queryKeys = {
   },
 };
 
+/** Stale once an application changes or goes: everything listed under it. */
+export const APPLICATION_TREE_KEYS = [
+  queryKeys.applications.all,
+  queryKeys.events.all,
+  queryKeys.subscriptions.all,
+  queryKeys.logs.all,
+  queryKeys.eventLogs.all,
+  queryKeys.routes.all,
+  queryKeys.eventRules.all,
+  queryKeys.integration.all,
+] as const;
+
+/** Stale once a rule or a route event type changes: rules, routes and event types count each other. */
+export const RULE_TREE_KEYS = [
+  queryKeys.eventRules.all,
+  queryKeys.routes.all,
+  queryKeys.routeEventTypes.all,
+  queryKeys.integration.all,
+] as const;
+
 /** After a change: marks stale every query under `keys` (each a factory's key); what is on screen reloads. */
 export function invalidateKeys(queryClient: QueryClient, keys: readonly QueryKey[]) {
   return Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));

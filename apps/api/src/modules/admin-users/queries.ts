@@ -1,9 +1,9 @@
 import type { TListQuery } from '@wm/contracts';
-import { and, count, desc, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { applications, userApplications, users } from '../../db/schema';
 import { insertedRow } from '../../db/sql-rows';
-import { likePattern, pageOffset } from '../../domain/pagination';
+import { matchSearch, pageOffset } from '../../domain/pagination';
 
 type NewUser = typeof users.$inferInsert;
 type UserChanges = Partial<
@@ -14,9 +14,7 @@ const applicationCount = sql<number>`(SELECT count(*)::int FROM ${userApplicatio
 
 /** One page of users matching the search on name or e-mail, newest first, and the total. */
 export async function selectUserPage(db: Database, query: TListQuery) {
-  const where: SQL | undefined = query.search
-    ? or(ilike(users.name, likePattern(query.search)), ilike(users.email, likePattern(query.search)))
-    : undefined;
+  const where = matchSearch(query.search, users.name, users.email);
   const [rows, [totals]] = await Promise.all([
     db
       .select({ user: users, applicationCount })

@@ -1,9 +1,9 @@
 import type { TApplicationListQuery } from '@wm/contracts';
-import { and, count, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { applications, events, subscriptions, userApplications } from '../../db/schema';
 import { insertedRow } from '../../db/sql-rows';
-import { likePattern, pageOffset } from '../../domain/pagination';
+import { matchSearch, pageOffset } from '../../domain/pagination';
 import type { SessionUser } from '../../domain/session-user';
 import {
   applicationAccess,
@@ -20,7 +20,7 @@ type ApplicationColumns = typeof applications.$inferInsert;
 export function applicationListWhere(user: SessionUser, query: TApplicationListQuery): SQL | undefined {
   return and(
     query.scope === 'discover' ? eq(applications.visibility, 'PUBLIC') : memberWhere(applicationAccess, user),
-    query.search ? ilike(applications.name, likePattern(query.search)) : undefined,
+    matchSearch(query.search, applications.name),
   );
 }
 

@@ -1,8 +1,8 @@
 import type { TEventListQuery } from '@wm/contracts';
-import { and, count, desc, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { applications, deliveryLogCounts, events, subscriptions } from '../../db/schema';
-import { likePattern, pageOffset } from '../../domain/pagination';
+import { matchSearch, matchValue, pageOffset } from '../../domain/pagination';
 import type { SessionUser } from '../../domain/session-user';
 import { eventAccess, memberWhere, rowPermissions, subscriptionAccess, visibleWhere } from '../access';
 
@@ -20,13 +20,11 @@ const visibleSubscriptionCount = (user: SessionUser) => {
 export function eventListWhere(user: SessionUser, query: TEventListQuery): SQL | undefined {
   return and(
     query.scope === 'discover' ? visibleWhere(eventAccess, user) : memberWhere(eventAccess, user),
-    query.applicationId ? eq(events.applicationId, query.applicationId) : undefined,
-    query.eventId ? eq(events.id, query.eventId) : undefined,
-    query.status ? eq(events.status, query.status) : undefined,
-    query.visibility ? eq(events.visibility, query.visibility) : undefined,
-    query.search
-      ? or(ilike(events.name, likePattern(query.search)), ilike(events.alias, likePattern(query.search)))
-      : undefined,
+    matchValue(events.applicationId, query.applicationId),
+    matchValue(events.id, query.eventId),
+    matchValue(events.status, query.status),
+    matchValue(events.visibility, query.visibility),
+    matchSearch(query.search, events.name, events.alias),
   );
 }
 

@@ -1,8 +1,8 @@
 import type { TSubscriptionListQuery } from '@wm/contracts';
-import { and, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { events, subscriptions } from '../../db/schema';
-import { likePattern, pageOffset } from '../../domain/pagination';
+import { matchSearch, matchValue, pageOffset } from '../../domain/pagination';
 import type { SessionUser } from '../../domain/session-user';
 import { rowPermissions, subscriptionAccess, visibleWhere } from '../access';
 
@@ -12,15 +12,10 @@ type SubscriptionColumns = typeof subscriptions.$inferInsert;
 export function subscriptionListWhere(user: SessionUser, query: TSubscriptionListQuery): SQL | undefined {
   return and(
     visibleWhere(subscriptionAccess, user),
-    query.eventId ? eq(subscriptions.eventId, query.eventId) : undefined,
-    query.applicationId ? eq(events.applicationId, query.applicationId) : undefined,
-    query.status ? eq(subscriptions.status, query.status) : undefined,
-    query.search
-      ? or(
-          ilike(subscriptions.name, likePattern(query.search)),
-          ilike(subscriptions.targetUrl, likePattern(query.search)),
-        )
-      : undefined,
+    matchValue(subscriptions.eventId, query.eventId),
+    matchValue(events.applicationId, query.applicationId),
+    matchValue(subscriptions.status, query.status),
+    matchSearch(query.search, subscriptions.name, subscriptions.targetUrl),
   );
 }
 

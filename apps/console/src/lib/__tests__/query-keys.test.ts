@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { invalidateKeys, queryKeys } from '../query-keys';
+import { APPLICATION_TREE_KEYS, invalidateKeys, queryKeys, RULE_TREE_KEYS } from '../query-keys';
 
 const SOURCE_ROOT = join(__dirname, '..', '..');
 
@@ -41,5 +41,31 @@ describe('cache keys', () => {
     expect(isStale(queryKeys.applications.list({ page: 1 }))).toBe(true);
     expect(isStale(queryKeys.routes.detail('r1'))).toBe(false);
     expect(isStale(queryKeys.session.me())).toBe(false);
+  });
+
+  it('When an application or a rule changes, then what shows under it goes stale and nothing else', async () => {
+    const queryClient = new QueryClient();
+    const keys = {
+      subscription: queryKeys.subscriptions.all,
+      rule: queryKeys.eventRules.detail('rule-1'),
+      eventType: queryKeys.routeEventTypes.detail('type-1'),
+      session: queryKeys.session.me(),
+    };
+    const isStale = (key: readonly unknown[]) => queryClient.getQueryState(key)?.isInvalidated;
+    const resetAll = () => {
+      for (const key of Object.values(keys)) queryClient.setQueryData(key, {});
+    };
+
+    resetAll();
+    await invalidateKeys(queryClient, APPLICATION_TREE_KEYS);
+    expect(isStale(keys.subscription)).toBe(true);
+    expect(isStale(keys.rule)).toBe(true);
+    expect(isStale(keys.session)).toBe(false);
+
+    resetAll();
+    await invalidateKeys(queryClient, RULE_TREE_KEYS);
+    expect(isStale(keys.rule)).toBe(true);
+    expect(isStale(keys.eventType)).toBe(true);
+    expect(isStale(keys.subscription)).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { invalidateKeys, queryKeys } from '@/lib/query-keys';
+import { APPLICATION_TREE_KEYS, invalidateKeys } from '@/lib/query-keys';
 
 export const deleteApplication = (id: string) => api.delete(`/applications/${id}`);
 
@@ -9,16 +9,6 @@ export function useDeleteApplication() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteApplication,
-    onSuccess: () =>
-      invalidateKeys(queryClient, [
-        queryKeys.applications.all,
-        queryKeys.events.all,
-        queryKeys.subscriptions.all,
-        queryKeys.logs.all,
-        queryKeys.eventLogs.all,
-        queryKeys.routes.all,
-        queryKeys.eventRules.all,
-        queryKeys.integration.all,
-      ]),
+    onSuccess: () => invalidateKeys(queryClient, APPLICATION_TREE_KEYS),
   });
 }

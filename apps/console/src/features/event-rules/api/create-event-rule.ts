@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TCreateEventRuleRequest, TEventRule } from '@wm/contracts';
 import { api } from '@/lib/api-client';
-import { invalidateKeys, queryKeys } from '@/lib/query-keys';
+import { invalidateKeys, RULE_TREE_KEYS } from '@/lib/query-keys';
 
 export const createEventRule = (input: TCreateEventRuleRequest) =>
   api.post<Partial<TEventRule> | undefined>('/event-rules', input);
@@ -11,12 +11,6 @@ export function useCreateEventRule() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createEventRule,
-    onSuccess: () =>
-      invalidateKeys(queryClient, [
-        queryKeys.eventRules.all,
-        queryKeys.routes.all,
-        queryKeys.routeEventTypes.all,
-        queryKeys.integration.all,
-      ]),
+    onSuccess: () => invalidateKeys(queryClient, RULE_TREE_KEYS),
   });
 }

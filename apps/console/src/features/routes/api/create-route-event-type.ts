@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TRouteEventType, TRouteEventTypeInput } from '@wm/contracts';
 import { api } from '@/lib/api-client';
-import { invalidateKeys, queryKeys } from '@/lib/query-keys';
+import { invalidateKeys, RULE_TREE_KEYS } from '@/lib/query-keys';
 
 export const createRouteEventType = (input: TRouteEventTypeInput) =>
   api.post<{ data: TRouteEventType }>('/route-event-types', input);
@@ -10,12 +10,6 @@ export function useCreateRouteEventType() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createRouteEventType,
-    onSuccess: () =>
-      invalidateKeys(queryClient, [
-        queryKeys.routes.all,
-        queryKeys.routeEventTypes.all,
-        queryKeys.eventRules.all,
-        queryKeys.integration.all,
-      ]),
+    onSuccess: () => invalidateKeys(queryClient, RULE_TREE_KEYS),
   });
 }

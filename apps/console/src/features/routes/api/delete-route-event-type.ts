@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { invalidateKeys, queryKeys } from '@/lib/query-keys';
+import { invalidateKeys, RULE_TREE_KEYS } from '@/lib/query-keys';
 
 export const deleteRouteEventType = (id: string) => api.delete(`/route-event-types/${id}`);
 
@@ -9,12 +9,6 @@ export function useDeleteRouteEventType() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteRouteEventType,
-    onSuccess: () =>
-      invalidateKeys(queryClient, [
-        queryKeys.routes.all,
-        queryKeys.routeEventTypes.all,
-        queryKeys.eventRules.all,
-        queryKeys.integration.all,
-      ]),
+    onSuccess: () => invalidateKeys(queryClient, RULE_TREE_KEYS),
   });
 }

@@ -12,9 +12,9 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { ActiveBadge } from '@/components/ui/status-badges';
 import { paths } from '@/config/paths';
 import { formatDateTime } from '@/lib/format';
+import { useRouteEventType } from '@/lib/get-route-event-type';
 import { messages } from '@/lib/messages';
 import { useEventTypeRules } from '../api/get-event-type-rules';
-import { useRouteEventType } from '../api/get-route-event-type';
 import { DeleteEventTypeButton } from '../components/delete-event-type-button';
 
 function LinkedRules({ eventTypeId, canWrite }: { eventTypeId: string; canWrite: boolean }) {

@@ -3,7 +3,10 @@ import type { TRouteEventTypeDetail } from '@wm/contracts';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
-/** The type a new rule was opened for (`?routeEventTypeId=`): its route is preselected with it. */
+/**
+ * One route event type: read by its detail page (routes) and by a new rule opened for it
+ * (`?routeEventTypeId=`, event rules), which preselects its route; two features, so it lives here.
+ */
 export const getRouteEventType = (id: string, signal?: AbortSignal) =>
   api.get<{ data: TRouteEventTypeDetail }>(`/route-event-types/${id}`, undefined, signal);
 

@@ -1,0 +1,31 @@
+import type { Api } from './api';
+
+type Fields = Record<string, unknown>;
+type SeedInput = { application?: Fields; event: Fields; subscriptions?: Fields[] };
+
+let seedCounter = 0;
+
+/**
+ * An application, one event of it and the event's subscriptions, made through the API. `describe`
+ * gets a suffix unique to this call, for names and aliases that must not clash; the fields it gives
+ * are sent as they are, the ids that tie the three together are filled in, and the application is
+ * named `Loja <suffix>` unless it says otherwise.
+ */
+export async function seedSubscribedEvent(api: Api, describe: (suffix: string) => SeedInput) {
+  seedCounter += 1;
+  const suffix = `${Date.now().toString(36)}${seedCounter}`;
+  const input = describe(suffix);
+  const application = await api.post<{ id: string; apiKey: string }>('/applications', {
+    name: `Loja ${suffix}`,
+    ...input.application,
+  });
+  const event = await api.post<{ id: string; alias: string }>('/events', {
+    applicationId: application.id,
+    ...input.event,
+  });
+  const subscriptions: Array<{ id: string; name: string }> = [];
+  for (const subscription of input.subscriptions ?? []) {
+    subscriptions.push(await api.post('/subscriptions', { eventId: event.id, ...subscription }));
+  }
+  return { application, event, subscriptions, suffix };
+}
