@@ -1,18 +1,9 @@
-import { verifyWebhook, WebhookVerificationError } from '@wm/sdk/webhooks';
+import { verifyWebhook } from '@wm/sdk/webhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DeliveryEngine, startDeliveryEngine } from '../src/delivery/engine';
 import { type ReceivedRequest, type Receiver, startReceiver, waitFor } from './support/delivery-fixtures';
 import { createTestApp, type TestApp } from './support/test-app';
-
-const codeOf = (run: () => unknown) => {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof WebhookVerificationError) return error.code;
-    throw error;
-  }
-  return 'VERIFIED';
-};
+import { readVerificationCode } from './support/verification-code';
 
 describe('signed event callbacks', () => {
   let t: TestApp;
@@ -98,9 +89,11 @@ describe('signed event callbacks', () => {
 
     receiver.requests.length = 0;
     const second = await emitAndReceiveCallback();
-    expect(codeOf(() => verifyWebhook(secret, second.headers, second.body))).toBe(
+    expect(readVerificationCode(() => verifyWebhook(secret, second.headers, second.body))).toBe(
       'WEBHOOK_SIGNATURE_INVALID',
     );
-    expect(codeOf(() => verifyWebhook(rotated.body.secret, second.headers, second.body))).toBe('VERIFIED');
+    expect(readVerificationCode(() => verifyWebhook(rotated.body.secret, second.headers, second.body))).toBe(
+      'VERIFIED',
+    );
   });
 });

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { deliveryAttempts, deliveryLogs, occurrences, subscriptions } from '../src/db/schema';
 import { INACTIVE_SUBSCRIPTION_REASON } from '../src/delivery/housekeeping';
 import { newId } from '../src/lib/ids';
@@ -8,55 +8,44 @@ import {
   insertEvent,
   insertSubscription,
   isFinal,
-  type Receiver,
   readLogsOf,
   readSubscription,
   setEventStatus,
   waitFor,
 } from './support/delivery-fixtures';
-import { type DeliveryHarness, startDeliveryHarness, stopDeliveryHarness } from './support/delivery-harness';
-import type { TestApp } from './support/test-app';
+import { useDeliveryHarness } from './support/delivery-harness';
 
-let harness: DeliveryHarness;
-let t: TestApp;
-let receiver: Receiver;
-let app: DeliveryHarness['app'];
 /** Per path: the answers to give, in order; the last one repeats. */
 const script = new Map<
   string,
   Array<{ status: number; headers?: Record<string, string>; delayMs?: number }>
 >();
 
-beforeAll(async () => {
-  harness = await startDeliveryHarness(
-    {
-      DELIVERY_RETRY_DELAYS_MS: '20,40,80',
-      DELIVERY_POLL_MS: '20',
-      DELIVERY_SWEEP_MS: '50',
-      DELIVERY_TIMEOUT_MS: '1500',
-    },
-    (request) => {
-      const answers = script.get(request.url) ?? [{ status: 200 }];
-      const seen = receiver.requests.filter((r) => r.url === request.url).length;
-      return answers[Math.min(seen - 1, answers.length - 1)] ?? { status: 200 };
-    },
-  );
-  ({ t, receiver, app } = harness);
-});
-
-afterAll(() => stopDeliveryHarness(harness));
+const harness = useDeliveryHarness(
+  {
+    DELIVERY_RETRY_DELAYS_MS: '20,40,80',
+    DELIVERY_POLL_MS: '20',
+    DELIVERY_SWEEP_MS: '50',
+    DELIVERY_TIMEOUT_MS: '1500',
+  },
+  (request) => {
+    const answers = script.get(request.url) ?? [{ status: 200 }];
+    const seen = harness.receiver.requests.filter((r) => r.url === request.url).length;
+    return answers[Math.min(seen - 1, answers.length - 1)] ?? { status: 200 };
+  },
+);
 
 const emit = (alias: string, data: unknown = { n: 1 }) =>
-  t.post('/v1/events/emit', {
+  harness.t.post('/v1/events/emit', {
     token: null,
-    headers: { 'x-api-key': app.apiKey },
-    body: { eventType: alias, applicationId: app.id, data },
+    headers: { 'x-api-key': harness.app.apiKey },
+    body: { eventType: alias, applicationId: harness.app.id, data },
   });
 
 async function settle(occurrenceId: string) {
   const logs = await waitFor(
     async () => {
-      const rows = await readLogsOf(t.ctx, occurrenceId);
+      const rows = await readLogsOf(harness.t.ctx, occurrenceId);
       return rows.length > 0 && rows.every((log) => isFinal(log.status)) ? rows : null;
     },
     15_000,
@@ -66,7 +55,7 @@ async function settle(occurrenceId: string) {
 }
 
 const attemptsOf = (logId: string) =>
-  t.ctx.db
+  harness.t.ctx.db
     .select()
     .from(deliveryAttempts)
     .where(eq(deliveryAttempts.deliveryLogId, logId))
@@ -78,8 +67,10 @@ async function subscribe(
   eventInput = {},
 ) {
   script.set(path, answers);
-  const event = await insertEvent(t.ctx, app.id, eventInput);
-  const subscription = await insertSubscription(t.ctx, event.id, { targetUrl: `${receiver.url}${path}` });
+  const event = await insertEvent(harness.t.ctx, harness.app.id, eventInput);
+  const subscription = await insertSubscription(harness.t.ctx, event.id, {
+    targetUrl: `${harness.receiver.url}${path}`,
+  });
   return { event, subscription };
 }
 
@@ -92,7 +83,7 @@ describe('retries and failures', () => {
     expect(log.attemptCount).toBe(2);
     const attempts = await attemptsOf(log.id);
     expect(attempts.map((a) => a.httpStatusCode)).toEqual([500, 200]);
-    expect((await readSubscription(t.ctx, subscription.id))?.attempts).toBe(2);
+    expect((await readSubscription(harness.t.ctx, subscription.id))?.attempts).toBe(2);
   });
 
   it('When a delivery is retried, then every attempt sends the same bytes as the first, keys in the emitted order', async () => {
@@ -102,12 +93,12 @@ describe('retries and failures', () => {
     const response = await emit(event.alias, data);
     const log = await settle(response.body.occurrenceId);
     expect(log.status).toBe('SUCCESS');
-    const bodies = receiver.requests.filter((r) => r.url === '/same-body').map((r) => r.body);
+    const bodies = harness.receiver.requests.filter((r) => r.url === '/same-body').map((r) => r.body);
     expect(bodies).toHaveLength(3);
     expect(bodies[0]).toBe(JSON.stringify(data));
     expect(new Set(bodies).size).toBe(1);
     // The console shows the data received and the payload sent as the client wrote them.
-    const detail = await t.get(`/v1/logs/${log.id}`);
+    const detail = await harness.t.get(`/v1/logs/${log.id}`);
     expect(JSON.stringify(detail.body.eventDataReceived)).toBe(JSON.stringify(data));
     expect(JSON.stringify(detail.body.payloadSent)).toBe(JSON.stringify(data));
 
@@ -117,13 +108,15 @@ describe('retries and failures', () => {
     });
     const failed = await settle((await emit(manual.event.alias, data)).body.occurrenceId);
     expect(failed.status).toBe('FAILED');
-    expect((await t.post(`/v1/logs/${failed.id}/retry`)).status).toBe(200);
+    expect((await harness.t.post(`/v1/logs/${failed.id}/retry`)).status).toBe(200);
     await waitFor(
-      async () => receiver.requests.filter((r) => r.url === '/same-body-manual').length === 2 || null,
+      async () => harness.receiver.requests.filter((r) => r.url === '/same-body-manual').length === 2 || null,
       10_000,
       'the manual retry',
     );
-    const manualBodies = receiver.requests.filter((r) => r.url === '/same-body-manual').map((r) => r.body);
+    const manualBodies = harness.receiver.requests
+      .filter((r) => r.url === '/same-body-manual')
+      .map((r) => r.body);
     expect(manualBodies).toEqual([JSON.stringify(data), JSON.stringify(data)]);
   });
 
@@ -164,35 +157,37 @@ describe('retries and failures', () => {
     const log = await settle(response.body.occurrenceId);
     expect(log.status).toBe('FAILED');
     expect(log.attemptCount).toBe(1);
-    expect((await readSubscription(t.ctx, subscription.id))?.status).toBe('FAILED');
+    expect((await readSubscription(harness.t.ctx, subscription.id))?.status).toBe('FAILED');
     const next = await emit(event.alias);
     expect(next.body).toMatchObject({ deliveries: 0, ignored: 1 });
 
     // No worker delivers to a FAILED subscription: its log is not re-queued for nothing.
-    const retry = await t.post(`/v1/logs/${log.id}/retry`);
+    const retry = await harness.t.post(`/v1/logs/${log.id}/retry`);
     expect(retry.status).toBe(409);
     expect(retry.body.error).toBe(SUBSCRIPTION_NOT_ACTIVE_FOR_RETRY);
-    expect((await readLogsOf(t.ctx, response.body.occurrenceId))[0]?.status).toBe('FAILED');
+    expect((await readLogsOf(harness.t.ctx, response.body.occurrenceId))[0]?.status).toBe('FAILED');
   });
 
   it('When the target answered 410, then the subscription says why and when, and set Ativa it delivers a retried log again', async () => {
     const { event, subscription } = await subscribe('/gone-then-back', [{ status: 410 }, { status: 200 }]);
     const before = Date.now();
     const log = await settle((await emit(event.alias)).body.occurrenceId);
-    const disabled = await t.get(`/v1/subscriptions/${subscription.id}`);
+    const disabled = await harness.t.get(`/v1/subscriptions/${subscription.id}`);
     expect(disabled.body).toMatchObject({ status: 'FAILED', disabledReason: 'GONE' });
     expect(Date.parse(disabled.body.disabledAt)).toBeGreaterThanOrEqual(before - 1000);
-    const logView = await t.get(`/v1/logs/${log.id}`);
+    const logView = await harness.t.get(`/v1/logs/${log.id}`);
     expect(logView.body.subscription.status).toBe('FAILED');
 
-    const reactivated = await t.put(`/v1/subscriptions/${subscription.id}`, { body: { status: 'ACTIVE' } });
+    const reactivated = await harness.t.put(`/v1/subscriptions/${subscription.id}`, {
+      body: { status: 'ACTIVE' },
+    });
     expect(reactivated.status).toBe(200);
     expect(reactivated.body).toMatchObject({ status: 'ACTIVE', disabledReason: null, disabledAt: null });
-    expect((await readSubscription(t.ctx, subscription.id))?.consecutiveFailures).toBe(0);
-    expect((await t.post(`/v1/logs/${log.id}/retry`)).status).toBe(200);
+    expect((await readSubscription(harness.t.ctx, subscription.id))?.consecutiveFailures).toBe(0);
+    expect((await harness.t.post(`/v1/logs/${log.id}/retry`)).status).toBe(200);
     const resent = await waitFor(
       async () => {
-        const [row] = await readLogsOf(t.ctx, log.occurrenceId);
+        const [row] = await readLogsOf(harness.t.ctx, log.occurrenceId);
         return row?.status === 'SUCCESS' ? row : null;
       },
       10_000,
@@ -205,28 +200,31 @@ describe('retries and failures', () => {
     const { event, subscription } = await subscribe('/then-off', [{ status: 500 }], {
       maxRetries: 10,
       enableCallbacks: true,
-      callbackUrl: `${receiver.url}/then-off-callback`,
+      callbackUrl: `${harness.receiver.url}/then-off-callback`,
     });
     const response = await emit(event.alias);
     await waitFor(
-      async () => (await readLogsOf(t.ctx, response.body.occurrenceId))[0]?.status === 'RETRYING' || null,
+      async () =>
+        (await readLogsOf(harness.t.ctx, response.body.occurrenceId))[0]?.status === 'RETRYING' || null,
       5_000,
       'a first failed attempt',
     );
-    const detail = await t.get(`/v1/events/${event.id}`);
+    const detail = await harness.t.get(`/v1/events/${event.id}`);
     expect(detail.body.statistics).toMatchObject({
       totalDeliveries: 1,
       retryingDeliveries: 1,
       successfulDeliveries: 0,
       failedDeliveries: 0,
     });
-    await t.ctx.db
+    await harness.t.ctx.db
       .update(subscriptions)
       .set({ status: 'INACTIVE' })
       .where(eq(subscriptions.id, subscription.id));
     const log = await settle(response.body.occurrenceId);
     expect(log).toMatchObject({ status: 'FAILED', errorMessage: INACTIVE_SUBSCRIPTION_REASON });
-    const callback = await waitFor(() => receiver.requests.find((r) => r.url === '/then-off-callback'));
+    const callback = await waitFor(() =>
+      harness.receiver.requests.find((r) => r.url === '/then-off-callback'),
+    );
     expect(JSON.parse(callback.body).deliveries).toEqual([
       { subscriptionId: subscription.id, status: 'FAILED', httpStatusCode: 500 },
     ]);
@@ -235,18 +233,18 @@ describe('retries and failures', () => {
   it('When a finished occurrence still owes its callback (an API-only emit, a crash), then the sweep sends it once', async () => {
     const { event, subscription } = await subscribe('/owed', [{ status: 200 }], {
       enableCallbacks: true,
-      callbackUrl: `${receiver.url}/owed-callback`,
+      callbackUrl: `${harness.receiver.url}/owed-callback`,
     });
     const occurrenceId = newId();
-    await t.ctx.db.insert(occurrences).values({
+    await harness.t.ctx.db.insert(occurrences).values({
       id: occurrenceId,
       eventId: event.id,
-      applicationId: app.id,
+      applicationId: harness.app.id,
       eventType: event.alias,
       data: {},
       callbackPending: true,
     });
-    await t.ctx.db.insert(deliveryLogs).values({
+    await harness.t.ctx.db.insert(deliveryLogs).values({
       id: newId(),
       occurrenceId,
       subscriptionId: subscription.id,
@@ -254,11 +252,11 @@ describe('retries and failures', () => {
       status: 'SUCCESS',
       httpStatusCode: 200,
     });
-    const callback = await waitFor(() => receiver.requests.find((r) => r.url === '/owed-callback'));
+    const callback = await waitFor(() => harness.receiver.requests.find((r) => r.url === '/owed-callback'));
     expect(JSON.parse(callback.body)).toMatchObject({ occurrenceId, eventId: event.id });
     await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(receiver.requests.filter((r) => r.url === '/owed-callback')).toHaveLength(1);
-    const [row] = await t.ctx.db.select().from(occurrences).where(eq(occurrences.id, occurrenceId));
+    expect(harness.receiver.requests.filter((r) => r.url === '/owed-callback')).toHaveLength(1);
+    const [row] = await harness.t.ctx.db.select().from(occurrences).where(eq(occurrences.id, occurrenceId));
     expect(row).toMatchObject({ callbackPending: false, callbackSentAt: expect.any(Date) });
   });
 
@@ -270,7 +268,7 @@ describe('retries and failures', () => {
     const log = await settle(response.body.occurrenceId);
     expect(log.status).toBe('FAILED');
     expect(log.httpStatusCode).toBe(302);
-    expect(receiver.requests.some((r) => r.url === '/elsewhere')).toBe(false);
+    expect(harness.receiver.requests.some((r) => r.url === '/elsewhere')).toBe(false);
   });
 
   it('When the receiver answers 429 with Retry-After, then the retry waits that long', async () => {
@@ -281,7 +279,7 @@ describe('retries and failures', () => {
     const response = await emit(event.alias);
     const log = await settle(response.body.occurrenceId);
     expect(log.status).toBe('SUCCESS');
-    const [first, second] = receiver.requests.filter((r) => r.url === '/busy');
+    const [first, second] = harness.receiver.requests.filter((r) => r.url === '/busy');
     expect((second?.receivedAt ?? 0) - (first?.receivedAt ?? 0)).toBeGreaterThanOrEqual(900);
   });
 
@@ -291,9 +289,9 @@ describe('retries and failures', () => {
     expect(response.status).toBe(202);
     expect(response.body.deliveries).toBe(1);
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(receiver.requests.some((r) => r.url === '/paused')).toBe(false);
-    expect((await readLogsOf(t.ctx, response.body.occurrenceId))[0]?.status).toBe('PENDING');
-    await setEventStatus(t.ctx, event.id, 'ACTIVE');
+    expect(harness.receiver.requests.some((r) => r.url === '/paused')).toBe(false);
+    expect((await readLogsOf(harness.t.ctx, response.body.occurrenceId))[0]?.status).toBe('PENDING');
+    await setEventStatus(harness.t.ctx, event.id, 'ACTIVE');
     const log = await settle(response.body.occurrenceId);
     expect(log.status).toBe('SUCCESS');
   });
@@ -304,14 +302,14 @@ describe('retries and failures', () => {
       const response = await emit(event.alias);
       await settle(response.body.occurrenceId);
     }
-    const row = await readSubscription(t.ctx, subscription.id);
+    const row = await readSubscription(harness.t.ctx, subscription.id);
     expect(row?.status).toBe('FAILED');
     expect(row?.consecutiveFailures).toBe(20);
-    const view = await t.get(`/v1/subscriptions/${subscription.id}`);
+    const view = await harness.t.get(`/v1/subscriptions/${subscription.id}`);
     expect(view.body).toMatchObject({ status: 'FAILED', disabledReason: 'CONSECUTIVE_FAILURES' });
     const next = await emit(event.alias);
     expect(next.body).toMatchObject({ deliveries: 0, ignored: 1 });
-    const [ignored] = await readLogsOf(t.ctx, next.body.occurrenceId);
+    const [ignored] = await readLogsOf(harness.t.ctx, next.body.occurrenceId);
     expect(ignored?.errorMessage).toMatch(/desativada/);
   });
 });

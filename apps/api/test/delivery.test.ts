@@ -1,35 +1,21 @@
 import { Webhook } from 'standardwebhooks';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  insertEvent,
-  insertSubscription,
-  isFinal,
-  type Receiver,
-  readLogsOf,
-  waitFor,
-} from './support/delivery-fixtures';
-import { type DeliveryHarness, startDeliveryHarness, stopDeliveryHarness } from './support/delivery-harness';
-import type { TestApp } from './support/test-app';
+import { describe, expect, it } from 'vitest';
+import { insertEvent, insertSubscription, isFinal, readLogsOf, waitFor } from './support/delivery-fixtures';
+import { useDeliveryHarness } from './support/delivery-harness';
 
-let harness: DeliveryHarness;
-let t: TestApp;
-let receiver: Receiver;
-let app: DeliveryHarness['app'];
-
-beforeAll(async () => {
-  harness = await startDeliveryHarness({ DELIVERY_RETRY_DELAYS_MS: '20,40,80', DELIVERY_POLL_MS: '20' });
-  ({ t, receiver, app } = harness);
-});
-
-afterAll(() => stopDeliveryHarness(harness));
+const harness = useDeliveryHarness({ DELIVERY_RETRY_DELAYS_MS: '20,40,80', DELIVERY_POLL_MS: '20' });
 
 const emit = (body: Record<string, unknown>, headers: Record<string, string> = {}) =>
-  t.post('/v1/events/emit', { token: null, headers: { 'x-api-key': app.apiKey, ...headers }, body });
+  harness.t.post('/v1/events/emit', {
+    token: null,
+    headers: { 'x-api-key': harness.app.apiKey, ...headers },
+    body,
+  });
 
 async function settle(occurrenceId: string) {
   return waitFor(
     async () => {
-      const logs = await readLogsOf(t.ctx, occurrenceId);
+      const logs = await readLogsOf(harness.t.ctx, occurrenceId);
       return logs.length > 0 && logs.every((log) => isFinal(log.status)) ? logs : null;
     },
     10_000,
@@ -39,25 +25,25 @@ async function settle(occurrenceId: string) {
 
 describe('emits arriving together', () => {
   it('When 60 emits of two events arrive at once, some repeating a key and one for an unknown alias, then each gets its own answer and every delivery arrives once', async () => {
-    const first = await insertEvent(t.ctx, app.id);
-    const second = await insertEvent(t.ctx, app.id);
-    await insertSubscription(t.ctx, first.id, { targetUrl: `${receiver.url}/first` });
-    await insertSubscription(t.ctx, second.id, { targetUrl: `${receiver.url}/second` });
-    await insertSubscription(t.ctx, second.id, {
-      targetUrl: `${receiver.url}/second-filtered`,
+    const first = await insertEvent(harness.t.ctx, harness.app.id);
+    const second = await insertEvent(harness.t.ctx, harness.app.id);
+    await insertSubscription(harness.t.ctx, first.id, { targetUrl: `${harness.receiver.url}/first` });
+    await insertSubscription(harness.t.ctx, second.id, { targetUrl: `${harness.receiver.url}/second` });
+    await insertSubscription(harness.t.ctx, second.id, {
+      targetUrl: `${harness.receiver.url}/second-filtered`,
       filters: [{ origin: 'BODY', field: 'n', operator: '=', value: '0' }],
     });
-    const before = receiver.requests.length;
+    const before = harness.receiver.requests.length;
     const bodies = Array.from({ length: 60 }, (_, n) => ({
       eventType: n % 2 === 0 ? first.alias : second.alias,
-      applicationId: app.id,
+      applicationId: harness.app.id,
       data: { n },
       // Emits 50–59 repeat the keys of emits 40–49.
       ...(n >= 40 ? { externalEventId: `together-${n % 10}-${n % 2}` } : {}),
     }));
     const [answers, unknown] = await Promise.all([
       Promise.all(bodies.map((body) => emit(body))),
-      emit({ eventType: 'nao.existe', applicationId: app.id, data: {} }),
+      emit({ eventType: 'nao.existe', applicationId: harness.app.id, data: {} }),
     ]);
     expect(unknown.status).toBe(404);
     expect(answers.every((answer) => answer.status === 202)).toBe(true);
@@ -68,7 +54,7 @@ describe('emits arriving together', () => {
     expect(answers[0]?.body).toMatchObject({ deliveries: 1, ignored: 0 });
 
     await Promise.all([...occurrenceIds].map((id) => settle(id)));
-    const arrived = receiver.requests.slice(before).map((request) => request.headers['webhook-id']);
+    const arrived = harness.receiver.requests.slice(before).map((request) => request.headers['webhook-id']);
     // 25 occurrences of each event, each delivered once: 25 to /first and 25 to /second.
     expect(arrived).toHaveLength(50);
     expect(new Set(arrived).size).toBe(50);
@@ -77,14 +63,14 @@ describe('emits arriving together', () => {
 
 describe('signed delivery', () => {
   it('When an event is emitted, then the receiver gets a Standard Webhooks signed request with the rendered body', async () => {
-    const event = await insertEvent(t.ctx, app.id, {
+    const event = await insertEvent(harness.t.ctx, harness.app.id, {
       bodyTemplate: { order: '{{payload.id}}', kind: '#eventName#' },
     });
-    const subscription = await insertSubscription(t.ctx, event.id, {
-      targetUrl: `${receiver.url}/signed`,
+    const subscription = await insertSubscription(harness.t.ctx, event.id, {
+      targetUrl: `${harness.receiver.url}/signed`,
       jsonBody: { orderId: '{{payload.order}}', label: 'pedido {{payload.order}}' },
     });
-    const response = await emit({ eventType: event.alias, applicationId: app.id, data: { id: 42 } });
+    const response = await emit({ eventType: event.alias, applicationId: harness.app.id, data: { id: 42 } });
     expect(response.status).toBe(202);
     expect(response.body).toMatchObject({ deliveries: 1, ignored: 0 });
     expect(response.body.eventId).toBe(response.body.occurrenceId);
@@ -92,7 +78,7 @@ describe('signed delivery', () => {
     const [log] = await settle(response.body.occurrenceId);
     expect(log?.status).toBe('SUCCESS');
     expect(log?.processedAt).toBeInstanceOf(Date);
-    const request = receiver.requests.find((r) => r.url === '/signed');
+    const request = harness.receiver.requests.find((r) => r.url === '/signed');
     expect(request?.method).toBe('POST');
     expect(request?.headers['content-type']).toBe('application/json');
     expect(request?.headers['webhook-id']).toBe(log?.id);
@@ -115,15 +101,15 @@ describe('signed delivery', () => {
   ])(
     'When the subscription uses %s auth, then the receiver gets its header',
     async (authType, authDetails, header, value) => {
-      const event = await insertEvent(t.ctx, app.id);
-      await insertSubscription(t.ctx, event.id, {
-        targetUrl: `${receiver.url}/auth-${authType}`,
+      const event = await insertEvent(harness.t.ctx, harness.app.id);
+      await insertSubscription(harness.t.ctx, event.id, {
+        targetUrl: `${harness.receiver.url}/auth-${authType}`,
         authType,
         authDetails,
       });
-      const response = await emit({ eventType: event.alias, applicationId: app.id, data: { a: 1 } });
+      const response = await emit({ eventType: event.alias, applicationId: harness.app.id, data: { a: 1 } });
       await settle(response.body.occurrenceId);
-      const request = receiver.requests.find((r) => r.url === `/auth-${authType}`);
+      const request = harness.receiver.requests.find((r) => r.url === `/auth-${authType}`);
       expect(request?.headers[header]).toBe(value);
     },
   );
@@ -131,14 +117,14 @@ describe('signed delivery', () => {
   it.each(['PUT', 'PATCH', 'DELETE', 'GET'])(
     'When the subscription method is %s, then that method is used',
     async (method) => {
-      const event = await insertEvent(t.ctx, app.id);
-      await insertSubscription(t.ctx, event.id, {
-        targetUrl: `${receiver.url}/method-${method}`,
+      const event = await insertEvent(harness.t.ctx, harness.app.id);
+      await insertSubscription(harness.t.ctx, event.id, {
+        targetUrl: `${harness.receiver.url}/method-${method}`,
         httpMethod: method,
       });
-      const response = await emit({ eventType: event.alias, applicationId: app.id, data: { a: 1 } });
+      const response = await emit({ eventType: event.alias, applicationId: harness.app.id, data: { a: 1 } });
       await settle(response.body.occurrenceId);
-      const request = receiver.requests.find((r) => r.url === `/method-${method}`);
+      const request = harness.receiver.requests.find((r) => r.url === `/method-${method}`);
       expect(request?.method).toBe(method);
       expect(request?.body).toBe(method === 'GET' ? '' : '{"a":1}');
       // A body-less GET says nothing of a content type.
@@ -147,37 +133,41 @@ describe('signed delivery', () => {
   );
 
   it('When a subscription filter does not match, then its delivery is IGNORED with the reason and nothing is sent', async () => {
-    const event = await insertEvent(t.ctx, app.id);
-    await insertSubscription(t.ctx, event.id, {
-      targetUrl: `${receiver.url}/filtered-out`,
+    const event = await insertEvent(harness.t.ctx, harness.app.id);
+    await insertSubscription(harness.t.ctx, event.id, {
+      targetUrl: `${harness.receiver.url}/filtered-out`,
       filters: [{ origin: 'BODY', field: 'amount', operator: '>', value: '100' }],
     });
-    await insertSubscription(t.ctx, event.id, {
-      targetUrl: `${receiver.url}/filtered-in`,
+    await insertSubscription(harness.t.ctx, event.id, {
+      targetUrl: `${harness.receiver.url}/filtered-in`,
       filters: [{ origin: 'BODY', field: 'amount', operator: '<=', value: '100' }],
     });
-    const response = await emit({ eventType: event.alias, applicationId: app.id, data: { amount: 50 } });
+    const response = await emit({
+      eventType: event.alias,
+      applicationId: harness.app.id,
+      data: { amount: 50 },
+    });
     expect(response.body).toMatchObject({ deliveries: 1, ignored: 1 });
     const logs = await settle(response.body.occurrenceId);
     const ignored = logs.find((log) => log.status === 'IGNORED');
     expect(ignored?.errorMessage).toBeTruthy();
     expect(logs.map((log) => log.status).sort()).toEqual(['IGNORED', 'SUCCESS']);
-    expect(receiver.requests.some((r) => r.url === '/filtered-out')).toBe(false);
+    expect(harness.receiver.requests.some((r) => r.url === '/filtered-out')).toBe(false);
   });
 
   it('When the event has callbacks on, then a report of the final deliveries is posted to its callback URL', async () => {
-    const event = await insertEvent(t.ctx, app.id, {
+    const event = await insertEvent(harness.t.ctx, harness.app.id, {
       enableCallbacks: true,
-      callbackUrl: `${receiver.url}/callback`,
+      callbackUrl: `${harness.receiver.url}/callback`,
       callbackAuthType: 'BEARER',
       callbackAuthDetails: { token: 'cb-token' },
     });
-    const subscription = await insertSubscription(t.ctx, event.id, {
-      targetUrl: `${receiver.url}/with-callback`,
+    const subscription = await insertSubscription(harness.t.ctx, event.id, {
+      targetUrl: `${harness.receiver.url}/with-callback`,
     });
-    const response = await emit({ eventType: event.alias, applicationId: app.id, data: { a: 1 } });
+    const response = await emit({ eventType: event.alias, applicationId: harness.app.id, data: { a: 1 } });
     const callback = await waitFor(
-      () => receiver.requests.find((r) => r.url === '/callback'),
+      () => harness.receiver.requests.find((r) => r.url === '/callback'),
       10_000,
       'callback',
     );
@@ -191,28 +181,34 @@ describe('signed delivery', () => {
   });
 
   it('When every delivery is IGNORED, then the callback report is still posted once', async () => {
-    const event = await insertEvent(t.ctx, app.id, {
+    const event = await insertEvent(harness.t.ctx, harness.app.id, {
       enableCallbacks: true,
-      callbackUrl: `${receiver.url}/callback-ignored`,
+      callbackUrl: `${harness.receiver.url}/callback-ignored`,
     });
-    const subscription = await insertSubscription(t.ctx, event.id, {
-      targetUrl: `${receiver.url}/never`,
+    const subscription = await insertSubscription(harness.t.ctx, event.id, {
+      targetUrl: `${harness.receiver.url}/never`,
       filters: [{ origin: 'BODY', field: 'kind', operator: '=', value: 'vip' }],
     });
-    const response = await emit({ eventType: event.alias, applicationId: app.id, data: { kind: 'normal' } });
+    const response = await emit({
+      eventType: event.alias,
+      applicationId: harness.app.id,
+      data: { kind: 'normal' },
+    });
     expect(response.body).toMatchObject({ deliveries: 0, ignored: 1 });
-    const callback = await waitFor(() => receiver.requests.find((r) => r.url === '/callback-ignored'));
+    const callback = await waitFor(() =>
+      harness.receiver.requests.find((r) => r.url === '/callback-ignored'),
+    );
     expect(JSON.parse(callback.body).deliveries).toEqual([
       { subscriptionId: subscription.id, status: 'IGNORED', httpStatusCode: null },
     ]);
   });
 
   it('When deliveries were made, then /metrics counts attempts by outcome and shows the backlog', async () => {
-    const event = await insertEvent(t.ctx, app.id);
-    await insertSubscription(t.ctx, event.id, { targetUrl: `${receiver.url}/metrics-ok` });
-    const response = await emit({ eventType: event.alias, applicationId: app.id, data: {} });
+    const event = await insertEvent(harness.t.ctx, harness.app.id);
+    await insertSubscription(harness.t.ctx, event.id, { targetUrl: `${harness.receiver.url}/metrics-ok` });
+    const response = await emit({ eventType: event.alias, applicationId: harness.app.id, data: {} });
     await settle(response.body.occurrenceId);
-    const metrics = await t.get('/metrics', { token: null });
+    const metrics = await harness.t.get('/metrics', { token: null });
     const successes = /webhook_delivery_attempts_total\{status="SUCCESS"\} (\d+)/.exec(metrics.body);
     expect(Number(successes?.[1])).toBeGreaterThanOrEqual(1);
     expect(metrics.body).toMatch(/webhook_delivery_attempt_seconds_sum\{status="SUCCESS"\} [\d.e-]+/);

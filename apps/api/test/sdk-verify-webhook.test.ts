@@ -1,56 +1,35 @@
-import { verifyWebhook, WebhookVerificationError } from '@wm/sdk/webhooks';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyWebhook } from '@wm/sdk/webhooks';
+import { describe, expect, it } from 'vitest';
 import {
   insertEvent,
   insertSubscription,
   newSecret,
   type ReceivedRequest,
-  type Receiver,
   waitFor,
 } from './support/delivery-fixtures';
-import { type DeliveryHarness, startDeliveryHarness, stopDeliveryHarness } from './support/delivery-harness';
-import type { TestApp } from './support/test-app';
+import { useDeliveryHarness } from './support/delivery-harness';
+import { readVerificationCode } from './support/verification-code';
 
-let harness: DeliveryHarness;
-let t: TestApp;
-let receiver: Receiver;
-let app: DeliveryHarness['app'];
-
-beforeAll(async () => {
-  harness = await startDeliveryHarness({ DELIVERY_POLL_MS: '20' });
-  ({ t, receiver, app } = harness);
-});
-
-afterAll(() => stopDeliveryHarness(harness));
-
-const codeOf = (run: () => unknown) => {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof WebhookVerificationError) return error.code;
-    throw error;
-  }
-  return 'VERIFIED';
-};
+const harness = useDeliveryHarness({ DELIVERY_POLL_MS: '20' });
 
 async function deliver(path: string, input: { httpMethod?: string } = {}) {
-  const event = await insertEvent(t.ctx, app.id);
-  const subscription = await insertSubscription(t.ctx, event.id, {
-    targetUrl: `${receiver.url}${path}`,
+  const event = await insertEvent(harness.t.ctx, harness.app.id);
+  const subscription = await insertSubscription(harness.t.ctx, event.id, {
+    targetUrl: `${harness.receiver.url}${path}`,
     ...input,
   });
-  const response = await t.post('/v1/events/emit', {
+  const response = await harness.t.post('/v1/events/emit', {
     token: null,
-    headers: { 'x-api-key': app.apiKey },
-    body: { eventType: event.alias, applicationId: app.id, data: { pedido: 7, cliente: 'Zé' } },
+    headers: { 'x-api-key': harness.app.apiKey },
+    body: { eventType: event.alias, applicationId: harness.app.id, data: { pedido: 7, cliente: 'Zé' } },
   });
   expect(response.status).toBe(202);
-  const request = await waitFor(() => receiver.requests.find((r) => r.url === path), 10_000, path);
+  const request = await waitFor(() => harness.receiver.requests.find((r) => r.url === path), 10_000, path);
   return { secret: subscription.secret, request };
 }
 
 const verify = (secret: string, request: ReceivedRequest, options?: Parameters<typeof verifyWebhook>[3]) =>
-  codeOf(() => verifyWebhook(secret, request.headers, request.body, options));
+  readVerificationCode(() => verifyWebhook(secret, request.headers, request.body, options));
 
 describe('verifyWebhook on deliveries made by the server', () => {
   it('When a delivery arrives, then verifyWebhook with the subscription secret answers its id and payload', async () => {

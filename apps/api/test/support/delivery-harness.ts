@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import { type DeliveryEngine, startDeliveryEngine } from '../../src/delivery/engine';
 import { insertApplication, type Receiver, startReceiver } from './delivery-fixtures';
 import { createTestApp, type TestApp } from './test-app';
@@ -10,7 +11,7 @@ export type DeliveryHarness = {
   app: { id: string; apiKey: string };
 };
 
-export async function startDeliveryHarness(
+async function startDeliveryHarness(
   env: Record<string, string>,
   reply?: Receiver['reply'],
 ): Promise<DeliveryHarness> {
@@ -22,8 +23,21 @@ export async function startDeliveryHarness(
 }
 
 /** Stops the engine before the receiver and the database it uses. */
-export async function stopDeliveryHarness(harness: DeliveryHarness) {
+async function stopDeliveryHarness(harness: DeliveryHarness) {
   await harness.engine.stop();
   await harness.receiver.close();
   await harness.t.close();
+}
+
+/**
+ * Starts a harness before the file's tests and stops it after them. The object it returns is
+ * filled in by the time any test runs; read its fields inside tests and hooks, not at load time.
+ */
+export function useDeliveryHarness(env: Record<string, string>, reply?: Receiver['reply']): DeliveryHarness {
+  const harness = {} as DeliveryHarness;
+  beforeAll(async () => {
+    Object.assign(harness, await startDeliveryHarness(env, reply));
+  });
+  afterAll(() => stopDeliveryHarness(harness));
+  return harness;
 }

@@ -1,6 +1,5 @@
 import {
   ZCreateUserRequest,
-  ZIdParams,
   ZListQuery,
   ZUpdateUserRequest,
   ZUser,
@@ -12,6 +11,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { type AuthHooks, currentUser } from '../../http/auth';
 import { NO_CONTENT, SESSION_SECURITY, sessionErrors } from '../../http/openapi';
+import { idRouteSchema } from '../../http/route-declarations';
 import { createUser, deleteUser, getUserDetail, listUsers, updateUser } from './service';
 
 export function registerAdminUserRoutes(app: FastifyInstance, ctx: AppContext, auth: AuthHooks) {
@@ -51,12 +51,7 @@ export function registerAdminUserRoutes(app: FastifyInstance, ctx: AppContext, a
     '/admin/users/:id',
     {
       ...guard,
-      schema: {
-        tags,
-        params: ZIdParams,
-        security: SESSION_SECURITY,
-        response: { 200: ZUserDetail, ...sessionErrors(403, 404) },
-      },
+      schema: idRouteSchema(tags, { response: { 200: ZUserDetail, ...sessionErrors(403, 404) } }),
     },
     async (request) => getUserDetail(ctx, request.params.id),
   );
@@ -65,13 +60,10 @@ export function registerAdminUserRoutes(app: FastifyInstance, ctx: AppContext, a
     '/admin/users/:id',
     {
       ...guard,
-      schema: {
-        tags,
-        params: ZIdParams,
+      schema: idRouteSchema(tags, {
         body: ZUpdateUserRequest,
-        security: SESSION_SECURITY,
         response: { 200: ZUser, ...sessionErrors(403, 404, 409, 413, 415, 422) },
-      },
+      }),
     },
     async (request) => updateUser(ctx, currentUser(request).id, request.params.id, request.body),
   );
@@ -80,12 +72,7 @@ export function registerAdminUserRoutes(app: FastifyInstance, ctx: AppContext, a
     '/admin/users/:id',
     {
       ...guard,
-      schema: {
-        tags,
-        params: ZIdParams,
-        security: SESSION_SECURITY,
-        response: { 204: NO_CONTENT, ...sessionErrors(403, 404, 422) },
-      },
+      schema: idRouteSchema(tags, { response: { 204: NO_CONTENT, ...sessionErrors(403, 404, 422) } }),
     },
     async (request, reply) => {
       await deleteUser(ctx, currentUser(request).id, request.params.id);

@@ -7,7 +7,6 @@ import {
   ZApplicationWithKey,
   ZCallbackSecretResponse,
   ZCreateApplicationRequest,
-  ZIdParams,
   ZUpdateApplicationRequest,
 } from '@wm/contracts';
 import type { FastifyInstance } from 'fastify';
@@ -15,6 +14,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { type AuthHooks, currentUser } from '../../http/auth';
 import { NO_CONTENT, SESSION_SECURITY, sessionErrors } from '../../http/openapi';
+import { idRouteSchema, setNoStore } from '../../http/route-declarations';
 import { getCallbackSecret, rotateCallbackSecret } from './callback-secret';
 import { registerInvitationRoutes } from './invitations-routes';
 import { registerMemberRoutes } from './members-routes';
@@ -66,12 +66,7 @@ export function registerApplicationRoutes(app: FastifyInstance, ctx: AppContext,
     '/applications/:id',
     {
       ...guard,
-      schema: {
-        tags,
-        params: ZIdParams,
-        security: SESSION_SECURITY,
-        response: { 200: ZApplicationDetail, ...sessionErrors(404) },
-      },
+      schema: idRouteSchema(tags, { response: { 200: ZApplicationDetail, ...sessionErrors(404) } }),
     },
     async (request) => getApplicationDetail(ctx, currentUser(request), request.params.id),
   );
@@ -80,30 +75,20 @@ export function registerApplicationRoutes(app: FastifyInstance, ctx: AppContext,
     '/applications/:id/api-key',
     {
       ...guard,
-      schema: {
-        tags,
-        params: ZIdParams,
-        security: SESSION_SECURITY,
-        response: { 200: ZApiKeyResponse, ...sessionErrors(403, 404, 422) },
-      },
+      onSend: [setNoStore],
+      schema: idRouteSchema(tags, { response: { 200: ZApiKeyResponse, ...sessionErrors(403, 404, 422) } }),
     },
-    async (request, reply) =>
-      reply
-        .header('cache-control', 'no-store')
-        .send(await getApiKey(ctx, currentUser(request), request.params.id)),
+    async (request) => getApiKey(ctx, currentUser(request), request.params.id),
   );
 
   r.put(
     '/applications/:id',
     {
       ...guard,
-      schema: {
-        tags,
-        params: ZIdParams,
+      schema: idRouteSchema(tags, {
         body: ZUpdateApplicationRequest,
-        security: SESSION_SECURITY,
         response: { 200: ZApplicationListItem, ...sessionErrors(403, 404, 413, 415) },
-      },
+      }),
     },
     async (request) => updateApplication(ctx, currentUser(request), request.params.id, request.body),
   );
@@ -112,12 +97,7 @@ export function registerApplicationRoutes(app: FastifyInstance, ctx: AppContext,
     '/applications/:id',
     {
       ...guard,
-      schema: {
-        tags,
-        params: ZIdParams,
-        security: SESSION_SECURITY,
-        response: { 204: NO_CONTENT, ...sessionErrors(403, 404, 409) },
-      },
+      schema: idRouteSchema(tags, { response: { 204: NO_CONTENT, ...sessionErrors(403, 404, 409) } }),
     },
     async (request, reply) => {
       await deleteApplication(ctx, currentUser(request), request.params.id);
@@ -129,51 +109,34 @@ export function registerApplicationRoutes(app: FastifyInstance, ctx: AppContext,
     '/applications/:id/regenerate-key',
     {
       ...guard,
-      schema: {
-        tags,
-        params: ZIdParams,
-        security: SESSION_SECURITY,
+      onSend: [setNoStore],
+      schema: idRouteSchema(tags, {
         response: { 200: ZApplicationWithKey, ...sessionErrors(403, 404, 413, 415) },
-      },
+      }),
     },
-    async (request, reply) =>
-      reply
-        .header('cache-control', 'no-store')
-        .send(await regenerateApiKey(ctx, currentUser(request), request.params.id)),
+    async (request) => regenerateApiKey(ctx, currentUser(request), request.params.id),
   );
 
   r.get(
     '/applications/:id/callback-secret',
     {
       ...guard,
-      schema: {
-        tags,
-        params: ZIdParams,
-        security: SESSION_SECURITY,
-        response: { 200: ZCallbackSecretResponse, ...sessionErrors(403, 404) },
-      },
+      onSend: [setNoStore],
+      schema: idRouteSchema(tags, { response: { 200: ZCallbackSecretResponse, ...sessionErrors(403, 404) } }),
     },
-    async (request, reply) =>
-      reply
-        .header('cache-control', 'no-store')
-        .send(await getCallbackSecret(ctx, currentUser(request), request.params.id)),
+    async (request) => getCallbackSecret(ctx, currentUser(request), request.params.id),
   );
 
   r.post(
     '/applications/:id/callback-secret/rotate',
     {
       ...guard,
-      schema: {
-        tags,
-        params: ZIdParams,
-        security: SESSION_SECURITY,
+      onSend: [setNoStore],
+      schema: idRouteSchema(tags, {
         response: { 200: ZCallbackSecretResponse, ...sessionErrors(403, 404, 413, 415) },
-      },
+      }),
     },
-    async (request, reply) =>
-      reply
-        .header('cache-control', 'no-store')
-        .send(await rotateCallbackSecret(ctx, currentUser(request), request.params.id)),
+    async (request) => rotateCallbackSecret(ctx, currentUser(request), request.params.id),
   );
 
   registerMemberRoutes(app, ctx, auth);

@@ -2,7 +2,6 @@ import {
   ZEventLog,
   ZEventLogListQuery,
   ZEventLogListResponse,
-  ZIdParams,
   ZReprocessBatchRequest,
   ZReprocessBatchResponse,
   ZReprocessResponse,
@@ -12,6 +11,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { type AuthHooks, currentUser } from '../../http/auth';
 import { SESSION_SECURITY, sessionErrors } from '../../http/openapi';
+import { idRouteSchema } from '../../http/route-declarations';
 import { getEventLog, listEventLogs, reprocessEventLog, reprocessEventLogBatch } from './service';
 
 /** 'Log de Eventos': queued occurrences and their reprocessing, under /v1/rabbitmq/events. */
@@ -19,33 +19,23 @@ export function registerEventLogRoutes(app: FastifyInstance, ctx: AppContext, au
   const r = app.withTypeProvider<ZodTypeProvider>();
   const guard = { onRequest: [auth.requireUser] };
   const tags = ['event-logs'];
-
-  r.get(
-    '/rabbitmq/events',
-    {
-      ...guard,
-      schema: {
-        tags,
-        querystring: ZEventLogListQuery,
-        security: SESSION_SECURITY,
-        response: { 200: ZEventLogListResponse, ...sessionErrors() },
-      },
+  // All occurrences and only the failed ones take the same query and give the same page.
+  const listOptions = {
+    ...guard,
+    schema: {
+      tags,
+      querystring: ZEventLogListQuery,
+      security: SESSION_SECURITY,
+      response: { 200: ZEventLogListResponse, ...sessionErrors() },
     },
-    async (request) => listEventLogs(ctx, currentUser(request), request.query),
+  };
+
+  r.get('/rabbitmq/events', listOptions, async (request) =>
+    listEventLogs(ctx, currentUser(request), request.query),
   );
 
-  r.get(
-    '/rabbitmq/events/failed',
-    {
-      ...guard,
-      schema: {
-        tags,
-        querystring: ZEventLogListQuery,
-        security: SESSION_SECURITY,
-        response: { 200: ZEventLogListResponse, ...sessionErrors() },
-      },
-    },
-    async (request) => listEventLogs(ctx, currentUser(request), request.query, { onlyFailed: true }),
+  r.get('/rabbitmq/events/failed', listOptions, async (request) =>
+    listEventLogs(ctx, currentUser(request), request.query, { onlyFailed: true }),
   );
 
   r.post(
@@ -66,12 +56,7 @@ export function registerEventLogRoutes(app: FastifyInstance, ctx: AppContext, au
     '/rabbitmq/events/:id',
     {
       ...guard,
-      schema: {
-        tags,
-        params: ZIdParams,
-        security: SESSION_SECURITY,
-        response: { 200: ZEventLog, ...sessionErrors(404) },
-      },
+      schema: idRouteSchema(tags, { response: { 200: ZEventLog, ...sessionErrors(404) } }),
     },
     async (request) => getEventLog(ctx, currentUser(request), request.params.id),
   );
@@ -80,12 +65,9 @@ export function registerEventLogRoutes(app: FastifyInstance, ctx: AppContext, au
     '/rabbitmq/events/:id/reprocess',
     {
       ...guard,
-      schema: {
-        tags,
-        params: ZIdParams,
-        security: SESSION_SECURITY,
+      schema: idRouteSchema(tags, {
         response: { 200: ZReprocessResponse, ...sessionErrors(403, 404, 409, 413, 415) },
-      },
+      }),
     },
     async (request) => ({
       message: 'Reprocessamento iniciado',

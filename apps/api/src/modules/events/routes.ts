@@ -4,7 +4,6 @@ import {
   ZEventDetail,
   ZEventListQuery,
   ZEventListResponse,
-  ZIdParams,
   ZUpdateEventRequest,
 } from '@wm/contracts';
 import type { FastifyInstance } from 'fastify';
@@ -12,6 +11,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { type AuthHooks, currentUser } from '../../http/auth';
 import { NO_CONTENT, SESSION_SECURITY, sessionErrors } from '../../http/openapi';
+import { idRouteSchema } from '../../http/route-declarations';
 import { createEvent, deleteEvent, getEventDetail, listEvents, updateEvent } from './service';
 
 export function registerEventRoutes(app: FastifyInstance, ctx: AppContext, auth: AuthHooks) {
@@ -52,12 +52,7 @@ export function registerEventRoutes(app: FastifyInstance, ctx: AppContext, auth:
     '/events/:id',
     {
       ...guard,
-      schema: {
-        tags,
-        params: ZIdParams,
-        security: SESSION_SECURITY,
-        response: { 200: ZEventDetail, ...sessionErrors(404) },
-      },
+      schema: idRouteSchema(tags, { response: { 200: ZEventDetail, ...sessionErrors(404) } }),
     },
     async (request) => getEventDetail(ctx, currentUser(request), request.params.id),
   );
@@ -66,13 +61,10 @@ export function registerEventRoutes(app: FastifyInstance, ctx: AppContext, auth:
     '/events/:id',
     {
       ...guard,
-      schema: {
-        tags,
-        params: ZIdParams,
+      schema: idRouteSchema(tags, {
         body: ZUpdateEventRequest,
-        security: SESSION_SECURITY,
         response: { 200: ZEvent, ...sessionErrors(403, 404, 409, 413, 415) },
-      },
+      }),
     },
     async (request) => updateEvent(ctx, currentUser(request), request.params.id, request.body),
   );
@@ -81,12 +73,7 @@ export function registerEventRoutes(app: FastifyInstance, ctx: AppContext, auth:
     '/events/:id',
     {
       ...guard,
-      schema: {
-        tags,
-        params: ZIdParams,
-        security: SESSION_SECURITY,
-        response: { 204: NO_CONTENT, ...sessionErrors(403, 404) },
-      },
+      schema: idRouteSchema(tags, { response: { 204: NO_CONTENT, ...sessionErrors(403, 404) } }),
     },
     async (request, reply) => {
       await deleteEvent(ctx, currentUser(request), request.params.id);

@@ -6,11 +6,12 @@ import {
   ZIntegrationRouteListAnswer,
   ZIntegrationRoutesQuery,
 } from '@wm/contracts';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { type AuthHooks, currentUser } from '../../http/auth';
 import { SESSION_SECURITY, sessionErrors } from '../../http/openapi';
+import { setNoStore } from '../../http/route-declarations';
 import { resolveBaseUrl } from './resolve-base-url';
 import {
   getRoutePayload,
@@ -20,16 +21,10 @@ import {
   renderRuleCode,
 } from './service';
 
-/** Generated code and samples change with every edit of a route or rule: never cached, errors included. */
-async function noStore(_request: FastifyRequest, reply: FastifyReply, payload: unknown) {
-  reply.header('cache-control', 'no-store');
-  return payload;
-}
-
 /** Code, sample payloads and route listings of the integration screen, each answer under `data`. */
 export function registerIntegrationRoutes(app: FastifyInstance, ctx: AppContext, auth: AuthHooks) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const guard = { onRequest: [auth.requireUser], onSend: [noStore] };
+  const guard = { onRequest: [auth.requireUser], onSend: [setNoStore] };
   const tags = ['integration'];
   const baseUrlOf = (request: FastifyRequest) =>
     resolveBaseUrl({
