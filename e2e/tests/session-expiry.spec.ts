@@ -38,6 +38,8 @@ test.describe('Session expiry', () => {
     server,
   }) => {
     await loginAsAdmin(page);
+    // The start page's own requests must be answered first, or one of them meets the 401 before the click.
+    await page.waitForLoadState('networkidle');
     // The server no longer knows the stored token (as after an expiry); requests already answered keep theirs.
     await page.evaluate((key) => localStorage.setItem(key, 'sessao-que-expirou'), TOKEN_STORAGE_KEY);
 
