@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -54,10 +54,13 @@ function waitForExit(child: ChildProcess, timeoutMs: number): Promise<boolean> {
   });
 }
 
-/** The real server from this checkout on a free port, with a fresh embedded database; the console must be built. */
-export async function startServer(): Promise<RunningServer> {
+/** Where global set-up leaves a stopped server's data: an empty console already set up (migrations, admin). */
+export const TEMPLATE_DIR_ENV = 'E2E_TEMPLATE_DIR';
+
+type ServerProcess = { baseURL: string; stop(): Promise<void> };
+
+async function spawnServer(dataDir: string): Promise<ServerProcess> {
   const port = await findFreePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'wm-e2e-'));
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
@@ -94,7 +97,6 @@ export async function startServer(): Promise<RunningServer> {
         await waitForExit(child, 5_000);
       }
     }
-    rmSync(dataDir, { recursive: true, force: true });
   };
 
   try {
@@ -103,5 +105,43 @@ export async function startServer(): Promise<RunningServer> {
     await stop();
     throw error;
   }
-  return { baseURL, admin: ADMIN, dataDir, stop };
+  return { baseURL, stop };
+}
+
+/**
+ * Starts a server on a fresh directory once and stops it cleanly, so that each spec file's server
+ * copies a set-up database instead of running initdb and the migrations again.
+ */
+export async function prepareTemplateDataDir(): Promise<string> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'wm-e2e-template-'));
+  try {
+    const server = await spawnServer(dataDir);
+    await server.stop();
+  } catch (error) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  return dataDir;
+}
+
+/**
+ * The real server from this checkout on a free port, with a database of its own: a copy of the
+ * template when global set-up made one, else a fresh one. The console must be built.
+ */
+export async function startServer(): Promise<RunningServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'wm-e2e-'));
+  const template = process.env[TEMPLATE_DIR_ENV];
+  if (template) cpSync(template, dataDir, { recursive: true });
+  const removeDataDir = () => rmSync(dataDir, { recursive: true, force: true });
+  try {
+    const server = await spawnServer(dataDir);
+    const stop = async () => {
+      await server.stop();
+      removeDataDir();
+    };
+    return { baseURL: server.baseURL, admin: ADMIN, dataDir, stop };
+  } catch (error) {
+    removeDataDir();
+    throw error;
+  }
 }
