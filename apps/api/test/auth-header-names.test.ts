@@ -2,14 +2,7 @@ import { RESERVED_HEADER_MESSAGE } from '@wm/contracts';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { subscriptions } from '../src/db/schema';
-import {
-  insertApplication,
-  insertEvent,
-  insertSubscription,
-  isFinal,
-  readLogsOf,
-  waitFor,
-} from './support/delivery-fixtures';
+import { insertEvent, insertSubscription, isFinal, readLogsOf, waitFor } from './support/delivery-fixtures';
 import { useDeliveryHarness } from './support/delivery-harness';
 import { createEvent, createSubscription } from './support/event-fixtures';
 
@@ -17,7 +10,7 @@ const harness = useDeliveryHarness({ DELIVERY_POLL_MS: '20' });
 
 describe('API key headers that steer the HTTP message', () => {
   it('When a subscription, an event callback or an application callback names host, content-length or another framing header, then 400 and nothing is saved', async () => {
-    const { id: appId } = await insertApplication(harness.t.ctx);
+    const appId = harness.app.id;
     const event = await createEvent(harness.t, appId);
     const base = { eventId: event.id, name: 'Cabeçalho', targetUrl: 'https://example.com/h', jsonBody: {} };
     for (const key of ['Host', 'content-length', 'Transfer-Encoding', 'connection', 'proxy-authorization']) {
@@ -73,7 +66,7 @@ describe('API key headers that steer the HTTP message', () => {
   });
 
   it('When a subscription stored before the rule names such a header, then the delivery goes out without it', async () => {
-    const app = await insertApplication(harness.t.ctx);
+    const { app } = harness;
     const event = await insertEvent(harness.t.ctx, app.id);
     for (const [path, key, value] of [
       ['/host', 'Host', 'evil.example'],
