@@ -26,6 +26,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import amqp from 'amqplib';
 import { testConfig } from '../apps/api/src/config';
+import type { AppContext } from '../apps/api/src/context';
 import { createContext } from '../apps/api/src/create-context';
 import { openDatabase } from '../apps/api/src/db/client';
 import {
@@ -109,6 +110,80 @@ async function measureRawAmqp(count: number): Promise<number> {
   }
 }
 
+type Backend = 'rabbitmq' | 'database';
+type BenchReceiver = Awaited<ReturnType<typeof startBenchReceiver>>;
+/** What a measurement runs on: its own database and queue, a receiver, the app's context, one application. */
+type Bench = {
+  backend: Backend;
+  databaseName: string;
+  receiver: BenchReceiver;
+  env: Record<string, string>;
+  ctx: AppContext;
+  applicationId: string;
+};
+
+/** Sets up a `Bench` named `label`, runs `measure` on it and removes all it created, whatever happens. */
+async function withBench<T>(
+  backend: Backend,
+  label: 'queue' | 'rules',
+  measure: (bench: Bench) => Promise<T>,
+): Promise<T> {
+  const databaseName = `wm_bench_${label}_${backend}_${suffix}`;
+  const databaseUrl = await createBenchDatabase(POSTGRES_URL, databaseName);
+  const queueName = `wm-bench-${label}.${backend}.${suffix}`;
+  // In its own process, as a real receiver would be: it must not share the consumer's event loop.
+  const receiver = await startBenchReceiver();
+  const env = {
+    DATABASE_URL: databaseUrl,
+    DATABASE_POOL_SIZE: '40',
+    DATA_DIR: join(tmpdir(), `wm-bench-${suffix}`),
+    SECRET_KEY: 'bench-secret-key-with-at-least-32-characters',
+    QUEUE_NAME: queueName,
+    QUEUE_CONCURRENCY: String(CONCURRENCY),
+    QUEUE_POLL_MS: '20',
+    ALLOW_PRIVATE_TARGETS: 'true',
+    ...(backend === 'rabbitmq' ? { RABBITMQ_URL } : {}),
+  };
+  const database = await openDatabase({ kind: 'postgres', url: databaseUrl, poolSize: 40 });
+  const ctx = await createContext(testConfig(env), database);
+  try {
+    const applicationId = newId();
+    await ctx.db.insert(applications).values({
+      id: applicationId,
+      name: 'Bench',
+      apiKeyHash: randomBytes(16).toString('hex'),
+      apiKeyEncrypted: 'x',
+      apiKeyPrefix: 'wm_bench',
+    });
+    return await measure({ backend, databaseName, receiver, env, ctx, applicationId });
+  } finally {
+    await ctx.queue?.close({ graceMs: 1_000 });
+    if (backend === 'rabbitmq') await deleteBrokerObjects(RABBITMQ_URL, queueName);
+    receiver.child.kill();
+    await database.close();
+    await dropBenchDatabase(POSTGRES_URL, databaseName);
+  }
+}
+
+/** Polls the receiver until `target` deliveries arrived (15 minutes at most); answers how many did. */
+async function waitForReceived(bench: Bench, target: number, what: string) {
+  const deadline = Date.now() + 900_000;
+  let received = 0;
+  while (received < target && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    received = (await bench.receiver.stats()).received;
+  }
+  if (received < target)
+    console.error(`${bench.backend}: only ${received}/${target} ${what} after 15 minutes`);
+  return received;
+}
+
+/** This process's CPU time so far (ms). */
+function ownCpuMs() {
+  const usage = process.cpuUsage();
+  return (usage.user + usage.system) / 1000;
+}
+
 type Result = {
   backend: string;
   emitsPerSecond: number;
@@ -124,36 +199,10 @@ type Result = {
 };
 
 /** 20,000 emits round-robin over 1,000 RABBITMQ events, one subscription each, until every delivery arrived. */
-async function measureEndToEnd(backend: 'rabbitmq' | 'database'): Promise<Result> {
-  const databaseName = `wm_bench_${backend}_${suffix}`;
-  const databaseUrl = await createBenchDatabase(POSTGRES_URL, databaseName);
-  const queueName = `wm-bench.${backend}.${suffix}`;
-  // In its own process, as a real receiver would be: it must not share the consumer's event loop.
-  const receiver = await startBenchReceiver();
-  const targetUrl = `${receiver.url}/hook`;
-  const env = {
-    DATABASE_URL: databaseUrl,
-    DATABASE_POOL_SIZE: '40',
-    DATA_DIR: join(tmpdir(), `wm-bench-${suffix}`),
-    SECRET_KEY: 'bench-secret-key-with-at-least-32-characters',
-    QUEUE_NAME: queueName,
-    QUEUE_CONCURRENCY: String(CONCURRENCY),
-    QUEUE_POLL_MS: '20',
-    ALLOW_PRIVATE_TARGETS: 'true',
-    ...(backend === 'rabbitmq' ? { RABBITMQ_URL } : {}),
-  };
-  const config = testConfig(env);
-  const database = await openDatabase({ kind: 'postgres', url: databaseUrl, poolSize: 40 });
-  const ctx = await createContext(config, database);
-  try {
-    const applicationId = newId();
-    await ctx.db.insert(applications).values({
-      id: applicationId,
-      name: 'Bench',
-      apiKeyHash: randomBytes(16).toString('hex'),
-      apiKeyEncrypted: 'x',
-      apiKeyPrefix: 'wm_bench',
-    });
+function measureEndToEnd(backend: Backend): Promise<Result> {
+  return withBench(backend, 'queue', async (bench) => {
+    const { databaseName, receiver, env, ctx, applicationId } = bench;
+    const targetUrl = `${receiver.url}/hook`;
     const aliases: string[] = [];
     for (let start = 0; start < EVENTS; start += 500) {
       const batch = Array.from({ length: Math.min(500, EVENTS - start) }, (_, offset) => {
@@ -200,26 +249,13 @@ async function measureEndToEnd(backend: 'rabbitmq' | 'database'): Promise<Result
       };
       await Promise.all(Array.from({ length: 32 }, emitter));
     };
-    let received = 0;
-    const waitForDeliveries = async (target: number) => {
-      const deadline = Date.now() + 900_000;
-      while (received < target && Date.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, 20));
-        received = (await receiver.stats()).received;
-      }
-      if (received < target)
-        console.error(`${backend}: only ${received}/${target} deliveries after 15 minutes`);
-    };
+    const waitForDeliveries = (target: number) => waitForReceived(bench, target, 'deliveries');
 
     // The consumer and the CPU (ms) it has used so far.
     const startConsumer = async () => {
       if (IS_INLINE) {
         const worker = startPipelineWorker(ctx, { emitLinkedEvent: emitLinkedEventThrough(ctx) });
-        const cpuMs = () => {
-          const usage = process.cpuUsage();
-          return (usage.user + usage.system) / 1000;
-        };
-        return { cpuMs, stop: () => worker.stop() };
+        return { cpuMs: ownCpuMs, stop: () => worker.stop() };
       }
       const worker = await spawnWorker(env);
       return { cpuMs: () => processCpuMs(worker.child.pid ?? 0), stop: () => stopServer(worker) };
@@ -264,13 +300,7 @@ async function measureEndToEnd(backend: 'rabbitmq' | 'database'): Promise<Result
       drainPostgresCpuUs: (postgresCpuMs * 1000) / drained,
       drainBrokerCpuUs: (brokerCpuMs * 1000) / drained,
     };
-  } finally {
-    await ctx.queue?.close({ graceMs: 1_000 });
-    if (backend === 'rabbitmq') await deleteBrokerObjects(RABBITMQ_URL, queueName);
-    receiver.child.kill();
-    await database.close();
-    await dropBenchDatabase(POSTGRES_URL, databaseName);
-  }
+  });
 }
 
 const RULES_ALIAS = 'message.text.received';
@@ -285,33 +315,9 @@ type RulesResult = {
   cpuUs: { consumer: number; poster: number; postgres: number; receiver: number };
 };
 
-async function measureRulesEndToEnd(backend: 'rabbitmq' | 'database'): Promise<RulesResult> {
-  const databaseName = `wm_bench_rules_${backend}_${suffix}`;
-  const databaseUrl = await createBenchDatabase(POSTGRES_URL, databaseName);
-  const queueName = `wm-bench-rules.${backend}.${suffix}`;
-  const receiver = await startBenchReceiver();
-  const env = {
-    DATABASE_URL: databaseUrl,
-    DATABASE_POOL_SIZE: '40',
-    DATA_DIR: join(tmpdir(), `wm-bench-${suffix}`),
-    SECRET_KEY: 'bench-secret-key-with-at-least-32-characters',
-    QUEUE_NAME: queueName,
-    QUEUE_CONCURRENCY: String(CONCURRENCY),
-    QUEUE_POLL_MS: '20',
-    ALLOW_PRIVATE_TARGETS: 'true',
-    ...(backend === 'rabbitmq' ? { RABBITMQ_URL } : {}),
-  };
-  const database = await openDatabase({ kind: 'postgres', url: databaseUrl, poolSize: 40 });
-  const ctx = await createContext(testConfig(env), database);
-  try {
-    const applicationId = newId();
-    await ctx.db.insert(applications).values({
-      id: applicationId,
-      name: 'Bench',
-      apiKeyHash: randomBytes(16).toString('hex'),
-      apiKeyEncrypted: 'x',
-      apiKeyPrefix: 'wm_bench',
-    });
+function measureRulesEndToEnd(backend: Backend): Promise<RulesResult> {
+  return withBench(backend, 'rules', async (bench) => {
+    const { databaseName, receiver, env, ctx, applicationId } = bench;
     const eventId = newId();
     await ctx.db.insert(events).values({ id: eventId, applicationId, name: 'Saída', alias: 'bench.out' });
     await ctx.db.insert(subscriptions).values({
@@ -343,10 +349,6 @@ async function measureRulesEndToEnd(backend: 'rabbitmq' | 'database'): Promise<R
     const worker = IS_INLINE
       ? startPipelineWorker(ctx, { emitLinkedEvent: emitLinkedEventThrough(ctx) })
       : await spawnWorker(env);
-    const ownCpuMs = () => {
-      const usage = process.cpuUsage();
-      return (usage.user + usage.system) / 1000;
-    };
     const workerCpuMs = () => ('child' in worker ? processCpuMs(worker.child.pid ?? 0) : 0);
     const cpuBefore = {
       consumer: workerCpuMs(),
@@ -369,14 +371,7 @@ async function measureRulesEndToEnd(backend: 'rabbitmq' | 'database'): Promise<R
       }
     };
     await Promise.all(Array.from({ length: 32 }, poster));
-    const deadline = Date.now() + 900_000;
-    let received = 0;
-    while (received < EMITS && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      received = (await receiver.stats()).received;
-    }
-    if (received < EMITS)
-      console.error(`${backend}: only ${received}/${EMITS} rule deliveries after 15 minutes`);
+    const received = await waitForReceived(bench, EMITS, 'rule deliveries');
     const finishedAt = performance.now();
     const perDelivery = (ms: number) => Math.round((ms * 1000) / Math.max(received, 1));
     const cpuUs = {
@@ -388,13 +383,7 @@ async function measureRulesEndToEnd(backend: 'rabbitmq' | 'database'): Promise<R
     if ('child' in worker) await stopServer(worker);
     else await worker.stop();
     return { deliveriesPerSecond: rate(received, finishedAt - startedAt), cpuUs };
-  } finally {
-    await ctx.queue?.close({ graceMs: 1_000 });
-    if (backend === 'rabbitmq') await deleteBrokerObjects(RABBITMQ_URL, queueName);
-    receiver.child.kill();
-    await database.close();
-    await dropBenchDatabase(POSTGRES_URL, databaseName);
-  }
+  });
 }
 
 /** BENCH_PROFILE_DIR: a CPU profile of the drain phase alone (the consumer and its deliveries, no emits). */
@@ -422,7 +411,7 @@ async function main() {
   );
   const raw = await measureRawAmqp(EMITS);
   console.log(`raw amqplib publish+consume (persistent, confirms, acks): ${raw} msg/s`);
-  for (const backend of String(args.backends).split(',') as Array<'rabbitmq' | 'database'>) {
+  for (const backend of String(args.backends).split(',') as Backend[]) {
     const result = await measureEndToEnd(backend);
     console.log(
       `${backend.padEnd(8)} end to end: ${result.deliveriesPerSecond} deliveries/s ` +

@@ -1,38 +1,20 @@
 import { RESERVED_HEADER_MESSAGE } from '@wm/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { subscriptions } from '../src/db/schema';
-import { type DeliveryEngine, startDeliveryEngine } from '../src/delivery/engine';
-import {
-  insertApplication,
-  insertEvent,
-  insertSubscription,
-  isFinal,
-  type Receiver,
-  readLogsOf,
-  startReceiver,
-  waitFor,
-} from './support/delivery-fixtures';
+import { insertEvent, insertSubscription, isFinal, readLogsOf, waitFor } from './support/delivery-fixtures';
+import { useDeliveryHarness } from './support/delivery-harness';
 import { createEvent, createSubscription } from './support/event-fixtures';
-import { createTestApp, type TestApp } from './support/test-app';
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp({ DELIVERY_POLL_MS: '20' });
-});
-
-afterAll(async () => {
-  await t.close();
-});
+const harness = useDeliveryHarness({ DELIVERY_POLL_MS: '20' });
 
 describe('API key headers that steer the HTTP message', () => {
   it('When a subscription, an event callback or an application callback names host, content-length or another framing header, then 400 and nothing is saved', async () => {
-    const { id: appId } = await insertApplication(t.ctx);
-    const event = await createEvent(t, appId);
+    const appId = harness.app.id;
+    const event = await createEvent(harness.t, appId);
     const base = { eventId: event.id, name: 'Cabeçalho', targetUrl: 'https://example.com/h', jsonBody: {} };
     for (const key of ['Host', 'content-length', 'Transfer-Encoding', 'connection', 'proxy-authorization']) {
-      const created = await t.post('/v1/subscriptions', {
+      const created = await harness.t.post('/v1/subscriptions', {
         body: { ...base, authType: 'API_KEY', authDetails: { key, value: 'x' } },
       });
       expect(created.status, key).toBe(400);
@@ -42,22 +24,22 @@ describe('API key headers that steer the HTTP message', () => {
         message: RESERVED_HEADER_MESSAGE,
       });
     }
-    expect(await t.ctx.db.select().from(subscriptions).where(eq(subscriptions.name, 'Cabeçalho'))).toEqual(
-      [],
-    );
+    expect(
+      await harness.t.ctx.db.select().from(subscriptions).where(eq(subscriptions.name, 'Cabeçalho')),
+    ).toEqual([]);
 
-    const saved = await createSubscription(t, event.id, {
+    const saved = await createSubscription(harness.t, event.id, {
       authType: 'API_KEY',
       authDetails: { key: 'X-Partner-Key', value: 'pk' },
     });
-    const updated = await t.put(`/v1/subscriptions/${saved.id}`, {
+    const updated = await harness.t.put(`/v1/subscriptions/${saved.id}`, {
       body: { ...base, authType: 'API_KEY', authDetails: { key: 'host', value: 'evil.example' } },
     });
     expect(updated.status).toBe(400);
     expect(updated.body.error).toBe(RESERVED_HEADER_MESSAGE);
-    expect((await t.get(`/v1/subscriptions/${saved.id}`)).body.authDetails.key).toBe('X-Partner-Key');
+    expect((await harness.t.get(`/v1/subscriptions/${saved.id}`)).body.authDetails.key).toBe('X-Partner-Key');
 
-    const callbackEvent = await t.post('/v1/events', {
+    const callbackEvent = await harness.t.post('/v1/events', {
       body: {
         applicationId: appId,
         name: 'Com retorno',
@@ -71,7 +53,7 @@ describe('API key headers that steer the HTTP message', () => {
     expect(callbackEvent.status).toBe(400);
     expect(callbackEvent.body.error).toBe(RESERVED_HEADER_MESSAGE);
 
-    const application = await t.put(`/v1/applications/${appId}`, {
+    const application = await harness.t.put(`/v1/applications/${appId}`, {
       body: {
         name: 'App',
         callbackUrl: 'https://example.com/cb',
@@ -84,49 +66,42 @@ describe('API key headers that steer the HTTP message', () => {
   });
 
   it('When a subscription stored before the rule names such a header, then the delivery goes out without it', async () => {
-    const engine: DeliveryEngine = startDeliveryEngine(t.ctx);
-    const receiver: Receiver = await startReceiver();
-    try {
-      const app = await insertApplication(t.ctx);
-      const event = await insertEvent(t.ctx, app.id);
-      for (const [path, key, value] of [
-        ['/host', 'Host', 'evil.example'],
-        ['/length', 'Content-Length', '1'],
-        ['/encoding', 'transfer-encoding', 'chunked'],
-        ['/connection', 'Connection', 'close'],
-      ] as const) {
-        await insertSubscription(t.ctx, event.id, {
-          targetUrl: `${receiver.url}${path}`,
-          authType: 'API_KEY',
-          authDetails: { key, value },
-        });
-      }
-      const emitted = await t.post('/v1/events/emit', {
-        token: null,
-        headers: { 'x-api-key': app.apiKey },
-        body: { eventType: event.alias, applicationId: app.id, data: { pedido: 1 } },
+    const { app } = harness;
+    const event = await insertEvent(harness.t.ctx, app.id);
+    for (const [path, key, value] of [
+      ['/host', 'Host', 'evil.example'],
+      ['/length', 'Content-Length', '1'],
+      ['/encoding', 'transfer-encoding', 'chunked'],
+      ['/connection', 'Connection', 'close'],
+    ] as const) {
+      await insertSubscription(harness.t.ctx, event.id, {
+        targetUrl: `${harness.receiver.url}${path}`,
+        authType: 'API_KEY',
+        authDetails: { key, value },
       });
-      expect(emitted.status).toBe(202);
-      const logs = await waitFor(async () => {
-        const found = await readLogsOf(t.ctx, emitted.body.occurrenceId);
-        return found.length === 4 && found.every((log) => isFinal(log.status)) ? found : null;
-      });
-      expect(logs.map((log) => log.status)).toEqual(['SUCCESS', 'SUCCESS', 'SUCCESS', 'SUCCESS']);
-      expect(receiver.requests.map((request) => request.url).sort()).toEqual([
-        '/connection',
-        '/encoding',
-        '/host',
-        '/length',
-      ]);
-      for (const request of receiver.requests) {
-        expect(request.headers.host, request.url).toBe(`127.0.0.1:${receiver.port}`);
-        expect(request.headers['transfer-encoding'], request.url).toBeUndefined();
-        expect(request.headers['content-length'], request.url).toBe(String(Buffer.byteLength(request.body)));
-        expect(request.body, request.url).toContain('"pedido":1');
-      }
-    } finally {
-      await engine.stop();
-      await receiver.close();
+    }
+    const emitted = await harness.t.post('/v1/events/emit', {
+      token: null,
+      headers: { 'x-api-key': app.apiKey },
+      body: { eventType: event.alias, applicationId: app.id, data: { pedido: 1 } },
+    });
+    expect(emitted.status).toBe(202);
+    const logs = await waitFor(async () => {
+      const found = await readLogsOf(harness.t.ctx, emitted.body.occurrenceId);
+      return found.length === 4 && found.every((log) => isFinal(log.status)) ? found : null;
+    });
+    expect(logs.map((log) => log.status)).toEqual(['SUCCESS', 'SUCCESS', 'SUCCESS', 'SUCCESS']);
+    expect(harness.receiver.requests.map((request) => request.url).sort()).toEqual([
+      '/connection',
+      '/encoding',
+      '/host',
+      '/length',
+    ]);
+    for (const request of harness.receiver.requests) {
+      expect(request.headers.host, request.url).toBe(`127.0.0.1:${harness.receiver.port}`);
+      expect(request.headers['transfer-encoding'], request.url).toBeUndefined();
+      expect(request.headers['content-length'], request.url).toBe(String(Buffer.byteLength(request.body)));
+      expect(request.body, request.url).toContain('"pedido":1');
     }
   });
 });

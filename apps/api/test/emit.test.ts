@@ -1,39 +1,26 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { deliveryLogs, occurrences } from '../src/db/schema';
 import { IDEMPOTENCY_KEY_REUSED } from '../src/modules/emit/service';
 import {
   addMember,
   insertApplication,
+  insertEmitTarget,
   insertEvent,
-  insertSubscription,
   readLogsOf,
 } from './support/delivery-fixtures';
-import { createTestApp, type TestApp } from './support/test-app';
+import { useTestApp } from './support/use-test-app';
 
-let t: TestApp;
-let app: { id: string; apiKey: string };
-let event: { id: string; alias: string };
-
-beforeAll(async () => {
-  t = await createTestApp();
-  app = await insertApplication(t.ctx);
-  event = await insertEvent(t.ctx, app.id);
-  await insertSubscription(t.ctx, event.id);
-});
-
-afterAll(async () => {
-  await t.close();
-});
+const harness = useTestApp({}, (t) => insertEmitTarget(t.ctx));
 
 const emitWithKey = (key: string, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
-  t.post('/v1/events/emit', { token: null, headers: { 'x-api-key': key, ...headers }, body });
+  harness.t.post('/v1/events/emit', { token: null, headers: { 'x-api-key': key, ...headers }, body });
 
 describe('POST /v1/events/emit', () => {
   it('When emitted with the application key, then 202 answers the occurrence and a PENDING delivery exists', async () => {
     const response = await emitWithKey(
-      app.apiKey,
-      { eventType: event.alias, applicationId: app.id, data: { a: 1 } },
+      harness.app.apiKey,
+      { eventType: harness.event.alias, applicationId: harness.app.id, data: { a: 1 } },
       { 'x-trace': 'abc', cookie: 'sid=1' },
     );
     expect(response.status).toBe(202);
@@ -43,10 +30,10 @@ describe('POST /v1/events/emit', () => {
       deliveries: 1,
       ignored: 0,
     });
-    const [log] = await readLogsOf(t.ctx, response.body.occurrenceId);
+    const [log] = await readLogsOf(harness.t.ctx, response.body.occurrenceId);
     expect(log?.status).toBe('PENDING');
     expect(log?.eventDataReceived).toEqual({ a: 1 });
-    const [occurrence] = await t.ctx.db
+    const [occurrence] = await harness.t.ctx.db
       .select()
       .from(occurrences)
       .where(eq(occurrences.id, response.body.occurrenceId));
@@ -57,8 +44,8 @@ describe('POST /v1/events/emit', () => {
 
   it('When the API key is wrong, then 401', async () => {
     const response = await emitWithKey('wm_nope', {
-      eventType: event.alias,
-      applicationId: app.id,
+      eventType: harness.event.alias,
+      applicationId: harness.app.id,
       data: {},
     });
     expect(response.status).toBe(401);
@@ -66,39 +53,39 @@ describe('POST /v1/events/emit', () => {
   });
 
   it('When the key belongs to another application, then 401', async () => {
-    const other = await insertApplication(t.ctx);
+    const other = await insertApplication(harness.t.ctx);
     const response = await emitWithKey(other.apiKey, {
-      eventType: event.alias,
-      applicationId: app.id,
+      eventType: harness.event.alias,
+      applicationId: harness.app.id,
       data: {},
     });
     expect(response.status).toBe(401);
   });
 
   it('When no credentials are sent, then 401', async () => {
-    const response = await t.post('/v1/events/emit', {
+    const response = await harness.t.post('/v1/events/emit', {
       token: null,
-      body: { eventType: event.alias, applicationId: app.id, data: {} },
+      body: { eventType: harness.event.alias, applicationId: harness.app.id, data: {} },
     });
     expect(response.status).toBe(401);
   });
 
   it('When a member with write permission emits with a session, then 202; without write, 403; a stranger, 404', async () => {
-    const writer = await t.createUser();
-    const reader = await t.createUser();
-    const stranger = await t.createUser();
-    await addMember(t.ctx, app.id, writer.id, { canWrite: true });
-    await addMember(t.ctx, app.id, reader.id, { canWrite: false });
-    const body = { eventType: event.alias, applicationId: app.id, data: { b: 2 } };
-    expect((await t.post('/v1/events/emit', { token: writer.token, body })).status).toBe(202);
-    expect((await t.post('/v1/events/emit', { token: reader.token, body })).status).toBe(403);
-    expect((await t.post('/v1/events/emit', { token: stranger.token, body })).status).toBe(404);
+    const writer = await harness.t.createUser();
+    const reader = await harness.t.createUser();
+    const stranger = await harness.t.createUser();
+    await addMember(harness.t.ctx, harness.app.id, writer.id, { canWrite: true });
+    await addMember(harness.t.ctx, harness.app.id, reader.id, { canWrite: false });
+    const body = { eventType: harness.event.alias, applicationId: harness.app.id, data: { b: 2 } };
+    expect((await harness.t.post('/v1/events/emit', { token: writer.token, body })).status).toBe(202);
+    expect((await harness.t.post('/v1/events/emit', { token: reader.token, body })).status).toBe(403);
+    expect((await harness.t.post('/v1/events/emit', { token: stranger.token, body })).status).toBe(404);
   });
 
   it('When the alias is unknown in the application, then 404 Evento não encontrado', async () => {
-    const response = await emitWithKey(app.apiKey, {
+    const response = await emitWithKey(harness.app.apiKey, {
       eventType: 'nao.existe',
-      applicationId: app.id,
+      applicationId: harness.app.id,
       data: {},
     });
     expect(response.status).toBe(404);
@@ -106,10 +93,10 @@ describe('POST /v1/events/emit', () => {
   });
 
   it.each(['INACTIVE', 'FAILED'])('When the event is %s, then 409 with a pt-BR message', async (status) => {
-    const blocked = await insertEvent(t.ctx, app.id, { status });
-    const response = await emitWithKey(app.apiKey, {
+    const blocked = await insertEvent(harness.t.ctx, harness.app.id, { status });
+    const response = await emitWithKey(harness.app.apiKey, {
       eventType: blocked.alias,
-      applicationId: app.id,
+      applicationId: harness.app.id,
       data: {},
     });
     expect(response.status).toBe(409);
@@ -117,29 +104,37 @@ describe('POST /v1/events/emit', () => {
   });
 
   it('When the body is invalid, then 400 with details', async () => {
-    const response = await emitWithKey(app.apiKey, { eventType: '', applicationId: 'x' });
+    const response = await emitWithKey(harness.app.apiKey, { eventType: '', applicationId: 'x' });
     expect(response.status).toBe(400);
     expect(response.body.code).toBe('VALIDATION_ERROR');
   });
 
   it('When the same externalEventId is emitted twice, then the first answer comes back and nothing is emitted twice', async () => {
-    const body = { eventType: event.alias, applicationId: app.id, data: { c: 3 }, externalEventId: 'ext-1' };
-    const first = await emitWithKey(app.apiKey, body);
-    const second = await emitWithKey(app.apiKey, body);
+    const body = {
+      eventType: harness.event.alias,
+      applicationId: harness.app.id,
+      data: { c: 3 },
+      externalEventId: 'ext-1',
+    };
+    const first = await emitWithKey(harness.app.apiKey, body);
+    const second = await emitWithKey(harness.app.apiKey, body);
     expect(second.status).toBe(202);
     expect(second.body).toEqual(first.body);
-    const stored = await t.ctx.db.select().from(occurrences).where(eq(occurrences.externalEventId, 'ext-1'));
+    const stored = await harness.t.ctx.db
+      .select()
+      .from(occurrences)
+      .where(eq(occurrences.externalEventId, 'ext-1'));
     expect(stored).toHaveLength(1);
   });
 
   it('When the same Idempotency-Key is sent concurrently, then one occurrence and one set of deliveries exist', async () => {
-    const body = { eventType: event.alias, applicationId: app.id, data: { d: 4 } };
+    const body = { eventType: harness.event.alias, applicationId: harness.app.id, data: { d: 4 } };
     const answers = await Promise.all(
-      [1, 2, 3].map(() => emitWithKey(app.apiKey, body, { 'idempotency-key': 'idem-42' })),
+      [1, 2, 3].map(() => emitWithKey(harness.app.apiKey, body, { 'idempotency-key': 'idem-42' })),
     );
     const ids = new Set(answers.map((answer) => answer.body.occurrenceId));
     expect(ids.size).toBe(1);
-    const logs = await t.ctx.db
+    const logs = await harness.t.ctx.db
       .select()
       .from(deliveryLogs)
       .where(eq(deliveryLogs.occurrenceId, [...ids][0] as string));
@@ -147,24 +142,24 @@ describe('POST /v1/events/emit', () => {
   });
 
   it('When an externalEventId is reused for another event type, then 409 and the first emit is not answered', async () => {
-    const other = await insertEvent(t.ctx, app.id);
-    const first = await emitWithKey(app.apiKey, {
-      eventType: event.alias,
-      applicationId: app.id,
+    const other = await insertEvent(harness.t.ctx, harness.app.id);
+    const first = await emitWithKey(harness.app.apiKey, {
+      eventType: harness.event.alias,
+      applicationId: harness.app.id,
       data: {},
       externalEventId: 'pedido-77',
     });
     expect(first.status).toBe(202);
-    const repeat = await emitWithKey(app.apiKey, {
-      eventType: event.alias,
-      applicationId: app.id,
+    const repeat = await emitWithKey(harness.app.apiKey, {
+      eventType: harness.event.alias,
+      applicationId: harness.app.id,
       data: {},
       externalEventId: 'pedido-77',
     });
     expect(repeat.body.occurrenceId).toBe(first.body.occurrenceId);
-    const reused = await emitWithKey(app.apiKey, {
+    const reused = await emitWithKey(harness.app.apiKey, {
       eventType: other.alias,
-      applicationId: app.id,
+      applicationId: harness.app.id,
       data: {},
       externalEventId: 'pedido-77',
     });

@@ -1,32 +1,24 @@
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eventLogs, occurrences, subscriptions } from '../src/db/schema';
 import { MAX_JSON_DEPTH, NUMBER_TOO_LARGE } from '../src/http/json-guard';
-import { insertApplication, insertEvent, insertSubscription } from './support/delivery-fixtures';
-import { createTestApp, type TestApp } from './support/test-app';
+import { insertEmitTarget } from './support/delivery-fixtures';
+import { useTestApp } from './support/use-test-app';
 
-let t: TestApp;
-let app: { id: string; apiKey: string };
-let event: { id: string; alias: string };
-
-beforeAll(async () => {
-  t = await createTestApp();
-  app = await insertApplication(t.ctx);
-  event = await insertEvent(t.ctx, app.id);
-  await insertSubscription(t.ctx, event.id);
-});
-
-afterAll(async () => {
-  await t.close();
-});
+const harness = useTestApp({}, (t) => insertEmitTarget(t.ctx));
 
 const UNSUPPORTED = 'O texto contém caracteres não suportados (\\u0000 ou um caractere UTF-16 incompleto)';
 
 const emit = (body: Record<string, unknown>) =>
-  t.post('/v1/events/emit', { token: null, headers: { 'x-api-key': app.apiKey }, body });
+  harness.t.post('/v1/events/emit', { token: null, headers: { 'x-api-key': harness.app.apiKey }, body });
 
 const countOccurrences = async () =>
-  (await t.ctx.db.select({ n: count() }).from(occurrences).where(eq(occurrences.eventId, event.id)))[0]?.n;
+  (
+    await harness.t.ctx.db
+      .select({ n: count() })
+      .from(occurrences)
+      .where(eq(occurrences.eventId, harness.event.id))
+  )[0]?.n;
 
 /** `{"a":{"a":…{"a":1}}}` nested `depth` objects deep. */
 const nested = (depth: number): unknown => {
@@ -39,10 +31,10 @@ describe('hostile input', () => {
   it('When one caller sends a NUL in its event type among valid emits, then only that caller gets a 400', async () => {
     const before = await countOccurrences();
     const valid = Array.from({ length: 40 }, (_, index) =>
-      emit({ eventType: event.alias, applicationId: app.id, data: { index } }),
+      emit({ eventType: harness.event.alias, applicationId: harness.app.id, data: { index } }),
     );
     const poisoned = Array.from({ length: 10 }, () =>
-      emit({ eventType: `${event.alias}\u0000x`, applicationId: app.id, data: {} }),
+      emit({ eventType: `${harness.event.alias}\u0000x`, applicationId: harness.app.id, data: {} }),
     );
     const [answers, refused] = await Promise.all([Promise.all(valid), Promise.all(poisoned)]);
     expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 202));
@@ -57,11 +49,11 @@ describe('hostile input', () => {
   it('When text holds a lone surrogate or a NUL, in a value or a key, then 400 and nothing is stored', async () => {
     const before = await countOccurrences();
     for (const data of [{ s: '\ud800' }, { '\udc00': 1 }, { lista: ['ok', 'a\u0000b'] }]) {
-      const answer = await emit({ eventType: event.alias, applicationId: app.id, data });
+      const answer = await emit({ eventType: harness.event.alias, applicationId: harness.app.id, data });
       expect(answer.status, JSON.stringify(data)).toBe(400);
       expect(answer.body.error).toBe(UNSUPPORTED);
     }
-    const search = await t.get(`/v1/subscriptions?search=${encodeURIComponent('a\u0000')}`);
+    const search = await harness.t.get(`/v1/subscriptions?search=${encodeURIComponent('a\u0000')}`);
     expect(search.status).toBe(400);
     expect(search.body.error).toBe(UNSUPPORTED);
     expect(await countOccurrences()).toBe(before);
@@ -71,11 +63,11 @@ describe('hostile input', () => {
     const before = await countOccurrences();
     // Sent as text: 5,000 levels is beyond what JSON.stringify (here or on the server) survives.
     const levels = 5_000;
-    const raw = `{"eventType":"${event.alias}","applicationId":"${app.id}","data":${'{"a":'.repeat(levels)}1${'}'.repeat(levels)}}`;
-    const tooDeep = await t.app.inject({
+    const raw = `{"eventType":"${harness.event.alias}","applicationId":"${harness.app.id}","data":${'{"a":'.repeat(levels)}1${'}'.repeat(levels)}}`;
+    const tooDeep = await harness.t.app.inject({
       method: 'POST',
       url: '/v1/events/emit',
-      headers: { 'content-type': 'application/json', 'x-api-key': app.apiKey },
+      headers: { 'content-type': 'application/json', 'x-api-key': harness.app.apiKey },
       payload: raw,
     });
     expect(tooDeep.statusCode).toBe(400);
@@ -83,17 +75,22 @@ describe('hostile input', () => {
       error: `JSON aninhado demais (máximo de ${MAX_JSON_DEPTH} níveis)`,
       code: 'BAD_REQUEST',
     });
-    const subscription = await t.post('/v1/subscriptions', {
-      body: { eventId: event.id, name: 'Funda', targetUrl: 'https://example.com/h', jsonBody: nested(200) },
+    const subscription = await harness.t.post('/v1/subscriptions', {
+      body: {
+        eventId: harness.event.id,
+        name: 'Funda',
+        targetUrl: 'https://example.com/h',
+        jsonBody: nested(200),
+      },
     });
     expect(subscription.status).toBe(400);
-    expect(await t.ctx.db.select().from(subscriptions).where(eq(subscriptions.name, 'Funda'))).toHaveLength(
-      0,
-    );
+    expect(
+      await harness.t.ctx.db.select().from(subscriptions).where(eq(subscriptions.name, 'Funda')),
+    ).toHaveLength(0);
     // The body itself is one level: data at MAX_JSON_DEPTH - 1 fits.
     const deepest = await emit({
-      eventType: event.alias,
-      applicationId: app.id,
+      eventType: harness.event.alias,
+      applicationId: harness.app.id,
       data: nested(MAX_JSON_DEPTH - 2),
     });
     expect(deepest.status).toBe(202);
@@ -104,17 +101,17 @@ describe('hostile input', () => {
     const before = await countOccurrences();
     // Sent as text: JSON.stringify would turn Infinity into null before it left the test.
     const send = (url: string, raw: string) =>
-      t.app.inject({
+      harness.t.app.inject({
         method: 'POST',
         url,
         headers: {
           'content-type': 'application/json',
-          'x-api-key': app.apiKey,
-          authorization: `Bearer ${t.adminToken}`,
+          'x-api-key': harness.app.apiKey,
+          authorization: `Bearer ${harness.t.adminToken}`,
         },
         payload: raw,
       });
-    const start = `{"eventType":"${event.alias}","applicationId":"${app.id}","data":`;
+    const start = `{"eventType":"${harness.event.alias}","applicationId":"${harness.app.id}","data":`;
     for (const [data, path] of [
       ['1e309', 'data'],
       ['{"a":[1,-1e309]}', 'data.a.1'],
@@ -130,15 +127,16 @@ describe('hostile input', () => {
     }
     const subscription = await send(
       '/v1/subscriptions',
-      JSON.stringify({ eventId: event.id, name: 'Infinita', targetUrl: 'https://example.com/h' }).replace(
-        /}$/,
-        ',"jsonBody":{"n":1e309}}',
-      ),
+      JSON.stringify({
+        eventId: harness.event.id,
+        name: 'Infinita',
+        targetUrl: 'https://example.com/h',
+      }).replace(/}$/, ',"jsonBody":{"n":1e309}}'),
     );
     expect(subscription.statusCode).toBe(400);
     expect(JSON.parse(subscription.body).error).toBe(NUMBER_TOO_LARGE);
     expect(
-      await t.ctx.db.select().from(subscriptions).where(eq(subscriptions.name, 'Infinita')),
+      await harness.t.ctx.db.select().from(subscriptions).where(eq(subscriptions.name, 'Infinita')),
     ).toHaveLength(0);
     // Large but finite numbers, and tiny ones that round to zero, are still numbers JSON can carry.
     const finite = await send('/v1/events/emit', `${start}{"big":1.7e308,"tiny":1e-400}}`);
@@ -148,11 +146,11 @@ describe('hostile input', () => {
 
   it('When the Idempotency-Key header is longer than 255 characters, then 400 in pt-BR; 255 is accepted', async () => {
     const before = await countOccurrences();
-    const body = { eventType: event.alias, applicationId: app.id, data: {} };
+    const body = { eventType: harness.event.alias, applicationId: harness.app.id, data: {} };
     const sendKey = (key: string) =>
-      t.post('/v1/events/emit', {
+      harness.t.post('/v1/events/emit', {
         token: null,
-        headers: { 'x-api-key': app.apiKey, 'idempotency-key': key },
+        headers: { 'x-api-key': harness.app.apiKey, 'idempotency-key': key },
         body,
       });
     for (const key of ['k'.repeat(256), 'k'.repeat(2_700)]) {
@@ -169,13 +167,17 @@ describe('hostile input', () => {
 
   it('When /v1/emit-rules gets an Idempotency-Key longer than 255 characters, then 400 and no event log', async () => {
     const countEventLogs = async () =>
-      (await t.ctx.db.select({ n: count() }).from(eventLogs).where(eq(eventLogs.applicationId, app.id)))[0]
-        ?.n;
+      (
+        await harness.t.ctx.db
+          .select({ n: count() })
+          .from(eventLogs)
+          .where(eq(eventLogs.applicationId, harness.app.id))
+      )[0]?.n;
     const before = await countEventLogs();
-    const answer = await t.post('/v1/emit-rules', {
+    const answer = await harness.t.post('/v1/emit-rules', {
       token: null,
-      headers: { 'x-api-key': app.apiKey, 'idempotency-key': 'k'.repeat(2_700) },
-      body: { eventType: 'message.text.received', applicationId: app.id, data: {} },
+      headers: { 'x-api-key': harness.app.apiKey, 'idempotency-key': 'k'.repeat(2_700) },
+      body: { eventType: 'message.text.received', applicationId: harness.app.id, data: {} },
     });
     expect(answer.status).toBe(400);
     expect(answer.body.error).toBe('Idempotency-Key muito longo (máximo de 255 caracteres)');
@@ -183,7 +185,7 @@ describe('hostile input', () => {
   });
 
   it('When emit data is null, then 400 says data is required', async () => {
-    const answer = await emit({ eventType: event.alias, applicationId: app.id, data: null });
+    const answer = await emit({ eventType: harness.event.alias, applicationId: harness.app.id, data: null });
     expect(answer.status).toBe(400);
     expect(answer.body.error).toBe('data é obrigatório');
   });
@@ -196,23 +198,23 @@ describe('hostile input', () => {
       ['/v1/logs?limit=1e2', 'Limite inválido'],
       ['/v1/logs?page=1.5', 'Página inválida'],
     ] as const) {
-      const answer = await t.get(url);
+      const answer = await harness.t.get(url);
       expect(answer.status, url).toBe(400);
       expect(answer.body.error, url).toBe(message);
     }
-    expect((await t.get('/v1/logs?limit=100&page=2')).status).toBe(200);
+    expect((await harness.t.get('/v1/logs?limit=100&page=2')).status).toBe(200);
   });
 
   it('When the URL itself is malformed or a path id is absurdly long, then a 4xx in the API shape', async () => {
     for (const url of ['/v1/events/%', '/v1/events/%E0%A4%A']) {
-      const answer = await t.get(url);
+      const answer = await harness.t.get(url);
       expect(answer.status, url).toBe(400);
       expect(answer.body, url).toEqual({ error: 'URL inválida', code: 'BAD_REQUEST' });
     }
     // Too long for the router's parameter: 400 'URL inválida', or 404 when the console's catch-all
     // route (registered only when the console is built) takes the path instead.
     const longPath = `/v1/events/${'a'.repeat(150)}`;
-    const long = await t.get(longPath);
+    const long = await harness.t.get(longPath);
     expect([
       { status: 400, body: { error: 'URL inválida', code: 'BAD_REQUEST' } },
       { status: 404, body: { error: `Rota não encontrada: GET ${longPath}`, code: 'NOT_FOUND' } },
@@ -220,15 +222,15 @@ describe('hostile input', () => {
   });
 
   it('When a field has the wrong type or size, then the message is pt-BR', async () => {
-    const wrongType = await t.post('/v1/admin/users', {
+    const wrongType = await harness.t.post('/v1/admin/users', {
       body: { name: 'Ana', email: 'ana@b.co', password: 'abcdef-12', isAdmin: 'yes' },
     });
     expect(wrongType.body.error).toBe(
       'Valor inválido: esperado um booleano (true ou false), recebido um texto',
     );
     const empty = await emit({
-      eventType: event.alias,
-      applicationId: app.id,
+      eventType: harness.event.alias,
+      applicationId: harness.app.id,
       data: {},
       externalEventId: ' ',
     });

@@ -1,21 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DeliveryEngine, startDeliveryEngine } from '../src/delivery/engine';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   addMember,
   insertApplication,
   insertEvent,
   insertSubscription,
   isFinal,
-  type Receiver,
   readLogsOf,
-  startReceiver,
   waitFor,
 } from './support/delivery-fixtures';
-import { createTestApp, type TestApp } from './support/test-app';
+import { useDeliveryHarness } from './support/delivery-harness';
+import type { TestApp } from './support/test-app';
 
-let t: TestApp;
-let engine: DeliveryEngine;
-let receiver: Receiver;
 let owner: Awaited<ReturnType<TestApp['createUser']>>;
 let app: { id: string; apiKey: string };
 let okEvent: { id: string; alias: string };
@@ -25,29 +20,29 @@ let badSubscription: { id: string };
 let failedLogId: string;
 let isReceiverHealed = false;
 
+const harness = useDeliveryHarness({ DELIVERY_RETRY_DELAYS_MS: '10', DELIVERY_POLL_MS: '20' }, (request) =>
+  request.url === '/bad' && !isReceiverHealed
+    ? { status: 500, body: 'quebrado' }
+    : { status: 200, body: 'aceito' },
+);
+
+// The harness's own application stays unused: these logs belong to an application with an owner.
 beforeAll(async () => {
-  t = await createTestApp({ DELIVERY_RETRY_DELAYS_MS: '10', DELIVERY_POLL_MS: '20' });
-  engine = startDeliveryEngine(t.ctx);
-  receiver = await startReceiver((request) =>
-    request.url === '/bad' && !isReceiverHealed
-      ? { status: 500, body: 'quebrado' }
-      : { status: 200, body: 'aceito' },
-  );
-  owner = await t.createUser();
-  app = await insertApplication(t.ctx, { ownerId: owner.id });
-  okEvent = await insertEvent(t.ctx, app.id, { name: 'Pedido Criado' });
-  badEvent = await insertEvent(t.ctx, app.id, { name: 'Pedido Cancelado', maxRetries: 0 });
-  okSubscription = await insertSubscription(t.ctx, okEvent.id, {
+  owner = await harness.t.createUser();
+  app = await insertApplication(harness.t.ctx, { ownerId: owner.id });
+  okEvent = await insertEvent(harness.t.ctx, app.id, { name: 'Pedido Criado' });
+  badEvent = await insertEvent(harness.t.ctx, app.id, { name: 'Pedido Cancelado', maxRetries: 0 });
+  okSubscription = await insertSubscription(harness.t.ctx, okEvent.id, {
     name: 'Loja',
-    targetUrl: `${receiver.url}/ok`,
+    targetUrl: `${harness.receiver.url}/ok`,
   });
-  badSubscription = await insertSubscription(t.ctx, badEvent.id, {
+  badSubscription = await insertSubscription(harness.t.ctx, badEvent.id, {
     name: 'ERP',
-    targetUrl: `${receiver.url}/bad`,
+    targetUrl: `${harness.receiver.url}/bad`,
   });
   const emitted: string[] = [];
   for (const alias of [okEvent.alias, okEvent.alias, badEvent.alias]) {
-    const response = await t.post('/v1/events/emit', {
+    const response = await harness.t.post('/v1/events/emit', {
       token: null,
       headers: { 'x-api-key': app.apiKey },
       body: { eventType: alias, applicationId: app.id, data: { alias } },
@@ -55,21 +50,17 @@ beforeAll(async () => {
     emitted.push(response.body.occurrenceId);
   }
   for (const occurrenceId of emitted) {
-    await waitFor(async () => (await readLogsOf(t.ctx, occurrenceId)).every((log) => isFinal(log.status)));
+    await waitFor(async () =>
+      (await readLogsOf(harness.t.ctx, occurrenceId)).every((log) => isFinal(log.status)),
+    );
   }
-  const [failed] = await readLogsOf(t.ctx, emitted[2] as string);
+  const [failed] = await readLogsOf(harness.t.ctx, emitted[2] as string);
   failedLogId = failed?.id as string;
-});
-
-afterAll(async () => {
-  await engine.stop();
-  await receiver.close();
-  await t.close();
 });
 
 describe('GET /v1/logs', () => {
   it('When listing, then items carry the subscription and its event, with stats by status', async () => {
-    const response = await t.get('/v1/logs', { token: owner.token });
+    const response = await harness.t.get('/v1/logs', { token: owner.token });
     expect(response.status).toBe(200);
     expect(response.body.pagination).toEqual({ page: 1, limit: 20, total: 3, totalPages: 1 });
     expect(response.body.stats).toEqual({ SUCCESS: 2, FAILED: 1, PENDING: 0, RETRYING: 0, IGNORED: 0 });
@@ -91,41 +82,41 @@ describe('GET /v1/logs', () => {
   });
 
   it('When filtering by status, subscription, event and search, then only matching logs come back', async () => {
-    const byStatus = await t.get('/v1/logs?status=SUCCESS', { token: owner.token });
+    const byStatus = await harness.t.get('/v1/logs?status=SUCCESS', { token: owner.token });
     expect(byStatus.body.data).toHaveLength(2);
-    const bySubscription = await t.get(`/v1/logs?subscriptionId=${badSubscription.id}`, {
+    const bySubscription = await harness.t.get(`/v1/logs?subscriptionId=${badSubscription.id}`, {
       token: owner.token,
     });
     expect(bySubscription.body.data.map((item: { id: string }) => item.id)).toEqual([failedLogId]);
-    const byEvent = await t.get(`/v1/logs?eventId=${okEvent.id}`, { token: owner.token });
+    const byEvent = await harness.t.get(`/v1/logs?eventId=${okEvent.id}`, { token: owner.token });
     expect(byEvent.body.stats.SUCCESS).toBe(2);
-    const bySearch = await t.get('/v1/logs?search=loj', { token: owner.token });
+    const bySearch = await harness.t.get('/v1/logs?search=loj', { token: owner.token });
     expect(bySearch.body.data).toHaveLength(2);
-    const searchedStatus = await t.get('/v1/logs?search=loj&status=FAILED', { token: owner.token });
+    const searchedStatus = await harness.t.get('/v1/logs?search=loj&status=FAILED', { token: owner.token });
     expect(searchedStatus.body.pagination.total).toBe(searchedStatus.body.data.length);
-    const nothing = await t.get('/v1/logs?search=nota%20fiscal', { token: owner.token });
+    const nothing = await harness.t.get('/v1/logs?search=nota%20fiscal', { token: owner.token });
     expect(nothing.body).toMatchObject({ data: [], pagination: { total: 0, totalPages: 1 } });
-    const future = await t.get('/v1/logs?startDate=2999-01-01', { token: owner.token });
+    const future = await harness.t.get('/v1/logs?startDate=2999-01-01', { token: owner.token });
     expect(future.body.pagination.total).toBe(0);
-    const past = await t.get('/v1/logs?endDate=2000-01-01', { token: owner.token });
+    const past = await harness.t.get('/v1/logs?endDate=2000-01-01', { token: owner.token });
     expect(past.body.data).toHaveLength(0);
-    const counted = await t.get('/v1/logs?startDate=2000-01-01', { token: owner.token });
-    const kept = await t.get('/v1/logs', { token: owner.token });
+    const counted = await harness.t.get('/v1/logs?startDate=2000-01-01', { token: owner.token });
+    const kept = await harness.t.get('/v1/logs', { token: owner.token });
     expect(counted.body.stats).toEqual(kept.body.stats);
   });
 
   it('When the query is invalid, then 400', async () => {
-    expect((await t.get('/v1/logs?status=DONE', { token: owner.token })).status).toBe(400);
-    expect((await t.get('/v1/logs?limit=1000', { token: owner.token })).status).toBe(400);
+    expect((await harness.t.get('/v1/logs?status=DONE', { token: owner.token })).status).toBe(400);
+    expect((await harness.t.get('/v1/logs?limit=1000', { token: owner.token })).status).toBe(400);
   });
 
   it('When a user sees no subscription, then the list is empty and a detail is 404', async () => {
-    const stranger = await t.createUser();
-    const list = await t.get('/v1/logs', { token: stranger.token });
+    const stranger = await harness.t.createUser();
+    const list = await harness.t.get('/v1/logs', { token: stranger.token });
     expect(list.body.pagination.total).toBe(0);
-    const searched = await t.get('/v1/logs?search=loj', { token: stranger.token });
+    const searched = await harness.t.get('/v1/logs?search=loj', { token: stranger.token });
     expect(searched.body).toMatchObject({ data: [], pagination: { total: 0 }, stats: { SUCCESS: 0 } });
-    const detail = await t.get(`/v1/logs/${failedLogId}`, { token: stranger.token });
+    const detail = await harness.t.get(`/v1/logs/${failedLogId}`, { token: stranger.token });
     expect(detail.status).toBe(404);
     expect(detail.body.error).toBe('Log não encontrado');
   });
@@ -133,7 +124,7 @@ describe('GET /v1/logs', () => {
 
 describe('GET /v1/logs/{id}', () => {
   it('When opening a log, then it shows the response, data, payload, error and every attempt', async () => {
-    const response = await t.get(`/v1/logs/${failedLogId}`, { token: owner.token });
+    const response = await harness.t.get(`/v1/logs/${failedLogId}`, { token: owner.token });
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({
       id: failedLogId,
@@ -149,25 +140,25 @@ describe('GET /v1/logs/{id}', () => {
 
 describe('POST /v1/logs/{id}/retry', () => {
   it('When the log is not FAILED, then 409', async () => {
-    const list = await t.get('/v1/logs?status=SUCCESS', { token: owner.token });
-    const response = await t.post(`/v1/logs/${list.body.data[0].id}/retry`, { token: owner.token });
+    const list = await harness.t.get('/v1/logs?status=SUCCESS', { token: owner.token });
+    const response = await harness.t.post(`/v1/logs/${list.body.data[0].id}/retry`, { token: owner.token });
     expect(response.status).toBe(409);
     expect(response.body.code).toBe('CONFLICT');
   });
 
   it('When a member without write retries, then 403', async () => {
-    const reader = await t.createUser();
-    await addMember(t.ctx, app.id, reader.id, { canWrite: false });
-    expect((await t.get(`/v1/logs/${failedLogId}`, { token: reader.token })).status).toBe(200);
-    expect((await t.post(`/v1/logs/${failedLogId}/retry`, { token: reader.token })).status).toBe(403);
+    const reader = await harness.t.createUser();
+    await addMember(harness.t.ctx, app.id, reader.id, { canWrite: false });
+    expect((await harness.t.get(`/v1/logs/${failedLogId}`, { token: reader.token })).status).toBe(200);
+    expect((await harness.t.post(`/v1/logs/${failedLogId}/retry`, { token: reader.token })).status).toBe(403);
   });
 
   it('When a FAILED log is retried, then it is re-queued and delivered again', async () => {
     isReceiverHealed = true;
-    const response = await t.post(`/v1/logs/${failedLogId}/retry`, { token: owner.token });
+    const response = await harness.t.post(`/v1/logs/${failedLogId}/retry`, { token: owner.token });
     expect(response.status).toBe(200);
     const detail = await waitFor(async () => {
-      const current = await t.get(`/v1/logs/${failedLogId}`, { token: owner.token });
+      const current = await harness.t.get(`/v1/logs/${failedLogId}`, { token: owner.token });
       return current.body.status === 'SUCCESS' ? current.body : null;
     });
     expect(detail.attempts.map((a: { httpStatusCode: number }) => a.httpStatusCode)).toEqual([500, 200]);
@@ -176,7 +167,9 @@ describe('POST /v1/logs/{id}/retry', () => {
 
 describe('POST /v1/subscriptions/{id}/test', () => {
   it('When testing a subscription, then a sample is sent now, the outcome answered and logged', async () => {
-    const response = await t.post(`/v1/subscriptions/${okSubscription.id}/test`, { token: owner.token });
+    const response = await harness.t.post(`/v1/subscriptions/${okSubscription.id}/test`, {
+      token: owner.token,
+    });
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({
       success: true,
@@ -184,33 +177,35 @@ describe('POST /v1/subscriptions/{id}/test', () => {
       error: null,
       responseBody: 'aceito',
     });
-    const detail = await t.get(`/v1/logs/${response.body.deliveryLogId}`, { token: owner.token });
+    const detail = await harness.t.get(`/v1/logs/${response.body.deliveryLogId}`, { token: owner.token });
     expect(detail.body.status).toBe('SUCCESS');
     expect(detail.body.attempts).toHaveLength(1);
   });
 
   it('When the subscription target fails, then success is false with the status', async () => {
     isReceiverHealed = false;
-    const response = await t.post(`/v1/subscriptions/${badSubscription.id}/test`, { token: owner.token });
+    const response = await harness.t.post(`/v1/subscriptions/${badSubscription.id}/test`, {
+      token: owner.token,
+    });
     expect(response.body).toMatchObject({ success: false, httpStatusCode: 500 });
   });
 
   it('When tests fail 20 times in a row, then the subscription stays ACTIVE: only real deliveries disable it', async () => {
     isReceiverHealed = false;
-    const before = await t.get(`/v1/subscriptions/${badSubscription.id}`, { token: owner.token });
+    const before = await harness.t.get(`/v1/subscriptions/${badSubscription.id}`, { token: owner.token });
     for (let test = 0; test < 21; test++) {
-      await t.post(`/v1/subscriptions/${badSubscription.id}/test`, { token: owner.token });
+      await harness.t.post(`/v1/subscriptions/${badSubscription.id}/test`, { token: owner.token });
     }
-    const after = await t.get(`/v1/subscriptions/${badSubscription.id}`, { token: owner.token });
+    const after = await harness.t.get(`/v1/subscriptions/${badSubscription.id}`, { token: owner.token });
     expect(after.body.status).toBe('ACTIVE');
     // Tests still count as attempts ('Tentativas').
     expect(after.body._count.attempts).toBe(before.body._count.attempts + 21);
   });
 
   it('When the user may not edit the subscription, then 403 or 404', async () => {
-    const stranger = await t.createUser();
+    const stranger = await harness.t.createUser();
     expect(
-      (await t.post(`/v1/subscriptions/${okSubscription.id}/test`, { token: stranger.token })).status,
+      (await harness.t.post(`/v1/subscriptions/${okSubscription.id}/test`, { token: stranger.token })).status,
     ).toBe(404);
   });
 });

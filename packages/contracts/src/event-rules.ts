@@ -3,6 +3,7 @@ import {
   parsePath,
   RULE_LOGICS,
   RULE_OPERATORS,
+  RULE_VALUE_OPERATORS,
   type RuleCondition,
   type RuleConditions,
   type RuleLogic,
@@ -16,14 +17,7 @@ import { addIssue, isPlainObject } from './json-field';
 export { RULE_LOGICS, RULE_OPERATORS, type RuleLogic, type RuleOperator };
 
 /** Operators offered by the rule form; the date ones are accepted by the API and only labelled on screen. */
-export const RULE_FORM_OPERATORS = [
-  'EQUALS',
-  'CONTAINS_ANY',
-  'CONTAINS_ALL',
-  'REGEX',
-  'GREATER_THAN',
-  'LESS_THAN',
-] as const satisfies readonly RuleOperator[];
+export const RULE_FORM_OPERATORS: readonly RuleOperator[] = RULE_VALUE_OPERATORS;
 
 export const RULE_PAGE_SIZE = 20;
 export const RULE_EXECUTION_PAGE_SIZE = 20;

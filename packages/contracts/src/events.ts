@@ -185,6 +185,14 @@ export type TEventListQuery = z.infer<typeof ZEventListQuery>;
 export const ZEventPermissions = z.object({ canWrite: z.boolean(), canDelete: z.boolean() });
 export type TEventPermissions = z.infer<typeof ZEventPermissions>;
 
+/** An event's queue settings as the API answers them: spread into every event shape. */
+export const ZQueueSettings = {
+  delayBetweenSends: z.number().int().nullable(),
+  messageTtl: z.number().int().nullable(),
+  maxRetries: z.number().int().nullable(),
+  priority: z.number().int().nullable(),
+};
+
 export const ZEvent = z
   .object({
     id: z.string(),
@@ -200,10 +208,7 @@ export const ZEvent = z
     /** Secret values are masked for callers who may not edit the event. */
     callbackAuthDetails: z.record(z.string(), z.string()).nullable(),
     bodyTemplate: z.record(z.string(), z.unknown()).nullable(),
-    delayBetweenSends: z.number().int().nullable(),
-    messageTtl: z.number().int().nullable(),
-    maxRetries: z.number().int().nullable(),
-    priority: z.number().int().nullable(),
+    ...ZQueueSettings,
     createdAt: z.string(),
     updatedAt: z.string(),
     application: z.object({ id: z.string(), name: z.string() }),

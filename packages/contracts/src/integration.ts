@@ -5,7 +5,7 @@ import {
   isIntegrationLanguage,
 } from '@wm/rules';
 import { z } from 'zod';
-import { ROUTE_METHODS, ZRouteEventType, ZRouteField } from './routes';
+import { ZRouteCore, ZRouteEventType, ZRouteField } from './routes';
 
 /** The integration screen: code and sample payloads that post to /v1/emit-rules. */
 
@@ -43,12 +43,7 @@ export type TIntegrationRoutesQuery = z.infer<typeof ZIntegrationRoutesQuery>;
 /** A route as the integration screen lists it: only its active event types and fields. */
 export const ZIntegrationRoute = z
   .object({
-    id: z.string(),
-    name: z.string(),
-    description: z.string().nullable(),
-    endpoint: z.string(),
-    method: z.enum(ROUTE_METHODS),
-    applicationId: z.string(),
+    ...ZRouteCore,
     isActive: z.boolean(),
     eventTypes: z.array(ZRouteEventType),
     fields: z.array(ZRouteField),

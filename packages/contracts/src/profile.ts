@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZUser } from './auth';
 import { ZEmail, ZPassword } from './common';
+import { ZQueueSettings } from './events';
 import { ZUserName } from './users';
 
 export const EMAIL_CHANGE_NEEDS_PASSWORD = 'Informe a senha atual para alterar o e-mail';
@@ -106,10 +107,7 @@ export const ZProfileExport = z
         callbackUrl: z.string().nullable(),
         callbackAuthType: z.string(),
         bodyTemplate: z.record(z.string(), z.unknown()).nullable(),
-        delayBetweenSends: z.number().int().nullable(),
-        messageTtl: z.number().int().nullable(),
-        maxRetries: z.number().int().nullable(),
-        priority: z.number().int().nullable(),
+        ...ZQueueSettings,
         createdAt: z.string(),
         updatedAt: z.string(),
       }),

@@ -227,14 +227,19 @@ export const ZRouteRuleSummary = z.object({
 });
 export type TRouteRuleSummary = z.infer<typeof ZRouteRuleSummary>;
 
+/** What every view of a route holds. */
+export const ZRouteCore = {
+  id: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  endpoint: z.string(),
+  method: z.enum(ROUTE_METHODS),
+  applicationId: z.string(),
+};
+
 export const ZRoute = z
   .object({
-    id: z.string(),
-    name: z.string(),
-    description: z.string().nullable(),
-    endpoint: z.string(),
-    method: z.enum(ROUTE_METHODS),
-    applicationId: z.string(),
+    ...ZRouteCore,
     application: z.object({ id: z.string(), name: z.string() }),
     isActive: z.boolean(),
     ...ZTimestamps,

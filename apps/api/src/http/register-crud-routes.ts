@@ -1,9 +1,10 @@
-import { ZIdParams } from '@wm/contracts';
+import type { ZIdParams } from '@wm/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { SessionUser } from '../domain/session-user';
 import { type AuthHooks, currentUser } from './auth';
 import { type ErrorStatus, NO_CONTENT, SESSION_SECURITY, sessionErrors } from './openapi';
+import { idRouteSchema } from './route-declarations';
 
 /**
  * The five session routes of one resource: `GET path`, `POST path`, `GET|PUT|DELETE path/:id`.
@@ -50,7 +51,8 @@ export function registerCrudRoutes<
   UpdateBody extends z.ZodType,
 >(app: FastifyInstance, auth: AuthHooks, resource: CrudResource<Query, List, Item, CreateBody, UpdateBody>) {
   const common = { onRequest: [auth.requireUser] };
-  const schema = { tags: [resource.tag], security: SESSION_SECURITY };
+  const tags = [resource.tag];
+  const schema = { tags, security: SESSION_SECURITY };
   const writeErrors = sessionErrors(403, 404, ...(resource.writeErrors ?? []));
   const answer = async (item: Promise<unknown>) => (resource.isUnderData ? { data: await item } : item);
   const byId = `${resource.path}/:id`;
@@ -89,7 +91,7 @@ export function registerCrudRoutes<
     byId,
     {
       ...common,
-      schema: { ...schema, params: ZIdParams, response: { 200: resource.item, ...sessionErrors(404) } },
+      schema: idRouteSchema(tags, { response: { 200: resource.item, ...sessionErrors(404) } }),
     },
     async (request) => answer(resource.get(currentUser(request), idOf(request))),
   );
@@ -98,12 +100,10 @@ export function registerCrudRoutes<
     byId,
     {
       ...common,
-      schema: {
-        ...schema,
-        params: ZIdParams,
+      schema: idRouteSchema(tags, {
         body: resource.update.body,
         response: { 200: resource.item, ...writeErrors, ...sessionErrors(403, 404, 413, 415) },
-      },
+      }),
     },
     async (request) =>
       answer(resource.update.run(currentUser(request), idOf(request), request.body as z.output<UpdateBody>)),
@@ -113,7 +113,7 @@ export function registerCrudRoutes<
     byId,
     {
       ...common,
-      schema: { ...schema, params: ZIdParams, response: { 204: NO_CONTENT, ...writeErrors } },
+      schema: idRouteSchema(tags, { response: { 204: NO_CONTENT, ...writeErrors } }),
     },
     async (request, reply) => {
       await resource.remove(currentUser(request), idOf(request));

@@ -135,6 +135,14 @@ export async function insertSubscription(
   return { id, secret };
 }
 
+/** One application with one event and a subscription to it: what an emit can be posted to. */
+export async function insertEmitTarget(ctx: AppContext) {
+  const app = await insertApplication(ctx);
+  const event = await insertEvent(ctx, app.id);
+  await insertSubscription(ctx, event.id);
+  return { app, event };
+}
+
 export async function setEventStatus(ctx: AppContext, eventId: string, status: string) {
   await ctx.db.update(events).set({ status }).where(eq(events.id, eventId));
 }

@@ -1,23 +1,34 @@
-import { afterAll, beforeAll } from 'vitest';
 import { type DeliveryEngine, startDeliveryEngine } from '../../src/delivery/engine';
 import { insertApplication, type Receiver, startReceiver } from './delivery-fixtures';
 import { createTestApp, type TestApp } from './test-app';
+import { useHarness } from './use-test-app';
+
+/** The app and a receiver its deliveries can be sent to. */
+export type ReceiverHarness = { t: TestApp; receiver: Receiver };
 
 /** What a delivery suite runs against: the app, its delivery engine, a receiver and one application. */
-export type DeliveryHarness = {
-  t: TestApp;
+export type DeliveryHarness = ReceiverHarness & {
   engine: DeliveryEngine;
-  receiver: Receiver;
   app: { id: string; apiKey: string };
 };
+
+async function startReceiverHarness(env: Record<string, string>, reply?: Receiver['reply']) {
+  const t = await createTestApp(env);
+  const receiver = await startReceiver(reply);
+  return { t, receiver };
+}
+
+async function stopReceiverHarness(harness: ReceiverHarness) {
+  await harness.receiver.close();
+  await harness.t.close();
+}
 
 async function startDeliveryHarness(
   env: Record<string, string>,
   reply?: Receiver['reply'],
 ): Promise<DeliveryHarness> {
-  const t = await createTestApp(env);
+  const { t, receiver } = await startReceiverHarness(env, reply);
   const engine = startDeliveryEngine(t.ctx);
-  const receiver = await startReceiver(reply);
   const app = await insertApplication(t.ctx);
   return { t, engine, receiver, app };
 }
@@ -25,19 +36,15 @@ async function startDeliveryHarness(
 /** Stops the engine before the receiver and the database it uses. */
 async function stopDeliveryHarness(harness: DeliveryHarness) {
   await harness.engine.stop();
-  await harness.receiver.close();
-  await harness.t.close();
+  await stopReceiverHarness(harness);
 }
 
-/**
- * Starts a harness before the file's tests and stops it after them. The object it returns is
- * filled in by the time any test runs; read its fields inside tests and hooks, not at load time.
- */
+/** The app and a receiver for the file's tests, without a delivery engine (the tests start their own). */
+export function useReceiverHarness(env: Record<string, string>, reply?: Receiver['reply']): ReceiverHarness {
+  return useHarness(() => startReceiverHarness(env, reply), stopReceiverHarness);
+}
+
+/** The app, its delivery engine, a receiver and one application for the file's tests. */
 export function useDeliveryHarness(env: Record<string, string>, reply?: Receiver['reply']): DeliveryHarness {
-  const harness = {} as DeliveryHarness;
-  beforeAll(async () => {
-    Object.assign(harness, await startDeliveryHarness(env, reply));
-  });
-  afterAll(() => stopDeliveryHarness(harness));
-  return harness;
+  return useHarness(() => startDeliveryHarness(env, reply), stopDeliveryHarness);
 }

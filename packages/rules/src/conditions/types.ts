@@ -1,13 +1,14 @@
-export const RULE_OPERATORS = [
+/** The operators that compare a field with values or numbers; the rest compare dates. */
+export const RULE_VALUE_OPERATORS = [
   'EQUALS',
   'CONTAINS_ANY',
   'CONTAINS_ALL',
   'REGEX',
   'GREATER_THAN',
   'LESS_THAN',
-  'DATE_AFTER',
-  'DATE_BEFORE',
 ] as const;
+export const RULE_DATE_OPERATORS = ['DATE_AFTER', 'DATE_BEFORE'] as const;
+export const RULE_OPERATORS = [...RULE_VALUE_OPERATORS, ...RULE_DATE_OPERATORS] as const;
 export type RuleOperator = (typeof RULE_OPERATORS)[number];
 
 export const RULE_LOGICS = ['AND', 'OR'] as const;

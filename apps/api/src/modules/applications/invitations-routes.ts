@@ -1,9 +1,10 @@
-import { ZIdParams, ZInvitationAccepted, ZMyInvitationList, ZPendingInvitationList } from '@wm/contracts';
+import { ZInvitationAccepted, ZMyInvitationList, ZPendingInvitationList } from '@wm/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { type AuthHooks, currentUser } from '../../http/auth';
 import { NO_CONTENT, SESSION_SECURITY, sessionErrors } from '../../http/openapi';
+import { idRouteSchema } from '../../http/route-declarations';
 import {
   acceptInvitation,
   declineInvitation,
@@ -20,12 +21,9 @@ export function registerInvitationRoutes(app: FastifyInstance, ctx: AppContext, 
     '/applications/:id/invitations',
     {
       ...guard,
-      schema: {
-        tags,
-        params: ZIdParams,
-        security: SESSION_SECURITY,
+      schema: idRouteSchema(tags, {
         response: { 200: ZPendingInvitationList, ...sessionErrors(403, 404) },
-      },
+      }),
     },
     async (request) => listPendingInvitations(ctx, currentUser(request), request.params.id),
   );
@@ -43,12 +41,9 @@ export function registerInvitationRoutes(app: FastifyInstance, ctx: AppContext, 
     '/auth/me/invitations/:id/accept',
     {
       ...guard,
-      schema: {
-        tags,
-        params: ZIdParams,
-        security: SESSION_SECURITY,
+      schema: idRouteSchema(tags, {
         response: { 200: ZInvitationAccepted, ...sessionErrors(404) },
-      },
+      }),
     },
     async (request) => acceptInvitation(ctx, currentUser(request), request.params.id),
   );
@@ -57,12 +52,9 @@ export function registerInvitationRoutes(app: FastifyInstance, ctx: AppContext, 
     '/auth/me/invitations/:id/decline',
     {
       ...guard,
-      schema: {
-        tags,
-        params: ZIdParams,
-        security: SESSION_SECURITY,
+      schema: idRouteSchema(tags, {
         response: { 204: NO_CONTENT, ...sessionErrors(404) },
-      },
+      }),
     },
     async (request, reply) => {
       await declineInvitation(ctx, currentUser(request), request.params.id);

@@ -1,6 +1,5 @@
 import {
   ZAddMemberRequest,
-  ZIdParams,
   ZMember,
   ZMemberInvitationSent,
   ZMemberListResponse,
@@ -13,6 +12,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { type AuthHooks, currentUser } from '../../http/auth';
 import { NO_CONTENT, SESSION_SECURITY, sessionErrors } from '../../http/openapi';
+import { idRouteSchema } from '../../http/route-declarations';
 import { addMemberByEmail } from './invitations-service';
 import { listMembers, removeMember, transferOwnership, updateMember } from './members-service';
 
@@ -25,12 +25,9 @@ export function registerMemberRoutes(app: FastifyInstance, ctx: AppContext, auth
     '/applications/:id/members',
     {
       ...guard,
-      schema: {
-        tags,
-        params: ZIdParams,
-        security: SESSION_SECURITY,
+      schema: idRouteSchema(tags, {
         response: { 200: ZMemberListResponse, ...sessionErrors(403, 404) },
-      },
+      }),
     },
     async (request) => listMembers(ctx, currentUser(request), request.params.id),
   );
@@ -39,14 +36,11 @@ export function registerMemberRoutes(app: FastifyInstance, ctx: AppContext, auth
     '/applications/:id/members',
     {
       ...guard,
-      schema: {
-        tags,
-        params: ZIdParams,
+      schema: idRouteSchema(tags, {
         body: ZAddMemberRequest,
-        security: SESSION_SECURITY,
         // 201 with the member for admins; 202 with a neutral message (an invitation) for others.
         response: { 201: ZMember, 202: ZMemberInvitationSent, ...sessionErrors(403, 404, 409, 413, 415) },
-      },
+      }),
     },
     async (request, reply) => {
       const result = await addMemberByEmail(ctx, currentUser(request), request.params.id, request.body);
@@ -58,13 +52,10 @@ export function registerMemberRoutes(app: FastifyInstance, ctx: AppContext, auth
     '/applications/:id/transfer-ownership',
     {
       ...guard,
-      schema: {
-        tags,
-        params: ZIdParams,
+      schema: idRouteSchema(tags, {
         body: ZTransferOwnershipRequest,
-        security: SESSION_SECURITY,
         response: { 200: ZMemberListResponse, ...sessionErrors(403, 404, 413, 415, 422) },
-      },
+      }),
     },
     async (request) => transferOwnership(ctx, currentUser(request), request.params.id, request.body),
   );

@@ -1,9 +1,10 @@
-import { ZEmitHeaders, ZEmitRequest, ZEmitResponse, ZIdParams, ZSubscriptionTestResult } from '@wm/contracts';
+import { ZEmitHeaders, ZEmitRequest, ZEmitResponse, ZSubscriptionTestResult } from '@wm/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { type AuthHooks, currentUser } from '../../http/auth';
-import { EMIT_SECURITY, errorResponses, SESSION_SECURITY, sessionErrors } from '../../http/openapi';
+import { EMIT_SECURITY, errorResponses, sessionErrors } from '../../http/openapi';
+import { idRouteSchema } from '../../http/route-declarations';
 import { requireAccess, subscriptionAccess } from '../access';
 import { readEmitCall } from './authorize-emit';
 import { emitEvent } from './service';
@@ -34,12 +35,9 @@ export function registerEmitRoutes(app: FastifyInstance, ctx: AppContext, auth: 
     '/subscriptions/:id/test',
     {
       onRequest: [auth.requireUser],
-      schema: {
-        tags: ['subscriptions'],
-        params: ZIdParams,
-        security: SESSION_SECURITY,
+      schema: idRouteSchema(['subscriptions'], {
         response: { 200: ZSubscriptionTestResult, ...sessionErrors(403, 404, 413, 415) },
-      },
+      }),
     },
     async (request) => {
       const { row: subscription } = await requireAccess(

@@ -3,7 +3,6 @@ import {
   ZEventRule,
   ZEventRuleListQuery,
   ZEventRuleListResponse,
-  ZIdParams,
   ZLinkEventRequest,
   ZRuleExecutionListQuery,
   ZRuleExecutionListResponse,
@@ -13,8 +12,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { type AuthHooks, currentUser } from '../../http/auth';
-import { SESSION_SECURITY, sessionErrors } from '../../http/openapi';
+import { sessionErrors } from '../../http/openapi';
 import { registerCrudRoutes } from '../../http/register-crud-routes';
+import { idRouteSchema } from '../../http/route-declarations';
 import { listRuleExecutions } from './executions';
 import {
   createRule,
@@ -51,12 +51,9 @@ export function registerEventRuleRoutes(app: FastifyInstance, ctx: AppContext, a
     '/event-rules/:id/toggle',
     {
       ...guard,
-      schema: {
-        tags,
-        params: ZIdParams,
-        security: SESSION_SECURITY,
+      schema: idRouteSchema(tags, {
         response: { 200: ZEventRule, ...sessionErrors(403, 404, 413, 415) },
-      },
+      }),
     },
     async (request) => toggleRule(ctx, currentUser(request), request.params.id),
   );
@@ -65,13 +62,10 @@ export function registerEventRuleRoutes(app: FastifyInstance, ctx: AppContext, a
     '/event-rules/:id/link-event',
     {
       ...guard,
-      schema: {
-        tags,
-        params: ZIdParams,
+      schema: idRouteSchema(tags, {
         body: ZLinkEventRequest,
-        security: SESSION_SECURITY,
         response: { 200: ZEventRule, ...sessionErrors(403, 404, 413, 415) },
-      },
+      }),
     },
     async (request) => linkRuleEvent(ctx, currentUser(request), request.params.id, request.body.eventId),
   );
@@ -80,12 +74,9 @@ export function registerEventRuleRoutes(app: FastifyInstance, ctx: AppContext, a
     '/event-rules/:id/link-event',
     {
       ...guard,
-      schema: {
-        tags,
-        params: ZIdParams,
-        security: SESSION_SECURITY,
+      schema: idRouteSchema(tags, {
         response: { 200: ZEventRule, ...sessionErrors(403, 404) },
-      },
+      }),
     },
     async (request) => unlinkRuleEvent(ctx, currentUser(request), request.params.id),
   );
@@ -94,13 +85,10 @@ export function registerEventRuleRoutes(app: FastifyInstance, ctx: AppContext, a
     '/event-rules/:id/executions',
     {
       ...guard,
-      schema: {
-        tags,
-        params: ZIdParams,
+      schema: idRouteSchema(tags, {
         querystring: ZRuleExecutionListQuery,
-        security: SESSION_SECURITY,
         response: { 200: ZRuleExecutionListResponse, ...sessionErrors(404) },
-      },
+      }),
     },
     async (request) => listRuleExecutions(ctx, currentUser(request), request.params.id, request.query),
   );

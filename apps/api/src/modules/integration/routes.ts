@@ -1,5 +1,4 @@
 import {
-  ZIdParams,
   ZIntegrationCodeAnswer,
   ZIntegrationCodeQuery,
   ZIntegrationPayloadAnswer,
@@ -11,7 +10,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { type AuthHooks, currentUser } from '../../http/auth';
 import { SESSION_SECURITY, sessionErrors } from '../../http/openapi';
-import { setNoStore } from '../../http/route-declarations';
+import { idRouteSchema, setNoStore } from '../../http/route-declarations';
 import { resolveBaseUrl } from './resolve-base-url';
 import {
   getRoutePayload,
@@ -59,13 +58,10 @@ export function registerIntegrationRoutes(app: FastifyInstance, ctx: AppContext,
       `/integration/${resource}/:id/code`,
       {
         ...guard,
-        schema: {
-          tags,
-          params: ZIdParams,
+        schema: idRouteSchema(tags, {
           querystring: ZIntegrationCodeQuery,
-          security: SESSION_SECURITY,
           response: { 200: ZIntegrationCodeAnswer, ...sessionErrors(404) },
-        },
+        }),
       },
       async (request) => ({
         data: await render(ctx, currentUser(request), request.params.id, {
@@ -79,12 +75,9 @@ export function registerIntegrationRoutes(app: FastifyInstance, ctx: AppContext,
       `/integration/${resource}/:id/payload`,
       {
         ...guard,
-        schema: {
-          tags,
-          params: ZIdParams,
-          security: SESSION_SECURITY,
+        schema: idRouteSchema(tags, {
           response: { 200: ZIntegrationPayloadAnswer, ...sessionErrors(404) },
-        },
+        }),
       },
       async (request) => ({ data: await sample(ctx, currentUser(request), request.params.id) }),
     );

@@ -1,6 +1,5 @@
 import type {
   IntegrationLanguage,
-  RouteMethod,
   TIntegrationCode,
   TIntegrationPayload,
   TIntegrationRoute,
@@ -9,7 +8,7 @@ import { buildRoutePayload, buildRulePayload, type EmitPayload, renderIntegratio
 import type { AppContext } from '../../context';
 import type { SessionUser } from '../../domain/session-user';
 import { applicationInternalAccess, requireAccess, routeAccess, ruleAccess } from '../access';
-import { toRouteEventTypeView, toRouteFieldView } from '../routes/route-view';
+import { toRouteCoreView, toRouteEventTypeView, toRouteFieldView } from '../routes/route-view';
 import { listActiveRouteChildren, listApplicationRoutes } from './queries';
 
 /** Active event types and fields of `routeIds`, oldest first (the first event type is the route's sample alias). */
@@ -35,12 +34,7 @@ export async function listIntegrationRoutes(
     rows.map((row) => row.id),
   );
   return rows.map((row) => ({
-    id: row.id,
-    name: row.name,
-    description: row.description,
-    endpoint: row.endpoint,
-    method: row.method as RouteMethod,
-    applicationId: row.applicationId,
+    ...toRouteCoreView(row),
     isActive: row.isActive,
     eventTypes: eventTypes.filter((eventType) => eventType.routeId === row.id),
     fields: fields.filter((field) => field.routeId === row.id),

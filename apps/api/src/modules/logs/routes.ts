@@ -2,7 +2,6 @@ import {
   ZDeliveryLogDetail,
   ZDeliveryLogListQuery,
   ZDeliveryLogListResponse,
-  ZIdParams,
   ZRetryDeliveryResponse,
 } from '@wm/contracts';
 import type { FastifyInstance } from 'fastify';
@@ -10,6 +9,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { type AuthHooks, currentUser } from '../../http/auth';
 import { SESSION_SECURITY, sessionErrors } from '../../http/openapi';
+import { idRouteSchema } from '../../http/route-declarations';
 import { getDeliveryLog, listDeliveryLogs, retryDelivery } from './service';
 
 export function registerLogRoutes(app: FastifyInstance, ctx: AppContext, auth: AuthHooks) {
@@ -35,12 +35,9 @@ export function registerLogRoutes(app: FastifyInstance, ctx: AppContext, auth: A
     '/logs/:id',
     {
       ...guard,
-      schema: {
-        tags,
-        params: ZIdParams,
-        security: SESSION_SECURITY,
+      schema: idRouteSchema(tags, {
         response: { 200: ZDeliveryLogDetail, ...sessionErrors(404) },
-      },
+      }),
     },
     async (request) => getDeliveryLog(ctx, currentUser(request), request.params.id),
   );
@@ -49,12 +46,9 @@ export function registerLogRoutes(app: FastifyInstance, ctx: AppContext, auth: A
     '/logs/:id/retry',
     {
       ...guard,
-      schema: {
-        tags,
-        params: ZIdParams,
-        security: SESSION_SECURITY,
+      schema: idRouteSchema(tags, {
         response: { 200: ZRetryDeliveryResponse, ...sessionErrors(403, 404, 409, 413, 415) },
-      },
+      }),
     },
     async (request) => retryDelivery(ctx, currentUser(request), request.params.id),
   );

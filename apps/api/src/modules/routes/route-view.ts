@@ -19,6 +19,16 @@ const permissionsOf = (flags: RowFlags): TRowPermissions => ({
   canDelete: Boolean(flags.canDelete),
 });
 
+/** What every view of a route holds, in the order the contracts list it. */
+export const toRouteCoreView = (row: RouteRow) => ({
+  id: row.id,
+  name: row.name,
+  description: row.description,
+  endpoint: row.endpoint,
+  method: row.method as RouteMethod,
+  applicationId: row.applicationId,
+});
+
 export function toRouteView(
   row: RouteRow,
   extra: {
@@ -30,12 +40,7 @@ export function toRouteView(
   } & RowFlags,
 ): TRoute {
   return {
-    id: row.id,
-    name: row.name,
-    description: row.description,
-    endpoint: row.endpoint,
-    method: row.method as RouteMethod,
-    applicationId: row.applicationId,
+    ...toRouteCoreView(row),
     application: { id: row.applicationId, name: extra.applicationName },
     isActive: row.isActive,
     createdAt: row.createdAt.toISOString(),

@@ -1,6 +1,5 @@
 import {
   ZCreateSubscriptionRequest,
-  ZIdParams,
   ZSubscription,
   ZSubscriptionListQuery,
   ZSubscriptionListResponse,
@@ -10,8 +9,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { type AuthHooks, currentUser } from '../../http/auth';
-import { SESSION_SECURITY, sessionErrors } from '../../http/openapi';
+import { sessionErrors } from '../../http/openapi';
 import { registerCrudRoutes } from '../../http/register-crud-routes';
+import { idRouteSchema } from '../../http/route-declarations';
 import {
   createSubscription,
   deleteSubscription,
@@ -48,12 +48,9 @@ export function registerSubscriptionRoutes(app: FastifyInstance, ctx: AppContext
     '/subscriptions/:id/rotate-secret',
     {
       ...guard,
-      schema: {
-        tags,
-        params: ZIdParams,
-        security: SESSION_SECURITY,
+      schema: idRouteSchema(tags, {
         response: { 200: ZSubscription, ...sessionErrors(403, 404, 413, 415) },
-      },
+      }),
     },
     async (request) => rotateSubscriptionSecret(ctx, currentUser(request), request.params.id),
   );
