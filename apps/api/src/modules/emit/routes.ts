@@ -6,11 +6,14 @@ import { type AuthHooks, currentUser } from '../../http/auth';
 import { EMIT_SECURITY, errorResponses, SESSION_SECURITY, sessionErrors } from '../../http/openapi';
 import { requireAccess, subscriptionAccess } from '../access';
 import { readEmitCall } from './authorize-emit';
+import { stopEmitTargetCache } from './load-emit-target';
 import { emitEvent } from './service';
 import { testSubscription } from './test-subscription';
 
 export function registerEmitRoutes(app: FastifyInstance, ctx: AppContext, auth: AuthHooks) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  // The cache's listening connection must not outlive the server.
+  app.addHook('onClose', async () => stopEmitTargetCache(ctx));
 
   r.post(
     '/events/emit',
