@@ -4,6 +4,7 @@ import { buildApp } from '../src/build-app';
 import { testConfig } from '../src/config';
 import { createContext } from '../src/create-context';
 import { type DatabaseHandle, openDatabase } from '../src/db/client';
+import { createOwnedEvent } from './support/emit-target-fixture';
 import type { TestUser } from './support/owned-application-fixture';
 import { createTestApp, type TestApp } from './support/test-app';
 
@@ -27,14 +28,7 @@ beforeAll(async () => {
   );
   other = await buildApp(otherCtx);
   await other.ready();
-  owner = await t.createUser();
-  const created = await t.post('/v1/applications', { token: owner.token, body: { name: 'Entre processos' } });
-  app = { id: created.body.id, apiKey: created.body.apiKey };
-  const made = await t.post('/v1/events', {
-    token: owner.token,
-    body: { applicationId: app.id, name: 'Pedido', alias: 'pedido.pago' },
-  });
-  event = { id: made.body.id, alias: made.body.alias };
+  ({ owner, app, event } = await createOwnedEvent(t, 'pedido.pago'));
 });
 
 afterAll(async () => {

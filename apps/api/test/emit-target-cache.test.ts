@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createOwnedEvent } from './support/emit-target-fixture';
 import type { TestUser } from './support/owned-application-fixture';
 import { createTestApp, type TestApp } from './support/test-app';
 
@@ -15,14 +16,7 @@ beforeAll(async () => {
     if (name === 'load_emit_targets') targetReads += 1;
     return query(text, params, name);
   });
-  owner = await t.createUser();
-  const created = await t.post('/v1/applications', { token: owner.token, body: { name: 'Cache' } });
-  app = { id: created.body.id, apiKey: created.body.apiKey };
-  const made = await t.post('/v1/events', {
-    token: owner.token,
-    body: { applicationId: app.id, name: 'Pedido', alias: 'pedido.criado' },
-  });
-  event = { id: made.body.id, alias: made.body.alias };
+  ({ owner, app, event } = await createOwnedEvent(t, 'pedido.criado'));
 });
 
 afterAll(async () => {
