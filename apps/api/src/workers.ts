@@ -1,5 +1,6 @@
 import type { AppContext } from './context';
 import { startDeliveryEngine } from './delivery/engine';
+import { stopEmitTargetCache } from './modules/emit/load-emit-target';
 import { emitLinkedEventThrough } from './modules/emit-rules/emit-linked-event';
 import { startPipelineWorker } from './pipeline/worker';
 
@@ -15,6 +16,8 @@ export async function startWorkers(ctx: AppContext): Promise<Workers> {
   stops.push(() => delivery.stop());
   const pipeline = startPipelineWorker(ctx, { emitLinkedEvent: emitLinkedEventThrough(ctx) });
   stops.push(() => pipeline.stop());
+  // Rules emit linked events through the emit path, whose cache listens on a connection of its own.
+  stops.push(() => stopEmitTargetCache(ctx));
   return {
     async stop() {
       await Promise.all(stops.map((stop) => stop()));

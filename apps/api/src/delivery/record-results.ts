@@ -1,5 +1,6 @@
 import { SUBSCRIPTION_AUTO_DISABLE_AFTER } from '@wm/contracts';
 import type { AppContext } from '../context';
+import { announceLocalChange, CHANGE_CHANNELS } from '../db/change-channel';
 
 export type AttemptResult = {
   id: string;
@@ -50,11 +51,13 @@ export async function recordAttemptResults(ctx: AppContext, workerId: string, re
       is_test: result.isTest ?? false,
     })),
   );
-  await ctx.database.query(
+  const [counts] = await ctx.database.query<{ disabled: number }>(
     RECORD_ATTEMPT_RESULTS,
     [rows, workerId, AUTO_DISABLE_AFTER, results.map((result) => result.id)],
     'record_attempt_results',
   );
+  // A disabled subscription no longer receives emits: this process's emits must know at once.
+  if (counts && counts.disabled > 0) announceLocalChange(ctx, CHANGE_CHANNELS.emitTargets);
 }
 
 /**
@@ -108,7 +111,9 @@ const RECORD_ATTEMPT_RESULTS = `
         disabled_at = CASE WHEN ${DISABLES} THEN now() ELSE s.disabled_at END,
         updated_at = now()
       FROM totals t WHERE s.id = t.subscription_id
-      RETURNING s.id
+      -- disabled_at is now() (the transaction's start) only when this statement disabled it.
+      RETURNING s.id, s.status = 'FAILED' AND s.disabled_at = now() AS is_disabled
     )
     SELECT (SELECT count(*) FROM logs) AS logs, (SELECT count(*) FROM attempts) AS attempts,
-      (SELECT count(*) FROM subs) AS subscriptions`;
+      (SELECT count(*) FROM subs) AS subscriptions,
+      (SELECT count(*) FROM subs WHERE is_disabled)::int AS disabled`;

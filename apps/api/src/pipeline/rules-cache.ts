@@ -1,8 +1,9 @@
 import { type CompiledRuleSet, compileRuleSet, matchRuleSet, type RuleEnvelope } from '@wm/rules';
 import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
+import { createChangeCache } from '../db/change-cache';
+import { CHANGE_CHANNELS } from '../db/change-channel';
 import { routeEventTypes, routes, rules } from '../db/schema';
-import { listenForRulesChanges, onLocalRulesChange } from './rules-changed';
 
 /** An active rule as the consumer runs it: what its action needs. */
 export type RunnableRule = { id: string; name: string; eventId: string | null };
@@ -24,68 +25,21 @@ export type RulesCache = {
 /** Keys kept at most; past it the oldest is forgotten (each reload is one indexed query). */
 const MAX_ENTRIES = 10_000;
 
-const RELISTEN_DELAY_MS = 5_000;
-
 /**
- * Compiled rules per (application, alias), in this process. A change in any process empties it:
- * this process's changes at once, every process's through the database notification (which also
- * fires after a reconnection, when one may have been missed). No timer: an unchanged rule stays
- * compiled for as long as the process lives. Until the listening connection is up nothing is kept,
- * since a change could not be heard.
+ * Compiled rules per (application, alias), in this process, emptied by any change to rules, routes
+ * or route event types in any process.
  */
 export function createRulesCache(ctx: AppContext): RulesCache {
-  const entries = new Map<string, Promise<AliasRules>>();
-  const forget = () => entries.clear();
-  const stopLocal = onLocalRulesChange(ctx, forget);
-  let stopListening: (() => Promise<void>) | null = null;
-  let isStopped = false;
-  let retry: NodeJS.Timeout | null = null;
-
-  const listen = () => {
-    listenForRulesChanges(ctx, forget)
-      .then(async (stop) => {
-        if (isStopped) return stop();
-        stopListening = stop;
-        forget();
-      })
-      .catch((error) => {
-        if (isStopped) return;
-        ctx.logger.warn(
-          { err: error },
-          'rules cache cannot listen for changes yet; rules are read every time',
-        );
-        retry = setTimeout(listen, RELISTEN_DELAY_MS);
-        retry.unref();
-      });
-  };
-  listen();
-
+  const cache = createChangeCache<{ applicationId: string; alias: string }, AliasRules>(ctx, {
+    channel: CHANGE_CHANNELS.rules,
+    label: 'rules',
+    keyOf: ({ applicationId, alias }) => `${applicationId}\u0000${alias}`,
+    load: ({ applicationId, alias }) => loadRules(ctx, applicationId, alias),
+    maxEntries: MAX_ENTRIES,
+  });
   return {
-    rulesFor(applicationId, alias) {
-      if (!stopListening) return loadRules(ctx, applicationId, alias);
-      const key = `${applicationId}\u0000${alias}`;
-      const cached = entries.get(key);
-      if (cached) return cached;
-      // Stored before it resolves: a change meanwhile clears it, so a load that may have read the
-      // old rules is used by the callers already waiting on it and by no later one.
-      const loading = loadRules(ctx, applicationId, alias);
-      entries.set(key, loading);
-      loading.catch(() => {
-        if (entries.get(key) === loading) entries.delete(key);
-      });
-      if (entries.size > MAX_ENTRIES) {
-        const oldest = entries.keys().next().value;
-        if (oldest !== undefined) entries.delete(oldest);
-      }
-      return loading;
-    },
-    async stop() {
-      isStopped = true;
-      if (retry) clearTimeout(retry);
-      stopLocal();
-      forget();
-      await stopListening?.();
-    },
+    rulesFor: (applicationId, alias) => cache.get({ applicationId, alias }),
+    stop: () => cache.stop(),
   };
 }
 

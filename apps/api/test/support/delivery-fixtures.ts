@@ -3,6 +3,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../src/context';
+import { announceLocalChange, CHANGE_CHANNELS } from '../../src/db/change-channel';
 import { applications, deliveryLogs, events, subscriptions, userApplications } from '../../src/db/schema';
 import type { FilterRow } from '../../src/db/schema/events';
 import { newId } from '../../src/lib/ids';
@@ -114,6 +115,7 @@ export async function insertEvent(
   const id = newId();
   const alias = input.alias ?? `evento.${id.slice(-8)}`;
   await ctx.db.insert(events).values({ id, applicationId, name: `Evento ${alias}`, alias, ...input });
+  announceLocalChange(ctx, CHANGE_CHANNELS.emitTargets);
   return { id, alias };
 }
 
@@ -132,6 +134,8 @@ export async function insertSubscription(
     secret,
     ...input,
   });
+  // Written around the services: this process's emits must see it at once, as after a service write.
+  announceLocalChange(ctx, CHANGE_CHANNELS.emitTargets);
   return { id, secret };
 }
 
@@ -145,6 +149,7 @@ export async function insertEmitTarget(ctx: AppContext) {
 
 export async function setEventStatus(ctx: AppContext, eventId: string, status: string) {
   await ctx.db.update(events).set({ status }).where(eq(events.id, eventId));
+  announceLocalChange(ctx, CHANGE_CHANNELS.emitTargets);
 }
 
 export async function readSubscription(ctx: AppContext, id: string) {

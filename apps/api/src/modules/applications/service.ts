@@ -10,6 +10,7 @@ import type {
 } from '@wm/contracts';
 import { normalizeAuthDetails, ZUpdateApplicationRequest } from '@wm/contracts';
 import type { AppContext } from '../../context';
+import { CHANGE_CHANNELS, commitChange } from '../../db/change-channel';
 import { conflict, notFound } from '../../domain/errors';
 import { isSent } from '../../domain/is-sent';
 import { toPagination } from '../../domain/pagination';
@@ -96,7 +97,7 @@ export async function createApplication(
   const apiKey = generateApiKey();
   const now = ctx.clock();
   const id = newId();
-  const application = await ctx.db.transaction(async (tx) => {
+  const application = await commitChange(ctx, CHANGE_CHANNELS.emitTargets, async (tx) => {
     const row = await insertApplication(tx, {
       id,
       name: input.name,
@@ -194,7 +195,7 @@ export async function updateApplication(
 export async function deleteApplication(ctx: AppContext, user: SessionUser, id: string) {
   await requireAccess(ctx, user, applicationAccess, id, 'delete');
   try {
-    await ctx.db.transaction(async (tx) => {
+    await commitChange(ctx, CHANGE_CHANNELS.emitTargets, async (tx) => {
       await deleteApplicationRow(tx, id);
     });
   } catch (error) {
@@ -213,10 +214,9 @@ export async function regenerateApiKey(
 ): Promise<TApplicationWithKey> {
   const { permissions } = await requireAccess(ctx, user, applicationAccess, id, 'owner');
   const apiKey = generateApiKey();
-  const application = await updateApplicationColumns(ctx.db, id, {
-    ...apiKeyColumns(ctx, apiKey),
-    updatedAt: ctx.clock(),
-  });
+  const application = await commitChange(ctx, CHANGE_CHANNELS.emitTargets, (tx) =>
+    updateApplicationColumns(tx, id, { ...apiKeyColumns(ctx, apiKey), updatedAt: ctx.clock() }),
+  );
   if (!application) throw notFound(APPLICATION_NOT_FOUND);
   return { ...toApplicationView(ctx.cipher, application, permissions, await countEvents(ctx, id)), apiKey };
 }

@@ -1,6 +1,8 @@
 import type { AppContext } from '../../context';
+import { type ChangeCache, createChangeCache } from '../../db/change-cache';
+import { CHANGE_CHANNELS } from '../../db/change-channel';
 import type { events, subscriptions } from '../../db/schema';
-import { type Batcher, createBatcher } from '../../lib/batcher';
+import { createBatcher } from '../../lib/batcher';
 import { type EmitTargetRow, selectEmitTargets } from './batch-queries';
 
 export type EmitEvent = Pick<
@@ -39,11 +41,16 @@ export type EmitTarget = {
 
 type TargetKey = { applicationId: string; alias: string; apiKeyHash: string | null };
 
-const batchers = new WeakMap<AppContext, Batcher<TargetKey, EmitTarget>>();
+/** Targets kept at most; past it the oldest is forgotten (each reload is one batched read). */
+const MAX_ENTRIES = 10_000;
+
+const caches = new WeakMap<AppContext, ChangeCache<TargetKey, EmitTarget>>();
+const stopped = new WeakSet<AppContext>();
 
 /**
  * What an emit of `alias` by `applicationId` fans out to; `apiKeyHash` (SHA-256) is checked on
- * the way. Concurrent emits share one read, and emits of the same event share its answer.
+ * the way. Answers are kept per (application, alias, key hash) until an application, event or
+ * subscription changes anywhere; on a miss, concurrent emits share one read.
  */
 export async function loadEmitTarget(
   ctx: AppContext,
@@ -51,20 +58,42 @@ export async function loadEmitTarget(
   alias: string,
   apiKeyHash: string | null,
 ): Promise<EmitTarget> {
-  let batcher = batchers.get(ctx);
-  if (!batcher) {
-    batcher = createBatcher((keys) => loadTargets(ctx, keys), {
-      maxSize: 500,
-      maxInFlight: 2,
-      isolateFailures: true,
-    });
-    batchers.set(ctx, batcher);
-  }
-  return batcher.submit({ applicationId, alias, apiKeyHash });
+  return cacheOf(ctx).get({ applicationId, alias, apiKeyHash });
 }
 
+/** Stops the context's emit-target cache (its listening connection); later emits read every time. */
+export async function stopEmitTargetCache(ctx: AppContext): Promise<void> {
+  stopped.add(ctx);
+  const cache = caches.get(ctx);
+  caches.delete(ctx);
+  await cache?.stop();
+}
+
+function cacheOf(ctx: AppContext): ChangeCache<TargetKey, EmitTarget> {
+  let cache = caches.get(ctx);
+  if (cache) return cache;
+  const batcher = createBatcher((keys: TargetKey[]) => loadTargets(ctx, keys), {
+    maxSize: 500,
+    maxInFlight: 2,
+    isolateFailures: true,
+  });
+  const load = (key: TargetKey) => batcher.submit(key);
+  cache = stopped.has(ctx)
+    ? { get: load, stop: async () => {} }
+    : createChangeCache(ctx, {
+        channel: CHANGE_CHANNELS.emitTargets,
+        label: 'emit targets',
+        keyOf,
+        load,
+        maxEntries: MAX_ENTRIES,
+      });
+  caches.set(ctx, cache);
+  return cache;
+}
+
+const keyOf = (key: TargetKey) => `${key.applicationId}\n${key.alias}\n${key.apiKeyHash ?? ''}`;
+
 async function loadTargets(ctx: AppContext, keys: TargetKey[]): Promise<EmitTarget[]> {
-  const keyOf = (key: TargetKey) => `${key.applicationId}\n${key.alias}\n${key.apiKeyHash ?? ''}`;
   const distinct = [...new Map(keys.map((key) => [keyOf(key), key])).values()];
   const rows = await selectEmitTargets(
     ctx.database,

@@ -7,13 +7,13 @@ import {
   ZCreateEventRuleRequest,
 } from '@wm/contracts';
 import type { AppContext } from '../../context';
+import { CHANGE_CHANNELS, commitChange } from '../../db/change-channel';
 import { badRequest } from '../../domain/errors';
 import { isSent } from '../../domain/is-sent';
 import { toPagination } from '../../domain/pagination';
 import type { SessionUser } from '../../domain/session-user';
 import { parseOrThrow } from '../../domain/validation';
 import { newId } from '../../lib/ids';
-import { changeRules } from '../../pipeline/rules-changed';
 import { applicationInternalAccess, requireAccess, ruleAccess } from '../access';
 import {
   countExecutionsOfRules,
@@ -107,7 +107,7 @@ export async function createRule(
   const columns = await resolveRule(ctx, input);
   const now = ctx.clock();
   const id = newId();
-  await changeRules(ctx, (tx) =>
+  await commitChange(ctx, CHANGE_CHANNELS.rules, (tx) =>
     insertRule(tx, { id, ...columns, createdBy: user.id, createdAt: now, updatedAt: now }),
   );
   return loadRuleView(ctx, user, id);
@@ -136,20 +136,22 @@ export async function updateRule(
     await requireAccess(ctx, user, applicationInternalAccess, merged.applicationId, 'write');
   }
   const columns = await resolveRule(ctx, merged);
-  await changeRules(ctx, (tx) => updateRuleColumns(tx, id, { ...columns, updatedAt: ctx.clock() }));
+  await commitChange(ctx, CHANGE_CHANNELS.rules, (tx) =>
+    updateRuleColumns(tx, id, { ...columns, updatedAt: ctx.clock() }),
+  );
   return loadRuleView(ctx, user, id);
 }
 
 /** Its executions go with it (ON DELETE CASCADE). */
 export async function deleteRule(ctx: AppContext, user: SessionUser, id: string) {
   await requireAccess(ctx, user, ruleAccess, id, 'delete');
-  await changeRules(ctx, (tx) => deleteRuleRow(tx, id));
+  await commitChange(ctx, CHANGE_CHANNELS.rules, (tx) => deleteRuleRow(tx, id));
 }
 
 /** Flips isActive in one statement, so two toggles never read the same state. */
 export async function toggleRule(ctx: AppContext, user: SessionUser, id: string): Promise<TEventRule> {
   await requireAccess(ctx, user, ruleAccess, id, 'write');
-  await changeRules(ctx, (tx) => flipRuleActive(tx, id, ctx.clock()));
+  await commitChange(ctx, CHANGE_CHANNELS.rules, (tx) => flipRuleActive(tx, id, ctx.clock()));
   return loadRuleView(ctx, user, id);
 }
 
@@ -161,12 +163,16 @@ export async function linkRuleEvent(
 ): Promise<TEventRule> {
   const { row: rule } = await requireAccess(ctx, user, ruleAccess, id, 'write');
   await assertEventOfApplication(ctx, eventId, rule.applicationId);
-  await changeRules(ctx, (tx) => updateRuleColumns(tx, id, { eventId, updatedAt: ctx.clock() }));
+  await commitChange(ctx, CHANGE_CHANNELS.rules, (tx) =>
+    updateRuleColumns(tx, id, { eventId, updatedAt: ctx.clock() }),
+  );
   return loadRuleView(ctx, user, id);
 }
 
 export async function unlinkRuleEvent(ctx: AppContext, user: SessionUser, id: string): Promise<TEventRule> {
   await requireAccess(ctx, user, ruleAccess, id, 'write');
-  await changeRules(ctx, (tx) => updateRuleColumns(tx, id, { eventId: null, updatedAt: ctx.clock() }));
+  await commitChange(ctx, CHANGE_CHANNELS.rules, (tx) =>
+    updateRuleColumns(tx, id, { eventId: null, updatedAt: ctx.clock() }),
+  );
   return loadRuleView(ctx, user, id);
 }

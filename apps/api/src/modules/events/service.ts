@@ -8,6 +8,7 @@ import {
   ZCreateEventRequest,
 } from '@wm/contracts';
 import type { AppContext } from '../../context';
+import { CHANGE_CHANNELS, commitChange } from '../../db/change-channel';
 import type { events } from '../../db/schema';
 import { conflict } from '../../domain/errors';
 import { isSent } from '../../domain/is-sent';
@@ -94,13 +95,15 @@ export async function createEvent(ctx: AppContext, user: SessionUser, input: TEv
   const now = ctx.clock();
   const id = newId();
   try {
-    await insertEvent(ctx.db, {
-      id,
-      ...columnsOf(ctx.cipher, input),
-      createdBy: user.id,
-      createdAt: now,
-      updatedAt: now,
-    });
+    await commitChange(ctx, CHANGE_CHANNELS.emitTargets, (tx) =>
+      insertEvent(tx, {
+        id,
+        ...columnsOf(ctx.cipher, input),
+        createdBy: user.id,
+        createdAt: now,
+        updatedAt: now,
+      }),
+    );
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(ALIAS_TAKEN);
     throw error;
@@ -177,7 +180,9 @@ export async function updateEvent(
   }
   await assertAliasFree(ctx, merged.applicationId, merged.alias, id);
   try {
-    await updateEventColumns(ctx.db, id, { ...columnsOf(ctx.cipher, merged), updatedAt: ctx.clock() });
+    await commitChange(ctx, CHANGE_CHANNELS.emitTargets, (tx) =>
+      updateEventColumns(tx, id, { ...columnsOf(ctx.cipher, merged), updatedAt: ctx.clock() }),
+    );
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(ALIAS_TAKEN);
     throw error;
@@ -188,5 +193,5 @@ export async function updateEvent(
 /** Subscriptions, occurrences, delivery and event logs go with the event (ON DELETE CASCADE). */
 export async function deleteEvent(ctx: AppContext, user: SessionUser, id: string) {
   await requireAccess(ctx, user, eventAccess, id, 'delete');
-  await deleteEventRow(ctx.db, id);
+  await commitChange(ctx, CHANGE_CHANNELS.emitTargets, (tx) => deleteEventRow(tx, id));
 }

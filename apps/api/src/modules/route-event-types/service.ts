@@ -7,13 +7,13 @@ import {
   ZCreateRouteEventTypeRequest,
 } from '@wm/contracts';
 import type { AppContext } from '../../context';
+import { CHANGE_CHANNELS, commitChange } from '../../db/change-channel';
 import { conflict } from '../../domain/errors';
 import { isSent } from '../../domain/is-sent';
 import type { SessionUser } from '../../domain/session-user';
 import { parseOrThrow } from '../../domain/validation';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { newId } from '../../lib/ids';
-import { changeRules } from '../../pipeline/rules-changed';
 import { requireAccess, routeAccess, routeEventTypeAccess } from '../access';
 import { toRouteEventTypeView } from '../routes/route-view';
 import {
@@ -113,7 +113,7 @@ export async function updateRouteEventType(
   });
   await assertAliasFree(ctx, existing.routeId, merged.alias, id);
   await aliasUnique(() =>
-    changeRules(ctx, async (tx) => {
+    commitChange(ctx, CHANGE_CHANNELS.rules, async (tx) => {
       await updateRouteEventTypeColumns(tx, id, {
         name: merged.name,
         alias: merged.alias,
@@ -130,5 +130,5 @@ export async function updateRouteEventType(
 /** Its rules stay, with no event type (ON DELETE SET NULL). */
 export async function deleteRouteEventType(ctx: AppContext, user: SessionUser, id: string) {
   await requireAccess(ctx, user, routeEventTypeAccess, id, 'delete');
-  await changeRules(ctx, (tx) => deleteRouteEventTypeRow(tx, id));
+  await commitChange(ctx, CHANGE_CHANNELS.rules, (tx) => deleteRouteEventTypeRow(tx, id));
 }

@@ -8,13 +8,13 @@ import {
   ZCreateRouteRequest,
 } from '@wm/contracts';
 import type { AppContext } from '../../context';
+import { CHANGE_CHANNELS, commitChange } from '../../db/change-channel';
 import { badRequest } from '../../domain/errors';
 import { isSent } from '../../domain/is-sent';
 import { toPagination } from '../../domain/pagination';
 import type { SessionUser } from '../../domain/session-user';
 import { parseOrThrow } from '../../domain/validation';
 import { newId } from '../../lib/ids';
-import { changeRules } from '../../pipeline/rules-changed';
 import { applicationInternalAccess, requireAccess, routeAccess } from '../access';
 import {
   countRoutes,
@@ -119,7 +119,7 @@ export async function updateRoute(
     await requireAccess(ctx, user, applicationInternalAccess, merged.applicationId, 'write');
     if ((await countRulesOfRoute(ctx.db, id)) > 0) throw badRequest(ROUTE_APPLICATION_LOCKED);
   }
-  await changeRules(ctx, (tx) =>
+  await commitChange(ctx, CHANGE_CHANNELS.rules, (tx) =>
     updateRouteColumns(tx, id, { ...columnsOf(merged), updatedAt: ctx.clock() }),
   );
   return loadRouteDetail(ctx, user, id);
@@ -128,5 +128,5 @@ export async function updateRoute(
 /** Its event types, fields, rules and their executions go with it (ON DELETE CASCADE), in one statement. */
 export async function deleteRoute(ctx: AppContext, user: SessionUser, id: string) {
   await requireAccess(ctx, user, routeAccess, id, 'delete');
-  await changeRules(ctx, (tx) => deleteRouteRow(tx, id));
+  await commitChange(ctx, CHANGE_CHANNELS.rules, (tx) => deleteRouteRow(tx, id));
 }

@@ -7,6 +7,7 @@ import {
   ZSubscriptionAuth,
 } from '@wm/contracts';
 import type { AppContext } from '../../context';
+import { CHANGE_CHANNELS, commitChange } from '../../db/change-channel';
 import { isSent } from '../../domain/is-sent';
 import { toPagination } from '../../domain/pagination';
 import type { SessionUser } from '../../domain/session-user';
@@ -60,22 +61,24 @@ export async function createSubscription(
   await requireAccess(ctx, user, eventAccess, input.eventId, 'read');
   const now = ctx.clock();
   const id = newId();
-  await insertSubscription(ctx.db, {
-    id,
-    eventId: input.eventId,
-    name: input.name,
-    status: input.status,
-    targetUrl: input.targetUrl,
-    httpMethod: input.httpMethod,
-    authType: input.authType,
-    authDetails: sealAuthDetails(ctx.cipher, input.authDetails),
-    jsonBody: input.jsonBody ?? null,
-    filters: input.filters,
-    secret: ctx.cipher.seal(newSigningSecret()),
-    createdBy: user.id,
-    createdAt: now,
-    updatedAt: now,
-  });
+  await commitChange(ctx, CHANGE_CHANNELS.emitTargets, (tx) =>
+    insertSubscription(tx, {
+      id,
+      eventId: input.eventId,
+      name: input.name,
+      status: input.status,
+      targetUrl: input.targetUrl,
+      httpMethod: input.httpMethod,
+      authType: input.authType,
+      authDetails: sealAuthDetails(ctx.cipher, input.authDetails),
+      jsonBody: input.jsonBody ?? null,
+      filters: input.filters,
+      secret: ctx.cipher.seal(newSigningSecret()),
+      createdBy: user.id,
+      createdAt: now,
+      updatedAt: now,
+    }),
+  );
   return loadSubscriptionView(ctx, user, id);
 }
 
@@ -112,26 +115,28 @@ export async function updateSubscription(
         ? input.authDetails
         : openAuthDetails(ctx.cipher, existing.authDetails),
   });
-  await updateSubscriptionColumns(ctx.db, id, {
-    ...(isReactivation(existing.status, input.status) ? REACTIVATED : {}),
-    eventId: input.eventId,
-    name: input.name,
-    targetUrl: input.targetUrl,
-    status: input.status,
-    httpMethod: input.httpMethod,
-    authType: auth.authType,
-    authDetails: sealAuthDetails(ctx.cipher, auth.authDetails),
-    jsonBody: has('jsonBody') ? (input.jsonBody ?? null) : undefined,
-    filters: has('filters') ? ((input.filters as TSubscription['filters'] | null) ?? []) : undefined,
-    updatedAt: ctx.clock(),
-  });
+  await commitChange(ctx, CHANGE_CHANNELS.emitTargets, (tx) =>
+    updateSubscriptionColumns(tx, id, {
+      ...(isReactivation(existing.status, input.status) ? REACTIVATED : {}),
+      eventId: input.eventId,
+      name: input.name,
+      targetUrl: input.targetUrl,
+      status: input.status,
+      httpMethod: input.httpMethod,
+      authType: auth.authType,
+      authDetails: sealAuthDetails(ctx.cipher, auth.authDetails),
+      jsonBody: has('jsonBody') ? (input.jsonBody ?? null) : undefined,
+      filters: has('filters') ? ((input.filters as TSubscription['filters'] | null) ?? []) : undefined,
+      updatedAt: ctx.clock(),
+    }),
+  );
   return loadSubscriptionView(ctx, user, id);
 }
 
 /** Delivery logs and attempts of the subscription go with it (ON DELETE CASCADE). */
 export async function deleteSubscription(ctx: AppContext, user: SessionUser, id: string) {
   await requireAccess(ctx, user, subscriptionAccess, id, 'delete');
-  await deleteSubscriptionRow(ctx.db, id);
+  await commitChange(ctx, CHANGE_CHANNELS.emitTargets, (tx) => deleteSubscriptionRow(tx, id));
 }
 
 /** The old secret stops verifying at once; receivers must take the new one. */
@@ -141,9 +146,11 @@ export async function rotateSubscriptionSecret(
   id: string,
 ): Promise<TSubscription> {
   await requireAccess(ctx, user, subscriptionAccess, id, 'write');
-  await updateSubscriptionColumns(ctx.db, id, {
-    secret: ctx.cipher.seal(newSigningSecret()),
-    updatedAt: ctx.clock(),
-  });
+  await commitChange(ctx, CHANGE_CHANNELS.emitTargets, (tx) =>
+    updateSubscriptionColumns(tx, id, {
+      secret: ctx.cipher.seal(newSigningSecret()),
+      updatedAt: ctx.clock(),
+    }),
+  );
   return loadSubscriptionView(ctx, user, id);
 }

@@ -1,0 +1,88 @@
+import type { AppContext } from '../context';
+import { type ChangeChannel, onLocalChange } from './change-channel';
+
+export type ChangeCache<K, V> = {
+  /** The value of `key`: kept while nothing on the channel changes, loaded otherwise. */
+  get(key: K): Promise<V>;
+  /** Stops listening and forgets everything; later reads load every time. */
+  stop(): Promise<void>;
+};
+
+export type ChangeCacheOptions<K, V> = {
+  channel: ChangeChannel;
+  /** Names the cache in the warning logged while it cannot listen. */
+  label: string;
+  keyOf(key: K): string;
+  load(key: K): Promise<V>;
+  /** Keys kept at most; past it the oldest is forgotten. */
+  maxEntries: number;
+};
+
+const RELISTEN_DELAY_MS = 5_000;
+
+/**
+ * Values per key, in this process, emptied by any change on `channel`: this process's changes at
+ * once, every process's through the database notification (which also fires after a reconnection,
+ * when one may have been missed). No timer: an unchanged value stays for as long as the process
+ * lives. Until the listening connection is up nothing is kept, since a change could not be heard.
+ */
+export function createChangeCache<K, V>(
+  ctx: AppContext,
+  options: ChangeCacheOptions<K, V>,
+): ChangeCache<K, V> {
+  const { channel, label, keyOf, load, maxEntries } = options;
+  const entries = new Map<string, Promise<V>>();
+  const forget = () => entries.clear();
+  const stopLocal = onLocalChange(ctx, channel, forget);
+  let stopListening: (() => Promise<void>) | null = null;
+  let isStopped = false;
+  let retry: NodeJS.Timeout | null = null;
+
+  const listen = () => {
+    ctx.database
+      .listen(channel, forget)
+      .then(async (stop) => {
+        if (isStopped) return stop();
+        stopListening = stop;
+        forget();
+      })
+      .catch((error) => {
+        if (isStopped) return;
+        ctx.logger.warn(
+          { err: error, cache: label },
+          'cache cannot listen for changes yet; reads load every time',
+        );
+        retry = setTimeout(listen, RELISTEN_DELAY_MS);
+        retry.unref();
+      });
+  };
+  listen();
+
+  return {
+    get(key) {
+      if (!stopListening || isStopped) return load(key);
+      const name = keyOf(key);
+      const cached = entries.get(name);
+      if (cached) return cached;
+      // Stored before it resolves: a change meanwhile clears it, so a load that may have read the
+      // old state is used by the callers already waiting on it and by no later one.
+      const loading = load(key);
+      entries.set(name, loading);
+      loading.catch(() => {
+        if (entries.get(name) === loading) entries.delete(name);
+      });
+      if (entries.size > maxEntries) {
+        const oldest = entries.keys().next().value;
+        if (oldest !== undefined) entries.delete(oldest);
+      }
+      return loading;
+    },
+    async stop() {
+      isStopped = true;
+      if (retry) clearTimeout(retry);
+      stopLocal();
+      forget();
+      await stopListening?.();
+    },
+  };
+}

@@ -1,0 +1,50 @@
+import type { AppContext } from '../context';
+import type { Database } from './client';
+
+/**
+ * Database channels on which triggers announce, at commit, a change to what an in-process cache
+ * holds (cascades included); a rolled-back change announces nothing.
+ */
+export const CHANGE_CHANNELS = {
+  /** Rules, routes and route event types: which rules an emit runs. */
+  rules: 'wm_rules_changed',
+  /** Applications' keys, events and subscriptions: what an emit fans out to. */
+  emitTargets: 'wm_emit_targets_changed',
+} as const;
+
+export type ChangeChannel = (typeof CHANGE_CHANNELS)[keyof typeof CHANGE_CHANNELS];
+
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+// Keyed by context so two apps in one process (tests) never clear each other's caches.
+const listeners = new WeakMap<AppContext, Map<ChangeChannel, Set<() => void>>>();
+
+/**
+ * Runs `work` in one transaction, then tells this process's caches of `channel` at once (other
+ * processes hear of it through the triggers' notification, delivered at commit). Every write that
+ * can change what such a cache holds goes through here or `announceLocalChange`.
+ */
+export async function commitChange<T>(
+  ctx: AppContext,
+  channel: ChangeChannel,
+  work: (tx: Transaction) => Promise<T>,
+): Promise<T> {
+  const result = await ctx.db.transaction(work);
+  announceLocalChange(ctx, channel);
+  return result;
+}
+
+/** Tells this process's caches of `channel` of a change already committed (e.g. by one raw statement). */
+export function announceLocalChange(ctx: AppContext, channel: ChangeChannel): void {
+  for (const listener of listeners.get(ctx)?.get(channel) ?? []) listener();
+}
+
+/** Calls `listener` whenever this process changes what `channel` covers (before the notification comes back). */
+export function onLocalChange(ctx: AppContext, channel: ChangeChannel, listener: () => void): () => void {
+  const channels = listeners.get(ctx) ?? new Map<ChangeChannel, Set<() => void>>();
+  listeners.set(ctx, channels);
+  const set = channels.get(channel) ?? new Set<() => void>();
+  channels.set(channel, set);
+  set.add(listener);
+  return () => set.delete(listener);
+}

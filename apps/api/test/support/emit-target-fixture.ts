@@ -1,0 +1,15 @@
+import type { TestUser } from './owned-application-fixture';
+import type { TestApp } from './test-app';
+
+/** An owner, their application (with its key) and one event, all made through the API as a user would. */
+export async function createOwnedEvent(t: TestApp, alias: string) {
+  const owner: TestUser = await t.createUser();
+  const created = await t.post('/v1/applications', { token: owner.token, body: { name: `App ${alias}` } });
+  const app: { id: string; apiKey: string } = { id: created.body.id, apiKey: created.body.apiKey };
+  const made = await t.post('/v1/events', {
+    token: owner.token,
+    body: { applicationId: app.id, name: `Evento ${alias}`, alias },
+  });
+  const event: { id: string; alias: string } = { id: made.body.id, alias: made.body.alias };
+  return { owner, app, event };
+}
