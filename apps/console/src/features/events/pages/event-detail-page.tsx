@@ -1,6 +1,7 @@
 import { EVENT_QUEUE_DEFAULTS, type TEventDetail } from '@wm/contracts';
 import { List, Plus, ScrollText } from 'lucide-react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { CreateLinkButton } from '@/components/create-link-button';
 import {
   BackLink,
   DetailField,
@@ -109,12 +110,9 @@ function RelatedSubscriptions({ event }: { event: TEventDetail }) {
           <CardTitle>Assinaturas</CardTitle>
           <CardDescription>{event._count.subscriptions} assinatura(s) deste evento</CardDescription>
         </div>
-        <Button size="sm" asChild>
-          <Link to={paths.subscriptions.new.getHref({ eventId: event.id })}>
-            <Plus />
-            Nova Assinatura
-          </Link>
-        </Button>
+        <CreateLinkButton size="sm" to={paths.subscriptions.new.getHref({ eventId: event.id })}>
+          Nova Assinatura
+        </CreateLinkButton>
       </CardHeader>
       <CardContent className="grid gap-2">
         {event.subscriptions.length === 0 ? (
