@@ -1,9 +1,8 @@
 import { AlertTriangle, Power } from 'lucide-react';
 import { useNavigate, useParams } from 'react-router';
-import { BackLink, EditLinkButton } from '@/components/detail-page';
+import { DetailPageHeader } from '@/components/detail-page';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import { PageHeader } from '@/components/ui/page-header';
 import { RecordFallback } from '@/components/ui/record-fallback';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -41,29 +40,25 @@ export default function EventRuleDetailPage() {
   }
   return (
     <div className="grid gap-6">
-      <BackLink to={paths.eventRules.list.getHref()}>Voltar para regras</BackLink>
-      <PageHeader
+      <DetailPageHeader
+        backHref={paths.eventRules.list.getHref()}
+        backLabel="Voltar para regras"
         title={rule.name}
         description={rule.description || undefined}
-        actions={
-          <>
-            {rule.permissions.canWrite ? (
-              <>
-                <Button variant="outline" disabled={toggle.isPending} onClick={() => toggle.mutate(rule.id)}>
-                  <Power />
-                  {rule.isActive ? 'Desativar' : 'Ativar'}
-                </Button>
-                <EditLinkButton to={paths.eventRules.edit.getHref(rule.id)} />
-              </>
-            ) : null}
-            {rule.permissions.canDelete ? (
-              <DeleteRuleButton
-                rule={rule}
-                showLabel
-                onDeleted={() => navigate(paths.eventRules.list.getHref())}
-              />
-            ) : null}
-          </>
+        permissions={rule.permissions}
+        editHref={paths.eventRules.edit.getHref(rule.id)}
+        writeActions={
+          <Button variant="outline" disabled={toggle.isPending} onClick={() => toggle.mutate(rule.id)}>
+            <Power />
+            {rule.isActive ? 'Desativar' : 'Ativar'}
+          </Button>
+        }
+        deleteButton={
+          <DeleteRuleButton
+            rule={rule}
+            showLabel
+            onDeleted={() => navigate(paths.eventRules.list.getHref())}
+          />
         }
       />
       {rule.eventId ? null : (

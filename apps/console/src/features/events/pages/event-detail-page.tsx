@@ -3,18 +3,16 @@ import { List, Plus, ScrollText } from 'lucide-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { CreateLinkButton } from '@/components/create-link-button';
 import {
-  BackLink,
   DetailField,
   DetailListCard,
+  DetailPageHeader,
   DetailStatusBadge,
-  EditLinkButton,
   JsonCard,
 } from '@/components/detail-page';
 import { HttpMethodBadge } from '@/components/http-method-badge';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { PageHeader } from '@/components/ui/page-header';
 import { RecordFallback } from '@/components/ui/record-fallback';
 import { ShortId } from '@/components/ui/short-id';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -156,21 +154,19 @@ export default function EventDetailPage() {
 
   return (
     <div className="grid gap-6">
-      <BackLink to={paths.events.list.getHref()}>Voltar para eventos</BackLink>
-      <PageHeader
+      <DetailPageHeader
+        backHref={paths.events.list.getHref()}
+        backLabel="Voltar para eventos"
         title={event.name}
         description={<code>{event.alias}</code>}
-        actions={
-          <>
-            {event.permissions.canWrite ? <EditLinkButton to={paths.events.edit.getHref(event.id)} /> : null}
-            {event.permissions.canDelete ? (
-              <DeleteEventButton
-                event={event}
-                showLabel
-                onDeleted={() => navigate(paths.events.list.getHref())}
-              />
-            ) : null}
-          </>
+        permissions={event.permissions}
+        editHref={paths.events.edit.getHref(event.id)}
+        deleteButton={
+          <DeleteEventButton
+            event={event}
+            showLabel
+            onDeleted={() => navigate(paths.events.list.getHref())}
+          />
         }
       />
 

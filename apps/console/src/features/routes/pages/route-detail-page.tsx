@@ -1,9 +1,8 @@
 import { ListPlus, Pencil, Plus, Workflow } from 'lucide-react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { BackLink, EditLinkButton } from '@/components/detail-page';
+import { DetailPageHeader } from '@/components/detail-page';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { PageHeader } from '@/components/ui/page-header';
 import { RecordFallback } from '@/components/ui/record-fallback';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -25,7 +24,7 @@ export default function RouteDetailPage() {
       <RecordFallback query={query} title={messages.routeNotFound} backHref={paths.routes.list.getHref()} />
     );
   }
-  const { canWrite, canDelete } = route.permissions;
+  const { canWrite } = route.permissions;
   // Everything here writes under the route's application: a reader gets none of it.
   const quickActions = [
     { to: paths.routes.newEventType.getHref(route.id), Icon: Plus, label: 'Novo Tipo de Evento' },
@@ -35,25 +34,23 @@ export default function RouteDetailPage() {
   ];
   return (
     <div className="grid gap-6">
-      <BackLink to={paths.routes.list.getHref()}>Voltar para rotas</BackLink>
-      <PageHeader
+      <DetailPageHeader
+        backHref={paths.routes.list.getHref()}
+        backLabel="Voltar para rotas"
         title={route.name}
         description={
           <code>
             {route.method} {route.endpoint}
           </code>
         }
-        actions={
-          <>
-            {canWrite ? <EditLinkButton to={paths.routes.edit.getHref(route.id)} /> : null}
-            {canDelete ? (
-              <DeleteRouteButton
-                route={route}
-                showLabel
-                onDeleted={() => navigate(paths.routes.list.getHref())}
-              />
-            ) : null}
-          </>
+        permissions={route.permissions}
+        editHref={paths.routes.edit.getHref(route.id)}
+        deleteButton={
+          <DeleteRouteButton
+            route={route}
+            showLabel
+            onDeleted={() => navigate(paths.routes.list.getHref())}
+          />
         }
       />
       <div className="grid gap-6 lg:grid-cols-3">
