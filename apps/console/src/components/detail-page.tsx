@@ -1,6 +1,7 @@
 import { ArrowLeft, Pencil } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
+import type { DeleteButtonPlacement } from '@/components/confirm-delete-button';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -53,7 +54,8 @@ function EditLinkButton({ to }: { to: string }) {
 
 /**
  * A record page's top: the link back to the list, the record's title and the actions the user may
- * take: `writeActions` then Editar with write permission, `deleteButton` with delete permission.
+ * take: `writeActions` then Editar with write permission, the labelled delete button with delete
+ * permission, which returns to the list once the record is gone.
  */
 export function DetailPageHeader({
   backHref,
@@ -72,8 +74,9 @@ export function DetailPageHeader({
   permissions: { canWrite: boolean; canDelete: boolean };
   editHref: string;
   writeActions?: ReactNode;
-  deleteButton: ReactNode;
+  deleteButton: (placement: Required<DeleteButtonPlacement>) => ReactNode;
 }) {
+  const navigate = useNavigate();
   return (
     <>
       <BackLink to={backHref}>{backLabel}</BackLink>
@@ -88,7 +91,9 @@ export function DetailPageHeader({
                 <EditLinkButton to={editHref} />
               </>
             ) : null}
-            {permissions.canDelete ? deleteButton : null}
+            {permissions.canDelete
+              ? deleteButton({ showLabel: true, onDeleted: () => navigate(backHref) })
+              : null}
           </>
         }
       />

@@ -1,5 +1,5 @@
 import { AlertTriangle, Power } from 'lucide-react';
-import { useNavigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { DetailPageHeader } from '@/components/detail-page';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
@@ -22,7 +22,6 @@ import { RuleTestCard } from '../components/rule-test-card';
 /** /event-rules/{id}: tabs Visão Geral, Código de Integração and Execuções. */
 export default function EventRuleDetailPage() {
   const { id = '' } = useParams();
-  const navigate = useNavigate();
   const query = useEventRule(id);
   const route = useRuleRoute(query.data?.routeId);
   const toggle = useToggleEventRule();
@@ -53,13 +52,7 @@ export default function EventRuleDetailPage() {
             {rule.isActive ? 'Desativar' : 'Ativar'}
           </Button>
         }
-        deleteButton={
-          <DeleteRuleButton
-            rule={rule}
-            showLabel
-            onDeleted={() => navigate(paths.eventRules.list.getHref())}
-          />
-        }
+        deleteButton={(placement) => <DeleteRuleButton rule={rule} {...placement} />}
       />
       {rule.eventId ? null : (
         <Card className="border-warning/50 bg-warning/10 py-3" data-testid="no-event-warning">

@@ -1,6 +1,6 @@
 import { EVENT_QUEUE_DEFAULTS, type TEventDetail } from '@wm/contracts';
 import { List, Plus, ScrollText } from 'lucide-react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { CreateLinkButton } from '@/components/create-link-button';
 import {
   DetailField,
@@ -143,7 +143,6 @@ function RelatedSubscriptions({ event }: { event: TEventDetail }) {
 /** /events/{id}. */
 export default function EventDetailPage() {
   const { id = '' } = useParams();
-  const navigate = useNavigate();
   const query = useEvent(id);
   if (query.isPending) return <Skeleton className="h-96 w-full" data-testid="page-skeleton" />;
   const event = query.data;
@@ -161,13 +160,7 @@ export default function EventDetailPage() {
         description={<code>{event.alias}</code>}
         permissions={event.permissions}
         editHref={paths.events.edit.getHref(event.id)}
-        deleteButton={
-          <DeleteEventButton
-            event={event}
-            showLabel
-            onDeleted={() => navigate(paths.events.list.getHref())}
-          />
-        }
+        deleteButton={(placement) => <DeleteEventButton event={event} {...placement} />}
       />
 
       <div className="grid gap-6 lg:grid-cols-3">

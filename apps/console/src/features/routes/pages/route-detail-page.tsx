@@ -1,5 +1,5 @@
 import { ListPlus, Pencil, Plus, Workflow } from 'lucide-react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { DetailPageHeader } from '@/components/detail-page';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -15,7 +15,6 @@ import { RouteEventTypes, RouteFields, RouteOverview, RouteRules } from '../comp
 /** /routes/{id}: tabs overview, event types, fields, rules; quick actions beside them. */
 export default function RouteDetailPage() {
   const { id = '' } = useParams();
-  const navigate = useNavigate();
   const query = useRoute(id);
   if (query.isPending) return <Skeleton className="h-96 w-full" data-testid="page-skeleton" />;
   const route = query.data;
@@ -45,13 +44,7 @@ export default function RouteDetailPage() {
         }
         permissions={route.permissions}
         editHref={paths.routes.edit.getHref(route.id)}
-        deleteButton={
-          <DeleteRouteButton
-            route={route}
-            showLabel
-            onDeleted={() => navigate(paths.routes.list.getHref())}
-          />
-        }
+        deleteButton={(placement) => <DeleteRouteButton route={route} {...placement} />}
       />
       <div className="grid gap-6 lg:grid-cols-3">
         <Tabs defaultValue="overview" className="lg:col-span-2">

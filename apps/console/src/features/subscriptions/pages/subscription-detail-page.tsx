@@ -1,5 +1,5 @@
 import { FILTER_OPERATOR_LABELS } from '@wm/rules';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import {
   DetailField,
   DetailListCard,
@@ -28,7 +28,6 @@ import { TestWebhookButton } from '../components/test-webhook-button';
 /** /subscriptions/{id}. */
 export default function SubscriptionDetailPage() {
   const { id = '' } = useParams();
-  const navigate = useNavigate();
   const query = useSubscription(id);
   if (query.isPending) return <Skeleton className="h-96 w-full" data-testid="page-skeleton" />;
   const subscription = query.data;
@@ -51,13 +50,7 @@ export default function SubscriptionDetailPage() {
         permissions={subscription.permissions}
         editHref={paths.subscriptions.edit.getHref(subscription.id)}
         writeActions={<TestWebhookButton subscriptionId={subscription.id} showLabel />}
-        deleteButton={
-          <DeleteSubscriptionButton
-            subscription={subscription}
-            showLabel
-            onDeleted={() => navigate(paths.subscriptions.list.getHref())}
-          />
-        }
+        deleteButton={(placement) => <DeleteSubscriptionButton subscription={subscription} {...placement} />}
       />
       <DisabledNotice subscription={subscription} />
       <div className="grid gap-6 lg:grid-cols-3">
