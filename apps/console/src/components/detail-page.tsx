@@ -1,4 +1,4 @@
-import { ArrowLeft, Pencil } from 'lucide-react';
+import { ArrowLeft, type LucideIcon, Pencil } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { DeleteButtonPlacement } from '@/components/confirm-delete-button';
@@ -135,5 +135,34 @@ export function DetailListCard({ title, children }: { title: string; children: R
     <TitledCard title={title}>
       <dl className="grid gap-4 sm:grid-cols-2">{children}</dl>
     </TitledCard>
+  );
+}
+
+type QuickAction = { to: string; Icon: LucideIcon; label: string };
+
+/** The 'Ações Rápidas' card beside a record: one outline link button per action. */
+export function QuickActionsCard({
+  actions,
+  className,
+}: {
+  actions: readonly QuickAction[];
+  className?: string;
+}) {
+  return (
+    <Card className={className}>
+      <CardHeader>
+        <CardTitle>Ações Rápidas</CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-2">
+        {actions.map(({ to, Icon, label }) => (
+          <Button key={label} variant="outline" className="justify-start" asChild>
+            <Link to={to}>
+              <Icon />
+              {label}
+            </Link>
+          </Button>
+        ))}
+      </CardContent>
+    </Card>
   );
 }

@@ -8,10 +8,10 @@ import {
   DetailPageHeader,
   DetailStatusBadge,
   JsonCard,
+  QuickActionsCard,
 } from '@/components/detail-page';
 import { HttpMethodBadge } from '@/components/http-method-badge';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { RecordFallback } from '@/components/ui/record-fallback';
 import { ShortId } from '@/components/ui/short-id';
@@ -215,33 +215,21 @@ export default function EventDetailPage() {
               </Link>
             </CardContent>
           </Card>
-          <Card>
-            <CardHeader>
-              <CardTitle>Ações Rápidas</CardTitle>
-            </CardHeader>
-            <CardContent className="grid gap-2">
-              {[
-                {
-                  to: paths.subscriptions.new.getHref({ eventId: event.id }),
-                  Icon: Plus,
-                  label: 'Criar Assinatura',
-                },
-                {
-                  to: paths.subscriptions.list.getHref({ eventId: event.id }),
-                  Icon: List,
-                  label: 'Ver Assinaturas',
-                },
-                { to: paths.logs.list.getHref({ eventId: event.id }), Icon: ScrollText, label: 'Ver Logs' },
-              ].map(({ to, Icon, label }) => (
-                <Button key={label} variant="outline" className="justify-start" asChild>
-                  <Link to={to}>
-                    <Icon />
-                    {label}
-                  </Link>
-                </Button>
-              ))}
-            </CardContent>
-          </Card>
+          <QuickActionsCard
+            actions={[
+              {
+                to: paths.subscriptions.new.getHref({ eventId: event.id }),
+                Icon: Plus,
+                label: 'Criar Assinatura',
+              },
+              {
+                to: paths.subscriptions.list.getHref({ eventId: event.id }),
+                Icon: List,
+                label: 'Ver Assinaturas',
+              },
+              { to: paths.logs.list.getHref({ eventId: event.id }), Icon: ScrollText, label: 'Ver Logs' },
+            ]}
+          />
           <CallbackTestCard event={event} />
         </div>
       </div>

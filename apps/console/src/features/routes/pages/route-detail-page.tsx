@@ -1,8 +1,6 @@
 import { ListPlus, Pencil, Plus, Workflow } from 'lucide-react';
-import { Link, useParams } from 'react-router';
-import { DetailPageHeader } from '@/components/detail-page';
-import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { useParams } from 'react-router';
+import { DetailPageHeader, QuickActionsCard } from '@/components/detail-page';
 import { RecordFallback } from '@/components/ui/record-fallback';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -67,23 +65,7 @@ export default function RouteDetailPage() {
             <RouteRules route={route} />
           </TabsContent>
         </Tabs>
-        {canWrite ? (
-          <Card className="content-start self-start">
-            <CardHeader>
-              <CardTitle>Ações Rápidas</CardTitle>
-            </CardHeader>
-            <CardContent className="grid gap-2">
-              {quickActions.map(({ to, Icon, label }) => (
-                <Button key={label} variant="outline" className="justify-start" asChild>
-                  <Link to={to}>
-                    <Icon />
-                    {label}
-                  </Link>
-                </Button>
-              ))}
-            </CardContent>
-          </Card>
-        ) : null}
+        {canWrite ? <QuickActionsCard className="content-start self-start" actions={quickActions} /> : null}
       </div>
     </div>
   );
