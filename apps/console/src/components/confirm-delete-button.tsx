@@ -6,6 +6,9 @@ import { DeleteIcon } from '@/components/ui/delete-icon';
 import { toastError } from '@/lib/api-client';
 import { messages } from '@/lib/messages';
 
+/** Where a record's delete button stands: `showLabel` on detail pages, and what happens once it deleted. */
+export type DeleteButtonPlacement = { onDeleted?: () => void; showLabel?: boolean };
+
 /**
  * Trash button that asks before deleting: an icon button in tables, a labelled destructive one on detail pages.
  * `onDelete` performs the deletion; its failure toasts under `errorTitle` ("Erro ao deletar") with the
@@ -29,11 +32,9 @@ export function ConfirmDeleteButton({
   successDescription: string;
   isPending: boolean;
   onDelete: () => Promise<unknown>;
-  onDeleted?: () => void;
-  showLabel?: boolean;
   errorTitle?: string;
   errorFallback?: string;
-}) {
+} & DeleteButtonPlacement) {
   const [isOpen, setIsOpen] = useState(false);
   const confirm = async () => {
     try {

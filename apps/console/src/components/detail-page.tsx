@@ -1,10 +1,12 @@
-import { ArrowLeft, Pencil } from 'lucide-react';
+import { ArrowLeft, type LucideIcon, Pencil } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
+import type { DeleteButtonPlacement } from '@/components/confirm-delete-button';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { JsonView } from '@/components/ui/json-view';
+import { PageHeader } from '@/components/ui/page-header';
 import { detailStatusVariant, entityStatusLabel } from '@/components/ui/status-badges';
 
 /** Pieces shared by the detail pages (events, subscriptions). */
@@ -39,7 +41,7 @@ export function BackButton({ to, children = 'Voltar' }: { to: string; children?:
   );
 }
 
-export function EditLinkButton({ to }: { to: string }) {
+function EditLinkButton({ to }: { to: string }) {
   return (
     <Button variant="outline" asChild>
       <Link to={to}>
@@ -47,6 +49,55 @@ export function EditLinkButton({ to }: { to: string }) {
         Editar
       </Link>
     </Button>
+  );
+}
+
+/**
+ * A record page's top: the link back to the list, the record's title and the actions the user may
+ * take: `writeActions` then Editar with write permission, the labelled delete button with delete
+ * permission, which returns to the list once the record is gone.
+ */
+export function DetailPageHeader({
+  backHref,
+  backLabel,
+  title,
+  description,
+  permissions,
+  editHref,
+  writeActions,
+  deleteButton,
+}: {
+  backHref: string;
+  backLabel: string;
+  title: ReactNode;
+  description?: ReactNode;
+  permissions: { canWrite: boolean; canDelete: boolean };
+  editHref: string;
+  writeActions?: ReactNode;
+  deleteButton: (placement: Required<DeleteButtonPlacement>) => ReactNode;
+}) {
+  const navigate = useNavigate();
+  return (
+    <>
+      <BackLink to={backHref}>{backLabel}</BackLink>
+      <PageHeader
+        title={title}
+        description={description}
+        actions={
+          <>
+            {permissions.canWrite ? (
+              <>
+                {writeActions}
+                <EditLinkButton to={editHref} />
+              </>
+            ) : null}
+            {permissions.canDelete
+              ? deleteButton({ showLabel: true, onDeleted: () => navigate(backHref) })
+              : null}
+          </>
+        }
+      />
+    </>
   );
 }
 
@@ -58,29 +109,59 @@ export function DetailStatusBadge({ status }: { status: string }) {
   );
 }
 
-/** A titled card showing a stored JSON value, or `emptyText` when there is none. */
-export function JsonCard({ title, value, emptyText }: { title: string; value: unknown; emptyText: string }) {
+function TitledCard({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Card>
       <CardHeader>
         <CardTitle>{title}</CardTitle>
       </CardHeader>
-      <CardContent>
-        <JsonView value={value} emptyText={emptyText} />
-      </CardContent>
+      <CardContent>{children}</CardContent>
     </Card>
+  );
+}
+
+/** A titled card showing a stored JSON value, or `emptyText` when there is none. */
+export function JsonCard({ title, value, emptyText }: { title: string; value: unknown; emptyText: string }) {
+  return (
+    <TitledCard title={title}>
+      <JsonView value={value} emptyText={emptyText} />
+    </TitledCard>
   );
 }
 
 /** A titled card holding a two-column list of DetailFields. */
 export function DetailListCard({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <Card>
+    <TitledCard title={title}>
+      <dl className="grid gap-4 sm:grid-cols-2">{children}</dl>
+    </TitledCard>
+  );
+}
+
+type QuickAction = { to: string; Icon: LucideIcon; label: string };
+
+/** The 'Ações Rápidas' card beside a record: one outline link button per action. */
+export function QuickActionsCard({
+  actions,
+  className,
+}: {
+  actions: readonly QuickAction[];
+  className?: string;
+}) {
+  return (
+    <Card className={className}>
       <CardHeader>
-        <CardTitle>{title}</CardTitle>
+        <CardTitle>Ações Rápidas</CardTitle>
       </CardHeader>
-      <CardContent>
-        <dl className="grid gap-4 sm:grid-cols-2">{children}</dl>
+      <CardContent className="grid gap-2">
+        {actions.map(({ to, Icon, label }) => (
+          <Button key={label} variant="outline" className="justify-start" asChild>
+            <Link to={to}>
+              <Icon />
+              {label}
+            </Link>
+          </Button>
+        ))}
       </CardContent>
     </Card>
   );

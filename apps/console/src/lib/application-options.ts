@@ -16,3 +16,7 @@ export const applicationOptionsQueryOptions = () =>
   });
 
 export const useApplicationOptions = () => useQuery(applicationOptionsQueryOptions());
+
+/** The applications as select options: the id is the value, the name the label. */
+export const toApplicationChoices = (applications: readonly ApplicationOption[] = []) =>
+  applications.map((application) => ({ value: application.id, label: application.name }));

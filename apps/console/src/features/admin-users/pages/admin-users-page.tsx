@@ -1,14 +1,14 @@
 import type { TUserListItem } from '@wm/contracts';
-import { Plus, Search, ShieldAlert } from 'lucide-react';
+import { Plus, ShieldAlert } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Input } from '@/components/ui/input';
 import { PageHeader } from '@/components/ui/page-header';
 import { Pager } from '@/components/ui/pager';
+import { SearchInput } from '@/components/ui/search-input';
 import { errorMessage, toastError } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
 import { useListState } from '@/lib/use-list-state';
@@ -63,17 +63,14 @@ export default function AdminUsersPage() {
       />
       <Card>
         <CardContent className="grid gap-4">
-          <div className="relative max-w-sm">
-            <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
-            <Input
-              type="search"
-              aria-label="Buscar usuários"
-              placeholder="Buscar por nome ou email..."
-              className="pl-9"
-              value={list.texts.search}
-              onChange={(event) => list.setText('search', event.target.value)}
-            />
-          </div>
+          <SearchInput
+            className="max-w-sm"
+            type="search"
+            aria-label="Buscar usuários"
+            placeholder="Buscar por nome ou email..."
+            value={list.texts.search}
+            onChange={(event) => list.setText('search', event.target.value)}
+          />
           {users.isError ? (
             <EmptyState
               icon={<ShieldAlert />}

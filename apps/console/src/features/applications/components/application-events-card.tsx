@@ -1,8 +1,7 @@
 import type { TApplicationDetail } from '@wm/contracts';
-import { Plus } from 'lucide-react';
 import { Link } from 'react-router';
+import { CreateLinkButton } from '@/components/create-link-button';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { EntityStatusBadge, formatQueueType, VisibilityBadge } from '@/components/ui/status-badges';
@@ -18,12 +17,9 @@ export function ApplicationEventsCard({ application }: { application: TApplicati
       <CardHeader className="flex-row items-center justify-between">
         <CardTitle>Eventos Relacionados</CardTitle>
         {application.permissions.canWrite ? (
-          <Button asChild size="sm" variant="outline">
-            <Link to={newEventHref}>
-              <Plus />
-              Novo Evento
-            </Link>
-          </Button>
+          <CreateLinkButton size="sm" variant="outline" to={newEventHref}>
+            Novo Evento
+          </CreateLinkButton>
         ) : null}
       </CardHeader>
       <CardContent>

@@ -7,15 +7,14 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle, StatCard } from '@/components/ui/card';
 import { DeleteIcon } from '@/components/ui/delete-icon';
 import { PageHeader } from '@/components/ui/page-header';
-import { RecordFallback } from '@/components/ui/record-fallback';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApplicationVisibilityBadge } from '@/components/ui/status-badges';
 import { paths } from '@/config/paths';
 import { formatDate } from '@/lib/format';
-import { messages } from '@/lib/messages';
 import { useApplication } from '../api/get-application';
 import { ApiKeyField } from '../components/api-key-field';
 import { ApplicationEventsCard } from '../components/application-events-card';
+import { ApplicationFallback } from '../components/application-fallback';
 import { AuthTypeBadge } from '../components/auth-type-badge';
 import { CallbackSecretCard } from '../components/callback-secret-card';
 import { DeleteApplicationDialog } from '../components/delete-application-dialog';
@@ -61,14 +60,7 @@ export default function ApplicationDetailPage() {
   }
   const app = application.data;
   if (!app) {
-    return (
-      <RecordFallback
-        query={application}
-        title={messages.applicationNotFound}
-        description={messages.applicationUnavailable}
-        backHref={paths.applications.list.getHref()}
-      />
-    );
+    return <ApplicationFallback query={application} />;
   }
   const { permissions } = app;
 

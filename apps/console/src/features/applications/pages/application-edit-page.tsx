@@ -2,12 +2,11 @@ import { useParams } from 'react-router';
 import { BackButton } from '@/components/detail-page';
 import { EditForbiddenState } from '@/components/ui/edit-forbidden-state';
 import { PageHeader } from '@/components/ui/page-header';
-import { RecordFallback } from '@/components/ui/record-fallback';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
-import { messages } from '@/lib/messages';
 import { useApplication } from '../api/get-application';
 import { ApplicationEditForm } from '../components/application-edit-form';
+import { ApplicationFallback } from '../components/application-fallback';
 
 export default function ApplicationEditPage() {
   const { id = '' } = useParams();
@@ -23,14 +22,7 @@ export default function ApplicationEditPage() {
     );
   }
   if (!application.data) {
-    return (
-      <RecordFallback
-        query={application}
-        title={messages.applicationNotFound}
-        description={messages.applicationUnavailable}
-        backHref={paths.applications.list.getHref()}
-      />
-    );
+    return <ApplicationFallback query={application} />;
   }
   if (!application.data.permissions.canWrite) {
     return (

@@ -1,14 +1,14 @@
 import type { TApplicationListItem } from '@wm/contracts';
-import { Plus, Search } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { CreateLinkButton } from '@/components/create-link-button';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Input } from '@/components/ui/input';
 import { LoadedOrError } from '@/components/ui/load-error-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Pager } from '@/components/ui/pager';
+import { SearchInput } from '@/components/ui/search-input';
 import { paths } from '@/config/paths';
 import { messages } from '@/lib/messages';
 import { useListState } from '@/lib/use-list-state';
@@ -32,28 +32,18 @@ export default function ApplicationsListPage() {
       <PageHeader
         title="Aplicações"
         description="Gerencie suas aplicações, API Keys e callbacks."
-        actions={
-          <Button asChild>
-            <Link to={paths.applications.new.getHref()}>
-              <Plus />
-              Nova Aplicação
-            </Link>
-          </Button>
-        }
+        actions={<CreateLinkButton to={paths.applications.new.getHref()}>Nova Aplicação</CreateLinkButton>}
       />
       <ApplicationCounters stats={applications.data?.stats} isLoading={applications.isPending} />
       <Card>
         <CardContent className="space-y-4">
-          <div className="relative max-w-sm">
-            <Search className="absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
-            <Input
-              className="pl-9"
-              placeholder="Buscar aplicações..."
-              aria-label="Buscar aplicações"
-              value={search}
-              onChange={(event) => list.setText('search', event.target.value)}
-            />
-          </div>
+          <SearchInput
+            className="max-w-sm"
+            placeholder="Buscar aplicações..."
+            aria-label="Buscar aplicações"
+            value={search}
+            onChange={(event) => list.setText('search', event.target.value)}
+          />
           <LoadedOrError query={applications} title={messages.applicationsLoadFailed}>
             <ApplicationsTable
               data={applications.data?.data}

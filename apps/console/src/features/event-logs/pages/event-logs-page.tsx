@@ -1,5 +1,5 @@
 import { canReprocessEventLog, EVENT_LOG_STATUSES, type EventLogStatus } from '@wm/contracts';
-import { Activity, CheckCircle2, Clock, RotateCcw, Search, XCircle } from 'lucide-react';
+import { Activity, CheckCircle2, Clock, RotateCcw, XCircle } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, StatCard, StatGrid } from '@/components/ui/card';
@@ -8,6 +8,7 @@ import { Input } from '@/components/ui/input';
 import { LoadedOrError } from '@/components/ui/load-error-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Pager } from '@/components/ui/pager';
+import { SearchInput } from '@/components/ui/search-input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { eventLogStatusLabel } from '@/components/ui/status-badges';
 import { useListState } from '@/lib/use-list-state';
@@ -104,16 +105,12 @@ export default function EventLogsPage() {
       <Card>
         <CardContent>
           <FilterPanel className="grid gap-3 md:grid-cols-4" activeCount={list.activeCount}>
-            <div className="relative">
-              <Search className="absolute top-2.5 left-3 size-4 text-muted-foreground" />
-              <Input
-                className="pl-9"
-                placeholder="Buscar por tipo, organização ou erro..."
-                aria-label="Buscar"
-                value={list.texts.search}
-                onChange={(event) => list.setText('search', event.target.value)}
-              />
-            </div>
+            <SearchInput
+              placeholder="Buscar por tipo, organização ou erro..."
+              aria-label="Buscar"
+              value={list.texts.search}
+              onChange={(event) => list.setText('search', event.target.value)}
+            />
             <Select
               value={status ?? ALL}
               onValueChange={(value) => list.setFilters({ status: value === ALL ? undefined : value })}

@@ -1,16 +1,11 @@
-import { ConfirmDeleteButton } from '@/components/confirm-delete-button';
+import { ConfirmDeleteButton, type DeleteButtonPlacement } from '@/components/confirm-delete-button';
 import { useDeleteEventRule } from '../api/delete-event-rule';
 
 /** Delete with confirmation; the rule's executions go with it. */
 export function DeleteRuleButton({
   rule,
-  onDeleted,
-  showLabel = false,
-}: {
-  rule: { id: string; name: string };
-  onDeleted?: () => void;
-  showLabel?: boolean;
-}) {
+  ...placement
+}: DeleteButtonPlacement & { rule: { id: string; name: string } }) {
   const deletion = useDeleteEventRule();
   return (
     <ConfirmDeleteButton
@@ -21,8 +16,7 @@ export function DeleteRuleButton({
       errorTitle="Erro ao excluir regra"
       isPending={deletion.isPending}
       onDelete={() => deletion.mutateAsync(rule.id)}
-      onDeleted={onDeleted}
-      showLabel={showLabel}
+      {...placement}
     />
   );
 }

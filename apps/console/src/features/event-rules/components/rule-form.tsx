@@ -8,16 +8,15 @@ import {
   type TEventRuleInput,
   ZCreateEventRuleRequest,
 } from '@wm/contracts';
-import { Controller, FormProvider, type Resolver, useForm } from 'react-hook-form';
+import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { FormActions } from '@/components/forms/form-actions';
+import { ActiveSwitchField } from '@/components/forms/active-switch-field';
+import { DescriptionField } from '@/components/forms/description-field';
+import { RecordForm, type RecordFormProps } from '@/components/forms/record-form';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { Switch } from '@/components/ui/switch';
-import { Textarea } from '@/components/ui/textarea';
 import { useRouteOptions } from '../api/get-route-options';
 import { useRuleRoute } from '../api/get-rule-route';
 import { type RuleFormValues, ruleFormToRequest } from '../lib/rule-form-values';
@@ -52,18 +51,12 @@ function toastFirstProblem(values: RuleFormValues) {
 export function RuleForm({
   defaultValues,
   variant,
-  isPending,
-  cancelHref,
-  onSubmit,
-}: {
+  ...formProps
+}: RecordFormProps<TEventRuleInput> & {
   defaultValues: RuleFormValues;
-  variant: 'create' | 'edit';
-  isPending: boolean;
-  cancelHref: string;
-  onSubmit: (rule: TEventRuleInput) => void;
 }) {
   const form = useForm<RuleFormValues, unknown, TEventRuleInput>({ resolver, defaultValues });
-  const { register, control, watch, setValue, getValues, handleSubmit, formState } = form;
+  const { register, control, watch, setValue, getValues, formState } = form;
   const routes = useRouteOptions();
   const routeId = watch('routeId');
   const applicationId = watch('applicationId');
@@ -88,141 +81,110 @@ export function RuleForm({
   };
 
   return (
-    <FormProvider {...form}>
-      <form
-        className="grid gap-6"
-        onSubmit={handleSubmit(onSubmit, () => toastFirstProblem(getValues()))}
-        noValidate
-      >
-        <Card>
-          <CardHeader>
-            <CardTitle>Informações da regra</CardTitle>
-            <CardDescription>
-              A rota define a aplicação; o tipo de evento define o que a regra escuta.
-            </CardDescription>
-          </CardHeader>
-          <CardContent className="grid gap-4">
-            <FormField label="Nome" name="name" htmlFor="name">
-              <Input id="name" placeholder="Saudação recebida" {...register('name')} />
+    <RecordForm
+      form={form}
+      createLabel="Criar Regra"
+      onInvalid={() => toastFirstProblem(getValues())}
+      variant={variant}
+      {...formProps}
+    >
+      <Card>
+        <CardHeader>
+          <CardTitle>Informações da regra</CardTitle>
+          <CardDescription>
+            A rota define a aplicação; o tipo de evento define o que a regra escuta.
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          <FormField label="Nome" name="name" htmlFor="name">
+            <Input id="name" placeholder="Saudação recebida" {...register('name')} />
+          </FormField>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField label="Rota *" name="routeId" htmlFor="routeId" className="content-start">
+              <Select value={routeId || undefined} onValueChange={chooseRoute}>
+                <SelectTrigger id="routeId" aria-label="Rota">
+                  <SelectValue placeholder="Selecione uma rota" />
+                </SelectTrigger>
+                <SelectContent className="max-h-72">
+                  {(routes.data ?? []).map((option) => (
+                    <SelectItem key={option.id} value={option.id}>
+                      {option.name} ({option.method} {option.endpoint})
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
             </FormField>
-            <div className="grid gap-4 sm:grid-cols-2">
-              <FormField label="Rota *" name="routeId" htmlFor="routeId" className="content-start">
-                <Select value={routeId || undefined} onValueChange={chooseRoute}>
-                  <SelectTrigger id="routeId" aria-label="Rota">
-                    <SelectValue placeholder="Selecione uma rota" />
-                  </SelectTrigger>
-                  <SelectContent className="max-h-72">
-                    {(routes.data ?? []).map((option) => (
-                      <SelectItem key={option.id} value={option.id}>
-                        {option.name} ({option.method} {option.endpoint})
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-              </FormField>
-              <FormField
-                label="Tipo de evento *"
+            <FormField
+              label="Tipo de evento *"
+              name="routeEventTypeId"
+              htmlFor="routeEventTypeId"
+              className="content-start"
+            >
+              <Controller
+                control={control}
                 name="routeEventTypeId"
-                htmlFor="routeEventTypeId"
-                className="content-start"
-              >
-                <Controller
-                  control={control}
-                  name="routeEventTypeId"
-                  render={({ field }) => (
-                    // '' brings the placeholder back when a new route clears the type; undefined would not.
-                    <Select value={field.value} onValueChange={chooseEventType} disabled={!routeId}>
-                      <SelectTrigger id="routeEventTypeId" aria-label="Tipo de evento">
-                        <SelectValue
-                          placeholder={routeId ? 'Selecione um tipo de evento' : 'Escolha uma rota primeiro'}
-                        />
-                      </SelectTrigger>
-                      <SelectContent className="max-h-72">
-                        {(route.data?.eventTypes ?? []).map((eventType) => (
-                          <SelectItem key={eventType.id} value={eventType.id}>
-                            {eventType.name} ({eventType.alias})
-                          </SelectItem>
-                        ))}
-                      </SelectContent>
-                    </Select>
-                  )}
-                />
-              </FormField>
-            </div>
-            <FormField label="Aplicação" name="applicationId">
-              <p className="text-sm" data-testid="rule-application">
-                {routeOption?.application.name ??
-                  (applicationId ? applicationId : 'Definida pela rota escolhida')}
-              </p>
-            </FormField>
-            <FormField label="Descrição" name="description" htmlFor="description">
-              <Textarea
-                id="description"
-                rows={3}
-                placeholder="O que esta regra faz"
-                {...register('description')}
+                render={({ field }) => (
+                  // '' brings the placeholder back when a new route clears the type; undefined would not.
+                  <Select value={field.value} onValueChange={chooseEventType} disabled={!routeId}>
+                    <SelectTrigger id="routeEventTypeId" aria-label="Tipo de evento">
+                      <SelectValue
+                        placeholder={routeId ? 'Selecione um tipo de evento' : 'Escolha uma rota primeiro'}
+                      />
+                    </SelectTrigger>
+                    <SelectContent className="max-h-72">
+                      {(route.data?.eventTypes ?? []).map((eventType) => (
+                        <SelectItem key={eventType.id} value={eventType.id}>
+                          {eventType.name} ({eventType.alias})
+                        </SelectItem>
+                      ))}
+                    </SelectContent>
+                  </Select>
+                )}
               />
             </FormField>
-            {variant === 'edit' ? <LinkedEventSelect applicationId={applicationId} /> : null}
-            <Controller
-              control={control}
-              name="isActive"
-              render={({ field }) => (
-                <div className="flex items-center justify-between gap-4 rounded-md border p-3">
-                  <div className="grid gap-1">
-                    <Label htmlFor="isActive">Ativa</Label>
-                    <p className="text-xs text-muted-foreground">Regras inativas não são avaliadas.</p>
-                  </div>
-                  <Switch
-                    id="isActive"
-                    checked={field.value}
-                    onCheckedChange={field.onChange}
-                    aria-label="Ativa"
-                  />
-                </div>
-              )}
-            />
-          </CardContent>
-        </Card>
+          </div>
+          <FormField label="Aplicação" name="applicationId">
+            <p className="text-sm" data-testid="rule-application">
+              {routeOption?.application.name ??
+                (applicationId ? applicationId : 'Definida pela rota escolhida')}
+            </p>
+          </FormField>
+          <DescriptionField placeholder="O que esta regra faz" />
+          {variant === 'edit' ? <LinkedEventSelect applicationId={applicationId} /> : null}
+          <ActiveSwitchField label="Ativa" description="Regras inativas não são avaliadas." />
+        </CardContent>
+      </Card>
 
-        <Card>
-          <CardHeader className="flex-row items-start justify-between gap-4">
-            <div className="grid gap-1.5">
-              <CardTitle>Condições</CardTitle>
-              <CardDescription>
-                {routeId && activeFields.length === 0 && !route.isPending
-                  ? 'Esta rota não tem campos ativos: defina campos na rota para usá-los aqui.'
-                  : 'Os campos são os caminhos definidos na rota.'}
-              </CardDescription>
-            </div>
-            <Controller
-              control={control}
-              name="conditions.logic"
-              render={({ field }) => (
-                <Select value={field.value} onValueChange={field.onChange}>
-                  <SelectTrigger className="w-64" aria-label="Lógica">
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    <SelectItem value="AND">AND (todas as condições)</SelectItem>
-                    <SelectItem value="OR">OR (qualquer condição)</SelectItem>
-                  </SelectContent>
-                </Select>
-              )}
-            />
-          </CardHeader>
-          <CardContent>
-            <ConditionsEditor fields={activeFields} />
-          </CardContent>
-        </Card>
-
-        <FormActions
-          variant={variant}
-          createLabel="Criar Regra"
-          isPending={isPending}
-          cancelHref={cancelHref}
-        />
-      </form>
-    </FormProvider>
+      <Card>
+        <CardHeader className="flex-row items-start justify-between gap-4">
+          <div className="grid gap-1.5">
+            <CardTitle>Condições</CardTitle>
+            <CardDescription>
+              {routeId && activeFields.length === 0 && !route.isPending
+                ? 'Esta rota não tem campos ativos: defina campos na rota para usá-los aqui.'
+                : 'Os campos são os caminhos definidos na rota.'}
+            </CardDescription>
+          </div>
+          <Controller
+            control={control}
+            name="conditions.logic"
+            render={({ field }) => (
+              <Select value={field.value} onValueChange={field.onChange}>
+                <SelectTrigger className="w-64" aria-label="Lógica">
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  <SelectItem value="AND">AND (todas as condições)</SelectItem>
+                  <SelectItem value="OR">OR (qualquer condição)</SelectItem>
+                </SelectContent>
+              </Select>
+            )}
+          />
+        </CardHeader>
+        <CardContent>
+          <ConditionsEditor fields={activeFields} />
+        </CardContent>
+      </Card>
+    </RecordForm>
   );
 }

@@ -1,9 +1,8 @@
 import { AlertTriangle, Power } from 'lucide-react';
-import { useNavigate, useParams } from 'react-router';
-import { BackLink, EditLinkButton } from '@/components/detail-page';
+import { useParams } from 'react-router';
+import { DetailPageHeader } from '@/components/detail-page';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import { PageHeader } from '@/components/ui/page-header';
 import { RecordFallback } from '@/components/ui/record-fallback';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -23,7 +22,6 @@ import { RuleTestCard } from '../components/rule-test-card';
 /** /event-rules/{id}: tabs Visão Geral, Código de Integração and Execuções. */
 export default function EventRuleDetailPage() {
   const { id = '' } = useParams();
-  const navigate = useNavigate();
   const query = useEventRule(id);
   const route = useRuleRoute(query.data?.routeId);
   const toggle = useToggleEventRule();
@@ -41,30 +39,20 @@ export default function EventRuleDetailPage() {
   }
   return (
     <div className="grid gap-6">
-      <BackLink to={paths.eventRules.list.getHref()}>Voltar para regras</BackLink>
-      <PageHeader
+      <DetailPageHeader
+        backHref={paths.eventRules.list.getHref()}
+        backLabel="Voltar para regras"
         title={rule.name}
         description={rule.description || undefined}
-        actions={
-          <>
-            {rule.permissions.canWrite ? (
-              <>
-                <Button variant="outline" disabled={toggle.isPending} onClick={() => toggle.mutate(rule.id)}>
-                  <Power />
-                  {rule.isActive ? 'Desativar' : 'Ativar'}
-                </Button>
-                <EditLinkButton to={paths.eventRules.edit.getHref(rule.id)} />
-              </>
-            ) : null}
-            {rule.permissions.canDelete ? (
-              <DeleteRuleButton
-                rule={rule}
-                showLabel
-                onDeleted={() => navigate(paths.eventRules.list.getHref())}
-              />
-            ) : null}
-          </>
+        permissions={rule.permissions}
+        editHref={paths.eventRules.edit.getHref(rule.id)}
+        writeActions={
+          <Button variant="outline" disabled={toggle.isPending} onClick={() => toggle.mutate(rule.id)}>
+            <Power />
+            {rule.isActive ? 'Desativar' : 'Ativar'}
+          </Button>
         }
+        deleteButton={(placement) => <DeleteRuleButton rule={rule} {...placement} />}
       />
       {rule.eventId ? null : (
         <Card className="border-warning/50 bg-warning/10 py-3" data-testid="no-event-warning">

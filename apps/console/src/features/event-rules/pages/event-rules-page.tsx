@@ -1,6 +1,6 @@
-import { Activity, CheckCircle2, Plus, Search, Workflow, XCircle } from 'lucide-react';
-import { Link } from 'react-router';
-import { Button } from '@/components/ui/button';
+import { Activity, CheckCircle2, Workflow, XCircle } from 'lucide-react';
+import { ApplicationFilterSelect } from '@/components/application-filter-select';
+import { CreateLinkButton } from '@/components/create-link-button';
 import { Card, CardContent, StatCard, StatGrid } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -11,8 +11,8 @@ import { Label } from '@/components/ui/label';
 import { LoadedOrError } from '@/components/ui/load-error-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Pager } from '@/components/ui/pager';
+import { SearchInput } from '@/components/ui/search-input';
 import { paths } from '@/config/paths';
-import { useApplicationOptions } from '@/lib/application-options';
 import { messages } from '@/lib/messages';
 import { useListState } from '@/lib/use-list-state';
 import { type EventRuleFilters, useEventRules } from '../api/get-event-rules';
@@ -31,7 +31,6 @@ export default function EventRulesPage() {
   });
   const { applicationId, status } = list.filters;
   const isWithoutEventOnly = list.filters.withoutEvent === 'true';
-  const applications = useApplicationOptions();
 
   const filters: EventRuleFilters = {
     page: list.page,
@@ -50,14 +49,7 @@ export default function EventRulesPage() {
       <PageHeader
         title="Regras"
         description="Condições sobre os dados recebidos pelas rotas que disparam eventos."
-        actions={
-          <Button asChild>
-            <Link to={paths.eventRules.new.getHref()}>
-              <Plus />
-              Nova Regra
-            </Link>
-          </Button>
-        }
+        actions={<CreateLinkButton to={paths.eventRules.new.getHref()}>Nova Regra</CreateLinkButton>}
       />
 
       <StatGrid>
@@ -91,25 +83,15 @@ export default function EventRulesPage() {
         <CardContent className="grid gap-4">
           <FilterPanel className="grid gap-4" activeCount={list.activeCount}>
             <div className="grid gap-3 md:grid-cols-2 xl:grid-cols-4">
-              <div className="relative">
-                <Search className="absolute top-2.5 left-3 size-4 text-muted-foreground" />
-                <Input
-                  className="pl-9"
-                  placeholder="Buscar por nome, descrição ou tipo..."
-                  aria-label="Buscar regras"
-                  value={list.texts.search}
-                  onChange={(event) => list.setText('search', event.target.value)}
-                />
-              </div>
-              <FilterSelect
-                aria-label="Filtrar por aplicação"
-                allLabel="Todas as aplicações"
+              <SearchInput
+                placeholder="Buscar por nome, descrição ou tipo..."
+                aria-label="Buscar regras"
+                value={list.texts.search}
+                onChange={(event) => list.setText('search', event.target.value)}
+              />
+              <ApplicationFilterSelect
                 value={applicationId}
                 onChange={(value) => list.setFilters({ applicationId: value })}
-                options={(applications.data ?? []).map((application) => ({
-                  value: application.id,
-                  label: application.name,
-                }))}
               />
               <FilterSelect
                 aria-label="Filtrar por status"
@@ -155,12 +137,9 @@ export default function EventRulesPage() {
                   }
                   action={
                     isFiltered ? undefined : (
-                      <Button asChild>
-                        <Link to={paths.eventRules.new.getHref()}>
-                          <Plus />
-                          Criar Primeira Regra
-                        </Link>
-                      </Button>
+                      <CreateLinkButton to={paths.eventRules.new.getHref()}>
+                        Criar Primeira Regra
+                      </CreateLinkButton>
                     )
                   }
                 />

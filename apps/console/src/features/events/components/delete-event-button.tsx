@@ -1,16 +1,11 @@
-import { ConfirmDeleteButton } from '@/components/confirm-delete-button';
+import { ConfirmDeleteButton, type DeleteButtonPlacement } from '@/components/confirm-delete-button';
 import { useDeleteEvent } from '../api/delete-event';
 
 /** Delete with confirmation; warns that the event's subscriptions go too. */
 export function DeleteEventButton({
   event,
-  onDeleted,
-  showLabel = false,
-}: {
-  event: { id: string; name: string };
-  onDeleted?: () => void;
-  showLabel?: boolean;
-}) {
+  ...placement
+}: DeleteButtonPlacement & { event: { id: string; name: string } }) {
   const deletion = useDeleteEvent();
   return (
     <ConfirmDeleteButton
@@ -20,8 +15,7 @@ export function DeleteEventButton({
       successDescription="O evento foi removido com sucesso."
       isPending={deletion.isPending}
       onDelete={() => deletion.mutateAsync(event.id)}
-      onDeleted={onDeleted}
-      showLabel={showLabel}
+      {...placement}
     />
   );
 }

@@ -8,10 +8,11 @@ import {
   VISIBILITIES,
   ZEventForm,
 } from '@wm/contracts';
-import { Controller, FormProvider, useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
+import { ApplicationSelectField } from '@/components/forms/application-select-field';
 import { AuthFields } from '@/components/forms/auth-details-fields';
-import { FormActions } from '@/components/forms/form-actions';
+import { RecordForm, type RecordFormProps } from '@/components/forms/record-form';
 import { SelectField } from '@/components/forms/select-field';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
@@ -19,7 +20,6 @@ import { Input } from '@/components/ui/input';
 import { visibilityLabel } from '@/components/ui/status-badges';
 import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
-import { useApplicationOptions } from '@/lib/application-options';
 import { QUEUE_TYPE_DESCRIPTIONS, QUEUE_TYPE_LABELS } from './event-labels';
 import { RadioCards } from './radio-cards';
 
@@ -43,22 +43,15 @@ const isSelectable = (queueType: string) => (SELECTABLE_QUEUE_TYPES as readonly 
 export function EventForm({
   defaultValues,
   variant,
-  isPending,
-  cancelHref,
-  onSubmit,
-}: {
+  ...formProps
+}: RecordFormProps<TEventForm> & {
   defaultValues: TEventFormValues;
-  variant: 'create' | 'edit';
-  isPending: boolean;
-  cancelHref: string;
-  onSubmit: (form: TEventForm) => void;
 }) {
   const form = useForm<TEventFormValues, unknown, TEventForm>({
     resolver: zodResolver(ZEventForm),
     defaultValues,
   });
-  const { register, control, watch, setValue, handleSubmit } = form;
-  const applications = useApplicationOptions();
+  const { register, control, watch, setValue } = form;
   const enableCallbacks = watch('enableCallbacks');
   const queueType = watch('queueType');
 
@@ -76,189 +69,172 @@ export function EventForm({
   };
 
   return (
-    <FormProvider {...form}>
-      <form className="grid gap-6" onSubmit={handleSubmit(onSubmit, onInvalid)} noValidate>
-        <Card>
-          <CardHeader>
-            <CardTitle>Informações básicas</CardTitle>
-            <CardDescription>Aplicação, nome e alias usado ao emitir o evento pela API.</CardDescription>
-          </CardHeader>
-          <CardContent className="grid gap-4">
-            <SelectField
-              name="applicationId"
-              label="Aplicação"
-              placeholder="Selecione uma aplicação"
-              options={(applications.data ?? []).map((application) => ({
-                value: application.id,
-                label: application.name,
-              }))}
-            />
+    <RecordForm form={form} createLabel="Criar Evento" onInvalid={onInvalid} variant={variant} {...formProps}>
+      <Card>
+        <CardHeader>
+          <CardTitle>Informações básicas</CardTitle>
+          <CardDescription>Aplicação, nome e alias usado ao emitir o evento pela API.</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          <ApplicationSelectField />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField label="Nome" name="name" htmlFor="name" className="content-start">
+              <Input id="name" placeholder="Pedido criado" {...register('name')} />
+            </FormField>
+            <FormField
+              label="Alias"
+              name="alias"
+              htmlFor="alias"
+              className="content-start"
+              description="Letras minúsculas, números, pontos, hífens e underscores. Ex.: order.created"
+            >
+              <Input id="alias" placeholder="order.created" {...register('alias')} />
+            </FormField>
+          </div>
+          {variant === 'create' ? (
             <div className="grid gap-4 sm:grid-cols-2">
-              <FormField label="Nome" name="name" htmlFor="name" className="content-start">
-                <Input id="name" placeholder="Pedido criado" {...register('name')} />
-              </FormField>
-              <FormField
-                label="Alias"
-                name="alias"
-                htmlFor="alias"
-                className="content-start"
-                description="Letras minúsculas, números, pontos, hífens e underscores. Ex.: order.created"
-              >
-                <Input id="alias" placeholder="order.created" {...register('alias')} />
-              </FormField>
+              <SelectField
+                name="visibility"
+                label="Visibilidade"
+                options={VISIBILITIES.map((visibility) => ({
+                  value: visibility,
+                  label: visibilityLabel[visibility],
+                }))}
+              />
+              <SelectField
+                name="queueType"
+                label="Tipo de fila"
+                options={QUEUE_TYPES.map((type) => ({
+                  value: type,
+                  label: QUEUE_TYPE_LABELS[type],
+                  isDisabled: !isSelectable(type),
+                }))}
+              />
             </div>
-            {variant === 'create' ? (
-              <div className="grid gap-4 sm:grid-cols-2">
-                <SelectField
+          ) : (
+            <>
+              <FormField label="Visibilidade" name="visibility">
+                <Controller
+                  control={control}
                   name="visibility"
-                  label="Visibilidade"
-                  options={VISIBILITIES.map((visibility) => ({
-                    value: visibility,
-                    label: visibilityLabel[visibility],
-                  }))}
-                />
-                <SelectField
-                  name="queueType"
-                  label="Tipo de fila"
-                  options={QUEUE_TYPES.map((type) => ({
-                    value: type,
-                    label: QUEUE_TYPE_LABELS[type],
-                    isDisabled: !isSelectable(type),
-                  }))}
-                />
-              </div>
-            ) : (
-              <>
-                <FormField label="Visibilidade" name="visibility">
-                  <Controller
-                    control={control}
-                    name="visibility"
-                    render={({ field }) => (
-                      <RadioCards
-                        name="visibility"
-                        value={field.value}
-                        onChange={field.onChange}
-                        options={[
-                          {
-                            value: 'PUBLIC',
-                            label: 'Público',
-                            description: 'Outras aplicações podem assinar.',
-                          },
-                          {
-                            value: 'PRIVATE',
-                            label: 'Privado',
-                            description: 'Visível apenas para a aplicação.',
-                          },
-                        ]}
-                      />
-                    )}
-                  />
-                </FormField>
-                <FormField label="Tipo de fila" name="queueType">
-                  <Controller
-                    control={control}
-                    name="queueType"
-                    render={({ field }) => (
-                      <RadioCards
-                        name="queueType"
-                        value={field.value}
-                        onChange={field.onChange}
-                        options={QUEUE_TYPES.map((type) => ({
-                          value: type,
-                          label: QUEUE_TYPE_LABELS[type],
-                          description: QUEUE_TYPE_DESCRIPTIONS[type],
-                          isDisabled: !isSelectable(type),
-                        }))}
-                      />
-                    )}
-                  />
-                </FormField>
-              </>
-            )}
-            {queueType === 'IMMEDIATE' ? (
-              <p className="rounded-md border border-warning/40 bg-warning/10 p-3 text-sm" role="note">
-                A fila imediata não é recomendada para grande escala; para alto volume use RabbitMQ.
-              </p>
-            ) : null}
-          </CardContent>
-        </Card>
-
-        <Card>
-          <CardHeader className="flex-row items-center justify-between">
-            <div className="grid gap-1.5">
-              <CardTitle>Callbacks</CardTitle>
-              <CardDescription>
-                Receba um relatório quando as entregas de uma emissão terminarem.
-              </CardDescription>
-            </div>
-            <Switch
-              checked={enableCallbacks}
-              onCheckedChange={toggleCallbacks}
-              aria-label="Habilitar callbacks"
-            />
-          </CardHeader>
-          {enableCallbacks ? (
-            <CardContent className="grid gap-4">
-              <FormField label="URL de callback" name="callbackUrl" htmlFor="callbackUrl">
-                <Input
-                  id="callbackUrl"
-                  placeholder="https://exemplo.com/callback"
-                  {...register('callbackUrl')}
+                  render={({ field }) => (
+                    <RadioCards
+                      name="visibility"
+                      value={field.value}
+                      onChange={field.onChange}
+                      options={[
+                        {
+                          value: 'PUBLIC',
+                          label: 'Público',
+                          description: 'Outras aplicações podem assinar.',
+                        },
+                        {
+                          value: 'PRIVATE',
+                          label: 'Privado',
+                          description: 'Visível apenas para a aplicação.',
+                        },
+                      ]}
+                    />
+                  )}
                 />
               </FormField>
-              <AuthFields typeName="callbackAuthType" detailsName="callbackAuthDetails" />
-            </CardContent>
-          ) : null}
-        </Card>
-
-        {queueType === 'RABBITMQ' ? (
-          <Card data-testid="queue-settings">
-            <CardHeader>
-              <CardTitle>Configurações da fila</CardTitle>
-              <CardDescription>Usadas apenas pela fila RabbitMQ.</CardDescription>
-            </CardHeader>
-            <CardContent className="grid gap-4 sm:grid-cols-2">
-              {QUEUE_SETTING_FIELDS.map(({ name, label, description }) => (
-                <FormField key={name} label={label} name={name} htmlFor={name} description={description}>
-                  <Input id={name} type="number" {...register(name, { valueAsNumber: true })} />
-                </FormField>
-              ))}
-            </CardContent>
-          </Card>
-        ) : null}
-
-        <Card>
-          <CardHeader>
-            <CardTitle>Template do body</CardTitle>
-            <CardDescription>
-              Objeto JSON com placeholders como {'{{payload.campo}}'}. Vazio: os dados emitidos são enviados
-              como estão.
-            </CardDescription>
-            <p className="text-sm text-muted-foreground" data-testid="body-source-note">
-              Uma assinatura com JSON Body envia o JSON Body dela, não este template; nele,{' '}
-              {'{{payload.campo}}'} lê o resultado deste template. Sem JSON Body, a assinatura envia o
-              resultado deste template.
+              <FormField label="Tipo de fila" name="queueType">
+                <Controller
+                  control={control}
+                  name="queueType"
+                  render={({ field }) => (
+                    <RadioCards
+                      name="queueType"
+                      value={field.value}
+                      onChange={field.onChange}
+                      options={QUEUE_TYPES.map((type) => ({
+                        value: type,
+                        label: QUEUE_TYPE_LABELS[type],
+                        description: QUEUE_TYPE_DESCRIPTIONS[type],
+                        isDisabled: !isSelectable(type),
+                      }))}
+                    />
+                  )}
+                />
+              </FormField>
+            </>
+          )}
+          {queueType === 'IMMEDIATE' ? (
+            <p className="rounded-md border border-warning/40 bg-warning/10 p-3 text-sm" role="note">
+              A fila imediata não é recomendada para grande escala; para alto volume use RabbitMQ.
             </p>
-          </CardHeader>
-          <CardContent>
-            <FormField name="bodyTemplate" htmlFor="bodyTemplate" label="Template (JSON)">
-              <Textarea
-                id="bodyTemplate"
-                rows={8}
-                className="font-mono text-xs"
-                {...register('bodyTemplate')}
+          ) : null}
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader className="flex-row items-center justify-between">
+          <div className="grid gap-1.5">
+            <CardTitle>Callbacks</CardTitle>
+            <CardDescription>
+              Receba um relatório quando as entregas de uma emissão terminarem.
+            </CardDescription>
+          </div>
+          <Switch
+            checked={enableCallbacks}
+            onCheckedChange={toggleCallbacks}
+            aria-label="Habilitar callbacks"
+          />
+        </CardHeader>
+        {enableCallbacks ? (
+          <CardContent className="grid gap-4">
+            <FormField label="URL de callback" name="callbackUrl" htmlFor="callbackUrl">
+              <Input
+                id="callbackUrl"
+                placeholder="https://exemplo.com/callback"
+                {...register('callbackUrl')}
               />
             </FormField>
+            <AuthFields typeName="callbackAuthType" detailsName="callbackAuthDetails" />
+          </CardContent>
+        ) : null}
+      </Card>
+
+      {queueType === 'RABBITMQ' ? (
+        <Card data-testid="queue-settings">
+          <CardHeader>
+            <CardTitle>Configurações da fila</CardTitle>
+            <CardDescription>Usadas apenas pela fila RabbitMQ.</CardDescription>
+          </CardHeader>
+          <CardContent className="grid gap-4 sm:grid-cols-2">
+            {QUEUE_SETTING_FIELDS.map(({ name, label, description }) => (
+              <FormField key={name} label={label} name={name} htmlFor={name} description={description}>
+                <Input id={name} type="number" {...register(name, { valueAsNumber: true })} />
+              </FormField>
+            ))}
           </CardContent>
         </Card>
+      ) : null}
 
-        <FormActions
-          variant={variant}
-          createLabel="Criar Evento"
-          isPending={isPending}
-          cancelHref={cancelHref}
-        />
-      </form>
-    </FormProvider>
+      <Card>
+        <CardHeader>
+          <CardTitle>Template do body</CardTitle>
+          <CardDescription>
+            Objeto JSON com placeholders como {'{{payload.campo}}'}. Vazio: os dados emitidos são enviados
+            como estão.
+          </CardDescription>
+          <p className="text-sm text-muted-foreground" data-testid="body-source-note">
+            Uma assinatura com JSON Body envia o JSON Body dela, não este template; nele,{' '}
+            {'{{payload.campo}}'} lê o resultado deste template. Sem JSON Body, a assinatura envia o resultado
+            deste template.
+          </p>
+        </CardHeader>
+        <CardContent>
+          <FormField name="bodyTemplate" htmlFor="bodyTemplate" label="Template (JSON)">
+            <Textarea
+              id="bodyTemplate"
+              rows={8}
+              className="font-mono text-xs"
+              {...register('bodyTemplate')}
+            />
+          </FormField>
+        </CardContent>
+      </Card>
+    </RecordForm>
   );
 }

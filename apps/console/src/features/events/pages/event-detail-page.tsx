@@ -1,19 +1,18 @@
 import { EVENT_QUEUE_DEFAULTS, type TEventDetail } from '@wm/contracts';
 import { List, Plus, ScrollText } from 'lucide-react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
+import { CreateLinkButton } from '@/components/create-link-button';
 import {
-  BackLink,
   DetailField,
   DetailListCard,
+  DetailPageHeader,
   DetailStatusBadge,
-  EditLinkButton,
   JsonCard,
+  QuickActionsCard,
 } from '@/components/detail-page';
 import { HttpMethodBadge } from '@/components/http-method-badge';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { PageHeader } from '@/components/ui/page-header';
 import { RecordFallback } from '@/components/ui/record-fallback';
 import { ShortId } from '@/components/ui/short-id';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -109,12 +108,9 @@ function RelatedSubscriptions({ event }: { event: TEventDetail }) {
           <CardTitle>Assinaturas</CardTitle>
           <CardDescription>{event._count.subscriptions} assinatura(s) deste evento</CardDescription>
         </div>
-        <Button size="sm" asChild>
-          <Link to={paths.subscriptions.new.getHref({ eventId: event.id })}>
-            <Plus />
-            Nova Assinatura
-          </Link>
-        </Button>
+        <CreateLinkButton size="sm" to={paths.subscriptions.new.getHref({ eventId: event.id })}>
+          Nova Assinatura
+        </CreateLinkButton>
       </CardHeader>
       <CardContent className="grid gap-2">
         {event.subscriptions.length === 0 ? (
@@ -147,7 +143,6 @@ function RelatedSubscriptions({ event }: { event: TEventDetail }) {
 /** /events/{id}. */
 export default function EventDetailPage() {
   const { id = '' } = useParams();
-  const navigate = useNavigate();
   const query = useEvent(id);
   if (query.isPending) return <Skeleton className="h-96 w-full" data-testid="page-skeleton" />;
   const event = query.data;
@@ -158,22 +153,14 @@ export default function EventDetailPage() {
 
   return (
     <div className="grid gap-6">
-      <BackLink to={paths.events.list.getHref()}>Voltar para eventos</BackLink>
-      <PageHeader
+      <DetailPageHeader
+        backHref={paths.events.list.getHref()}
+        backLabel="Voltar para eventos"
         title={event.name}
         description={<code>{event.alias}</code>}
-        actions={
-          <>
-            {event.permissions.canWrite ? <EditLinkButton to={paths.events.edit.getHref(event.id)} /> : null}
-            {event.permissions.canDelete ? (
-              <DeleteEventButton
-                event={event}
-                showLabel
-                onDeleted={() => navigate(paths.events.list.getHref())}
-              />
-            ) : null}
-          </>
-        }
+        permissions={event.permissions}
+        editHref={paths.events.edit.getHref(event.id)}
+        deleteButton={(placement) => <DeleteEventButton event={event} {...placement} />}
       />
 
       <div className="grid gap-6 lg:grid-cols-3">
@@ -228,33 +215,21 @@ export default function EventDetailPage() {
               </Link>
             </CardContent>
           </Card>
-          <Card>
-            <CardHeader>
-              <CardTitle>Ações Rápidas</CardTitle>
-            </CardHeader>
-            <CardContent className="grid gap-2">
-              {[
-                {
-                  to: paths.subscriptions.new.getHref({ eventId: event.id }),
-                  Icon: Plus,
-                  label: 'Criar Assinatura',
-                },
-                {
-                  to: paths.subscriptions.list.getHref({ eventId: event.id }),
-                  Icon: List,
-                  label: 'Ver Assinaturas',
-                },
-                { to: paths.logs.list.getHref({ eventId: event.id }), Icon: ScrollText, label: 'Ver Logs' },
-              ].map(({ to, Icon, label }) => (
-                <Button key={label} variant="outline" className="justify-start" asChild>
-                  <Link to={to}>
-                    <Icon />
-                    {label}
-                  </Link>
-                </Button>
-              ))}
-            </CardContent>
-          </Card>
+          <QuickActionsCard
+            actions={[
+              {
+                to: paths.subscriptions.new.getHref({ eventId: event.id }),
+                Icon: Plus,
+                label: 'Criar Assinatura',
+              },
+              {
+                to: paths.subscriptions.list.getHref({ eventId: event.id }),
+                Icon: List,
+                label: 'Ver Assinaturas',
+              },
+              { to: paths.logs.list.getHref({ eventId: event.id }), Icon: ScrollText, label: 'Ver Logs' },
+            ]}
+          />
           <CallbackTestCard event={event} />
         </div>
       </div>

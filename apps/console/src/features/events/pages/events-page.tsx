@@ -1,14 +1,14 @@
-import { Plus, Search, X } from 'lucide-react';
-import { Link } from 'react-router';
+import { X } from 'lucide-react';
+import { ApplicationFilterSelect } from '@/components/application-filter-select';
+import { CreateLinkButton } from '@/components/create-link-button';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, StatCard, StatGrid } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { FilterPanel } from '@/components/ui/filter-panel';
-import { FilterSelect } from '@/components/ui/filter-select';
-import { Input } from '@/components/ui/input';
 import { LoadedOrError } from '@/components/ui/load-error-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Pager } from '@/components/ui/pager';
+import { SearchInput } from '@/components/ui/search-input';
 import { paths } from '@/config/paths';
 import { useApplicationOptions } from '@/lib/application-options';
 import { messages } from '@/lib/messages';
@@ -37,12 +37,7 @@ export default function EventsPage() {
         title="Eventos"
         description="Eventos das suas aplicações e suas assinaturas."
         actions={
-          <Button asChild>
-            <Link to={paths.events.new.getHref({ applicationId })}>
-              <Plus />
-              Novo Evento
-            </Link>
-          </Button>
+          <CreateLinkButton to={paths.events.new.getHref({ applicationId })}>Novo Evento</CreateLinkButton>
         }
       />
 
@@ -73,27 +68,14 @@ export default function EventsPage() {
       <Card>
         <CardContent className="grid gap-4">
           <FilterPanel className="flex flex-col gap-3 sm:flex-row" activeCount={list.activeCount}>
-            <div className="relative flex-1">
-              <Search className="absolute top-2.5 left-3 size-4 text-muted-foreground" />
-              <Input
-                className="pl-9"
-                placeholder="Buscar por nome ou alias..."
-                aria-label="Buscar eventos"
-                value={search}
-                onChange={(event) => list.setText('search', event.target.value)}
-              />
-            </div>
-            <FilterSelect
-              aria-label="Filtrar por aplicação"
-              allLabel="Todas as aplicações"
-              className="sm:w-64"
-              value={applicationId}
-              onChange={setApplication}
-              options={(applications.data ?? []).map((application) => ({
-                value: application.id,
-                label: application.name,
-              }))}
+            <SearchInput
+              className="flex-1"
+              placeholder="Buscar por nome ou alias..."
+              aria-label="Buscar eventos"
+              value={search}
+              onChange={(event) => list.setText('search', event.target.value)}
             />
+            <ApplicationFilterSelect className="sm:w-64" value={applicationId} onChange={setApplication} />
           </FilterPanel>
           <LoadedOrError query={events} title="Não foi possível carregar os eventos">
             <EventsTable
@@ -107,12 +89,9 @@ export default function EventsPage() {
                   }
                   action={
                     search ? undefined : (
-                      <Button asChild>
-                        <Link to={paths.events.new.getHref({ applicationId })}>
-                          <Plus />
-                          Criar Primeiro Evento
-                        </Link>
-                      </Button>
+                      <CreateLinkButton to={paths.events.new.getHref({ applicationId })}>
+                        Criar Primeiro Evento
+                      </CreateLinkButton>
                     )
                   }
                 />

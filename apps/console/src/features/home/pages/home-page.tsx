@@ -1,5 +1,6 @@
-import { AppWindow, Globe, Lock, Plus, Zap } from 'lucide-react';
+import { AppWindow, Globe, Lock, Zap } from 'lucide-react';
 import { Link } from 'react-router';
+import { CreateLinkButton } from '@/components/create-link-button';
 import { Button } from '@/components/ui/button';
 import { Card, StatCard, StatGrid } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -23,14 +24,7 @@ export default function HomePage() {
       <PageHeader
         title="Minhas Aplicações"
         description="Suas aplicações, eventos e entregas em um só lugar."
-        actions={
-          <Button asChild>
-            <Link to={paths.applications.new.getHref()}>
-              <Plus />
-              Nova Aplicação
-            </Link>
-          </Button>
-        }
+        actions={<CreateLinkButton to={paths.applications.new.getHref()}>Nova Aplicação</CreateLinkButton>}
       />
       <PendingInvitationsCard />
       <StatGrid>
@@ -71,12 +65,9 @@ export default function HomePage() {
               title={messages.noApplicationFound}
               description="Crie sua primeira aplicação para começar a enviar webhooks."
               action={
-                <Button asChild>
-                  <Link to={paths.applications.new.getHref()}>
-                    <Plus />
-                    Criar Primeira Aplicação
-                  </Link>
-                </Button>
+                <CreateLinkButton to={paths.applications.new.getHref()}>
+                  Criar Primeira Aplicação
+                </CreateLinkButton>
               }
             />
           </Card>

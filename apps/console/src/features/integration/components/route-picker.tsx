@@ -1,8 +1,7 @@
 import type { TIntegrationRoute } from '@wm/contracts';
-import { Search } from 'lucide-react';
 import { useState } from 'react';
-import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { SearchInput } from '@/components/ui/search-input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 
 /** Routes whose name, endpoint or description contain `search`, ignoring case. */
@@ -36,17 +35,13 @@ export function RoutePicker({
   return (
     <div className="grid gap-2">
       <Label htmlFor="integration-route">Rota</Label>
-      <div className="relative">
-        <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
-        <Input
-          aria-label="Buscar rota"
-          placeholder="Buscar rota por nome ou endpoint..."
-          className="pl-9"
-          value={search}
-          disabled={isDisabled}
-          onChange={(event) => setSearch(event.target.value)}
-        />
-      </div>
+      <SearchInput
+        aria-label="Buscar rota"
+        placeholder="Buscar rota por nome ou endpoint..."
+        value={search}
+        disabled={isDisabled}
+        onChange={(event) => setSearch(event.target.value)}
+      />
       <Select value={value ?? ''} onValueChange={onChange} disabled={isDisabled}>
         <SelectTrigger id="integration-route" aria-label="Rota">
           <SelectValue placeholder={isDisabled ? 'Selecione uma aplicação primeiro' : 'Selecione uma rota'} />

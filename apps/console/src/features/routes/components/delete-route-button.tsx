@@ -1,4 +1,4 @@
-import { ConfirmDeleteButton } from '@/components/confirm-delete-button';
+import { ConfirmDeleteButton, type DeleteButtonPlacement } from '@/components/confirm-delete-button';
 import { UNEXPECTED_ERROR_SENTENCE } from '@/lib/api-client';
 import { useDeleteRoute } from '../api/delete-route';
 
@@ -12,13 +12,8 @@ const rulesGoing = (count: number) =>
 /** Delete with confirmation; says how many rules go with the route (its event types and fields go too). */
 export function DeleteRouteButton({
   route,
-  onDeleted,
-  showLabel = false,
-}: {
-  route: { id: string; name: string; _count: { rules: number } };
-  onDeleted?: () => void;
-  showLabel?: boolean;
-}) {
+  ...placement
+}: DeleteButtonPlacement & { route: { id: string; name: string; _count: { rules: number } } }) {
   const deletion = useDeleteRoute();
   return (
     <ConfirmDeleteButton
@@ -30,8 +25,7 @@ export function DeleteRouteButton({
       errorFallback={UNEXPECTED_ERROR_SENTENCE}
       isPending={deletion.isPending}
       onDelete={() => deletion.mutateAsync(route.id)}
-      onDeleted={onDeleted}
-      showLabel={showLabel}
+      {...placement}
     />
   );
 }

@@ -1,18 +1,19 @@
 import type { TRouteDetail } from '@wm/contracts';
-import { ChevronRight, Pencil, Plus } from 'lucide-react';
+import { ChevronRight, Pencil } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { CreateLinkButton } from '@/components/create-link-button';
 import { DetailField, DetailListCard } from '@/components/detail-page';
 import { HttpMethodBadge } from '@/components/http-method-badge';
 import { IconLinkButton } from '@/components/icon-link-button';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ShortId } from '@/components/ui/short-id';
 import { ActiveBadge } from '@/components/ui/status-badges';
 import { paths } from '@/config/paths';
 import { formatDateTime } from '@/lib/format';
+import { RuleLink } from './rule-link';
 
 export function RouteOverview({ route }: { route: TRouteDetail }) {
   return (
@@ -68,17 +69,6 @@ function ListCard({
   );
 }
 
-function NewButton({ to, label }: { to: string; label: string }) {
-  return (
-    <Button size="sm" asChild>
-      <Link to={to}>
-        <Plus />
-        {label}
-      </Link>
-    </Button>
-  );
-}
-
 export function RouteEventTypes({ route }: { route: TRouteDetail }) {
   return (
     <ListCard
@@ -87,7 +77,9 @@ export function RouteEventTypes({ route }: { route: TRouteDetail }) {
       description="Cada tipo é identificado por um alias; as regras escutam um tipo."
       action={
         route.permissions.canWrite ? (
-          <NewButton to={paths.routes.newEventType.getHref(route.id)} label="Novo Tipo de Evento" />
+          <CreateLinkButton size="sm" to={paths.routes.newEventType.getHref(route.id)}>
+            Novo Tipo de Evento
+          </CreateLinkButton>
         ) : null
       }
     >
@@ -123,7 +115,9 @@ export function RouteFields({ route }: { route: TRouteDetail }) {
       description="Caminhos nos dados recebidos que as condições das regras leem."
       action={
         route.permissions.canWrite ? (
-          <NewButton to={paths.routes.newField.getHref(route.id)} label="Novo Campo" />
+          <CreateLinkButton size="sm" to={paths.routes.newField.getHref(route.id)}>
+            Novo Campo
+          </CreateLinkButton>
         ) : null
       }
     >
@@ -160,26 +154,16 @@ export function RouteRules({ route }: { route: TRouteDetail }) {
       description="Regras que avaliam os dados recebidos por esta rota."
       action={
         route.permissions.canWrite ? (
-          <NewButton to={paths.eventRules.new.getHref()} label="Nova Regra" />
+          <CreateLinkButton size="sm" to={paths.eventRules.new.getHref()}>
+            Nova Regra
+          </CreateLinkButton>
         ) : null
       }
     >
       {route.rules.length === 0 ? (
         <EmptyState title="Nenhuma regra" description="Crie uma regra para agir sobre os dados desta rota." />
       ) : (
-        route.rules.map((rule) => (
-          <Link
-            key={rule.id}
-            to={paths.eventRules.detail.getHref(rule.id)}
-            className="flex items-center justify-between gap-3 rounded-md border p-3 hover:bg-muted/50"
-          >
-            <span className="text-sm font-medium">{rule.name}</span>
-            <div className="flex items-center gap-2">
-              <ActiveBadge isActive={rule.isActive} labels={['Ativa', 'Inativa']} />
-              <ChevronRight className="size-4 text-muted-foreground" />
-            </div>
-          </Link>
-        ))
+        route.rules.map((rule) => <RuleLink key={rule.id} rule={rule} />)
       )}
     </ListCard>
   );

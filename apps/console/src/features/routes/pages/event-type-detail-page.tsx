@@ -1,7 +1,6 @@
-import { ChevronRight, Plus } from 'lucide-react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { CreateLinkButton } from '@/components/create-link-button';
 import { BackLink, DetailField, DetailListCard } from '@/components/detail-page';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadedOrError } from '@/components/ui/load-error-state';
@@ -16,6 +15,7 @@ import { useRouteEventType } from '@/lib/get-route-event-type';
 import { messages } from '@/lib/messages';
 import { useEventTypeRules } from '../api/get-event-type-rules';
 import { DeleteEventTypeButton } from '../components/delete-event-type-button';
+import { RuleLink } from '../components/rule-link';
 
 function LinkedRules({ eventTypeId, canWrite }: { eventTypeId: string; canWrite: boolean }) {
   const rules = useEventTypeRules(eventTypeId);
@@ -27,12 +27,9 @@ function LinkedRules({ eventTypeId, canWrite }: { eventTypeId: string; canWrite:
           <CardDescription>Regras que escutam este tipo de evento.</CardDescription>
         </div>
         {canWrite ? (
-          <Button size="sm" asChild>
-            <Link to={paths.eventRules.new.getHref({ routeEventTypeId: eventTypeId })}>
-              <Plus />
-              Nova Regra
-            </Link>
-          </Button>
+          <CreateLinkButton size="sm" to={paths.eventRules.new.getHref({ routeEventTypeId: eventTypeId })}>
+            Nova Regra
+          </CreateLinkButton>
         ) : null}
       </CardHeader>
       <CardContent className="grid gap-2">
@@ -45,19 +42,7 @@ function LinkedRules({ eventTypeId, canWrite }: { eventTypeId: string; canWrite:
               description="Crie uma regra para este tipo de evento."
             />
           ) : (
-            rules.data?.map((rule) => (
-              <Link
-                key={rule.id}
-                to={paths.eventRules.detail.getHref(rule.id)}
-                className="flex items-center justify-between gap-3 rounded-md border p-3 hover:bg-muted/50"
-              >
-                <span className="text-sm font-medium">{rule.name}</span>
-                <div className="flex items-center gap-2">
-                  <ActiveBadge isActive={rule.isActive} labels={['Ativa', 'Inativa']} />
-                  <ChevronRight className="size-4 text-muted-foreground" />
-                </div>
-              </Link>
-            ))
+            rules.data?.map((rule) => <RuleLink key={rule.id} rule={rule} />)
           )}
         </LoadedOrError>
       </CardContent>

@@ -1,9 +1,6 @@
 import { ListPlus, Pencil, Plus, Workflow } from 'lucide-react';
-import { Link, useNavigate, useParams } from 'react-router';
-import { BackLink, EditLinkButton } from '@/components/detail-page';
-import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { PageHeader } from '@/components/ui/page-header';
+import { useParams } from 'react-router';
+import { DetailPageHeader, QuickActionsCard } from '@/components/detail-page';
 import { RecordFallback } from '@/components/ui/record-fallback';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -16,7 +13,6 @@ import { RouteEventTypes, RouteFields, RouteOverview, RouteRules } from '../comp
 /** /routes/{id}: tabs overview, event types, fields, rules; quick actions beside them. */
 export default function RouteDetailPage() {
   const { id = '' } = useParams();
-  const navigate = useNavigate();
   const query = useRoute(id);
   if (query.isPending) return <Skeleton className="h-96 w-full" data-testid="page-skeleton" />;
   const route = query.data;
@@ -25,7 +21,7 @@ export default function RouteDetailPage() {
       <RecordFallback query={query} title={messages.routeNotFound} backHref={paths.routes.list.getHref()} />
     );
   }
-  const { canWrite, canDelete } = route.permissions;
+  const { canWrite } = route.permissions;
   // Everything here writes under the route's application: a reader gets none of it.
   const quickActions = [
     { to: paths.routes.newEventType.getHref(route.id), Icon: Plus, label: 'Novo Tipo de Evento' },
@@ -35,26 +31,18 @@ export default function RouteDetailPage() {
   ];
   return (
     <div className="grid gap-6">
-      <BackLink to={paths.routes.list.getHref()}>Voltar para rotas</BackLink>
-      <PageHeader
+      <DetailPageHeader
+        backHref={paths.routes.list.getHref()}
+        backLabel="Voltar para rotas"
         title={route.name}
         description={
           <code>
             {route.method} {route.endpoint}
           </code>
         }
-        actions={
-          <>
-            {canWrite ? <EditLinkButton to={paths.routes.edit.getHref(route.id)} /> : null}
-            {canDelete ? (
-              <DeleteRouteButton
-                route={route}
-                showLabel
-                onDeleted={() => navigate(paths.routes.list.getHref())}
-              />
-            ) : null}
-          </>
-        }
+        permissions={route.permissions}
+        editHref={paths.routes.edit.getHref(route.id)}
+        deleteButton={(placement) => <DeleteRouteButton route={route} {...placement} />}
       />
       <div className="grid gap-6 lg:grid-cols-3">
         <Tabs defaultValue="overview" className="lg:col-span-2">
@@ -77,23 +65,7 @@ export default function RouteDetailPage() {
             <RouteRules route={route} />
           </TabsContent>
         </Tabs>
-        {canWrite ? (
-          <Card className="content-start self-start">
-            <CardHeader>
-              <CardTitle>Ações Rápidas</CardTitle>
-            </CardHeader>
-            <CardContent className="grid gap-2">
-              {quickActions.map(({ to, Icon, label }) => (
-                <Button key={label} variant="outline" className="justify-start" asChild>
-                  <Link to={to}>
-                    <Icon />
-                    {label}
-                  </Link>
-                </Button>
-              ))}
-            </CardContent>
-          </Card>
-        ) : null}
+        {canWrite ? <QuickActionsCard className="content-start self-start" actions={quickActions} /> : null}
       </div>
     </div>
   );

@@ -1,16 +1,13 @@
-import { Plus, Search } from 'lucide-react';
-import { Link } from 'react-router';
-import { Button } from '@/components/ui/button';
+import { ApplicationFilterSelect } from '@/components/application-filter-select';
+import { CreateLinkButton } from '@/components/create-link-button';
 import { Card, CardContent } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { FilterPanel } from '@/components/ui/filter-panel';
-import { FilterSelect } from '@/components/ui/filter-select';
-import { Input } from '@/components/ui/input';
 import { LoadedOrError } from '@/components/ui/load-error-state';
 import { PageHeader } from '@/components/ui/page-header';
+import { SearchInput } from '@/components/ui/search-input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
-import { useApplicationOptions } from '@/lib/application-options';
 import { messages } from '@/lib/messages';
 import { useListState } from '@/lib/use-list-state';
 import { useRoutes } from '../api/get-routes';
@@ -20,7 +17,6 @@ import { RouteCard } from '../components/route-card';
 export default function RoutesPage() {
   const list = useListState({ filters: ['applicationId'], texts: ['search'] });
   const search = list.texts.search;
-  const applications = useApplicationOptions();
   const query = useRoutes(list.filters);
   const routes = query.data ?? [];
 
@@ -29,38 +25,22 @@ export default function RoutesPage() {
       <PageHeader
         title="Rotas"
         description="Endpoints que recebem dados, com seus tipos de evento e campos."
-        actions={
-          <Button asChild>
-            <Link to={paths.routes.new.getHref()}>
-              <Plus />
-              Nova Rota
-            </Link>
-          </Button>
-        }
+        actions={<CreateLinkButton to={paths.routes.new.getHref()}>Nova Rota</CreateLinkButton>}
       />
       <Card>
         <CardContent>
           <FilterPanel className="flex flex-col gap-3 sm:flex-row" activeCount={list.activeCount}>
-            <div className="relative flex-1">
-              <Search className="absolute top-2.5 left-3 size-4 text-muted-foreground" />
-              <Input
-                className="pl-9"
-                placeholder="Buscar por nome, endpoint ou descrição..."
-                aria-label="Buscar rotas"
-                value={search}
-                onChange={(event) => list.setText('search', event.target.value)}
-              />
-            </div>
-            <FilterSelect
-              aria-label="Filtrar por aplicação"
-              allLabel="Todas as aplicações"
+            <SearchInput
+              className="flex-1"
+              placeholder="Buscar por nome, endpoint ou descrição..."
+              aria-label="Buscar rotas"
+              value={search}
+              onChange={(event) => list.setText('search', event.target.value)}
+            />
+            <ApplicationFilterSelect
               className="sm:w-64"
               value={list.filters.applicationId}
               onChange={(value) => list.setFilters({ applicationId: value })}
-              options={(applications.data ?? []).map((application) => ({
-                value: application.id,
-                label: application.name,
-              }))}
             />
           </FilterPanel>
         </CardContent>
@@ -82,12 +62,7 @@ export default function RoutesPage() {
               }
               action={
                 search ? undefined : (
-                  <Button asChild>
-                    <Link to={paths.routes.new.getHref()}>
-                      <Plus />
-                      Criar Primeira Rota
-                    </Link>
-                  </Button>
+                  <CreateLinkButton to={paths.routes.new.getHref()}>Criar Primeira Rota</CreateLinkButton>
                 )
               }
             />

@@ -1,16 +1,11 @@
-import { ConfirmDeleteButton } from '@/components/confirm-delete-button';
+import { ConfirmDeleteButton, type DeleteButtonPlacement } from '@/components/confirm-delete-button';
 import { useDeleteSubscription } from '../api/delete-subscription';
 
 /** Delete with confirmation; warns that the subscription's logs go too. */
 export function DeleteSubscriptionButton({
   subscription,
-  onDeleted,
-  showLabel = false,
-}: {
-  subscription: { id: string; name: string };
-  onDeleted?: () => void;
-  showLabel?: boolean;
-}) {
+  ...placement
+}: DeleteButtonPlacement & { subscription: { id: string; name: string } }) {
   const deletion = useDeleteSubscription();
   return (
     <ConfirmDeleteButton
@@ -20,8 +15,7 @@ export function DeleteSubscriptionButton({
       successDescription="A assinatura foi removida com sucesso."
       isPending={deletion.isPending}
       onDelete={() => deletion.mutateAsync(subscription.id)}
-      onDeleted={onDeleted}
-      showLabel={showLabel}
+      {...placement}
     />
   );
 }

@@ -8,9 +8,9 @@ import {
 } from '@wm/contracts';
 import { isEmptyTemplate } from '@wm/rules';
 import { useRef } from 'react';
-import { FormProvider, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { AuthFields } from '@/components/forms/auth-details-fields';
-import { FormActions } from '@/components/forms/form-actions';
+import { RecordForm, type RecordFormProps } from '@/components/forms/record-form';
 import { SelectField } from '@/components/forms/select-field';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -28,21 +28,15 @@ const EDIT_PLACEHOLDER = '{\n  "pedido": "{{payload.order.id}}",\n  "status": "{
 export function SubscriptionForm({
   defaultValues,
   variant,
-  isPending,
-  cancelHref,
-  onSubmit,
-}: {
+  ...formProps
+}: RecordFormProps<TSubscriptionForm> & {
   defaultValues: TSubscriptionForm;
-  variant: 'create' | 'edit';
-  isPending: boolean;
-  cancelHref: string;
-  onSubmit: (form: TSubscriptionForm) => void;
 }) {
   const form = useForm<TSubscriptionForm>({
     resolver: zodResolver(variant === 'create' ? ZCreateSubscriptionForm : ZUpdateSubscriptionForm),
     defaultValues,
   });
-  const { register, setValue, getValues, handleSubmit, watch } = form;
+  const { register, setValue, getValues, watch } = form;
   const events = useEventOptions();
   const selectedEvent = (events.data ?? []).find((event) => event.id === watch('eventId'));
   // What the delivery sends: the subscription's JSON Body rendered against the event's payload, else the payload.
@@ -60,119 +54,110 @@ export function SubscriptionForm({
   };
 
   return (
-    <FormProvider {...form}>
-      <form className="grid gap-6" onSubmit={handleSubmit(onSubmit)} noValidate>
-        <Card>
-          <CardHeader>
-            <CardTitle>Destino</CardTitle>
-            <CardDescription>Evento assinado e para onde o webhook é enviado.</CardDescription>
-          </CardHeader>
-          <CardContent className="grid gap-4">
+    <RecordForm form={form} createLabel="Criar Assinatura" variant={variant} {...formProps}>
+      <Card>
+        <CardHeader>
+          <CardTitle>Destino</CardTitle>
+          <CardDescription>Evento assinado e para onde o webhook é enviado.</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          <SelectField
+            name="eventId"
+            label="Evento"
+            placeholder="Selecione um evento"
+            contentClassName="max-h-72"
+            options={(events.data ?? []).map((event) => ({
+              value: event.id,
+              label: `${event.name} (${event.alias})`,
+            }))}
+          />
+          <FormField label="Nome" name="name" htmlFor="name">
+            <Input id="name" placeholder="Webhook do ERP" {...register('name')} />
+          </FormField>
+          {variant === 'edit' ? (
             <SelectField
-              name="eventId"
-              label="Evento"
-              placeholder="Selecione um evento"
-              contentClassName="max-h-72"
-              options={(events.data ?? []).map((event) => ({
-                value: event.id,
-                label: `${event.name} (${event.alias})`,
-              }))}
+              name="status"
+              label="Status"
+              options={subscriptionStatusOptions(defaultValues.status ?? 'ACTIVE')}
             />
-            <FormField label="Nome" name="name" htmlFor="name">
-              <Input id="name" placeholder="Webhook do ERP" {...register('name')} />
+          ) : null}
+          <div className="grid gap-4 sm:grid-cols-[1fr_10rem]">
+            <FormField label="URL de destino" name="targetUrl" htmlFor="targetUrl">
+              <Input id="targetUrl" placeholder="https://exemplo.com/webhook" {...register('targetUrl')} />
             </FormField>
-            {variant === 'edit' ? (
-              <SelectField
-                name="status"
-                label="Status"
-                options={subscriptionStatusOptions(defaultValues.status ?? 'ACTIVE')}
-              />
-            ) : null}
-            <div className="grid gap-4 sm:grid-cols-[1fr_10rem]">
-              <FormField label="URL de destino" name="targetUrl" htmlFor="targetUrl">
-                <Input id="targetUrl" placeholder="https://exemplo.com/webhook" {...register('targetUrl')} />
-              </FormField>
-              <SelectField
-                name="httpMethod"
-                label="Método HTTP"
-                options={HTTP_METHODS.map((method) => ({ value: method, label: method }))}
-              />
+            <SelectField
+              name="httpMethod"
+              label="Método HTTP"
+              options={HTTP_METHODS.map((method) => ({ value: method, label: method }))}
+            />
+          </div>
+          <AuthFields typeName="authType" detailsName="authDetails" />
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>JSON Body</CardTitle>
+          <CardDescription>
+            {variant === 'create'
+              ? 'Corpo enviado ao destino. Use os placeholders abaixo.'
+              : 'Corpo enviado ao destino; use placeholders como {{payload.campo}}. Vazio: envia o payload do evento.'}
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-3">
+          {variant === 'create' ? (
+            <div className="flex flex-wrap gap-2" data-testid="placeholders">
+              {SUBSCRIPTION_BODY_PLACEHOLDERS.map((placeholder) => (
+                <Button
+                  key={placeholder}
+                  variant="outline"
+                  size="sm"
+                  onClick={() => insertPlaceholder(placeholder)}
+                >
+                  <code>{placeholder}</code>
+                </Button>
+              ))}
             </div>
-            <AuthFields typeName="authType" detailsName="authDetails" />
-          </CardContent>
-        </Card>
+          ) : null}
+          {hasEventTemplate ? (
+            <p
+              className="rounded-md border bg-muted/50 p-3 text-sm"
+              role="note"
+              data-testid="body-source-note"
+            >
+              {hasJsonBody
+                ? 'O evento também tem um template do body: é este JSON Body que é enviado, e {{payload.campo}} nele lê o resultado do template do evento.'
+                : 'Sem JSON Body, é enviado o resultado do template do body do evento.'}
+            </p>
+          ) : null}
+          <FormField name="jsonBody" htmlFor="jsonBody" label="JSON Body">
+            <Textarea
+              id="jsonBody"
+              rows={8}
+              className="font-mono text-xs"
+              placeholder={variant === 'edit' ? EDIT_PLACEHOLDER : undefined}
+              {...bodyField}
+              ref={(element) => {
+                bodyField.ref(element);
+                bodyRef.current = element;
+              }}
+              onFocus={() => {
+                hasCaret.current = true;
+              }}
+            />
+          </FormField>
+        </CardContent>
+      </Card>
 
-        <Card>
-          <CardHeader>
-            <CardTitle>JSON Body</CardTitle>
-            <CardDescription>
-              {variant === 'create'
-                ? 'Corpo enviado ao destino. Use os placeholders abaixo.'
-                : 'Corpo enviado ao destino; use placeholders como {{payload.campo}}. Vazio: envia o payload do evento.'}
-            </CardDescription>
-          </CardHeader>
-          <CardContent className="grid gap-3">
-            {variant === 'create' ? (
-              <div className="flex flex-wrap gap-2" data-testid="placeholders">
-                {SUBSCRIPTION_BODY_PLACEHOLDERS.map((placeholder) => (
-                  <Button
-                    key={placeholder}
-                    variant="outline"
-                    size="sm"
-                    onClick={() => insertPlaceholder(placeholder)}
-                  >
-                    <code>{placeholder}</code>
-                  </Button>
-                ))}
-              </div>
-            ) : null}
-            {hasEventTemplate ? (
-              <p
-                className="rounded-md border bg-muted/50 p-3 text-sm"
-                role="note"
-                data-testid="body-source-note"
-              >
-                {hasJsonBody
-                  ? 'O evento também tem um template do body: é este JSON Body que é enviado, e {{payload.campo}} nele lê o resultado do template do evento.'
-                  : 'Sem JSON Body, é enviado o resultado do template do body do evento.'}
-              </p>
-            ) : null}
-            <FormField name="jsonBody" htmlFor="jsonBody" label="JSON Body">
-              <Textarea
-                id="jsonBody"
-                rows={8}
-                className="font-mono text-xs"
-                placeholder={variant === 'edit' ? EDIT_PLACEHOLDER : undefined}
-                {...bodyField}
-                ref={(element) => {
-                  bodyField.ref(element);
-                  bodyRef.current = element;
-                }}
-                onFocus={() => {
-                  hasCaret.current = true;
-                }}
-              />
-            </FormField>
-          </CardContent>
-        </Card>
-
-        <Card>
-          <CardHeader>
-            <CardTitle>Filtros</CardTitle>
-            <CardDescription>Todos os filtros precisam passar para o webhook ser enviado.</CardDescription>
-          </CardHeader>
-          <CardContent>
-            <FiltersEditor />
-          </CardContent>
-        </Card>
-
-        <FormActions
-          variant={variant}
-          createLabel="Criar Assinatura"
-          isPending={isPending}
-          cancelHref={cancelHref}
-        />
-      </form>
-    </FormProvider>
+      <Card>
+        <CardHeader>
+          <CardTitle>Filtros</CardTitle>
+          <CardDescription>Todos os filtros precisam passar para o webhook ser enviado.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <FiltersEditor />
+        </CardContent>
+      </Card>
+    </RecordForm>
   );
 }

@@ -1,18 +1,16 @@
 import { FILTER_OPERATOR_LABELS } from '@wm/rules';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import {
-  BackLink,
   DetailField,
   DetailListCard,
+  DetailPageHeader,
   DetailStatusBadge,
-  EditLinkButton,
   JsonCard,
 } from '@/components/detail-page';
 import { AUTH_TYPE_LABELS } from '@/components/forms/auth-details-fields';
 import { HttpMethodBadge } from '@/components/http-method-badge';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { PageHeader } from '@/components/ui/page-header';
 import { RecordFallback } from '@/components/ui/record-fallback';
 import { ShortId } from '@/components/ui/short-id';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -30,7 +28,6 @@ import { TestWebhookButton } from '../components/test-webhook-button';
 /** /subscriptions/{id}. */
 export default function SubscriptionDetailPage() {
   const { id = '' } = useParams();
-  const navigate = useNavigate();
   const query = useSubscription(id);
   if (query.isPending) return <Skeleton className="h-96 w-full" data-testid="page-skeleton" />;
   const subscription = query.data;
@@ -45,27 +42,15 @@ export default function SubscriptionDetailPage() {
   }
   return (
     <div className="grid gap-6">
-      <BackLink to={paths.subscriptions.list.getHref()}>Voltar para assinaturas</BackLink>
-      <PageHeader
+      <DetailPageHeader
+        backHref={paths.subscriptions.list.getHref()}
+        backLabel="Voltar para assinaturas"
         title={subscription.name}
         description={subscription.targetUrl}
-        actions={
-          <>
-            {subscription.permissions.canWrite ? (
-              <>
-                <TestWebhookButton subscriptionId={subscription.id} showLabel />
-                <EditLinkButton to={paths.subscriptions.edit.getHref(subscription.id)} />
-              </>
-            ) : null}
-            {subscription.permissions.canDelete ? (
-              <DeleteSubscriptionButton
-                subscription={subscription}
-                showLabel
-                onDeleted={() => navigate(paths.subscriptions.list.getHref())}
-              />
-            ) : null}
-          </>
-        }
+        permissions={subscription.permissions}
+        editHref={paths.subscriptions.edit.getHref(subscription.id)}
+        writeActions={<TestWebhookButton subscriptionId={subscription.id} showLabel />}
+        deleteButton={(placement) => <DeleteSubscriptionButton subscription={subscription} {...placement} />}
       />
       <DisabledNotice subscription={subscription} />
       <div className="grid gap-6 lg:grid-cols-3">

@@ -1,15 +1,13 @@
 import { ENTITY_STATUSES } from '@wm/contracts';
-import { Plus, Search } from 'lucide-react';
-import { Link } from 'react-router';
-import { Button } from '@/components/ui/button';
+import { CreateLinkButton } from '@/components/create-link-button';
 import { Card, CardContent, StatCard, StatGrid } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { FilterPanel } from '@/components/ui/filter-panel';
 import { FilterSelect } from '@/components/ui/filter-select';
-import { Input } from '@/components/ui/input';
 import { LoadedOrError } from '@/components/ui/load-error-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Pager } from '@/components/ui/pager';
+import { SearchInput } from '@/components/ui/search-input';
 import { entityStatusLabel } from '@/components/ui/status-badges';
 import { paths } from '@/config/paths';
 import { useListState } from '@/lib/use-list-state';
@@ -34,12 +32,9 @@ export default function SubscriptionsPage() {
         title="Assinaturas"
         description="Para onde e como cada evento é entregue."
         actions={
-          <Button asChild>
-            <Link to={paths.subscriptions.new.getHref({ eventId })}>
-              <Plus />
-              Nova Assinatura
-            </Link>
-          </Button>
+          <CreateLinkButton to={paths.subscriptions.new.getHref({ eventId })}>
+            Nova Assinatura
+          </CreateLinkButton>
         }
       />
 
@@ -53,16 +48,13 @@ export default function SubscriptionsPage() {
       <Card>
         <CardContent className="grid gap-4">
           <FilterPanel className="flex flex-col gap-3 lg:flex-row" activeCount={list.activeCount}>
-            <div className="relative flex-1">
-              <Search className="absolute top-2.5 left-3 size-4 text-muted-foreground" />
-              <Input
-                className="pl-9"
-                placeholder="Buscar por nome ou URL..."
-                aria-label="Buscar assinaturas"
-                value={search}
-                onChange={(change) => list.setText('search', change.target.value)}
-              />
-            </div>
+            <SearchInput
+              className="flex-1"
+              placeholder="Buscar por nome ou URL..."
+              aria-label="Buscar assinaturas"
+              value={search}
+              onChange={(change) => list.setText('search', change.target.value)}
+            />
             <FilterSelect
               aria-label="Filtrar por evento"
               allLabel="Todos os eventos"
@@ -96,12 +88,9 @@ export default function SubscriptionsPage() {
                   }
                   action={
                     search ? undefined : (
-                      <Button asChild>
-                        <Link to={paths.subscriptions.new.getHref({ eventId })}>
-                          <Plus />
-                          Criar Primeira Assinatura
-                        </Link>
-                      </Button>
+                      <CreateLinkButton to={paths.subscriptions.new.getHref({ eventId })}>
+                        Criar Primeira Assinatura
+                      </CreateLinkButton>
                     )
                   }
                 />

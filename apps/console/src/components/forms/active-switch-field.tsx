@@ -2,8 +2,8 @@ import { Controller, useFormContext } from 'react-hook-form';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 
-/** The 'Ativo' switch of the route, event type and field forms, bound to `isActive`. */
-export function ActiveSwitchField({ description }: { description: string }) {
+/** The active/inactive switch of the create/edit forms, bound to `isActive`; `label` agrees with the record. */
+export function ActiveSwitchField({ label = 'Ativo', description }: { label?: string; description: string }) {
   const { control } = useFormContext<{ isActive: boolean }>();
   return (
     <Controller
@@ -12,10 +12,10 @@ export function ActiveSwitchField({ description }: { description: string }) {
       render={({ field }) => (
         <div className="flex items-center justify-between gap-4 rounded-md border p-3">
           <div className="grid gap-1">
-            <Label htmlFor="isActive">Ativo</Label>
+            <Label htmlFor="isActive">{label}</Label>
             <p className="text-xs text-muted-foreground">{description}</p>
           </div>
-          <Switch id="isActive" checked={field.value} onCheckedChange={field.onChange} aria-label="Ativo" />
+          <Switch id="isActive" checked={field.value} onCheckedChange={field.onChange} aria-label={label} />
         </div>
       )}
     />
