@@ -1,8 +1,20 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import { type Api, createApi } from './api';
+import { watchRequests } from './requests';
 import { type RunningServer, SERVER_READY_TIMEOUT_MS, startServer } from './server';
 
 export const TOKEN_STORAGE_KEY = 'webhook-manager-token';
+
+/** The session token the console keeps in this page's storage (null when signed out). */
+export const readStoredToken = (page: Page) =>
+  page.evaluate((key) => localStorage.getItem(key), TOKEN_STORAGE_KEY);
+
+/** Fills the login form already on screen and sends it; where it leads is the caller's to check. */
+export async function submitLogin(page: Page, email: string, password: string) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Senha', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+}
 
 /** One server per spec file: a worker keeps it while it runs that file's tests. */
 type ServerPool = {
@@ -15,7 +27,10 @@ type TestFixtures = {
   /** The real server of this spec file: fresh database, known admin (`server.admin`). */
   server: RunningServer;
   api: Api;
-  /** Signs in through the login screen and waits for the home page. */
+  /**
+   * Signs in through the login screen and waits for the home page and its requests: a step that ends
+   * the session (Sair, a revoked token) while one is in flight would meet its 401 as an expiry.
+   */
   loginAs: (page: Page, email: string, password: string) => Promise<void>;
   /** Signs in as the bootstrap admin through the login screen. */
   loginAsAdmin: (page: Page) => Promise<void>;
@@ -53,11 +68,11 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   loginAs: async ({}, use) => {
     await use(async (page, email, password) => {
       await page.goto('/login');
-      await page.getByLabel('Email').fill(email);
-      await page.getByLabel('Senha', { exact: true }).fill(password);
-      await page.getByRole('button', { name: 'Entrar' }).click();
+      const requests = watchRequests(page);
+      await submitLogin(page, email, password);
       await expect(page).toHaveURL(/\/$/);
       await expect(page.getByText('Dashboard', { exact: true })).toBeVisible();
+      await requests.settled();
     });
   },
   loginAsAdmin: async ({ loginAs, server }, use) => {

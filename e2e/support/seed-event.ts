@@ -1,3 +1,4 @@
+import { expect } from '@playwright/test';
 import type { Api } from './api';
 
 type Fields = Record<string, unknown>;
@@ -28,4 +29,33 @@ export async function seedSubscribedEvent(api: Api, describe: (suffix: string) =
     subscriptions.push(await api.post('/subscriptions', { eventId: event.id, ...subscription }));
   }
   return { application, event, subscriptions, suffix };
+}
+
+/** A RABBITMQ event's settings for a quick outcome: one try, no retry, the shortest wait between sends. */
+export const QUEUED_WITHOUT_RETRIES = {
+  queueType: 'RABBITMQ',
+  delayBetweenSends: 100,
+  messageTtl: 60_000,
+  maxRetries: 0,
+  priority: 5,
+} as const;
+
+type EventLog = { id: string; status: string; eventType: string };
+
+/**
+ * Waits until the queue's event logs that `query` selects (`eventType=…&status=…`) number `count`, as
+ * the worker handles them after the emit answered; returns them.
+ */
+export async function waitForEventLogs(api: Api, query: string, count: number) {
+  let logs: EventLog[] = [];
+  await expect
+    .poll(
+      async () => {
+        logs = (await api.get<{ data: EventLog[] }>(`/rabbitmq/events?${query}`)).data;
+        return logs.length;
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(count);
+  return logs;
 }

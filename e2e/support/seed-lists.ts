@@ -1,5 +1,6 @@
-import { expect } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import type { Api } from './api';
+import { QUEUED_WITHOUT_RETRIES, waitForEventLogs } from './seed-event';
 
 type Created = { id: string; name: string };
 
@@ -26,11 +27,7 @@ export async function seedEveryList(api: Api) {
     applicationId: application.id,
     name: 'Nota fiscal emitida na fila',
     alias: `nota.fiscal.emitida.${suffix}`,
-    queueType: 'RABBITMQ',
-    delayBetweenSends: 100,
-    messageTtl: 60_000,
-    maxRetries: 0,
-    priority: 5,
+    ...QUEUED_WITHOUT_RETRIES,
   });
   const longQuery =
     '?cliente=organizacao-de-teste-com-nome-comprido&token=abcdefghijklmnopqrstuvwxyz0123456789';
@@ -55,17 +52,7 @@ export async function seedEveryList(api: Api) {
     organizationId: 'organizacao-nordeste-0001',
     data: { nota: 1 },
   });
-  await expect
-    .poll(
-      async () => {
-        const list = await api.get<{ data: unknown[] }>(
-          `/rabbitmq/events?eventType=nota.fiscal.emitida.${suffix}&status=FAILED`,
-        );
-        return list.data.length;
-      },
-      { timeout: 20_000 },
-    )
-    .toBe(1);
+  await waitForEventLogs(api, `eventType=nota.fiscal.emitida.${suffix}&status=FAILED`, 1);
 
   const { data: route } = await api.post<{ data: Created }>('/routes', {
     name: `WhatsApp Atendimento ${suffix}`,
@@ -107,3 +94,15 @@ export const LIST_PAGES = [
   { name: 'Rotas', path: '/routes', row: '[data-testid="route-card"]' },
   { name: 'Usuários', path: '/admin', row: 'tbody tr' },
 ] as const;
+
+/**
+ * Opens a list page and answers its first row once the list has loaded: the row is shown and no
+ * skeleton row is left (a skeleton has no actions and may be the first row while the data loads).
+ */
+export async function openFirstRow(page: Page, path: string, row = 'tbody tr') {
+  await page.goto(path);
+  const first = page.locator(row).first();
+  await expect(first, path).toBeVisible();
+  await expect(page.getByTestId('skeleton-row'), path).toHaveCount(0);
+  return first;
+}

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
+import { readClipboard } from '../support/reads';
 
 type ApplicationItem = { id: string; name: string; apiKeyPrefix: string };
 
@@ -49,7 +50,7 @@ test.describe('Applications', () => {
     await row.getByRole('button', { name: 'Copiar API Key' }).click();
     await expect(toast(page, 'Copiado!')).toBeVisible();
     await expect(toast(page, 'API Key copiada para a área de transferência.')).toBeVisible();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(firstKey);
+    await expect.poll(() => readClipboard(page)).toBe(firstKey);
     await row.getByRole('button', { name: 'Ocultar API Key' }).click();
     await expect(row.getByTestId('api-key')).toHaveText(`${firstKey.slice(0, 12)}...`);
     await expect(row.getByRole('link', { name: '0', exact: true })).toHaveAttribute(

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { Api } from '../support/api';
 import { expect, test } from '../support/fixtures';
+import { readJsonValue } from '../support/reads';
 
 /** Picks `option` in the Radix select labelled `label`. */
 async function choose(page: Page, label: string, option: string | RegExp) {
@@ -14,7 +15,8 @@ const toast = (page: Page, title: string) =>
 type Created = { id: string; name: string };
 
 /** An application with a route, two event types, two fields and an IMMEDIATE event, made through the API. */
-async function createAutomation(api: Api, suffix: string) {
+async function createAutomation(api: Api) {
+  const suffix = Date.now().toString(36);
   const application = await api.post<Created>('/applications', { name: `Atendimento ${suffix}` });
   const { data: route } = await api.post<{ data: Created }>('/routes', {
     name: `WhatsApp ${suffix}`,
@@ -78,14 +80,14 @@ async function createRule(
 }
 
 test.describe('Automação', () => {
+  test.describe.configure({ timeout: 120_000 });
+
   test('When an operator builds a route, then its event type and field screens create, show, edit and delete them', async ({
     page,
     api,
     loginAsAdmin,
   }) => {
-    test.setTimeout(120_000);
-    const suffix = Date.now().toString(36);
-    const application = await api.post<Created>('/applications', { name: `Loja ${suffix}` });
+    const application = await api.post<Created>('/applications', { name: `Loja ${Date.now().toString(36)}` });
     await loginAsAdmin(page);
 
     await page.goto('/routes/new');
@@ -196,9 +198,7 @@ test.describe('Automação', () => {
     api,
     loginAs,
   }) => {
-    test.setTimeout(90_000);
-    const suffix = Date.now().toString(36);
-    const setup = await createAutomation(api, suffix);
+    const setup = await createAutomation(api);
     const reader = await api.createUser();
     await api.post(`/applications/${setup.application.id}/members`, { email: reader.email, canRead: true });
     const fields = await api.get<{ data: Created[] }>(`/route-fields?routeId=${setup.route.id}`);
@@ -243,8 +243,7 @@ test.describe('Automação', () => {
     api,
     loginAsAdmin,
   }) => {
-    test.setTimeout(120_000);
-    const setup = await createAutomation(api, Date.now().toString(36));
+    const setup = await createAutomation(api);
     await loginAsAdmin(page);
 
     await page.goto('/event-rules/new');
@@ -303,7 +302,9 @@ test.describe('Automação', () => {
     await choose(page, 'Operador da condição 2', 'Igual a');
     await second.getByRole('textbox', { name: 'Valor da condição 2' }).fill('5511999999999');
     await second.getByRole('textbox', { name: 'Valor da condição 2' }).press('Enter');
-    await second.getByRole('checkbox').check();
+    // Clicked, then awaited: check() would read the box once, right after the click.
+    await second.getByRole('checkbox').click();
+    await expect(second.getByRole('checkbox')).toBeChecked();
     await choose(page, 'Lógica', /OR/);
 
     await page.getByRole('button', { name: 'Criar Regra' }).click();
@@ -329,12 +330,13 @@ test.describe('Automação', () => {
 
     // The tester runs the same engine in the browser, prefilled from the route's fields.
     const tester = page.getByTestId('rule-test');
-    const sample = JSON.parse(await tester.getByLabel('Dados de teste (JSON)').inputValue());
-    expect(sample).toMatchObject({
-      eventType: 'message.text.received',
-      applicationId: setup.application.id,
-      data: { message: { text: 'exemplo' } },
-    });
+    await expect
+      .poll(() => readJsonValue(tester.getByLabel('Dados de teste (JSON)')))
+      .toMatchObject({
+        eventType: 'message.text.received',
+        applicationId: setup.application.id,
+        data: { message: { text: 'exemplo' } },
+      });
     await tester.getByRole('button', { name: 'Testar Regra' }).click();
     await expect(tester.getByTestId('rule-test-result')).toContainText('A regra não corresponde');
     await tester
@@ -374,15 +376,13 @@ test.describe('Automação', () => {
     api,
     loginAsAdmin,
   }) => {
-    test.setTimeout(120_000);
-    const setup = await createAutomation(api, Date.now().toString(36));
+    const setup = await createAutomation(api);
     const linked = await createRule(api, setup, { name: 'Com evento', eventId: setup.event.id });
     const orphan = await createRule(api, setup, { name: 'Órfã', routeEventTypeId: null });
     await loginAsAdmin(page);
 
     await page.goto('/event-rules');
-    await page.getByRole('combobox', { name: 'Filtrar por aplicação' }).click();
-    await page.getByRole('option', { name: setup.application.name }).click();
+    await choose(page, 'Filtrar por aplicação', setup.application.name);
     const stat = (label: string) =>
       page
         .getByTestId('stat-card')
@@ -463,8 +463,7 @@ test.describe('Automação', () => {
     api,
     loginAsAdmin,
   }) => {
-    test.setTimeout(120_000);
-    const setup = await createAutomation(api, Date.now().toString(36));
+    const setup = await createAutomation(api);
     const linked = await createRule(api, setup, { name: 'Emite saudação', eventId: setup.event.id });
     const orphan = await createRule(api, setup, { name: 'Sem ação' });
     await api.post('/emit-rules', {

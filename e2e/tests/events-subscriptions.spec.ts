@@ -2,6 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
+import { readJsonValue } from '../support/reads';
 
 /** Picks `option` in the Radix select labelled `label`. */
 async function choose(page: Page, label: string, option: string | RegExp) {
@@ -70,8 +71,7 @@ test.describe('Events and subscriptions', () => {
     await expect(page.getByTestId('placeholders')).toContainText('#eventId#');
     // A placeholder button keeps the default body valid JSON: a new property, not text after the brace.
     await page.getByTestId('placeholders').getByRole('button', { name: '#data#' }).click();
-    const body = JSON.parse(await page.getByLabel('JSON Body').inputValue());
-    expect(body).toMatchObject({ data: '#data#' });
+    await expect.poll(() => readJsonValue(page.getByLabel('JSON Body'))).toMatchObject({ data: '#data#' });
     await page.getByLabel('Nome', { exact: true }).fill('ERP financeiro');
     await page.getByLabel('URL de destino').fill('https://erp.example.com/webhooks');
     await page.getByRole('button', { name: 'Adicionar Filtro' }).click();

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { findUnreachableActions } from '../support/reachable-actions';
-import { seedEveryList } from '../support/seed-lists';
+import { openFirstRow, seedEveryList } from '../support/seed-lists';
 
 /** Whether the page is wider than the screen (the user would have to scroll sideways). */
 const isWiderThanScreen = (page: Page) =>
@@ -26,13 +26,11 @@ test.describe('Phone screen (390×844)', () => {
     await loginAsAdmin(page);
 
     for (const list of LISTS) {
-      await page.goto(list.path);
-      const row = page.locator('tbody tr').first();
-      await expect(row, list.path).toBeVisible();
-      await expect(page.getByTestId('skeleton-row')).toHaveCount(0);
+      const row = await openFirstRow(page, list.path);
       expect(await isWiderThanScreen(page), `${list.path}: wider than the screen`).toBe(false);
 
-      // Stat cards: two by two.
+      // Stat cards: two by two, measured once all four are shown.
+      await expect(page.getByTestId('stat-card'), `${list.path}: stat cards`).toHaveCount(4);
       const cards = await page
         .getByTestId('stat-card')
         .evaluateAll((elements) =>
@@ -73,10 +71,14 @@ test.describe('Phone screen (390×844)', () => {
     const eventLogs = await api.get<{ data: Array<{ id: string }> }>(`/rabbitmq/events?eventId=${queued.id}`);
     await loginAsAdmin(page);
 
-    const home = await page
-      .getByTestId('stat-card')
-      .evaluateAll((elements) => elements.map((element) => Math.round(element.getBoundingClientRect().y)));
-    expect(new Set(home).size, 'home stat cards on two lines').toBe(2);
+    // The cards may still be loading after the sign-in: measure until they are laid out.
+    const homeLines = async () => {
+      const tops = await page
+        .getByTestId('stat-card')
+        .evaluateAll((elements) => elements.map((element) => Math.round(element.getBoundingClientRect().y)));
+      return new Set(tops).size;
+    };
+    await expect.poll(homeLines, { message: 'home stat cards on two lines' }).toBe(2);
 
     const details = [
       `/applications/${application.id}`,

@@ -1,4 +1,5 @@
 import { expect, test } from '../support/fixtures';
+import { QUEUED_WITHOUT_RETRIES, waitForEventLogs } from '../support/seed-event';
 
 test.describe('Polish', () => {
   test('When a RabbitMQ event is queued, then its event log names the queue RabbitMQ, not the raw enum', async ({
@@ -12,20 +13,10 @@ test.describe('Polish', () => {
       applicationId: application.id,
       name: `Evento ${alias}`,
       alias,
-      queueType: 'RABBITMQ',
-      delayBetweenSends: 100,
-      messageTtl: 60_000,
-      maxRetries: 0,
-      priority: 5,
+      ...QUEUED_WITHOUT_RETRIES,
     });
     await api.post('/events/emit', { eventType: alias, applicationId: application.id, data: { ok: true } });
-    await expect
-      .poll(
-        async () => (await api.get<{ data: unknown[] }>(`/rabbitmq/events?eventType=${alias}`)).data.length,
-      )
-      .toBe(1);
-    const list = await api.get<{ data: Array<{ id: string }> }>(`/rabbitmq/events?eventType=${alias}`);
-    const log = list.data[0];
+    const [log] = await waitForEventLogs(api, `eventType=${alias}`, 1);
     if (!log) throw new Error('no event log');
 
     await loginAsAdmin(page);

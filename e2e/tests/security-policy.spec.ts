@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
 import { paths } from '../../apps/console/src/config/paths';
 import { expect, test } from '../support/fixtures';
+import { QUEUED_WITHOUT_RETRIES } from '../support/seed-event';
 
 declare global {
   interface Window {
@@ -66,11 +67,7 @@ test.describe('Content-Security-Policy', () => {
         applicationId: application.id,
         name: 'Pedido enfileirado',
         alias: 'pedido.fila',
-        queueType: 'RABBITMQ',
-        delayBetweenSends: 100,
-        messageTtl: 60_000,
-        maxRetries: 0,
-        priority: 5,
+        ...QUEUED_WITHOUT_RETRIES,
       });
       await api.post('/subscriptions', { eventId: queued.id, name: 'Fila', targetUrl, jsonBody: {} });
       await api.post('/events/emit', {

@@ -1,15 +1,6 @@
-import type { Page } from '@playwright/test';
-import { expect, TOKEN_STORAGE_KEY, test } from '../support/fixtures';
+import { expect, readStoredToken, submitLogin, TOKEN_STORAGE_KEY, test } from '../support/fixtures';
 
 const EXPIRED = 'Sua sessão expirou. Entre novamente.';
-
-const storedToken = (page: Page) => page.evaluate((key) => localStorage.getItem(key), TOKEN_STORAGE_KEY);
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Senha', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Entrar' }).click();
-}
 
 test.describe('Session expiry', () => {
   test('When the session ends while reading a page, then /login says so and sign-in returns to that page', async ({
@@ -21,14 +12,16 @@ test.describe('Session expiry', () => {
     await loginAsAdmin(page);
     await page.goto('/logs?status=FAILED');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    const revoked = await api.call('POST', '/auth/logout', { token: await storedToken(page) });
+    // The page's own requests are answered first: one meeting the 401 would leave before the reload.
+    await page.waitForLoadState('networkidle');
+    const revoked = await api.call('POST', '/auth/logout', { token: await readStoredToken(page) });
     expect(revoked.status).toBe(204);
 
     await page.reload();
     await expect(page).toHaveURL(/\/login\?/);
     await expect(page.getByRole('alert').filter({ hasText: EXPIRED })).toBeVisible();
 
-    await signIn(page, server.admin.email, server.admin.password);
+    await submitLogin(page, server.admin.email, server.admin.password);
     await expect(page).toHaveURL(/\/logs\?status=FAILED$/);
   });
 
@@ -37,9 +30,8 @@ test.describe('Session expiry', () => {
     loginAsAdmin,
     server,
   }) => {
+    // loginAsAdmin waits for the start page's own requests, so none of them meets the 401 before the click.
     await loginAsAdmin(page);
-    // The start page's own requests must be answered first, or one of them meets the 401 before the click.
-    await page.waitForLoadState('networkidle');
     // The server no longer knows the stored token (as after an expiry); requests already answered keep theirs.
     await page.evaluate((key) => localStorage.setItem(key, 'sessao-que-expirou'), TOKEN_STORAGE_KEY);
 
@@ -51,7 +43,7 @@ test.describe('Session expiry', () => {
     await expect(page).toHaveURL(/\/login\?redirect=%2Fevents&reason=expired$/);
     await expect(page.getByText(EXPIRED)).toBeVisible();
 
-    await signIn(page, server.admin.email, server.admin.password);
+    await submitLogin(page, server.admin.email, server.admin.password);
     await expect(page).toHaveURL(/\/events$/);
   });
 
@@ -69,10 +61,10 @@ test.describe('Session expiry', () => {
       server,
     }) => {
       await page.goto(`/login?redirect=${encodeURIComponent(target)}`);
-      await signIn(page, server.admin.email, server.admin.password);
+      await submitLogin(page, server.admin.email, server.admin.password);
       await expect(page.getByText('Bem-vindo, Administrador!')).toBeVisible();
-      expect(new URL(page.url()).origin).toBe(server.baseURL.replace(/\/$/, ''));
-      expect(new URL(page.url()).pathname).toBe('/');
+      const startPage = new URL('/', server.baseURL);
+      await expect(page).toHaveURL((url) => url.origin === startPage.origin && url.pathname === '/');
     });
   }
 });

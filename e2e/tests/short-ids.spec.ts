@@ -1,4 +1,5 @@
 import { expect, test } from '../support/fixtures';
+import { readClipboard } from '../support/reads';
 import { seedEveryList } from '../support/seed-lists';
 
 test.describe('Short ids', () => {
@@ -20,13 +21,13 @@ test.describe('Short ids', () => {
     }
     const row = page.locator('tbody tr').filter({ hasText: 'Loja Virtual Nordeste' });
     await row.getByRole('button', { name: 'Copiar ID' }).click();
-    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(application.id);
+    await expect.poll(() => readClipboard(page)).toBe(application.id);
 
     // A detail shows the same short form with hover and copy.
     await page.goto(`/events/${immediate.id}`);
     await expect(page.getByTitle(immediate.id, { exact: true })).toHaveText(immediate.id.slice(-8));
     await page.getByRole('button', { name: 'Copiar ID' }).click();
-    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(immediate.id);
+    await expect.poll(() => readClipboard(page)).toBe(immediate.id);
   });
 
   test('When an organization id is up to 16 characters, then it shows whole; longer ones are cut at the end', async ({

@@ -78,7 +78,7 @@ test.describe('Actions that cannot work', () => {
     await expect(button).toHaveAttribute('title', 'Selecione eventos com falha para reprocessar.');
   });
 
-  test('When a user who is not an admin opens /admin, then there is no Novo Usuário button', async ({
+  test('When a user who is not an admin opens /admin, then the refusal shows instead of the users and there is no Novo Usuário button', async ({
     page,
     api,
     loginAs,
@@ -87,6 +87,7 @@ test.describe('Actions that cannot work', () => {
     await loginAs(page, user.email, user.password);
     await page.goto('/admin');
     await expect(page.getByText('Acesso restrito a administradores')).toBeVisible();
+    await expect(page.getByRole('table')).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Novo Usuário' })).toHaveCount(0);
   });
 });
