@@ -32,6 +32,8 @@ export function TestWebhookButton({
       const result = await test.mutateAsync(subscriptionId);
       const options = {
         description: describeTestResult(result),
+        // Long enough to read the answer and reach 'Ver log'; the default 4 s is for plain notices.
+        duration: 10_000,
         action: {
           label: 'Ver log',
           onClick: () => navigate(paths.logs.detail.getHref(result.deliveryLogId)),
