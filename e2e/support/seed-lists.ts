@@ -84,6 +84,13 @@ export async function seedEveryList(api: Api) {
 }
 
 /** Every list page of the console: its path and what the first row is on it. */
+/** Seeds every list, then signs in: how each test that walks the lists starts. */
+export async function seedEveryListAndSignIn(api: Api, signIn: () => Promise<void>) {
+  const seeded = await seedEveryList(api);
+  await signIn();
+  return seeded;
+}
+
 export const LIST_PAGES = [
   { name: 'Aplicações', path: '/applications', row: 'tbody tr' },
   { name: 'Eventos', path: '/events', row: 'tbody tr' },

@@ -1,6 +1,6 @@
 import { expect, test } from '../support/fixtures';
 import { findUnreachableActions } from '../support/reachable-actions';
-import { LIST_PAGES, openFirstRow, seedEveryList } from '../support/seed-lists';
+import { LIST_PAGES, openFirstRow, seedEveryListAndSignIn } from '../support/seed-lists';
 
 test.use({ viewport: { width: 1280, height: 800 } });
 
@@ -10,8 +10,7 @@ test.describe('List actions at 1280×800', () => {
     api,
     loginAsAdmin,
   }) => {
-    await seedEveryList(api);
-    await loginAsAdmin(page);
+    await seedEveryListAndSignIn(api, () => loginAsAdmin(page));
     for (const list of LIST_PAGES) {
       const row = await openFirstRow(page, list.path, list.row);
       const result = await findUnreachableActions(row);
@@ -25,8 +24,7 @@ test.describe('List actions at 1280×800', () => {
     api,
     loginAsAdmin,
   }) => {
-    const { suffix } = await seedEveryList(api);
-    await loginAsAdmin(page);
+    const { suffix } = await seedEveryListAndSignIn(api, () => loginAsAdmin(page));
     await page.goto(`/subscriptions?search=${suffix}`);
     const url = page
       .locator('tbody tr')

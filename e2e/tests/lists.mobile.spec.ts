@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { findUnreachableActions } from '../support/reachable-actions';
-import { openFirstRow, seedEveryList } from '../support/seed-lists';
+import { openFirstRow, seedEveryList, seedEveryListAndSignIn } from '../support/seed-lists';
 
 /** Whether the page is wider than the screen (the user would have to scroll sideways). */
 const isWiderThanScreen = (page: Page) =>
@@ -22,8 +22,7 @@ test.describe('Phone screen (390×844)', () => {
     api,
     loginAsAdmin,
   }) => {
-    await seedEveryList(api);
-    await loginAsAdmin(page);
+    await seedEveryListAndSignIn(api, () => loginAsAdmin(page));
 
     for (const list of LISTS) {
       const row = await openFirstRow(page, list.path);

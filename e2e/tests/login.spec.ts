@@ -1,4 +1,10 @@
+import type { Page } from '@playwright/test';
 import { expect, readStoredToken, submitLogin, test } from '../support/fixtures';
+
+async function signInAndReadToken(page: Page, signIn: (page: Page) => Promise<void>) {
+  await signIn(page);
+  return readStoredToken(page);
+}
 
 test.describe('Login', () => {
   test('When the form is sent empty or malformed, then the pt-BR validation messages show', async ({
@@ -72,8 +78,7 @@ test.describe('Login', () => {
     loginAsAdmin,
     api,
   }) => {
-    await loginAsAdmin(page);
-    const token = await readStoredToken(page);
+    const token = await signInAndReadToken(page, loginAsAdmin);
     await page.getByRole('button', { name: 'Sair' }).click();
     await expect(page).toHaveURL(/\/login$/);
     await expect.poll(() => readStoredToken(page)).toBeNull();
@@ -90,8 +95,7 @@ test.describe('Login', () => {
     loginAsAdmin,
     api,
   }) => {
-    await loginAsAdmin(page);
-    const token = await readStoredToken(page);
+    const token = await signInAndReadToken(page, loginAsAdmin);
     const logout = await api.call('POST', '/auth/logout', { token });
     expect(logout.status).toBe(204);
 
