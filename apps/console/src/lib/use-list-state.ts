@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type ChangeEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useDebouncedValue } from './use-debounced-value';
 
@@ -23,6 +23,8 @@ export type ListState<F extends string, T extends string> = {
   /** What is in each text box, as typed. */
   texts: Texts<T>;
   setText: (key: T, value: string) => void;
+  /** The props that bind a text box to `key`: its value as typed, and the change that sets it. */
+  textInput: (key: T) => { value: string; onChange: (event: ChangeEvent<HTMLInputElement>) => void };
   /** Whether any filter or text is set. */
   isFiltered: boolean;
   /** How many filters are set (in the URL). */
@@ -124,6 +126,13 @@ export function useListState<F extends string = never, T extends string = never>
   const setText = useCallback((key: T, value: string) => {
     setTexts((current) => ({ ...current, [key]: value }));
   }, []);
+  const textInput = useCallback(
+    (key: T) => ({
+      value: texts[key],
+      onChange: (event: ChangeEvent<HTMLInputElement>) => setText(key, event.target.value),
+    }),
+    [texts, setText],
+  );
   const setFilters = useCallback(
     (changes: Partial<Values<F | T>>) => {
       const typed = Object.keys(changes).filter((key) => (textKeys as readonly string[]).includes(key));
@@ -163,6 +172,7 @@ export function useListState<F extends string = never, T extends string = never>
     setFilters,
     texts,
     setText,
+    textInput,
     isFiltered,
     activeCount: keys.filter((key) => filters[key] !== undefined).length,
     reset,

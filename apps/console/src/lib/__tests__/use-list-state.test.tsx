@@ -8,11 +8,7 @@ function List() {
   const location = useLocation();
   return (
     <div>
-      <input
-        aria-label="Buscar"
-        value={list.texts.search}
-        onChange={(e) => list.setText('search', e.target.value)}
-      />
+      <input aria-label="Buscar" {...list.textInput('search')} />
       <button type="button" onClick={() => list.setFilters({ status: 'FAILED' })}>
         Falhas
       </button>

@@ -68,8 +68,7 @@ export default function AdminUsersPage() {
             type="search"
             aria-label="Buscar usuários"
             placeholder="Buscar por nome ou email..."
-            value={list.texts.search}
-            onChange={(event) => list.setText('search', event.target.value)}
+            {...list.textInput('search')}
           />
           {users.isError ? (
             <EmptyState

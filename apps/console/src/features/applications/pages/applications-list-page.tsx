@@ -41,8 +41,7 @@ export default function ApplicationsListPage() {
             className="max-w-sm"
             placeholder="Buscar aplicações..."
             aria-label="Buscar aplicações"
-            value={search}
-            onChange={(event) => list.setText('search', event.target.value)}
+            {...list.textInput('search')}
           />
           <LoadedOrError query={applications} title={messages.applicationsLoadFailed}>
             <ApplicationsTable

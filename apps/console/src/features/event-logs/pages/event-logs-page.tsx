@@ -108,8 +108,7 @@ export default function EventLogsPage() {
             <SearchInput
               placeholder="Buscar por tipo, organização ou erro..."
               aria-label="Buscar"
-              value={list.texts.search}
-              onChange={(event) => list.setText('search', event.target.value)}
+              {...list.textInput('search')}
             />
             <Select
               value={status ?? ALL}
@@ -130,14 +129,12 @@ export default function EventLogsPage() {
             <Input
               placeholder="ID da organização"
               aria-label="ID da organização"
-              value={list.texts.organizationId}
-              onChange={(event) => list.setText('organizationId', event.target.value)}
+              {...list.textInput('organizationId')}
             />
             <Input
               placeholder="Tipo de evento"
               aria-label="Tipo de evento"
-              value={list.texts.eventType}
-              onChange={(event) => list.setText('eventType', event.target.value)}
+              {...list.textInput('eventType')}
             />
           </FilterPanel>
         </CardContent>

@@ -86,8 +86,7 @@ export default function EventRulesPage() {
               <SearchInput
                 placeholder="Buscar por nome, descrição ou tipo..."
                 aria-label="Buscar regras"
-                value={list.texts.search}
-                onChange={(event) => list.setText('search', event.target.value)}
+                {...list.textInput('search')}
               />
               <ApplicationFilterSelect
                 value={applicationId}
@@ -103,8 +102,7 @@ export default function EventRulesPage() {
               <Input
                 placeholder="Tipo de evento"
                 aria-label="Tipo de evento"
-                value={list.texts.eventType}
-                onChange={(event) => list.setText('eventType', event.target.value)}
+                {...list.textInput('eventType')}
               />
             </div>
             <div className="flex items-center gap-2">

@@ -72,8 +72,7 @@ export default function EventsPage() {
               className="flex-1"
               placeholder="Buscar por nome ou alias..."
               aria-label="Buscar eventos"
-              value={search}
-              onChange={(event) => list.setText('search', event.target.value)}
+              {...list.textInput('search')}
             />
             <ApplicationFilterSelect className="sm:w-64" value={applicationId} onChange={setApplication} />
           </FilterPanel>

@@ -117,12 +117,7 @@ export default function LogsPage() {
           <FilterPanel className="grid gap-4 sm:grid-cols-2 lg:grid-cols-6" activeCount={list.activeCount}>
             <div className="space-y-2 lg:col-span-2">
               <Label htmlFor="logs-search">Buscar</Label>
-              <Input
-                id="logs-search"
-                placeholder="Assinatura, URL ou evento"
-                value={list.texts.search}
-                onChange={(event) => list.setText('search', event.target.value)}
-              />
+              <Input id="logs-search" placeholder="Assinatura, URL ou evento" {...list.textInput('search')} />
             </div>
             <div className="space-y-2">
               <Label>Assinatura</Label>

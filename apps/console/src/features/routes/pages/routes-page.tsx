@@ -34,8 +34,7 @@ export default function RoutesPage() {
               className="flex-1"
               placeholder="Buscar por nome, endpoint ou descrição..."
               aria-label="Buscar rotas"
-              value={search}
-              onChange={(event) => list.setText('search', event.target.value)}
+              {...list.textInput('search')}
             />
             <ApplicationFilterSelect
               className="sm:w-64"

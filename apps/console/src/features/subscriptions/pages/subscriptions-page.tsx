@@ -52,8 +52,7 @@ export default function SubscriptionsPage() {
               className="flex-1"
               placeholder="Buscar por nome ou URL..."
               aria-label="Buscar assinaturas"
-              value={search}
-              onChange={(change) => list.setText('search', change.target.value)}
+              {...list.textInput('search')}
             />
             <FilterSelect
               aria-label="Filtrar por evento"
