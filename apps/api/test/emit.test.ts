@@ -7,6 +7,7 @@ import {
   insertApplication,
   insertEmitTarget,
   insertEvent,
+  insertSubscription,
   readLogsOf,
 } from './support/delivery-fixtures';
 import { useTestApp } from './support/use-test-app';
@@ -17,6 +18,25 @@ const emitWithKey = (key: string, body: Record<string, unknown>, headers: Record
   harness.t.post('/v1/events/emit', { token: null, headers: { 'x-api-key': key, ...headers }, body });
 
 describe('POST /v1/events/emit', () => {
+  it('When an event fans out, then each log stores only the bodies its occurrence does not hold, and shows all', async () => {
+    const app = await insertApplication(harness.t.ctx);
+    const event = await insertEvent(harness.t.ctx, app.id);
+    const plain = await insertSubscription(harness.t.ctx, event.id);
+    const shaped = await insertSubscription(harness.t.ctx, event.id, { jsonBody: { pedido: '{{data.id}}' } });
+    const data = { id: 42, text: 'x'.repeat(2000) };
+    const response = await emitWithKey(app.apiKey, { eventType: event.alias, applicationId: app.id, data });
+    expect(response.status).toBe(202);
+    const logs = await readLogsOf(harness.t.ctx, response.body.occurrenceId);
+    const stored = (subscriptionId: string) => logs.find((log) => log.subscriptionId === subscriptionId);
+    // The emitted data is written once, with the occurrence; only a rendered jsonBody is the log's own.
+    expect(stored(plain.id)).toMatchObject({ eventDataReceived: null, payloadSent: null });
+    expect(stored(shaped.id)).toMatchObject({ eventDataReceived: null, payloadSent: { pedido: 42 } });
+    const shown = async (subscriptionId: string) =>
+      (await harness.t.get(`/v1/logs/${stored(subscriptionId)?.id}`)).body;
+    expect(await shown(plain.id)).toMatchObject({ eventDataReceived: data, payloadSent: data });
+    expect(await shown(shaped.id)).toMatchObject({ eventDataReceived: data, payloadSent: { pedido: 42 } });
+  });
+
   it('When emitted with the application key, then 202 answers the occurrence and a PENDING delivery exists', async () => {
     const response = await emitWithKey(
       harness.app.apiKey,
@@ -32,7 +52,7 @@ describe('POST /v1/events/emit', () => {
     });
     const [log] = await readLogsOf(harness.t.ctx, response.body.occurrenceId);
     expect(log?.status).toBe('PENDING');
-    expect(log?.eventDataReceived).toEqual({ a: 1 });
+    expect((await harness.t.get(`/v1/logs/${log?.id}`)).body.eventDataReceived).toEqual({ a: 1 });
     const [occurrence] = await harness.t.ctx.db
       .select()
       .from(occurrences)

@@ -82,9 +82,11 @@ const CLAIM_DUE_DELIVERIES = `
   )
   UPDATE delivery_logs d
   SET lease_until = clock_timestamp() + $2::int * interval '1 millisecond', leased_by = $3
-  FROM due, subscriptions s, events e
-  WHERE d.id = due.id AND s.id = d.subscription_id AND e.id = d.event_id
-  RETURNING d.id, d.occurrence_id, d.subscription_id, d.attempt_count, d.payload_sent,
+  FROM due, subscriptions s, events e, occurrences o
+  WHERE d.id = due.id AND s.id = d.subscription_id AND e.id = d.event_id AND o.id = d.occurrence_id
+  RETURNING d.id, d.occurrence_id, d.subscription_id, d.attempt_count,
+    -- A log stores its payload only where it differs from its occurrence's.
+    COALESCE(d.payload_sent, o.payload) AS payload_sent,
     s.target_url, s.http_method, s.auth_type, s.auth_details, s.secret, e.max_retries,
     e.enable_callbacks AS has_callbacks`;
 

@@ -37,7 +37,6 @@ export function planDeliveryLogs(input: {
       errorMessage: isDue ? null : (verdict.reason ?? 'Filtros não atendidos'),
       outsiderErrorMessage:
         isDue || verdict.outsiderReason === verdict.reason ? null : verdict.outsiderReason,
-      eventDataReceived: input.data,
       payloadSent: renderSubscriptionBody(subscription.jsonBody, renderInput, input.payload),
       nextAttemptAt: isDue ? now : null,
       processedAt: isDue ? null : now,
@@ -48,3 +47,16 @@ export function planDeliveryLogs(input: {
 }
 
 export type PlannedDeliveryLog = ReturnType<typeof planDeliveryLogs>[number];
+
+/**
+ * The bodies a delivery log stores: each is null where it is its occurrence's (the emitted data
+ * always; the payload unless the subscription renders a jsonBody of its own), and is read back
+ * as `COALESCE(d.<column>, o.<column>)` from the occurrence. A fan-out then writes the emitted data
+ * once per occurrence instead of twice more per subscription.
+ */
+export function toStoredBodies(log: PlannedDeliveryLog, occurrencePayload: unknown) {
+  return { event_data_received: null, payload_sent: toStoredPayload(log.payloadSent, occurrencePayload) };
+}
+
+export const toStoredPayload = (payloadSent: unknown, occurrencePayload: unknown) =>
+  payloadSent === occurrencePayload ? null : payloadSent;

@@ -7,7 +7,7 @@ import { attemptDelivery } from '../delivery/attempt-delivery';
 import { sendFinishedCallbacks } from '../delivery/callbacks';
 import { type ClaimedDelivery, toClaimedDelivery } from '../delivery/claim';
 import { countAttempt } from '../delivery/delivery-metrics';
-import { planDeliveryLogs } from '../delivery/plan-delivery-logs';
+import { planDeliveryLogs, toStoredBodies } from '../delivery/plan-delivery-logs';
 import { type AttemptResult, OPEN_STATUS_CONDITION, recordAttemptResults } from '../delivery/record-results';
 import type { Sender } from '../delivery/sender';
 import { createBatcher } from '../lib/batcher';
@@ -27,11 +27,12 @@ const CLAIM_OPEN_SQL = `
   WITH claimed AS (
     UPDATE delivery_logs d
     SET lease_until = clock_timestamp() + $2::int * interval '1 millisecond', leased_by = $3
-    FROM subscriptions s, events e
+    FROM subscriptions s, events e, occurrences o
     WHERE d.occurrence_id = $1 AND d.${OPEN_STATUS_CONDITION}
       AND (d.lease_until IS NULL OR d.lease_until < now() OR d.leased_by = $3)
-      AND s.id = d.subscription_id AND e.id = d.event_id
-    RETURNING d.id, d.occurrence_id, d.subscription_id, d.attempt_count, d.payload_sent,
+      AND s.id = d.subscription_id AND e.id = d.event_id AND o.id = d.occurrence_id
+    RETURNING d.id, d.occurrence_id, d.subscription_id, d.attempt_count,
+      COALESCE(d.payload_sent, o.payload) AS payload_sent,
       s.target_url, s.http_method, s.auth_type, s.auth_details, s.secret, e.max_retries),
   busy AS (
     SELECT count(*)::int AS busy FROM delivery_logs d
@@ -80,8 +81,7 @@ export function createQueuedDeliveries(ctx: AppContext, sender: Sender): QueuedD
           status: log.status,
           error_message: log.errorMessage,
           outsider_error_message: log.outsiderErrorMessage,
-          event_data_received: log.eventDataReceived,
-          payload_sent: log.payloadSent,
+          ...toStoredBodies(log, occurrence.payload),
           processed_at: log.processedAt?.toISOString() ?? null,
           lease_until: log.status === 'PENDING' ? leaseUntil : null,
           leased_by: log.status === 'PENDING' ? workerId : null,

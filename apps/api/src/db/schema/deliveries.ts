@@ -57,8 +57,9 @@ export const deliveryLogs = pgTable(
     errorMessage: text('error_message'),
     /** error_message without the emitter's header values, for non-members; null when the same. */
     outsiderErrorMessage: text('outsider_error_message'),
+    /** Null: the occurrence's data (a log stores only what differs from its occurrence). */
     eventDataReceived: json('event_data_received').$type<unknown>(),
-    /** The text first sent: every attempt sends these same bytes. */
+    /** The text first sent: every attempt sends these same bytes. Null: the occurrence's payload. */
     payloadSent: json('payload_sent').$type<unknown>(),
     attemptCount: integer('attempt_count').notNull().default(0),
     nextAttemptAt: tz('next_attempt_at'),

@@ -1,7 +1,7 @@
 import type { TEmitRequest, TEmitResponse } from '@wm/contracts';
 import type { AppContext } from '../../context';
 import { type ClaimedDelivery, toClaimedDelivery } from '../../delivery/claim';
-import { type PlannedDeliveryLog, planDeliveryLogs } from '../../delivery/plan-delivery-logs';
+import { type PlannedDeliveryLog, planDeliveryLogs, toStoredBodies } from '../../delivery/plan-delivery-logs';
 import { renderEventPayload } from '../../delivery/render-payload';
 import { findLocalWorker, notifyDeliveryWorkers, notifyOccurrencesFinished } from '../../delivery/wake';
 import { AppError, conflict, notFound } from '../../domain/errors';
@@ -123,8 +123,7 @@ export async function emitEvent(
       status: log.status,
       error_message: log.errorMessage,
       outsider_error_message: log.outsiderErrorMessage,
-      event_data_received: input.data,
-      payload_sent: log.payloadSent,
+      ...toStoredBodies(log, payload),
       next_attempt_at: log.nextAttemptAt?.toISOString() ?? null,
       processed_at: log.processedAt?.toISOString() ?? null,
       leased_by: log.status === 'PENDING' ? leasedBy : null,

@@ -2,6 +2,7 @@ import type { TSubscriptionTestResult } from '@wm/contracts';
 import type { AppContext } from '../../context';
 import type { subscriptions } from '../../db/schema';
 import { attemptDelivery } from '../../delivery/attempt-delivery';
+import { toStoredPayload } from '../../delivery/plan-delivery-logs';
 import { recordAttemptResults } from '../../delivery/record-results';
 import { renderEventPayload, renderSubscriptionBody } from '../../delivery/render-payload';
 import { createSender } from '../../delivery/sender';
@@ -56,8 +57,8 @@ export async function testSubscription(
       subscriptionId: subscription.id,
       eventId: event.id,
       status: 'PENDING',
-      eventDataReceived: data,
-      payloadSent,
+      eventDataReceived: null,
+      payloadSent: toStoredPayload(payloadSent, payload),
       nextAttemptAt: null,
       leaseUntil: new Date(now.getTime() + ctx.config.DELIVERY_TIMEOUT_MS * 2),
       leasedBy: workerId,

@@ -1,7 +1,14 @@
 import type { TDeliveryLogListQuery } from '@wm/contracts';
 import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, type SQL, sql, sum } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { deliveryAttempts, deliveryLogCounts, deliveryLogs, events, subscriptions } from '../../db/schema';
+import {
+  deliveryAttempts,
+  deliveryLogCounts,
+  deliveryLogs,
+  events,
+  occurrences,
+  subscriptions,
+} from '../../db/schema';
 import { likePattern, pageOffset } from '../../domain/pagination';
 import type { SessionUser } from '../../domain/session-user';
 import { deliveryLogAccess, memberColumn, subscriptionAccess, visibleWhere } from '../access';
@@ -171,13 +178,25 @@ export async function countDeliveryLogsByStatus(
     .groupBy(deliveryLogCounts.status);
 }
 
-/** The log with its subscription and event, and whether `user` is a member, when `user` may see it. */
+/**
+ * The log with its subscription and event, and whether `user` is a member, when `user` may see it.
+ * Its bodies are read through its occurrence: a log stores only those that differ from it.
+ */
 export async function findVisibleDeliveryLog(db: Database, user: SessionUser, id: string) {
   const [row] = await db
-    .select({ ...listColumns, detail: deliveryLogs, isMember: memberColumn(deliveryLogAccess, user) })
+    .select({
+      ...listColumns,
+      detail: deliveryLogs,
+      bodies: {
+        eventDataReceived: sql<unknown>`coalesce(${deliveryLogs.eventDataReceived}, ${occurrences.data})`,
+        payloadSent: sql<unknown>`coalesce(${deliveryLogs.payloadSent}, ${occurrences.payload})`,
+      },
+      isMember: memberColumn(deliveryLogAccess, user),
+    })
     .from(deliveryLogs)
     .innerJoin(subscriptions, eq(subscriptions.id, deliveryLogs.subscriptionId))
     .innerJoin(events, eq(events.id, subscriptions.eventId))
+    .leftJoin(occurrences, eq(occurrences.id, deliveryLogs.occurrenceId))
     .where(and(eq(deliveryLogs.id, id), visibleWhere(deliveryLogAccess, user)))
     .limit(1);
   return row;

@@ -81,8 +81,8 @@ export async function getDeliveryLog(
     errorMessage: row.isMember
       ? row.detail.errorMessage
       : (row.detail.outsiderErrorMessage ?? row.detail.errorMessage),
-    eventDataReceived: row.detail.eventDataReceived,
-    payloadSent: row.detail.payloadSent,
+    eventDataReceived: row.bodies.eventDataReceived,
+    payloadSent: row.bodies.payloadSent,
     nextAttemptAt: row.detail.nextAttemptAt?.toISOString() ?? null,
     occurrenceId: row.detail.occurrenceId,
     attempts: attempts.map((attempt) => ({
