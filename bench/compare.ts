@@ -10,7 +10,8 @@
  * then BENCH_ROUNDS (3) rounds run ours and the tuned peers one after the other.
  * BENCH_SYSTEMS=ours-rabbitmq,ours-dbqueue runs our queued path (RABBITMQ events) on RabbitMQ
  * or on the database queue instead.
- * Knobs: BENCH_RATE (fixed emits/s), BENCH_ROUNDS, BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_SYSTEMS (ours,pg-boss,bullmq),
+ * Knobs: BENCH_RATE (fixed emits/s), BENCH_ROUNDS, BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_SYSTEMS (ours,pg-boss,bullmq;
+ * floor, opt-in), BENCH_DATA_BYTES (a text of that size in the emitted data),
  * BENCH_TUNE=0 (skip tuning: first setting of each peer), BENCH_SERVER_NODE_ARGS (node flags of ours and of the peers,
  * e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile them).
  */
@@ -55,6 +56,9 @@ const OURS: Record<string, 'IMMEDIATE' | 'rabbitmq' | 'database'> = {
   'ours-dbqueue': 'database',
 };
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+/** BENCH_DATA_BYTES: the emitted data carries a text of about this many bytes (default: none, `{a: 1}`). */
+const DATA_BYTES = Number(process.env.BENCH_DATA_BYTES ?? 0);
+const BENCH_DATA = DATA_BYTES > 0 ? { a: 1, text: 'x'.repeat(DATA_BYTES) } : { a: 1 };
 
 /**
  * Each peer's settings tried in tuning. pg-boss: workers (localConcurrency) × batch size × NOTIFY on
@@ -68,9 +72,16 @@ const PEER_SETTINGS: Record<string, Array<Record<string, string>>> = {
   ],
   bullmq: [{ PEER_CONCURRENCY: '100' }, { PEER_CONCURRENCY: '50' }, { PEER_CONCURRENCY: '200' }],
 };
+/**
+ * `floor` (opt-in, BENCH_SYSTEMS=ours,floor): the peers' emit route and send-and-record with no queue
+ * at all, each job sent in-process once its rows commit. No lease, retry or crash recovery, so no
+ * product: its app CPU is the least this stack spends per delivery. A reference, never a peer.
+ */
+const FLOOR = 'floor';
 const PEER_SCRIPTS: Record<string, string> = {
   'pg-boss': 'peers/pg-boss-pipeline.ts',
   bullmq: 'peers/bullmq-pipeline.ts',
+  [FLOOR]: 'peers/in-process-pipeline.ts',
 };
 
 type Running = {
@@ -152,7 +163,11 @@ async function startOurs(path: 'IMMEDIATE' | 'rabbitmq' | 'database', receiverUr
   });
   return {
     url: `${server.url}/v1/events/emit`,
-    body: JSON.stringify({ eventType: fixture.alias, applicationId: fixture.applicationId, data: { a: 1 } }),
+    body: JSON.stringify({
+      eventType: fixture.alias,
+      applicationId: fixture.applicationId,
+      data: BENCH_DATA,
+    }),
     pids: [server.child.pid ?? 0],
     database,
     finished: async (client) =>
@@ -211,7 +226,7 @@ async function startPeer(
   });
   return {
     url: `${url}/v1/events/emit`,
-    body: JSON.stringify({ eventType, data: { a: 1 } }),
+    body: JSON.stringify({ eventType, data: BENCH_DATA }),
     pids: [child.pid ?? 0],
     database,
     finished: async (db) =>
@@ -389,7 +404,8 @@ async function main() {
       };
     });
     for (const figures of medians) console.log(describe(figures));
-    const peers = medians.filter((figures) => !OURS[figures.system]);
+    const peers = medians.filter((figures) => !OURS[figures.system] && figures.system !== FLOOR);
+    const floor = medians.find((figures) => figures.system === FLOOR);
     const bestPeer = peers.sort((a, b) => b.deliveryRate - a.deliveryRate)[0];
     // Broker CPU counts for every system: a queue in Redis or RabbitMQ is part of the work.
     const total = (figures: Figures) =>
@@ -398,7 +414,14 @@ async function main() {
       (figures.cpu.redis ?? 0) +
       (figures.cpu.rabbitmq ?? 0);
     for (const ours of medians.filter((figures) => OURS[figures.system])) {
-      if (!bestPeer) break;
+      if (floor) {
+        console.log(
+          `${ours.system} / floor: deliveries/s ${fmt(ours.deliveryRate / floor.deliveryRate, 2)}×, ` +
+            `app CPU per delivery ${fmt((ours.cpu.app ?? 0) / (floor.cpu.app ?? 1), 2)}×, ` +
+            `PostgreSQL ${fmt((ours.cpu.postgres ?? 0) / (floor.cpu.postgres ?? 1), 2)}×`,
+        );
+      }
+      if (!bestPeer) continue;
       console.log(
         `${ours.system} / best peer (${bestPeer.system}): deliveries/s ${fmt(ours.deliveryRate / bestPeer.deliveryRate, 2)}×, ` +
           `app+PostgreSQL+broker CPU per delivery ${fmt(total(ours) / total(bestPeer), 2)}×`,
