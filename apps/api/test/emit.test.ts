@@ -35,6 +35,12 @@ describe('POST /v1/events/emit', () => {
       (await harness.t.get(`/v1/logs/${stored(subscriptionId)?.id}`)).body;
     expect(await shown(plain.id)).toMatchObject({ eventDataReceived: data, payloadSent: data });
     expect(await shown(shaped.id)).toMatchObject({ eventDataReceived: data, payloadSent: { pedido: 42 } });
+    // With no bodyTemplate the event's payload is the data itself, stored once.
+    const [occurrence] = await harness.t.ctx.db
+      .select()
+      .from(occurrences)
+      .where(eq(occurrences.id, response.body.occurrenceId));
+    expect(occurrence).toMatchObject({ data, payload: null });
   });
 
   it('When emitted with the application key, then 202 answers the occurrence and a PENDING delivery exists', async () => {

@@ -85,8 +85,9 @@ const CLAIM_DUE_DELIVERIES = `
   FROM due, subscriptions s, events e, occurrences o
   WHERE d.id = due.id AND s.id = d.subscription_id AND e.id = d.event_id AND o.id = d.occurrence_id
   RETURNING d.id, d.occurrence_id, d.subscription_id, d.attempt_count,
-    -- A log stores its payload only where it differs from its occurrence's.
-    COALESCE(d.payload_sent, o.payload) AS payload_sent,
+    -- A log stores its payload only where it differs from its occurrence's, and an occurrence
+    -- only where it differs from its data.
+    COALESCE(d.payload_sent, o.payload, o.data) AS payload_sent,
     s.target_url, s.http_method, s.auth_type, s.auth_details, s.secret, e.max_retries,
     e.enable_callbacks AS has_callbacks`;
 

@@ -8,6 +8,14 @@ export function renderEventPayload(bodyTemplate: unknown, input: RenderInput): u
 }
 
 /**
+ * The payload an occurrence stores: null when the event has no bodyTemplate, whose payload is then a
+ * copy of the data (the same JSON text), stored once as `data` and read back as
+ * `COALESCE(o.payload, o.data)`.
+ */
+export const toStoredEventPayload = (bodyTemplate: unknown, payload: unknown): unknown =>
+  isEmptyTemplate(bodyTemplate) ? null : payload;
+
+/**
  * What a subscription sends: its jsonBody rendered against the event payload, or the payload
  * itself. Takes the payload already rendered so a fan-out renders it once, not per subscription.
  */

@@ -32,7 +32,7 @@ const CLAIM_OPEN_SQL = `
       AND (d.lease_until IS NULL OR d.lease_until < now() OR d.leased_by = $3)
       AND s.id = d.subscription_id AND e.id = d.event_id AND o.id = d.occurrence_id
     RETURNING d.id, d.occurrence_id, d.subscription_id, d.attempt_count,
-      COALESCE(d.payload_sent, o.payload) AS payload_sent,
+      COALESCE(d.payload_sent, o.payload, o.data) AS payload_sent,
       s.target_url, s.http_method, s.auth_type, s.auth_details, s.secret, e.max_retries),
   busy AS (
     SELECT count(*)::int AS busy FROM delivery_logs d
@@ -60,13 +60,15 @@ export function createQueuedDeliveries(ctx: AppContext, sender: Sender): QueuedD
       if (!occurrence) return { claimed: [], isSlotTaken: false };
       const now = ctx.clock();
       const leaseUntil = new Date(now.getTime() + ctx.config.DELIVERY_LEASE_MS).toISOString();
+      // An occurrence stores its payload only where it differs from its data.
+      const payload = occurrence.payload ?? occurrence.data;
       const logs = planDeliveryLogs({
         event,
         targets: started.targets,
         occurrenceId: occurrence.id,
         headers: occurrence.headers,
         data: occurrence.data,
-        payload: occurrence.payload,
+        payload,
         timestamp: occurrence.createdAt.toISOString(),
         now,
       });
@@ -81,7 +83,7 @@ export function createQueuedDeliveries(ctx: AppContext, sender: Sender): QueuedD
           status: log.status,
           error_message: log.errorMessage,
           outsider_error_message: log.outsiderErrorMessage,
-          ...toStoredBodies(log, occurrence.payload),
+          ...toStoredBodies(log, payload),
           processed_at: log.processedAt?.toISOString() ?? null,
           lease_until: log.status === 'PENDING' ? leaseUntil : null,
           leased_by: log.status === 'PENDING' ? workerId : null,

@@ -25,6 +25,7 @@ export const occurrences = pgTable(
     /** json, not jsonb (as every payload here): the text as emitted, keys in their order. */
     data: json('data').$type<unknown>().notNull(),
     headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
+    /** Null: the data (an event without bodyTemplate, or a POST /emit-rules). */
     payload: json('payload').$type<unknown>(),
     externalEventId: text('external_event_id'),
     organizationId: text('organization_id'),

@@ -50,7 +50,8 @@ export async function emitRules(
       event_type: input.eventType,
       data: input.data,
       headers: storableHeaders(input.headers),
-      payload: input.data,
+      // No template: the payload is the data, stored once.
+      payload: null,
       external_event_id: input.externalEventId ?? null,
       organization_id: input.organizationId ?? null,
       idempotency_key: idempotencyKey,

@@ -2,7 +2,7 @@ import type { TEmitRequest, TEmitResponse } from '@wm/contracts';
 import type { AppContext } from '../../context';
 import { type ClaimedDelivery, toClaimedDelivery } from '../../delivery/claim';
 import { type PlannedDeliveryLog, planDeliveryLogs, toStoredBodies } from '../../delivery/plan-delivery-logs';
-import { renderEventPayload } from '../../delivery/render-payload';
+import { renderEventPayload, toStoredEventPayload } from '../../delivery/render-payload';
 import { findLocalWorker, notifyDeliveryWorkers, notifyOccurrencesFinished } from '../../delivery/wake';
 import { AppError, conflict, notFound } from '../../domain/errors';
 import { newId } from '../../lib/ids';
@@ -107,7 +107,7 @@ export async function emitEvent(
       event_type: input.eventType,
       data: input.data,
       headers,
-      payload,
+      payload: toStoredEventPayload(event.bodyTemplate, payload),
       external_event_id: input.externalEventId ?? null,
       organization_id: input.organizationId ?? null,
       idempotency_key: idempotencyKey,

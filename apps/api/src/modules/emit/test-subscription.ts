@@ -4,7 +4,11 @@ import type { subscriptions } from '../../db/schema';
 import { attemptDelivery } from '../../delivery/attempt-delivery';
 import { toStoredPayload } from '../../delivery/plan-delivery-logs';
 import { recordAttemptResults } from '../../delivery/record-results';
-import { renderEventPayload, renderSubscriptionBody } from '../../delivery/render-payload';
+import {
+  renderEventPayload,
+  renderSubscriptionBody,
+  toStoredEventPayload,
+} from '../../delivery/render-payload';
 import { createSender } from '../../delivery/sender';
 import { notFound } from '../../domain/errors';
 import { newId } from '../../lib/ids';
@@ -46,7 +50,7 @@ export async function testSubscription(
       applicationId: event.applicationId,
       eventType: event.alias,
       data,
-      payload,
+      payload: toStoredEventPayload(event.bodyTemplate, payload),
       headers: { 'x-webhook-manager-test': 'true' },
       createdAt: now,
     },

@@ -189,7 +189,7 @@ export async function findVisibleDeliveryLog(db: Database, user: SessionUser, id
       detail: deliveryLogs,
       bodies: {
         eventDataReceived: sql<unknown>`coalesce(${deliveryLogs.eventDataReceived}, ${occurrences.data})`,
-        payloadSent: sql<unknown>`coalesce(${deliveryLogs.payloadSent}, ${occurrences.payload})`,
+        payloadSent: sql<unknown>`coalesce(${deliveryLogs.payloadSent}, ${occurrences.payload}, ${occurrences.data})`,
       },
       isMember: memberColumn(deliveryLogAccess, user),
     })
