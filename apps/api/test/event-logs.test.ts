@@ -117,6 +117,34 @@ describe('event logs API', () => {
     expect(res.body).toMatchObject({ error: 'Status inválido', code: 'VALIDATION_ERROR' });
   });
 
+  it("When a queued event is emitted, then its log stores no payload of its own and every view shows the occurrence's", async () => {
+    const event = await insertEvent(t.ctx, appId, {
+      queueType: 'RABBITMQ',
+      bodyTemplate: { pedido: '{{data.id}}' },
+    });
+    const data = { id: 7, text: 'x'.repeat(2000) };
+    const emitted = await t.post('/v1/events/emit', {
+      token: member.token,
+      body: { eventType: event.alias, applicationId: appId, data },
+    });
+    expect(emitted.status).toBe(202);
+    const [stored] = await t.ctx.db
+      .select()
+      .from(eventLogs)
+      .where(eq(eventLogs.eventId, emitted.body.occurrenceId));
+    expect(stored?.payload).toBeNull();
+    const seen = await t.get(`/v1/rabbitmq/events/${stored?.id}`, { token: member.token });
+    expect(seen.body.payload).toEqual({ pedido: 7 });
+    const listed = await t.get(`/v1/rabbitmq/events?eventType=${event.alias}`, { token: member.token });
+    expect(listed.body.data[0].payload).toEqual({ pedido: 7 });
+    await t.ctx.db
+      .update(eventLogs)
+      .set({ status: 'FAILED' })
+      .where(eq(eventLogs.id, stored?.id ?? ''));
+    const reprocessed = await t.post(`/v1/rabbitmq/events/${stored?.id}/reprocess`, { token: member.token });
+    expect(reprocessed.body.data.payload).toEqual({ pedido: 7 });
+  });
+
   it('When a log is opened, then members and admins see it and others get 404', async () => {
     const log = await insertEventLog(t.ctx, appId, { externalEventId: 'ext-1' });
     const seen = await t.get(`/v1/rabbitmq/events/${log.id}`, { token: member.token });

@@ -116,7 +116,8 @@ export const eventLogs = pgTable(
     retryCount: integer('retry_count').notNull().default(0),
     /** Automatic retries of the current round, bounded by the event's maxRetries. */
     autoRetryCount: integer('auto_retry_count').notNull().default(0),
-    payload: json('payload').$type<unknown>().notNull(),
+    /** Null: the occurrence's payload (or its data), which the log no longer copies. */
+    payload: json('payload').$type<unknown>(),
     errorMessage: text('error_message'),
     applicationId: uuid('application_id').notNull(),
     eventDefinitionId: uuid('event_definition_id'),

@@ -67,7 +67,6 @@ export async function emitRules(
       organization_id: input.organizationId ?? input.applicationId,
       external_event_id: input.externalEventId ?? null,
       queue_type: 'RABBITMQ',
-      payload: input.data,
       application_id: input.applicationId,
       event_definition_id: null,
       created_at: timestamp,

@@ -85,12 +85,13 @@ const INSERT_EMITS = `
     WHERE r.occurrence_id IN (SELECT id FROM o)
     RETURNING 1
   ), l AS (
+    -- No payload: the occurrence holds it (readers take COALESCE(l.payload, o.payload, o.data)).
     INSERT INTO event_logs (id, event_id, event_type, organization_id, external_event_id, queue_type,
-      status, payload, application_id, event_definition_id, created_at, updated_at)
+      status, application_id, event_definition_id, created_at, updated_at)
     SELECT r.id, r.event_id, r.event_type, r.organization_id, r.external_event_id, r.queue_type,
-      'PENDING', r.payload, r.application_id, r.event_definition_id, r.created_at, r.created_at
+      'PENDING', r.application_id, r.event_definition_id, r.created_at, r.created_at
     FROM json_to_recordset($4::json) AS r(id uuid, event_id uuid, event_type text,
-      organization_id text, external_event_id text, queue_type text, payload json,
+      organization_id text, external_event_id text, queue_type text,
       application_id uuid, event_definition_id uuid, created_at timestamptz)
     WHERE r.event_id IN (SELECT id FROM o)
     RETURNING 1

@@ -44,7 +44,6 @@ export type EmitRecord = {
     organization_id: string;
     external_event_id: string | null;
     queue_type: string;
-    payload: unknown;
     application_id: string;
     event_definition_id: string | null;
     created_at: string;

@@ -137,7 +137,6 @@ export async function emitEvent(
           organization_id: input.organizationId ?? input.applicationId,
           external_event_id: input.externalEventId ?? null,
           queue_type: event.queueType,
-          payload,
           application_id: input.applicationId,
           event_definition_id: event.id,
           created_at: timestamp,

@@ -1,5 +1,5 @@
 import { type EventLogStatus, MAX_EVENT_LOG_ATTEMPTS, type TEventLogListQuery } from '@wm/contracts';
-import { and, count, desc, eq, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { deliveryLogs, eventLogs, events } from '../../db/schema';
 import { likePattern, pageOffset } from '../../domain/pagination';
@@ -34,10 +34,22 @@ export function eventLogListWhere(user: SessionUser, query: TEventLogListQuery, 
   );
 }
 
+/**
+ * An event log's columns, its payload read through its occurrence: a log stores none of its own
+ * (older logs kept a copy).
+ */
+const eventLogColumns = {
+  ...getTableColumns(eventLogs),
+  // Written out: in a one-table select Drizzle leaves column names unqualified, and inside the
+  // subquery an unqualified event_id would be the occurrence's own.
+  payload: sql<unknown>`coalesce(event_logs.payload,
+    (SELECT coalesce(o.payload, o.data) FROM occurrences o WHERE o.id = event_logs.event_id))`,
+};
+
 /** One page of the event logs matching `where`, newest first. */
 export function selectEventLogPage(db: Database, where: SQL | undefined, query: TEventLogListQuery) {
   return db
-    .select()
+    .select(eventLogColumns)
     .from(eventLogs)
     .where(where)
     .orderBy(desc(eventLogs.createdAt), desc(eventLogs.id))
@@ -75,8 +87,14 @@ export async function markEventLogForReprocess(db: Database, id: string, now: Da
         lt(eventLogs.retryCount, MAX_EVENT_LOG_ATTEMPTS),
       ),
     )
-    .returning();
+    .returning(eventLogColumns);
   return updated;
+}
+
+/** The log whose access `requireAccess` checked, as the views show it. */
+export async function findEventLog(db: Database, id: string) {
+  const [row] = await db.select(eventLogColumns).from(eventLogs).where(eq(eventLogs.id, id));
+  return row;
 }
 
 /** The occurrence's finally FAILED deliveries become PENDING for the consumer (never due for the delivery workers). */

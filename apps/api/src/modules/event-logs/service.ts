@@ -17,6 +17,7 @@ import {
   countEventLogsByStatus,
   eventLogListWhere,
   findEvent,
+  findEventLog,
   markEventLogForReprocess,
   reopenFailedDeliveries,
   selectEventLogPage,
@@ -48,7 +49,7 @@ export async function listEventLogs(
 
 export async function getEventLog(ctx: AppContext, user: SessionUser, id: string): Promise<TEventLog> {
   const { row } = await requireAccess(ctx, user, eventLogAccess, id, 'read');
-  return toEventLogView(row);
+  return toEventLogView((await findEventLog(ctx.db, id)) ?? row);
 }
 
 /**
