@@ -6,6 +6,7 @@ const BENCHES: Record<string, string> = {
   compare: 'compare.ts',
   delivery: 'delivery-drain.ts',
   queue: 'queue-throughput.ts',
+  replay: 'statement-replay.ts',
   rules: 'rules-matcher.ts',
 };
 const name = process.argv[2] ?? 'delivery';
