@@ -17,6 +17,13 @@ export type ClaimedDelivery = {
   has_callbacks?: boolean;
 };
 
+/**
+ * The bytes a claimed log sends, over a delivery log `d` joined to its occurrence `o`: a log stores
+ * its payload only where it differs from its occurrence's, and an occurrence only where it differs
+ * from its data. Every claim's RETURNING reads it so.
+ */
+export const PAYLOAD_SENT_SQL = 'COALESCE(d.payload_sent, o.payload, o.data) AS payload_sent';
+
 type PlannedLog = { id: string; occurrenceId: string; payloadSent: unknown };
 type Target = {
   id: string;
@@ -85,9 +92,7 @@ const CLAIM_DUE_DELIVERIES = `
   FROM due, subscriptions s, events e, occurrences o
   WHERE d.id = due.id AND s.id = d.subscription_id AND e.id = d.event_id AND o.id = d.occurrence_id
   RETURNING d.id, d.occurrence_id, d.subscription_id, d.attempt_count,
-    -- A log stores its payload only where it differs from its occurrence's, and an occurrence
-    -- only where it differs from its data.
-    COALESCE(d.payload_sent, o.payload, o.data) AS payload_sent,
+    ${PAYLOAD_SENT_SQL},
     s.target_url, s.http_method, s.auth_type, s.auth_details, s.secret, e.max_retries,
     e.enable_callbacks AS has_callbacks`;
 

@@ -5,7 +5,7 @@ import type { AppContext } from '../context';
 import { deliveryLogs } from '../db/schema';
 import { attemptDelivery } from '../delivery/attempt-delivery';
 import { sendFinishedCallbacks } from '../delivery/callbacks';
-import { type ClaimedDelivery, toClaimedDelivery } from '../delivery/claim';
+import { type ClaimedDelivery, PAYLOAD_SENT_SQL, toClaimedDelivery } from '../delivery/claim';
 import { countAttempt } from '../delivery/delivery-metrics';
 import { planDeliveryLogs, toStoredBodies } from '../delivery/plan-delivery-logs';
 import { type AttemptResult, OPEN_STATUS_CONDITION, recordAttemptResults } from '../delivery/record-results';
@@ -32,7 +32,7 @@ const CLAIM_OPEN_SQL = `
       AND (d.lease_until IS NULL OR d.lease_until < now() OR d.leased_by = $3)
       AND s.id = d.subscription_id AND e.id = d.event_id AND o.id = d.occurrence_id
     RETURNING d.id, d.occurrence_id, d.subscription_id, d.attempt_count,
-      COALESCE(d.payload_sent, o.payload, o.data) AS payload_sent,
+      ${PAYLOAD_SENT_SQL},
       s.target_url, s.http_method, s.auth_type, s.auth_details, s.secret, e.max_retries),
   busy AS (
     SELECT count(*)::int AS busy FROM delivery_logs d
