@@ -18,6 +18,58 @@ export function countAttempt(metrics: Metrics, result: Pick<AttemptResult, 'stat
   );
 }
 
+/** Deliveries put off without an attempt (no retry spent): circuit open, endpoint saturated, or over its rate. */
+export function countDeferrals(
+  metrics: Metrics,
+  path: 'immediate' | 'queued',
+  reason: 'circuit' | 'saturated' | 'rate_limit',
+  count = 1,
+) {
+  metrics.increment(
+    'webhook_delivery_deferrals_total',
+    'Deliveries put off without an attempt or a retry spent, by path and reason',
+    { path, reason },
+    count,
+  );
+}
+
+/** Subscriptions named in the in-flight gauge; the others are summed under `other`. */
+const IN_FLIGHT_TOP = 10;
+
+/** The in-flight gauge of this process's pool, by subscription (the top few, the rest summed); stop ends it. */
+export function reportInFlight(ctx: AppContext, read: () => Map<string, number>): () => void {
+  let isStopped = false;
+  ctx.metrics.collect((set) => {
+    if (isStopped) return;
+    const help = 'Deliveries being sent by this process, for the busiest subscriptions and the rest';
+    const sorted = [...read()].sort((a, b) => b[1] - a[1]);
+    for (const [subscriptionId, count] of sorted.slice(0, IN_FLIGHT_TOP)) {
+      set('webhook_subscription_in_flight', help, count, { subscription: subscriptionId });
+    }
+    const rest = sorted.slice(IN_FLIGHT_TOP).reduce((total, [, count]) => total + count, 0);
+    set('webhook_subscription_in_flight', help, rest, { subscription: 'other' });
+  });
+  return () => {
+    isStopped = true;
+  };
+}
+
+/** Circuits per state, read from the database at each scrape: the same figures from every process. */
+export function collectCircuits(ctx: AppContext) {
+  ctx.metrics.collect(async (set) => {
+    const rows = await ctx.database.query<{ state: string; n: number }>(
+      'SELECT state, count(*)::int AS n FROM endpoint_circuits GROUP BY state',
+      [],
+      'metrics_circuits',
+    );
+    const help =
+      'Subscriptions by circuit breaker state (CLOSED counts those that have failed since their last success)';
+    for (const state of ['CLOSED', 'OPEN', 'HALF_OPEN']) {
+      set('webhook_circuits', help, rows.find((row) => row.state === state)?.n ?? 0, { state });
+    }
+  });
+}
+
 // Capped, so a scrape stays cheap on a huge backlog.
 const BACKLOG_SQL = `
   SELECT

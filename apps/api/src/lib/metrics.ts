@@ -57,6 +57,8 @@ export function createMetrics() {
         );
         continue;
       }
+      // A collector's series are what it reports now: one it no longer reports (a label gone) goes.
+      for (const name of names) families.delete(name);
       for (const value of values) {
         set(...value);
         names.add(value[0]);

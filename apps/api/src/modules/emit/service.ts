@@ -96,8 +96,9 @@ export async function emitEvent(
   // RABBITMQ events go through the queue: an event log now, the deliveries when the consumer takes it.
   const eventLogId = event.queueType === 'RABBITMQ' ? newId() : null;
   // Due deliveries of an ACTIVE event go straight to this process's worker, leased at birth.
-  const worker = event.status === 'ACTIVE' && due.length > 0 ? findLocalWorker(ctx) : null;
-  const leasedBy = !eventLogId && worker?.canTake(due.length) ? worker.workerId : null;
+  const worker = !eventLogId && event.status === 'ACTIVE' && due.length > 0 ? findLocalWorker(ctx) : null;
+  const handedOver = worker ? toClaimed(due, target.subscriptions, event) : [];
+  const leasedBy = worker?.canTake(handedOver) ? worker.workerId : null;
 
   const isRecorded = await recordEmit(ctx, {
     occurrence: {
@@ -149,7 +150,7 @@ export async function emitEvent(
     if (previous) return previous;
   }
   if (eventLogId) await publishOrLeaveToSweep(ctx, { id: eventLogId, eventDefinitionId: event.id }, event);
-  else if (worker && leasedBy) worker.take(toClaimed(due, target.subscriptions, event));
+  else if (worker && leasedBy) worker.take(handedOver);
   else if (due.length > 0) notifyDeliveryWorkers(ctx);
   else if (event.enableCallbacks) notifyOccurrencesFinished(ctx, [occurrenceId]);
   return answer;
