@@ -54,22 +54,6 @@ export function reportInFlight(ctx: AppContext, read: () => Map<string, number>)
   };
 }
 
-/** Circuits per state, read from the database at each scrape: the same figures from every process. */
-export function collectCircuits(ctx: AppContext) {
-  ctx.metrics.collect(async (set) => {
-    const rows = await ctx.database.query<{ state: string; n: number }>(
-      'SELECT state, count(*)::int AS n FROM endpoint_circuits GROUP BY state',
-      [],
-      'metrics_circuits',
-    );
-    const help =
-      'Subscriptions by circuit breaker state (CLOSED counts those that have failed since their last success)';
-    for (const state of ['CLOSED', 'OPEN', 'HALF_OPEN']) {
-      set('webhook_circuits', help, rows.find((row) => row.state === state)?.n ?? 0, { state });
-    }
-  });
-}
-
 // Capped, so a scrape stays cheap on a huge backlog.
 const BACKLOG_SQL = `
   SELECT
@@ -78,16 +62,19 @@ const BACKLOG_SQL = `
     (SELECT COALESCE(EXTRACT(EPOCH FROM now() - min(next_attempt_at)), 0)::float8 FROM delivery_logs
       WHERE status IN ('PENDING', 'RETRYING') AND next_attempt_at <= now()) AS oldest_due_seconds,
     (SELECT count(*)::int FROM (SELECT 1 FROM event_logs
-      WHERE status IN ('PENDING', 'PROCESSING') LIMIT 100000) queued) AS queued`;
+      WHERE status IN ('PENDING', 'PROCESSING') LIMIT 100000) queued) AS queued,
+    (SELECT json_object_agg(state, n) FROM (SELECT state, count(*)::int AS n FROM endpoint_circuits
+      GROUP BY state) c) AS circuits`;
 
-/** Backlog gauges read from the database at each scrape: the same figures from every process. */
+/** Backlog and circuit gauges read from the database at each scrape: the same figures from every process. */
 export function collectBacklog(ctx: AppContext) {
   ctx.metrics.collect(async (set) => {
-    const [row] = await ctx.database.query<{ due: number; oldest_due_seconds: number; queued: number }>(
-      BACKLOG_SQL,
-      [],
-      'metrics_backlog',
-    );
+    const [row] = await ctx.database.query<{
+      due: number;
+      oldest_due_seconds: number;
+      queued: number;
+      circuits: Record<string, number> | null;
+    }>(BACKLOG_SQL, [], 'metrics_backlog');
     if (!row) return;
     set('webhook_deliveries_due', 'Deliveries due now and not yet sent (capped at 100000)', row.due);
     set(
@@ -96,5 +83,10 @@ export function collectBacklog(ctx: AppContext) {
       Number(row.oldest_due_seconds),
     );
     set('webhook_event_logs_open', 'Queued events PENDING or PROCESSING (capped at 100000)', row.queued);
+    const help =
+      'Subscriptions by circuit breaker state (CLOSED: those that have failed since their last success)';
+    for (const state of ['CLOSED', 'OPEN', 'HALF_OPEN']) {
+      set('webhook_circuits', help, row.circuits?.[state] ?? 0, { state });
+    }
   });
 }

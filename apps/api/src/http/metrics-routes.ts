@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
-import { collectBacklog, collectCircuits } from '../delivery/delivery-metrics';
+import { collectBacklog } from '../delivery/delivery-metrics';
 import { AppError } from '../domain/errors';
 import { sha256 } from '../lib/crypto';
 import { bearerToken } from './auth';
@@ -26,7 +26,6 @@ export function registerMetricsRoutes(app: FastifyInstance, ctx: AppContext) {
     set('process_uptime_seconds', 'Seconds since the process started', Math.round(process.uptime()));
   });
   collectBacklog(ctx);
-  collectCircuits(ctx);
 
   app.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url ?? 'unmatched';

@@ -5,10 +5,12 @@ import { Link } from 'react-router';
 import { AUTH_TYPE_LABELS } from '@/components/forms/auth-details-fields';
 import { HttpMethodBadge } from '@/components/http-method-badge';
 import { IconLinkButton } from '@/components/icon-link-button';
+import { Badge } from '@/components/ui/badge';
 import { EntityStatusBadge } from '@/components/ui/status-badges';
 import { type Column, DataTable } from '@/components/ui/table';
 import { UrlText } from '@/components/ui/url-text';
 import { paths } from '@/config/paths';
+import { describeCircuit } from '../lib/circuit-state';
 import { DeleteSubscriptionButton } from './delete-subscription-button';
 import { TestWebhookButton } from './test-webhook-button';
 
@@ -38,7 +40,23 @@ const columns: Column<TSubscription>[] = [
   },
   { header: 'Método', cell: (subscription) => <HttpMethodBadge method={subscription.httpMethod} /> },
   { header: 'Autenticação', cell: (subscription) => AUTH_TYPE_LABELS[subscription.authType] },
-  { header: 'Status', cell: (subscription) => <EntityStatusBadge status={subscription.status} /> },
+  {
+    header: 'Status',
+    cell: (subscription) => (
+      <div className="flex flex-wrap items-center gap-1">
+        <EntityStatusBadge status={subscription.status} />
+        {subscription.circuit.state === 'OPEN' ? (
+          <Badge
+            variant="error"
+            title={describeCircuit(subscription.circuit).label}
+            data-testid="circuit-open"
+          >
+            Circuito aberto
+          </Badge>
+        ) : null}
+      </div>
+    ),
+  },
   { header: 'Tentativas', cell: (subscription) => subscription._count.attempts },
   {
     header: 'Ações',

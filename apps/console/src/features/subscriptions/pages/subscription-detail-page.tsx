@@ -20,6 +20,7 @@ import { messages } from '@/lib/messages';
 import { useSubscription } from '../api/get-subscription';
 import { DeleteSubscriptionButton } from '../components/delete-subscription-button';
 import { DisabledNotice } from '../components/disabled-notice';
+import { EndpointHealthCard } from '../components/endpoint-health-card';
 import { FilterTestCard } from '../components/filter-test-card';
 import { SigningSecretCard } from '../components/signing-secret-card';
 import { SubscriptionStatusControl } from '../components/subscription-status-control';
@@ -113,6 +114,7 @@ export default function SubscriptionDetailPage() {
           </Card>
         </div>
         <div className="grid content-start gap-6">
+          <EndpointHealthCard subscriptionId={subscription.id} />
           {subscription.secret ? (
             <SigningSecretCard subscriptionId={subscription.id} secret={subscription.secret} />
           ) : null}
