@@ -66,7 +66,7 @@ describe('circuit breaker', () => {
     expect(list.body.data[0].circuit).toEqual({ state: 'OPEN', openUntil: opened.openUntil?.toISOString() });
 
     // While it is open, new deliveries are deferred: written, not sent, nothing spent.
-    const deferred = [];
+    const deferred: string[] = [];
     for (let i = 0; i < 4; i++) deferred.push(await emit());
     const waiting = (await logs()).filter((log) => deferred.includes(log.occurrenceId));
     expect(waiting.map((log) => [log.status, log.attemptCount])).toEqual(deferred.map(() => ['PENDING', 0]));

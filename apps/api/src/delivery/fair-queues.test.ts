@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createFairQueues, createHostLoads, type Endpoint, targetHostOf } from './fair-queues';
+import { createFairQueues, createHostLoads, type Endpoint, type MaySend, targetHostOf } from './fair-queues';
 
 const endpoint = (
   subscriptionId: string,
@@ -11,7 +11,7 @@ const endpoint = (
   maxInFlight,
   rateLimitPerSecond: null,
 });
-const always = () => true;
+const always: MaySend = () => true;
 
 /** Starts everything it can and answers the subscriptions of what started, in order. */
 function drain(queues: ReturnType<typeof createFairQueues<string>>, maySend = always) {
