@@ -7,13 +7,16 @@ import { createServer, type Socket } from 'node:net';
 export async function startBlackHoleServer(): Promise<{
   url: string;
   port: number;
-  /** Connections open now. */
+  /** Connections open now, and the most open at once so far. */
   connections(): number;
+  peakConnections(): number;
   close(): Promise<void>;
 }> {
   const sockets = new Set<Socket>();
+  let peak = 0;
   const server = createServer((socket) => {
     sockets.add(socket);
+    peak = Math.max(peak, sockets.size);
     socket.on('error', () => {});
     socket.on('close', () => sockets.delete(socket));
   });
@@ -24,6 +27,7 @@ export async function startBlackHoleServer(): Promise<{
     url: `postgres://postgres@127.0.0.1:${address.port}/unreachable`,
     port: address.port,
     connections: () => sockets.size,
+    peakConnections: () => peak,
     async close() {
       for (const socket of sockets) socket.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -39,7 +39,7 @@ export async function spawnServer(env: Record<string, string>): Promise<ServerPr
 
 /** A `--role worker` process (no HTTP): resolves once it has started its workers. */
 export async function spawnWorker(env: Record<string, string>): Promise<ServerProcess> {
-  const { child, output } = startMain({ ...env, ROLE: 'worker', LOG_LEVEL: 'info' });
+  const { child, output } = startMain({ LOG_LEVEL: 'info', ...env, ROLE: 'worker' });
   const deadline = Date.now() + 60_000;
   while (!output().includes('webhook manager started')) {
     if (child.exitCode !== null) throw new Error(`worker exited early:\n${output()}`);
