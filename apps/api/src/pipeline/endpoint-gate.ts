@@ -28,6 +28,8 @@ export type EndpointGate = {
 /** A deferred message comes back within these bounds (±20 % jitter), sooner when its host answers fast. */
 const MIN_DEFER_MS = 250;
 const MAX_DEFER_MS = 30_000;
+/** A host that has not answered yet is expected to take this long. */
+const UNKNOWN_ANSWER_MS = 1_000;
 
 const jittered = (ms: number) => Math.round(ms * (0.8 + 0.4 * Math.random()));
 
@@ -44,6 +46,8 @@ export function createEndpointGate(ctx: AppContext, breaker: CircuitBreaker): En
   const hosts = createHostLoads();
   const hostOf = new Map<string, string>();
   const bySubscription = new Map<string, number>();
+  /** Start times of this consumer's sends in flight, per host. */
+  const startsByHost = new Map<string, number[]>();
 
   const host = (target: GatedTarget) => {
     let found = hostOf.get(target.targetUrl);
@@ -68,7 +72,11 @@ export function createEndpointGate(ctx: AppContext, breaker: CircuitBreaker): En
     const isOverShare = load.inFlight >= share && !hosts.isQuick(name);
     const isAtMax = target.maxInFlight !== null && (bySubscription.get(target.id) ?? 0) >= target.maxInFlight;
     if (!isOverShare && !isAtMax) return null;
-    const expectedMs = load.averageMs ?? MIN_DEFER_MS * 4;
+    // Come back when a send is likely to have ended: not before the host's usual answer time, nor
+    // before the oldest send under way (still waiting) could end, so a dead host is not asked again and again.
+    const starts = startsByHost.get(name);
+    const oldestAgeMs = starts && starts.length > 0 ? ctx.clock().getTime() - Math.min(...starts) : 0;
+    const expectedMs = Math.max(load.averageMs ?? UNKNOWN_ANSWER_MS, oldestAgeMs);
     return { delayMs: Math.min(MAX_DEFER_MS, Math.max(MIN_DEFER_MS, expectedMs)), reason: 'saturated' };
   };
 
@@ -76,11 +84,19 @@ export function createEndpointGate(ctx: AppContext, breaker: CircuitBreaker): En
     const name = host(target);
     const load = hosts.of(name);
     load.inFlight += 1;
+    const startedAt = ctx.clock().getTime();
+    let starts = startsByHost.get(name);
+    if (!starts) {
+      starts = [];
+      startsByHost.set(name, starts);
+    }
+    starts.push(startedAt);
     bySubscription.set(target.id, (bySubscription.get(target.id) ?? 0) + 1);
     return {
       type: 'go',
       async done(durationMs, isSuccess) {
         load.inFlight -= 1;
+        starts.splice(starts.indexOf(startedAt), 1);
         const left = (bySubscription.get(target.id) ?? 1) - 1;
         if (left > 0) bySubscription.set(target.id, left);
         else bySubscription.delete(target.id);
