@@ -63,24 +63,33 @@ export function createSendPool(
     { concurrency: options.concurrency, share: options.share },
     createHostLoads(),
   );
-  const hosts = new Map<string, string>();
+  /** Each subscription's endpoint, kept while its URL and limits stay the same (no allocation per send). */
+  const endpoints = new Map<string, { targetUrl: string; endpoint: Endpoint }>();
   const rateGate = createRateGate(ctx, () => pump());
   let isOpen = true;
   /** Set when a stop gave the in-flight deliveries back: their late results are not theirs to write. */
   let isAbandoned = false;
 
   const endpointOf = (delivery: Pick<ClaimedDelivery, SubscriptionFields>): Endpoint => {
-    let host = hosts.get(delivery.target_url);
-    if (host === undefined) {
-      host = targetHostOf(delivery.target_url);
-      hosts.set(delivery.target_url, host);
+    const maxInFlight = delivery.max_in_flight ?? null;
+    const rateLimitPerSecond = delivery.rate_limit_per_second ?? null;
+    const known = endpoints.get(delivery.subscription_id);
+    if (
+      known &&
+      known.targetUrl === delivery.target_url &&
+      known.endpoint.maxInFlight === maxInFlight &&
+      known.endpoint.rateLimitPerSecond === rateLimitPerSecond
+    ) {
+      return known.endpoint;
     }
-    return {
+    const endpoint = {
       subscriptionId: delivery.subscription_id,
-      host,
-      maxInFlight: delivery.max_in_flight ?? null,
-      rateLimitPerSecond: delivery.rate_limit_per_second ?? null,
+      host: targetHostOf(delivery.target_url),
+      maxInFlight,
+      rateLimitPerSecond,
     };
+    endpoints.set(delivery.subscription_id, { targetUrl: delivery.target_url, endpoint });
+    return endpoint;
   };
   const maySend = (endpoint: Endpoint, waiting: number) =>
     breaker.isClosed(endpoint.subscriptionId) &&
@@ -134,6 +143,11 @@ export function createSendPool(
       return refused;
     },
     canTake(deliveries) {
+      const [only] = deliveries;
+      if (deliveries.length === 1 && only) {
+        const endpoint = endpointOf(only);
+        return breaker.isClosed(endpoint.subscriptionId) && queues.hasRoom(endpoint, 1);
+      }
       const counts = new Map<string, { endpoint: Endpoint; count: number }>();
       for (const delivery of deliveries) {
         const entry = counts.get(delivery.subscription_id);
