@@ -70,6 +70,10 @@ describe('circuit breaker', () => {
     for (let i = 0; i < 4; i++) deferred.push(await emit());
     const waiting = (await logs()).filter((log) => deferred.includes(log.occurrenceId));
     expect(waiting.map((log) => [log.status, log.attemptCount])).toEqual(deferred.map(() => ['PENDING', 0]));
+    const metrics = (await t.get('/metrics', { token: null })).body as string;
+    expect(metrics).toContain('webhook_circuits{state="OPEN"} 1');
+    expect(metrics).toContain('webhook_circuit_transitions_total{to="OPEN"} 1');
+    expect(metrics).toContain('webhook_delivery_deferrals_total{path="immediate",reason="circuit"} 4');
 
     // The cool-down ends: one probe; it fails, so the circuit opens again for longer.
     clockOffsetMs += COOLDOWN_MS * 1.3;

@@ -34,7 +34,9 @@ describe('slot share', () => {
     const { t, app, receiver } = harness;
     const dead = await insertEvent(t.ctx, app.id);
     const slow = await insertEvent(t.ctx, app.id);
-    await insertSubscription(t.ctx, dead.id, { targetUrl: `http://127.0.0.1:${deadEndpoint.port}/dead` });
+    const deadSubscription = await insertSubscription(t.ctx, dead.id, {
+      targetUrl: `http://127.0.0.1:${deadEndpoint.port}/dead`,
+    });
     const slowSubscription = await insertSubscription(t.ctx, slow.id, { targetUrl: `${receiver.url}/slow` });
     const emit = (alias: string) =>
       t.post('/v1/events/emit', {
@@ -44,6 +46,10 @@ describe('slot share', () => {
       });
     for (let i = 0; i < 40; i++) expect((await emit(dead.alias)).status).toBe(202);
     await waitFor(() => deadEndpoint.connections() === SHARE, 10_000, 'the dead endpoint to hold its share');
+    const metrics = (await t.get('/metrics', { token: null })).body as string;
+    expect(metrics).toContain(
+      `webhook_subscription_in_flight{subscription="${deadSubscription.id}"} ${SHARE}`,
+    );
     for (let i = 0; i < 12; i++) expect((await emit(slow.alias)).status).toBe(202);
 
     await waitFor(

@@ -144,18 +144,31 @@ export function createSendPool(
     },
     canTake(deliveries) {
       const [only] = deliveries;
-      if (deliveries.length === 1 && only) {
-        const endpoint = endpointOf(only);
-        return breaker.isClosed(endpoint.subscriptionId) && queues.hasRoom(endpoint, 1);
-      }
       const counts = new Map<string, { endpoint: Endpoint; count: number }>();
-      for (const delivery of deliveries) {
-        const entry = counts.get(delivery.subscription_id);
-        if (entry) entry.count += 1;
-        else counts.set(delivery.subscription_id, { endpoint: endpointOf(delivery), count: 1 });
+      if (deliveries.length === 1 && only)
+        counts.set(only.subscription_id, { endpoint: endpointOf(only), count: 1 });
+      else {
+        for (const delivery of deliveries) {
+          const entry = counts.get(delivery.subscription_id);
+          if (entry) entry.count += 1;
+          else counts.set(delivery.subscription_id, { endpoint: endpointOf(delivery), count: 1 });
+        }
       }
       for (const { endpoint, count } of counts.values()) {
-        if (!breaker.isClosed(endpoint.subscriptionId) || !queues.hasRoom(endpoint, count)) return false;
+        // Refused: the emit leaves them due, and the claim skips them while this holds.
+        if (!breaker.isClosed(endpoint.subscriptionId)) {
+          countDeferrals(ctx.metrics, 'immediate', 'circuit', deliveries.length);
+          return false;
+        }
+        if (!queues.hasRoom(endpoint, count)) {
+          countDeferrals(
+            ctx.metrics,
+            'immediate',
+            endpoint.rateLimitPerSecond ? 'rate_limit' : 'saturated',
+            deliveries.length,
+          );
+          return false;
+        }
       }
       return true;
     },
