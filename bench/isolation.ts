@@ -4,7 +4,8 @@
  *    answers (DELIVERY_TIMEOUT_MS 15000); 2 s later tenant B emits BENCH_B_EMITS (100), one every
  *    BENCH_B_GAP_MS (150), to a receiver that answers 200 at once. Prints how many of B's arrived
  *    within 40 s and B's latency (emit sent → request received) p50/p99, for IMMEDIATE events and
- *    RABBITMQ events (on RabbitMQ, delayBetweenSends 100 ms), without and with A's backlog.
+ *    RABBITMQ events (on RabbitMQ, delayBetweenSends 100 ms), without and with A's backlog;
+ *    BENCH_SCENARIO_BASELINE=1 runs it first for the code before (the baseline below).
  * 2. `compare`'s single-endpoint run of ours, for the code before (BENCH_BASELINE_REF, default the
  *    merge base of HEAD and main, checked out in a temporary worktree) and this tree, one after the
  *    other BENCH_ROUNDS (3) times: deliveries/s and CPU µs per delivery (medians, ratio after/before),
@@ -85,7 +86,7 @@ async function startLatencyReceiver() {
 
 type Path = 'IMMEDIATE' | 'RABBITMQ';
 
-async function runScenario(path: Path, withBacklog: boolean) {
+async function runScenario(path: Path, withBacklog: boolean, root?: string) {
   const dead = await startDeadEndpoint();
   const receiver = await startLatencyReceiver();
   const storage = await openBenchStorage('postgres');
@@ -100,14 +101,17 @@ async function runScenario(path: Path, withBacklog: boolean) {
   await storage.ctx.database.close();
   const database = new URL(storage.env.DATABASE_URL as string).pathname.slice(1);
   const queueName = `wm.bench.${database}`;
-  const server = await spawnServer({
-    ...storage.env,
-    ALLOW_PRIVATE_TARGETS: 'true',
-    LOG_LEVEL: 'warn',
-    DELIVERY_TIMEOUT_MS: '15000',
-    QUEUE_NAME: queueName,
-    ...(path === 'RABBITMQ' ? { RABBITMQ_URL } : {}),
-  });
+  const server = await spawnServer(
+    {
+      ...storage.env,
+      ALLOW_PRIVATE_TARGETS: 'true',
+      LOG_LEVEL: 'warn',
+      DELIVERY_TIMEOUT_MS: '15000',
+      QUEUE_NAME: queueName,
+      ...(path === 'RABBITMQ' ? { RABBITMQ_URL } : {}),
+    },
+    root,
+  );
   const emit = (alias: string, data: unknown) =>
     fetch(`${server.url}/v1/events/emit`, {
       method: 'POST',
@@ -149,16 +153,25 @@ async function scenario() {
   console.log(
     `B's ${B_EMITS} deliveries (one emit every ${B_GAP_MS} ms), without and with A's ${A_EMITS} to a dead endpoint:`,
   );
-  for (const path of ['IMMEDIATE', 'RABBITMQ'] as const) {
-    for (const withBacklog of [false, true]) {
-      const figures = await runScenario(path, withBacklog);
-      console.log(
-        `${path.padEnd(9)} ${withBacklog ? "during A's backlog" : 'alone             '}: ` +
-          `${figures.arrived}/${B_EMITS} within ${ARRIVAL_WINDOW_MS / 1000} s, ` +
-          `p50 ${fmt(figures.p50, 0)} ms, p99 ${fmt(figures.p99, 0)} ms; load ${figures.load}`,
-      );
+  const sides =
+    process.env.BENCH_SCENARIO_BASELINE === '1' ? (['before', 'after'] as const) : (['after'] as const);
+  for (const side of sides) {
+    for (const path of ['IMMEDIATE', 'RABBITMQ'] as const) {
+      for (const withBacklog of [false, true]) {
+        await reportScenario(side, path, withBacklog);
+      }
     }
   }
+}
+
+async function reportScenario(side: 'before' | 'after', path: Path, withBacklog: boolean) {
+  const root = side === 'before' ? prepareBaseline(baselineRef()) : undefined;
+  const figures = await runScenario(path, withBacklog, root);
+  console.log(
+    `${side.padEnd(6)} ${path.padEnd(9)} ${withBacklog ? "during A's backlog" : 'alone             '}: ` +
+      `${figures.arrived}/${B_EMITS} within ${ARRIVAL_WINDOW_MS / 1000} s, ` +
+      `p50 ${fmt(figures.p50, 0)} ms, p99 ${fmt(figures.p99, 0)} ms; load ${figures.load}`,
+  );
 }
 
 /**
@@ -187,10 +200,12 @@ function prepareBaseline(ref: string): string {
   return dir;
 }
 
+const baselineRef = () =>
+  process.env.BENCH_BASELINE_REF ??
+  execFileSync('git', ['merge-base', 'HEAD', 'main'], { cwd: REPO_ROOT }).toString().trim();
+
 async function compare() {
-  const ref =
-    process.env.BENCH_BASELINE_REF ??
-    execFileSync('git', ['merge-base', 'HEAD', 'main'], { cwd: REPO_ROOT }).toString().trim();
+  const ref = baselineRef();
   const baseline = prepareBaseline(ref);
   console.log(`\ncompare's single endpoint, before (${ref.slice(0, 12)}) and after (this tree):`);
   const receiver = await startBenchReceiver();
