@@ -108,15 +108,19 @@ export function createSendPool(
     const endpoint = endpointOf(delivery);
     inFlightIds.add(delivery.id);
     let durationMs: number | null = null;
+    let isSuccess = false;
     const task = attemptDelivery(ctx, sender, delivery)
       .then(({ result }) => {
         durationMs = result.durationMs;
+        isSuccess = result.status === 'SUCCESS';
         if (isAbandoned) return;
         countAttempt(ctx.metrics, result);
         options.onResult(result);
-        if (isProbe) return breaker.settleProbe(delivery.subscription_id, result.status === 'SUCCESS');
       })
       .catch((error) => ctx.logger.error({ err: error, deliveryId: delivery.id }, 'delivery attempt crashed'))
+      // A probe always settles, as a failure when it did not answer, so this process may probe again.
+      .then(() => (isProbe ? breaker.settleProbe(delivery.subscription_id, isSuccess) : undefined))
+      .catch((error) => ctx.logger.warn({ err: error, deliveryId: delivery.id }, 'circuit probe not settled'))
       .finally(() => {
         inFlight.delete(task);
         inFlightIds.delete(delivery.id);
