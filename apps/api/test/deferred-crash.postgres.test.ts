@@ -35,7 +35,7 @@ describe('crash while deferred', () => {
       DELIVERY_POLL_MS: '50',
       DELIVERY_LEASE_MS: '2000',
       DELIVERY_CIRCUIT_FAILURES: '3',
-      DELIVERY_CIRCUIT_COOLDOWN_MS: '1500',
+      DELIVERY_CIRCUIT_COOLDOWN_MS: '600000',
       DELIVERY_RETRY_DELAYS_MS: '3600000',
     };
     const ctx = await createContext(testConfig(env), database);
@@ -77,6 +77,11 @@ describe('crash while deferred', () => {
     );
     const sentBeforeKill = receiver.requests.length;
 
+    // The cool-down ends (as if its time had passed) while no worker runs; the endpoint is back.
+    await ctx.db
+      .update(endpointCircuits)
+      .set({ openUntil: new Date(Date.now() - 1_000) })
+      .where(eq(endpointCircuits.subscriptionId, subscription.id));
     isFailing = false;
     server = await spawnServer(env);
     const final = await waitFor(
