@@ -18,9 +18,23 @@ const columns: Column<TSubscription>[] = [
   {
     header: 'Nome',
     cell: (subscription) => (
-      <Link to={paths.subscriptions.detail.getHref(subscription.id)} className="font-medium hover:underline">
-        {subscription.name}
-      </Link>
+      <div className="grid justify-items-start gap-1">
+        <Link
+          to={paths.subscriptions.detail.getHref(subscription.id)}
+          className="font-medium hover:underline"
+        >
+          {subscription.name}
+        </Link>
+        {subscription.circuit.state === 'OPEN' ? (
+          <Badge
+            variant="error"
+            title={describeCircuit(subscription.circuit).label}
+            data-testid="circuit-open"
+          >
+            Circuito aberto
+          </Badge>
+        ) : null}
+      </div>
     ),
   },
   {
@@ -40,23 +54,7 @@ const columns: Column<TSubscription>[] = [
   },
   { header: 'Método', cell: (subscription) => <HttpMethodBadge method={subscription.httpMethod} /> },
   { header: 'Autenticação', cell: (subscription) => AUTH_TYPE_LABELS[subscription.authType] },
-  {
-    header: 'Status',
-    cell: (subscription) => (
-      <div className="flex flex-wrap items-center gap-1">
-        <EntityStatusBadge status={subscription.status} />
-        {subscription.circuit.state === 'OPEN' ? (
-          <Badge
-            variant="error"
-            title={describeCircuit(subscription.circuit).label}
-            data-testid="circuit-open"
-          >
-            Circuito aberto
-          </Badge>
-        ) : null}
-      </div>
-    ),
-  },
+  { header: 'Status', cell: (subscription) => <EntityStatusBadge status={subscription.status} /> },
   { header: 'Tentativas', cell: (subscription) => subscription._count.attempts },
   {
     header: 'Ações',

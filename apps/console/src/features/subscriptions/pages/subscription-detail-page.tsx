@@ -84,6 +84,7 @@ export default function SubscriptionDetailPage() {
             <DetailField label="Criada em">{formatDateTime(subscription.createdAt)}</DetailField>
             <DetailField label="Atualizada em">{formatDateTime(subscription.updatedAt)}</DetailField>
           </DetailListCard>
+          <EndpointHealthCard subscriptionId={subscription.id} />
           <JsonCard
             title="JSON Body"
             value={subscription.jsonBody}
@@ -114,7 +115,6 @@ export default function SubscriptionDetailPage() {
           </Card>
         </div>
         <div className="grid content-start gap-6">
-          <EndpointHealthCard subscriptionId={subscription.id} />
           {subscription.secret ? (
             <SigningSecretCard subscriptionId={subscription.id} secret={subscription.secret} />
           ) : null}
