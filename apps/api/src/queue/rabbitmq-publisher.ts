@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
+import { exponentialDelayMs } from '../lib/backoff';
+import type { Clock } from '../lib/clock';
 import { sleep } from './pacing';
 import type { Connected, RabbitConnection } from './rabbitmq-connection';
 import {
@@ -13,6 +15,9 @@ import {
 } from './rabbitmq-topology';
 import { clampPriority, type PublishInput } from './types';
 
+/** An unconfirmed publish is made again after 50 ms, doubling up to 2 s while the broker is away. */
+const PUBLISH_RETRY = { baseMs: 50, maxMs: 2_000 };
+
 export type RabbitPublish = (input: PublishInput, expiresAt: number | null) => Promise<void>;
 
 /**
@@ -23,9 +28,9 @@ export type RabbitPublish = (input: PublishInput, expiresAt: number | null) => P
  */
 export function createRabbitPublisher(
   connection: RabbitConnection,
-  deps: { name: string; logger: Logger },
+  deps: { name: string; logger: Logger; clock: Clock },
 ): RabbitPublish {
-  const { name, logger } = deps;
+  const { name, logger, clock } = deps;
   return async (input, expiresAt) => {
     const content = Buffer.from(JSON.stringify(input.body ?? null));
     const delayMs = Math.max(0, input.delayMs ?? 0);
@@ -44,7 +49,9 @@ export function createRabbitPublisher(
             ? await declareDelayQueue(connected.publisher, name, delayMs, connected.declaredDelays)
             : name;
         const expiration =
-          delayMs === 0 && expiresAt !== null ? String(Math.max(0, expiresAt - Date.now())) : undefined;
+          delayMs === 0 && expiresAt !== null
+            ? String(Math.max(0, expiresAt - clock().getTime()))
+            : undefined;
         await sendConfirmed(connected, name, queue, content, {
           persistent: true,
           priority: clampPriority(input.priority),
@@ -58,7 +65,7 @@ export function createRabbitPublisher(
       } catch (error) {
         if (connection.isClosed) throw error;
         logger.warn({ err: error, messageId: input.id, attempt }, 'rabbitmq publish not confirmed; retrying');
-        await sleep(Math.min(2_000, 50 * 2 ** attempt));
+        await sleep(exponentialDelayMs(attempt, PUBLISH_RETRY));
       }
     }
   };

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import amqp from 'amqplib';
 import pino from 'pino';
 import type { Database } from '../../src/db/client';
+import { type Clock, systemClock } from '../../src/lib/clock';
 import { createDatabaseQueue } from '../../src/queue/database-queue';
 import { createRabbitQueue } from '../../src/queue/rabbitmq-queue';
 import { deleteBrokerObjects } from '../../src/queue/rabbitmq-topology';
@@ -20,12 +21,15 @@ export type TestQueueOptions = {
   leaseMs?: number;
   pacingMaxWaitMs?: number;
   concurrency?: number;
+  /** The queue's clock (TTL, delays, pacing, leases); the real one unless the test moves its own. */
+  clock?: Clock;
 };
 
 /** A queue of this run's backend over `db`. */
 export function openTestQueue(db: Database, options: TestQueueOptions): Queue {
   const engine = {
     db,
+    clock: options.clock ?? systemClock,
     logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
     pacingMaxWaitMs: options.pacingMaxWaitMs ?? 5_000,
     name: options.name,
