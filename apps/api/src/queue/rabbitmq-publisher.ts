@@ -8,6 +8,7 @@ import {
   declareDelayQueue,
   declareTopology,
   H_ATTEMPTS,
+  H_DUE_AT,
   H_EXPIRES_AT,
   H_PACING_KEY,
   H_PACING_MS,
@@ -22,7 +23,8 @@ export type RabbitPublish = (input: PublishInput, expiresAt: number | null) => P
 
 /**
  * Publishes until the broker confirms; waits through outages (at-least-once:
- * a retry may duplicate). A delayed message goes to its delay bucket's queue;
+ * a retry may duplicate). A delayed message goes to its delay bucket's queue with the time it is
+ * due (the consumer sends it round again until then);
  * `expiresAt` (epoch ms) travels in a header, and as the broker's expiration
  * on the main queue.
  */
@@ -36,6 +38,7 @@ export function createRabbitPublisher(
     const delayMs = Math.max(0, input.delayMs ?? 0);
     const headers: Record<string, unknown> = { [H_ATTEMPTS]: input.attempts ?? 0 };
     if (expiresAt !== null) headers[H_EXPIRES_AT] = expiresAt;
+    if (delayMs > 0) headers[H_DUE_AT] = clock().getTime() + delayMs;
     if (input.pacingKey) {
       headers[H_PACING_KEY] = input.pacingKey;
       headers[H_PACING_MS] = input.pacingMs ?? 0;
