@@ -3,11 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { deliveryLogs, endpointCircuits } from '../src/db/schema';
 import { insertEvent, insertSubscription, waitFor } from './support/delivery-fixtures';
 import { useDeliveryHarness } from './support/delivery-harness';
+import { createFakeClock } from './support/fake-clock';
 
 const COOLDOWN_MS = 60_000;
 let isFailing = true;
-/** The fake clock's lead over the wall clock: moving it ends a cool-down without waiting for it. */
-let clockOffsetMs = 0;
+/** Moving it ends a cool-down without waiting for it. */
+const clock = createFakeClock();
 
 const harness = useDeliveryHarness(
   {
@@ -19,12 +20,12 @@ const harness = useDeliveryHarness(
     DELIVERY_RETRY_DELAYS_MS: '3600000',
   },
   () => (isFailing ? { status: 503, body: 'down' } : { status: 200 }),
+  { clock },
 );
 
 describe('circuit breaker', () => {
   it('When an endpoint keeps failing, then its circuit opens, defers without spending retries, probes, and closes on a success', async () => {
     const { t, app, receiver } = harness;
-    t.ctx.clock = () => new Date(Date.now() + clockOffsetMs);
     const event = await insertEvent(t.ctx, app.id);
     const subscription = await insertSubscription(t.ctx, event.id, { targetUrl: `${receiver.url}/flaky` });
     const emit = async () => {
@@ -76,7 +77,7 @@ describe('circuit breaker', () => {
     expect(metrics).toContain('webhook_delivery_deferrals_total{path="immediate",reason="circuit"} 4');
 
     // The cool-down ends: one probe; it fails, so the circuit opens again for longer.
-    clockOffsetMs += COOLDOWN_MS * 1.3;
+    clock.advance(COOLDOWN_MS * 1.3);
     const reopened = await waitFor(async () => {
       const row = await circuit();
       return row?.state === 'OPEN' && row.openCount === 2 ? row : null;
@@ -87,7 +88,7 @@ describe('circuit breaker', () => {
 
     // The endpoint is back: the next probe succeeds, the circuit closes and the deferred go.
     isFailing = false;
-    clockOffsetMs += COOLDOWN_MS * 2.5;
+    clock.advance(COOLDOWN_MS * 2.5);
     // The failed probe's delivery waits for its own retry; the other deferred ones are sent now.
     await waitFor(
       async () => (await logs()).filter((log) => log.status === 'SUCCESS').length === deferred.length - 1,

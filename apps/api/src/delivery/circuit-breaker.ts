@@ -1,6 +1,6 @@
 import type { CircuitState } from '@wm/contracts';
 import type { AppContext } from '../context';
-import { circuitCooldownMs } from './circuit-cooldown';
+import { exponentialDelayMs } from '../lib/backoff';
 
 /** How often each process reads the circuits that are not closed (others' transitions). */
 export const CIRCUIT_REFRESH_MS = 1_000;
@@ -109,12 +109,12 @@ export function createCircuitBreaker(ctx: AppContext, ownerId: string): CircuitB
     if (subscriptionIds.length === 0) return;
     for (const listener of listeners) listener(subscriptionIds);
   };
+  // Doubling with each opening in a row, jittered so circuits opened together do not probe together.
   const cooldownOf = (openCount: number) =>
-    circuitCooldownMs(
-      openCount,
-      config.DELIVERY_CIRCUIT_COOLDOWN_MS,
-      config.DELIVERY_CIRCUIT_MAX_COOLDOWN_MS,
-    );
+    exponentialDelayMs(openCount, {
+      baseMs: config.DELIVERY_CIRCUIT_COOLDOWN_MS,
+      maxMs: config.DELIVERY_CIRCUIT_MAX_COOLDOWN_MS,
+    });
 
   const refresh = async () => {
     const rows = await ctx.database.query<CircuitRow>(SELECT_NOT_CLOSED, [], 'circuits_not_closed');

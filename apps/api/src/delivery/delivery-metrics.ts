@@ -58,9 +58,9 @@ export function reportInFlight(ctx: AppContext, read: () => Map<string, number>)
 const BACKLOG_SQL = `
   SELECT
     (SELECT count(*)::int FROM (SELECT 1 FROM delivery_logs
-      WHERE status IN ('PENDING', 'RETRYING') AND next_attempt_at <= now() LIMIT 100000) due) AS due,
-    (SELECT COALESCE(EXTRACT(EPOCH FROM now() - min(next_attempt_at)), 0)::float8 FROM delivery_logs
-      WHERE status IN ('PENDING', 'RETRYING') AND next_attempt_at <= now()) AS oldest_due_seconds,
+      WHERE status IN ('PENDING', 'RETRYING') AND next_attempt_at <= $1::timestamptz LIMIT 100000) due) AS due,
+    (SELECT COALESCE(EXTRACT(EPOCH FROM $1::timestamptz - min(next_attempt_at)), 0)::float8 FROM delivery_logs
+      WHERE status IN ('PENDING', 'RETRYING') AND next_attempt_at <= $1::timestamptz) AS oldest_due_seconds,
     (SELECT count(*)::int FROM (SELECT 1 FROM event_logs
       WHERE status IN ('PENDING', 'PROCESSING') LIMIT 100000) queued) AS queued,
     (SELECT json_object_agg(state, n) FROM (SELECT state, count(*)::int AS n FROM endpoint_circuits
@@ -74,7 +74,7 @@ export function collectBacklog(ctx: AppContext) {
       oldest_due_seconds: number;
       queued: number;
       circuits: Record<string, number> | null;
-    }>(BACKLOG_SQL, [], 'metrics_backlog');
+    }>(BACKLOG_SQL, [ctx.clock()], 'metrics_backlog');
     if (!row) return;
     set('webhook_deliveries_due', 'Deliveries due now and not yet sent (capped at 100000)', row.due);
     set(
