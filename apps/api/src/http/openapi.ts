@@ -28,7 +28,7 @@ export const PUBLIC_SECURITY: Record<string, string[]>[] = [];
 /** An answer without a body (204). */
 export const NO_CONTENT = z.undefined();
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 503;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 422 | 429 | 500 | 503;
 
 /**
  * `{error, code, details?}` for the statuses a route answers besides those every route may
@@ -54,6 +54,7 @@ const RESPONSE_DESCRIPTIONS: Record<string, string> = {
   401: 'Sessão ou chave ausente ou inválida',
   403: 'Sem permissão para esta ação',
   404: 'Não encontrado (ou não visível para quem chama)',
+  405: 'Método não aceito por esta rota',
   409: 'Conflito com o estado atual',
   413: 'Corpo da requisição muito grande',
   415: 'Tipo de conteúdo não suportado; use application/json',
