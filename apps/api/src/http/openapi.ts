@@ -109,8 +109,30 @@ function allowNullInNullableEnums(node: unknown) {
   for (const value of Object.values(node)) allowNullInNullableEnums(value);
 }
 
+/** A wildcard route's parameter, as the document names it: the rest of the path (a route's endpoint). */
+const WILDCARD_NAME = 'endpoint';
+
+/** Fastify documents `/in/:token/*` as `/in/{token}/{*}`; `*` is no name a client generator takes. */
+function nameWildcards(document: Document) {
+  for (const [path, methods] of Object.entries(document.paths ?? {})) {
+    if (!path.includes('{*}')) continue;
+    for (const operation of Object.values(methods) as Array<{ parameters?: Array<{ name?: string }> }>) {
+      for (const parameter of operation.parameters ?? []) {
+        if (parameter.name === '*')
+          Object.assign(parameter, {
+            name: WILDCARD_NAME,
+            description: 'O endpoint da rota, sem a barra inicial',
+          });
+      }
+    }
+    delete document.paths?.[path];
+    if (document.paths) document.paths[path.replace('{*}', `{${WILDCARD_NAME}}`)] = methods;
+  }
+}
+
 export function transformOpenApiObject(input: Parameters<typeof jsonSchemaTransformObject>[0]) {
   const document = jsonSchemaTransformObject(input) as Document;
+  nameWildcards(document);
   const used = referencedComponents(document);
   const schemas = document.components?.schemas ?? {};
   for (const name of Object.keys(schemas)) {
