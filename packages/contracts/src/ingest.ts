@@ -145,19 +145,20 @@ export function findMissingVerificationSecrets(
   );
 }
 
-/** A route's verification as answered: secrets masked, fields the type does not use null. */
-export const ZRouteVerification = z
-  .object({
-    type: z.enum(VERIFICATION_TYPES),
-    secret: z.string().nullable(),
-    header: z.string().nullable(),
-    encoding: z.enum(HMAC_ENCODINGS).nullable(),
-    prefix: z.string().nullable(),
-    username: z.string().nullable(),
-    password: z.string().nullable(),
-    value: z.string().nullable(),
-  })
-  .meta({ id: 'RouteVerification' });
+/**
+ * A route's verification as answered: secrets masked, fields the type does not use null. Inline in
+ * the document, not a component: routes answer it nullable, which OpenAPI 3.0 cannot say of a $ref.
+ */
+export const ZRouteVerification = z.object({
+  type: z.enum(VERIFICATION_TYPES),
+  secret: z.string().nullable(),
+  header: z.string().nullable(),
+  encoding: z.enum(HMAC_ENCODINGS).nullable(),
+  prefix: z.string().nullable(),
+  username: z.string().nullable(),
+  password: z.string().nullable(),
+  value: z.string().nullable(),
+});
 export type TRouteVerification = z.infer<typeof ZRouteVerification>;
 
 export const EVENT_TYPE_SOURCES = ['HEADER', 'BODY_PATH', 'FIXED'] as const;

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { and, count, eq, isNotNull } from 'drizzle-orm';
 import type { AppContext } from '../../src/context';
 import { eventLogs, inboundRequests, ruleExecutions } from '../../src/db/schema';
+import { newId } from '../../src/lib/ids';
 import { waitFor } from './delivery-fixtures';
 import type { TestApp } from './test-app';
 
@@ -93,4 +94,34 @@ export async function countSuccessfulExecutions(ctx: AppContext, ruleId: string)
       ),
     );
   return Number(row?.n ?? 0);
+}
+
+/**
+ * A verified request kept on the route (as an unknown type left it), whose body names `alias` in
+ * `type` (the default event type source), inserted directly: for tests that only need one to exist.
+ */
+export async function insertKeptRequest(
+  ctx: AppContext,
+  automation: { routeId: string; alias: string },
+  applicationId: string,
+) {
+  const id = newId();
+  const body = Buffer.from(JSON.stringify({ type: automation.alias, message: { text: 'ajuda' } }));
+  await ctx.db.insert(inboundRequests).values({
+    id,
+    routeId: automation.routeId,
+    applicationId,
+    method: 'POST',
+    path: '/entrada',
+    headers: { 'content-type': 'application/json' },
+    body,
+    contentType: 'application/json',
+    sizeBytes: body.length,
+    verificationType: 'NONE',
+    isVerified: true,
+    status: 'IGNORED',
+    errorMessage: 'Tipo de evento não cadastrado nesta rota',
+    createdAt: ctx.clock(),
+  });
+  return id;
 }
