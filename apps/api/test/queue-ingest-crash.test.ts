@@ -74,7 +74,7 @@ describe(`ingest URL crash on the ${queueBackend} queue`, () => {
       conditions: {
         type: ALIAS,
         logic: 'AND',
-        rules: [{ field: 'data.index', operator: 'GREATER_THAN', values: ['-1'] }],
+        rules: [{ field: 'data.index', operator: 'GREATER_THAN', values: ['-1'], caseSensitive: false }],
       },
     });
     const [route] = await ctx.db.select().from(routes).where(eq(routes.id, routeId));
