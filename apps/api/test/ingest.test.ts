@@ -1,3 +1,6 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { renderIngestCurl } from '@wm/rules';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routes } from '../src/db/schema';
@@ -344,5 +347,80 @@ describe("a route's ingest URL", () => {
       'the log',
     );
     expect(log.payload).toEqual({ pedido: '42', canal: 'loja' });
+  });
+
+  it("When the sample curl of the Recebimento tab is run with the route's secret in the environment, then every verification type passes and the request is accepted", async () => {
+    const key = Buffer.alloc(32, 9).toString('base64');
+    const cases = [
+      {
+        verification: { type: 'GITHUB', secret: "s'$(x)" },
+        from: { source: 'HEADER', value: 'X-GitHub-Event' },
+        env: { WEBHOOK_SECRET: "s'$(x)" },
+      },
+      {
+        verification: { type: 'STRIPE', secret: 'whsec_abc' },
+        from: { source: 'BODY_PATH', value: 'type' },
+        env: { WEBHOOK_SECRET: 'whsec_abc' },
+      },
+      {
+        verification: { type: 'STANDARD_WEBHOOKS', secret: `whsec_${key}` },
+        from: { source: 'BODY_PATH', value: 'data.kind' },
+        env: { WEBHOOK_SECRET: `whsec_${key}` },
+      },
+      {
+        verification: { type: 'HMAC_SHA256', secret: 'h', header: 'X-Sig', prefix: 'sha256=' },
+        from: { source: 'FIXED', value: 'tipo.a' },
+        env: { WEBHOOK_SECRET: 'h' },
+      },
+      {
+        verification: { type: 'HMAC_SHA256', secret: 'h', header: 'X-Sig', encoding: 'base64' },
+        from: { source: 'HEADER', value: 'X-Tipo' },
+        env: { WEBHOOK_SECRET: 'h' },
+      },
+      {
+        verification: { type: 'BASIC', username: "o'neil", password: 'p$w' },
+        from: { source: 'BODY_PATH', value: 'type' },
+        env: { WEBHOOK_PASSWORD: 'p$w' },
+      },
+      {
+        verification: { type: 'API_KEY', header: 'X-Chave', value: 'k`1' },
+        from: { source: 'BODY_PATH', value: 'type' },
+        env: { WEBHOOK_API_KEY: 'k`1' },
+      },
+      { verification: NONE, from: { source: 'BODY_PATH', value: 'type' }, env: {} },
+      {
+        verification: { type: 'GITHUB', secret: 'g' },
+        from: { source: 'FIXED', value: 'tipo.a' },
+        env: { WEBHOOK_SECRET: 'g' },
+        method: 'GET',
+      },
+    ];
+    for (const { verification, from, env, method = 'POST' } of cases) {
+      const label = `${method} ${verification.type} ${from.source}`;
+      const route = await routeOf({ method, verification, eventTypeFrom: from });
+      await t.post('/v1/route-event-types', {
+        ...as(),
+        body: { routeId: route.id, name: 'A', alias: 'tipo.a' },
+      });
+      await t.post('/v1/route-fields', {
+        ...as(),
+        body: { routeId: route.id, name: 'T', type: 'string', path: 'data.texto' },
+      });
+      const detail = (await t.get(`/v1/routes/${route.id}`, as())).body.data;
+      const script = renderIngestCurl({
+        ingestUrl: ingestUrlOn(baseUrl, detail),
+        method: detail.method,
+        verification: detail.verification,
+        eventTypeFrom: detail.eventTypeFrom,
+        alias: 'tipo.a',
+        fields: detail.fields,
+      });
+      const { stdout } = await promisify(execFile)('bash', ['-c', script], {
+        env: { PATH: process.env.PATH, ...env },
+      });
+      expect(stdout, `${label}\n${script}`).toContain('HTTP 202');
+      const [kept] = (await t.get(`/v1/routes/${route.id}/inbound-requests?limit=1`, as())).body.data;
+      expect(kept, label).toMatchObject({ status: 'ACCEPTED', isVerified: true, eventType: 'tipo.a' });
+    }
   });
 });
