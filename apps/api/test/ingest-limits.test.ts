@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { insertApplication } from './support/delivery-fixtures';
+import { createFakeClock } from './support/fake-clock';
 import {
   countInbound,
   createInboundRoute,
@@ -41,8 +42,8 @@ describe("an ingest URL's limits", () => {
   it('When a route gets more requests in a minute than its budget, then 429 with Retry-After, nothing kept, other routes unaffected, and the budget comes back as the clock moves', async () => {
     const { t } = harness;
     const realClock = t.ctx.clock;
-    let now = realClock();
-    t.ctx.clock = () => now;
+    const clock = createFakeClock();
+    t.ctx.clock = clock;
     try {
       const first = await routeWithNone();
       const second = await routeWithNone();
@@ -59,7 +60,7 @@ describe("an ingest URL's limits", () => {
       expect((await countInbound(t.ctx, first.route.id)).requests).toBe(3);
       expect((await post(second.url, '{"type":"x"}')).status).toBe(202);
 
-      now = new Date(now.getTime() + 20_000);
+      clock.advance(20_000);
       expect((await post(first.url, '{"type":"x"}')).status).toBe(202);
       expect((await post(first.url, '{"type":"x"}')).status).toBe(429);
     } finally {

@@ -1,3 +1,5 @@
+import type { Clock } from './clock';
+
 /** Keys kept at most; past it the least recently used is forgotten (it starts full again). */
 const MAX_KEYS = 10_000;
 
@@ -8,16 +10,16 @@ export type RateLimiter = {
 
 /**
  * One token bucket per key, in this process: `perMinute` requests a minute, refilled continuously,
- * and at most `perMinute` at once after a quiet minute. 0 means no limit. Time is `now()`, so a test
- * moves a fake clock instead of waiting.
+ * and at most `perMinute` at once after a quiet minute. 0 means no limit. Time is `clock`'s, so a
+ * test moves a fake clock instead of waiting.
  */
-export function createRateLimiter(perMinute: number, now: () => Date): RateLimiter {
+export function createRateLimiter(perMinute: number, clock: Clock): RateLimiter {
   const buckets = new Map<string, { tokens: number; at: number }>();
   const perMs = perMinute / 60_000;
   return {
     take(key) {
       if (perMinute === 0) return 0;
-      const at = now().getTime();
+      const at = clock().getTime();
       const bucket = buckets.get(key) ?? { tokens: perMinute, at };
       buckets.delete(key);
       bucket.tokens = Math.min(perMinute, bucket.tokens + Math.max(0, at - bucket.at) * perMs);
