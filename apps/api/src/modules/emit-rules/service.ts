@@ -69,6 +69,7 @@ export async function emitRules(
       queue_type: 'RABBITMQ',
       application_id: input.applicationId,
       event_definition_id: null,
+      route_id: null,
       created_at: timestamp,
     },
   });
