@@ -4,7 +4,7 @@ import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './common-passwords';
 export const ZId = z.uuid({ error: 'Identificador inválido' });
 
 /** A whole number written in decimal digits, as a query string carries it ('0x10' and '1e2' are not). */
-const queryInt = (message: string) =>
+export const queryInt = (message: string) =>
   z.preprocess(
     (value) => (typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : value),
     z.number({ error: message }).int({ error: message }),

@@ -1,6 +1,7 @@
 import { SUBSCRIPTION_AUTO_DISABLE_AFTER } from '@wm/contracts';
 import type { AppContext } from '../context';
 import { announceLocalChange, CHANGE_CHANNELS } from '../db/change-channel';
+import { addDeliveryStats, durationBucketSql } from './delivery-stats-sql';
 
 export type AttemptResult = {
   id: string;
@@ -29,7 +30,8 @@ export const AUTO_DISABLE_AFTER = SUBSCRIPTION_AUTO_DISABLE_AFTER;
 /**
  * Writes a batch of attempt results in one statement: the delivery logs (only
  * while still leased by `workerId`), their attempts, and the subscriptions'
- * counters, with 410 or 20 failures in a row setting the subscription FAILED.
+ * counters, with 410 or 20 failures in a row setting the subscription FAILED, and
+ * the per-minute figures of the attempts (outcome and duration).
  */
 export async function recordAttemptResults(ctx: AppContext, workerId: string, results: AttemptResult[]) {
   if (results.length === 0) return;
@@ -113,6 +115,10 @@ const RECORD_ATTEMPT_RESULTS = `
       FROM totals t WHERE s.id = t.subscription_id
       -- disabled_at is now() (the transaction's start) only when this statement disabled it.
       RETURNING s.id, s.status = 'FAILED' AND s.disabled_at = now() AS is_disabled
+    ),
+    stats AS (${addDeliveryStats(`
+      SELECT subscription_id, date_trunc('minute', started_at), status, ${durationBucketSql('duration_ms')}, count(*)::int
+      FROM r GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`)}
     )
     SELECT (SELECT count(*) FROM logs) AS logs, (SELECT count(*) FROM attempts) AS attempts,
       (SELECT count(*) FROM subs) AS subscriptions,

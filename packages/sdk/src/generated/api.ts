@@ -7057,6 +7057,92 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/stats/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query: {
+                    applicationId?: string;
+                    bucketMinutes?: number;
+                    from: string;
+                    subscriptionId?: string;
+                    to: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Sucesso */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DeliveryStats"];
+                    };
+                };
+                /** @description Requisição inválida (URL, parâmetros ou corpo) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Sessão ou chave ausente ou inválida */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Não encontrado (ou não visível para quem chama) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Erro interno do servidor */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Serviço temporariamente indisponível */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/subscriptions": {
         parameters: {
             query?: never;
@@ -7921,6 +8007,19 @@ export interface components {
                 RETRYING: number;
                 SUCCESS: number;
             };
+        };
+        DeliveryStats: {
+            data: components["schemas"]["DeliveryStatsPoint"][];
+        };
+        DeliveryStatsPoint: {
+            at: string;
+            FAILED: number;
+            IGNORED: number;
+            p50Ms: number | null;
+            p95Ms: number | null;
+            PENDING: number;
+            RETRYING: number;
+            SUCCESS: number;
         };
         EmitAnswer: {
             deliveries: number;

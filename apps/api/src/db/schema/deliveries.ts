@@ -151,3 +151,22 @@ export const deliveryLogCounts = pgTable(
   },
   (table) => [primaryKey({ columns: [table.subscriptionId, table.status, table.shard] })],
 );
+
+/**
+ * Per (subscription, minute, outcome, duration bucket): attempts by outcome and IGNORED deliveries
+ * (bucket -1), written with the attempts and logs themselves (0650); read by `readDeliveryStats`.
+ */
+export const deliveryStatsMinutes = pgTable(
+  'delivery_stats_minutes',
+  {
+    subscriptionId: uuid('subscription_id').notNull(),
+    minute: tz('minute').notNull(),
+    status: text('status').notNull(),
+    durationBucket: smallint('duration_bucket').notNull(),
+    n: integer('n').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.subscriptionId, table.minute, table.status, table.durationBucket] }),
+    index('delivery_stats_minutes_minute_idx').on(table.minute),
+  ],
+);
