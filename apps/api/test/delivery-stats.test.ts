@@ -50,8 +50,12 @@ async function waitUntilFinal(occurrenceId: string) {
   );
 }
 
-const statsUrl = (query: Record<string, string | number>) =>
-  `/v1/stats/deliveries?${new URLSearchParams(Object.entries(query).map(([key, value]) => [key, String(value)]))}`;
+const statsUrl = (query: Record<string, string | number | undefined>) =>
+  `/v1/stats/deliveries?${new URLSearchParams(
+    Object.entries(query).flatMap(([key, value]): [string, string][] =>
+      value === undefined ? [] : [[key, String(value)]],
+    ),
+  )}`;
 
 /** One bucket over the whole test run (from an hour before it started to a minute from now). */
 async function readWholeRun(token: string, filter: Record<string, string> = {}) {

@@ -251,7 +251,10 @@ describe(`queued (RABBITMQ) events end to end on the ${queueBackend} queue`, () 
       expect(failed).toMatchObject({ status: 'FAILED', retryCount: 0, autoRetryCount: 3 });
       expect(alwaysDown.requests).toHaveLength(4);
       const view = await t.get(`/v1/rabbitmq/events/${failed.id}`);
-      expect(view.body).toMatchObject({ status: 'FAILED', retryCount: 0 });
+      // The four sends are counted apart from the reprocesses (none yet).
+      expect(view.body).toMatchObject({ status: 'FAILED', retryCount: 0, deliveryAttempts: 4 });
+      const listed = await t.get(`/v1/rabbitmq/events?search=${failed.id}`);
+      expect(listed.body.data).toMatchObject([{ id: failed.id, retryCount: 0, deliveryAttempts: 4 }]);
       const reprocess = await t.post(`/v1/rabbitmq/events/${failed.id}/reprocess`);
       expect(reprocess.status).toBe(200);
       expect(reprocess.body.data).toMatchObject({ status: 'PENDING', retryCount: 1 });

@@ -1,4 +1,4 @@
-import type { RuleEnvelope } from '@wm/rules';
+import type { RuleEnvelope, RuleExplanation } from '@wm/rules';
 import type { AppContext } from '../context';
 import { describeFailure } from '../lib/db-errors';
 import type { HandlerOutcome } from '../queue/types';
@@ -44,12 +44,19 @@ export async function runRules(
   if (!log) return { type: 'ack' };
   const isLastTry = log.autoRetryCount >= defaults.maxRetries;
   const retry = async (error: string): Promise<HandlerOutcome> => {
-    await consumer.settle({ id: log.id, status: 'PENDING', error, autoRetryCount: log.autoRetryCount + 1 });
+    await consumer.settle({
+      id: log.id,
+      status: 'PENDING',
+      error,
+      autoRetryCount: log.autoRetryCount + 1,
+      ruleEvaluations,
+    });
     const delays = ctx.config.DELIVERY_RETRY_DELAYS_MS;
     return { type: 'retry', delayMs: delays[Math.min(log.autoRetryCount, delays.length - 1)] ?? 1_000 };
   };
+  let ruleEvaluations: RuleExplanation[] | undefined;
   const settle = async (status: 'SUCCESS' | 'FAILED', error: string | null): Promise<HandlerOutcome> => {
-    await consumer.settle({ id: log.id, status, error });
+    await consumer.settle({ id: log.id, status, error, ruleEvaluations });
     return { type: 'ack' };
   };
   try {
@@ -68,8 +75,10 @@ export async function runRules(
       data: log.data as RulesEmit['data'],
       headers: log.headers,
     };
+    const { matched, explanations } = aliasRules.evaluate(envelope);
+    ruleEvaluations = explanations;
     const failures: Failure[] = [];
-    for (const rule of aliasRules.match(envelope)) {
+    for (const rule of matched) {
       if (log.doneRuleIds.has(rule.id)) continue;
       const outcome = await runRuleAction(ctx, consumer, rule, emit);
       if (!outcome.success) failures.push({ ...outcome, ruleName: rule.name });

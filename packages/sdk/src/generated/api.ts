@@ -5267,7 +5267,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["EventLog"];
+                        "application/json": components["schemas"]["EventLogDetail"];
                     };
                 };
                 /** @description Requisição inválida (URL, parâmetros ou corpo) */
@@ -8163,6 +8163,7 @@ export interface components {
         EventLog: {
             applicationId: string;
             createdAt: string;
+            deliveryAttempts: number | null;
             errorMessage: string | null;
             eventDefinitionId: string | null;
             eventId: string;
@@ -8174,6 +8175,26 @@ export interface components {
             processedAt: string | null;
             queueType: string;
             retryCount: number;
+            /** @enum {string} */
+            status: "PENDING" | "PROCESSING" | "SUCCESS" | "FAILED";
+            updatedAt: string;
+        };
+        EventLogDetail: {
+            applicationId: string;
+            createdAt: string;
+            deliveryAttempts: number | null;
+            errorMessage: string | null;
+            eventDefinitionId: string | null;
+            eventId: string;
+            eventType: string;
+            externalEventId: string | null;
+            id: string;
+            organizationId: string;
+            payload: unknown;
+            processedAt: string | null;
+            queueType: string;
+            retryCount: number;
+            ruleEvaluations: components["schemas"]["RuleEvaluation"][] | null;
             /** @enum {string} */
             status: "PENDING" | "PROCESSING" | "SUCCESS" | "FAILED";
             updatedAt: string;
@@ -8550,6 +8571,17 @@ export interface components {
         RouteList: {
             data: components["schemas"]["Route"][];
             pagination: components["schemas"]["Pagination"];
+        };
+        RuleEvaluation: {
+            conditions: {
+                field: string;
+                isMatch: boolean;
+                operator: string;
+                reason: string;
+            }[];
+            isMatch: boolean;
+            ruleId: string;
+            ruleName: string;
         };
         RuleExecution: {
             errorMessage: string | null;

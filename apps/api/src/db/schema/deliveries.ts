@@ -121,6 +121,8 @@ export const eventLogs = pgTable(
     errorMessage: text('error_message'),
     applicationId: uuid('application_id').notNull(),
     eventDefinitionId: uuid('event_definition_id'),
+    /** A rules log's evaluation of its candidate rules (bounded reasons), written when it settles. */
+    ruleEvaluations: jsonb('rule_evaluations').$type<unknown[]>(),
     processedAt: tz('processed_at'),
     createdAt: tz('created_at').notNull().defaultNow(),
     updatedAt: tz('updated_at').notNull().defaultNow(),
