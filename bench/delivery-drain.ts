@@ -4,7 +4,7 @@
  *   BENCH_N=20000 BENCH_PARTS=drain,drain-server,emit,latency,logs node --import tsx bench/delivery-drain.ts
  * Prints deliveries/s on PostgreSQL and PGlite against the raw undici ceiling,
  * emit throughput and latency, peak RSS, and log list query times (median and p95 of 20, searches
- * included) on 1M delivery logs and 1M event logs.
+ * and the traffic charts' GET /v1/stats/deliveries included) on 1M delivery logs and 1M event logs.
  * Knobs: BENCH_BACKENDS=postgres,pglite, BENCH_LOG_ROWS, DELIVERY_CONCURRENCY,
  * DELIVERY_BATCH_SIZE, BENCH_NO_TRIGGERS=1 (drops the log-count triggers to see their cost).
  */
@@ -19,6 +19,7 @@ import { Agent, request } from 'undici';
 import { buildApp } from '../apps/api/src/build-app';
 import { testConfig } from '../apps/api/src/config';
 import type { AppContext } from '../apps/api/src/context';
+import { addDeliveryStats, durationBucketSql } from '../apps/api/src/delivery/delivery-stats-sql';
 import { startDeliveryEngine } from '../apps/api/src/delivery/engine';
 import { newId } from '../apps/api/src/lib/ids';
 import { bootstrapAdmin } from '../apps/api/src/modules/admin-users/bootstrap-admin';
@@ -338,7 +339,26 @@ async function logQueries(ctx: AppContext, fixture: Fixture, label: string) {
         ${fixture.applicationId}, now() - make_interval(secs => i)
       FROM generate_series(${offset}::int, ${Math.min(offset + chunk, LOG_ROWS) - 1}::int) AS i`);
   }
+  // The per-minute figures the record path would have written for these logs: one attempt each,
+  // of the log's outcome, taking 20–420 ms; the IGNORED ones without a duration. In chunks of
+  // occurrences, like the inserts above.
+  const occurrenceChunk = Math.ceil(chunk / perOccurrence);
+  for (let first = 0; first * perOccurrence < LOG_ROWS; first += occurrenceChunk) {
+    await ctx.db.execute(
+      sql.raw(
+        addDeliveryStats(`
+        SELECT subscription_id, date_trunc('minute', created_at), status,
+          CASE WHEN status = 'IGNORED' THEN -1 ELSE ${durationBucketSql('duration_ms')} END, count(*)::int
+        FROM (SELECT subscription_id, created_at, status, 20 + abs(hashtext(id::text)) % 400 AS duration_ms
+          FROM delivery_logs
+          WHERE occurrence_id >= lpad(to_hex(${first}), 32, '0')::uuid
+            AND occurrence_id < lpad(to_hex(${first + occurrenceChunk}), 32, '0')::uuid) AS l
+        GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`),
+      ),
+    );
+  }
   // What autovacuum does after a bulk insert (statistics and the visibility map).
+  await ctx.db.execute(sql`VACUUM ANALYZE delivery_stats_minutes`);
   await ctx.db.execute(sql`VACUUM ANALYZE delivery_logs`);
   await ctx.db.execute(sql`VACUUM ANALYZE event_logs`);
   await ctx.db.execute(sql`ANALYZE`);
@@ -353,6 +373,10 @@ async function logQueries(ctx: AppContext, fixture: Fixture, label: string) {
     payload: { email: 'admin@example.com', password: 'bench-admin-1' },
   });
   const token = JSON.parse(login.body).token as string;
+  const now = Date.now();
+  const stats = (hours: number, bucketMinutes: number, filter = '') =>
+    `/v1/stats/deliveries?from=${new Date(now - hours * 3_600_000).toISOString()}&to=${new Date(now).toISOString()}` +
+    `&bucketMinutes=${bucketMinutes}${filter}`;
   const queries: Array<[string, string]> = [
     ['first page, no filter', '/v1/logs?page=1&limit=20'],
     ['status=FAILED', '/v1/logs?status=FAILED&limit=20'],
@@ -366,6 +390,9 @@ async function logQueries(ctx: AppContext, fixture: Fixture, label: string) {
     ['event logs: external id', '/v1/rabbitmq/events?search=pedido-123456&limit=20'],
     ['event logs: error text', '/v1/rabbitmq/events?search=destino%20777&limit=20'],
     ['event logs: no match', '/v1/rabbitmq/events?search=nota%20fiscal&limit=20'],
+    ['stats: 24 h by minute', stats(24, 1)],
+    ['stats: 24 h, 1 subscription', stats(24, 1, `&subscriptionId=${fixture.subscriptionIds[3]}`)],
+    ['stats: 7 days by hour', stats(24 * 7, 60)],
   ];
   const rows: string[] = [];
   for (const [name, url] of queries) {
@@ -381,7 +408,7 @@ async function logQueries(ctx: AppContext, fixture: Fixture, label: string) {
       if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode} ${response.body}`);
     }
     rows.push(
-      `  ${label.padEnd(10)} ${name.padEnd(26)} median ${fmt(median(times))} ms, p95 ${fmt(percentile(times, 95))} ms`,
+      `  ${label.padEnd(10)} ${name.padEnd(28)} median ${fmt(median(times))} ms, p95 ${fmt(percentile(times, 95))} ms`,
     );
   }
   const detailId = (

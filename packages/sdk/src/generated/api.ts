@@ -4323,6 +4323,106 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/events/{id}/test-callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Sucesso */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CallbackTestResult"];
+                    };
+                };
+                /** @description Requisição inválida (URL, parâmetros ou corpo) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Sessão ou chave ausente ou inválida */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Sem permissão para esta ação */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Não encontrado (ou não visível para quem chama) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflito com o estado atual */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Erro interno do servidor */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Serviço temporariamente indisponível */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/events/emit": {
         parameters: {
             query?: never;
@@ -4898,6 +4998,7 @@ export interface paths {
                     endDate?: string;
                     eventId?: string;
                     limit?: number;
+                    occurrenceId?: string;
                     page?: number;
                     search?: string;
                     startDate?: string;
@@ -7935,6 +8036,13 @@ export interface components {
         CallbackSecret: {
             secret: string;
         };
+        CallbackTestResult: {
+            durationMs: number;
+            error: string | null;
+            httpStatusCode: number | null;
+            responseBody: string | null;
+            success: boolean;
+        };
         DeliveryAttempt: {
             attemptNumber: number;
             durationMs: number;
@@ -7949,6 +8057,10 @@ export interface components {
             createdAt: string;
             httpStatusCode: number | null;
             id: string;
+            lastAttemptAt: string | null;
+            permissions: {
+                canWrite: boolean;
+            };
             processedAt: string | null;
             /** @enum {string} */
             status: "PENDING" | "RETRYING" | "SUCCESS" | "FAILED" | "IGNORED";
@@ -7975,9 +8087,13 @@ export interface components {
             eventDataReceived: unknown;
             httpStatusCode: number | null;
             id: string;
+            lastAttemptAt: string | null;
             nextAttemptAt: string | null;
             occurrenceId: string;
             payloadSent: unknown;
+            permissions: {
+                canWrite: boolean;
+            };
             processedAt: string | null;
             responseBody: string | null;
             /** @enum {string} */
