@@ -19,7 +19,11 @@ import { Agent, request } from 'undici';
 import { buildApp } from '../apps/api/src/build-app';
 import { testConfig } from '../apps/api/src/config';
 import type { AppContext } from '../apps/api/src/context';
-import { addDeliveryStats, durationBucketSql } from '../apps/api/src/delivery/delivery-stats-sql';
+import {
+  addDeliveryCounts,
+  addDeliveryDurations,
+  durationBucketSql,
+} from '../apps/api/src/delivery/delivery-stats-sql';
 import { startDeliveryEngine } from '../apps/api/src/delivery/engine';
 import { newId } from '../apps/api/src/lib/ids';
 import { bootstrapAdmin } from '../apps/api/src/modules/admin-users/bootstrap-admin';
@@ -340,25 +344,33 @@ async function logQueries(ctx: AppContext, fixture: Fixture, label: string) {
       FROM generate_series(${offset}::int, ${Math.min(offset + chunk, LOG_ROWS) - 1}::int) AS i`);
   }
   // The per-minute figures the record path would have written for these logs: one attempt each,
-  // of the log's outcome, taking 20–420 ms; the IGNORED ones without a duration. In chunks of
+  // of the log's outcome, taking 20–420 ms; the IGNORED ones without one. In chunks of
   // occurrences, like the inserts above.
   const occurrenceChunk = Math.ceil(chunk / perOccurrence);
   for (let first = 0; first * perOccurrence < LOG_ROWS; first += occurrenceChunk) {
+    const seeded = `(SELECT subscription_id, date_trunc('minute', created_at) AS minute, status,
+        20 + abs(hashtext(id::text)) % 400 AS duration_ms
+      FROM delivery_logs
+      WHERE occurrence_id >= lpad(to_hex(${first}), 32, '0')::uuid
+        AND occurrence_id < lpad(to_hex(${first + occurrenceChunk}), 32, '0')::uuid) AS l`;
     await ctx.db.execute(
       sql.raw(
-        addDeliveryStats(`
-        SELECT subscription_id, date_trunc('minute', created_at), status,
-          CASE WHEN status = 'IGNORED' THEN -1 ELSE ${durationBucketSql('duration_ms')} END, count(*)::int
-        FROM (SELECT subscription_id, created_at, status, 20 + abs(hashtext(id::text)) % 400 AS duration_ms
-          FROM delivery_logs
-          WHERE occurrence_id >= lpad(to_hex(${first}), 32, '0')::uuid
-            AND occurrence_id < lpad(to_hex(${first + occurrenceChunk}), 32, '0')::uuid) AS l
-        GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`),
+        addDeliveryCounts(`SELECT subscription_id, minute, count(*) FILTER (WHERE status = 'SUCCESS')::int,
+          count(*) FILTER (WHERE status = 'RETRYING')::int, count(*) FILTER (WHERE status = 'FAILED')::int,
+          count(*) FILTER (WHERE status = 'IGNORED')::int
+        FROM ${seeded} GROUP BY 1, 2 ORDER BY 1, 2`),
+      ),
+    );
+    await ctx.db.execute(
+      sql.raw(
+        addDeliveryDurations(`SELECT subscription_id, minute, ${durationBucketSql('duration_ms')}, count(*)::int
+        FROM ${seeded} WHERE status <> 'IGNORED' GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`),
       ),
     );
   }
   // What autovacuum does after a bulk insert (statistics and the visibility map).
   await ctx.db.execute(sql`VACUUM ANALYZE delivery_stats_minutes`);
+  await ctx.db.execute(sql`VACUUM ANALYZE delivery_duration_minutes`);
   await ctx.db.execute(sql`VACUUM ANALYZE delivery_logs`);
   await ctx.db.execute(sql`VACUUM ANALYZE event_logs`);
   await ctx.db.execute(sql`ANALYZE`);
@@ -390,8 +402,10 @@ async function logQueries(ctx: AppContext, fixture: Fixture, label: string) {
     ['event logs: external id', '/v1/rabbitmq/events?search=pedido-123456&limit=20'],
     ['event logs: error text', '/v1/rabbitmq/events?search=destino%20777&limit=20'],
     ['event logs: no match', '/v1/rabbitmq/events?search=nota%20fiscal&limit=20'],
+    // The charts of / and /logs, of a subscription's page, its day in one point, and the longest period.
     ['stats: 24 h by minute', stats(24, 1)],
-    ['stats: 24 h, 1 subscription', stats(24, 1, `&subscriptionId=${fixture.subscriptionIds[3]}`)],
+    ['stats: 1 subscription, 24 h by 15 min', stats(24, 15, `&subscriptionId=${fixture.subscriptionIds[3]}`)],
+    ['stats: 1 subscription, its day', stats(24, 1440, `&subscriptionId=${fixture.subscriptionIds[3]}`)],
     ['stats: 7 days by hour', stats(24 * 7, 60)],
   ];
   const rows: string[] = [];
@@ -408,7 +422,7 @@ async function logQueries(ctx: AppContext, fixture: Fixture, label: string) {
       if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode} ${response.body}`);
     }
     rows.push(
-      `  ${label.padEnd(10)} ${name.padEnd(28)} median ${fmt(median(times))} ms, p95 ${fmt(percentile(times, 95))} ms`,
+      `  ${label.padEnd(10)} ${name.padEnd(38)} median ${fmt(median(times))} ms, p95 ${fmt(percentile(times, 95))} ms`,
     );
   }
   const detailId = (

@@ -119,7 +119,11 @@ describe('GET /v1/stats/deliveries', () => {
       PENDING: sum(points, 'PENDING'),
       IGNORED: sum(points, 'IGNORED'),
     }).toEqual({ SUCCESS: 3, FAILED: 1, RETRYING: 1, PENDING: 1, IGNORED: 2 });
-    expect(points[0]?.p50Ms).not.toBeNull();
+    // Response times belong to one endpoint: over several subscriptions there are none.
+    expect(points[0]).toMatchObject({ p50Ms: null, p95Ms: null });
+    const [one] = await readWholeRun(owner.token, { subscriptionId: okSubscriptionId });
+    expect(one?.p50Ms).toBeGreaterThanOrEqual(0);
+    expect(one?.p95Ms).toBeGreaterThanOrEqual(one?.p50Ms ?? 0);
   });
 
   it('When the range is cut in buckets, then every bucket is answered, empty ones with zeros', async () => {
@@ -220,6 +224,15 @@ describe('GET /v1/stats/deliveries', () => {
       }),
     );
     expect(tooMany.status).toBe(400);
+    const tooLong = await harness.t.get(
+      statsUrl({
+        from: new Date(now - 8 * 86_400_000).toISOString(),
+        to: new Date(now).toISOString(),
+        bucketMinutes: 1440,
+      }),
+    );
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.error).toBe('Período máximo é de 7 dias');
     const missing = await harness.t.get('/v1/stats/deliveries');
     expect(missing.status).toBe(400);
   });

@@ -3,6 +3,8 @@ import { queryInt } from './common';
 
 /** A chart asks for at most this many points. */
 export const DELIVERY_STATS_MAX_BUCKETS = 1440;
+/** The longest period a chart covers: read from per-minute figures, a week is 10,080 rows per subscription. */
+export const DELIVERY_STATS_MAX_DAYS = 7;
 
 const instant = z.iso
   .datetime({ offset: true, error: 'Data inválida' })
@@ -29,6 +31,10 @@ export const ZDeliveryStatsQuery = z
     error: 'O início deve ser anterior ao fim',
     path: ['to'],
   })
+  .refine((query) => Date.parse(query.to) - Date.parse(query.from) <= DELIVERY_STATS_MAX_DAYS * 86_400_000, {
+    error: `Período máximo é de ${DELIVERY_STATS_MAX_DAYS} dias`,
+    path: ['from'],
+  })
   .refine(
     (query) =>
       (Date.parse(query.to) - Date.parse(query.from)) / 60_000 / query.bucketMinutes <=
@@ -44,7 +50,9 @@ export type TDeliveryStatsQuery = z.infer<typeof ZDeliveryStatsQuery>;
  * One bucket: attempts that succeeded (SUCCESS), failed and will be retried (RETRYING) or failed for
  * good (FAILED); deliveries created in it that are still waiting for their first send (PENDING) or
  * that the subscription's filters ignored (IGNORED); and the median and 95th percentile of the
- * attempts' response times (null without attempts).
+ * attempts' response times, for one subscription (`subscriptionId`, or a caller who reads only one):
+ * null otherwise and in buckets without attempts, the response times of different endpoints making
+ * no one distribution.
  */
 export const ZDeliveryStatsPoint = z
   .object({

@@ -1,7 +1,7 @@
 import { SUBSCRIPTION_AUTO_DISABLE_AFTER } from '@wm/contracts';
 import type { AppContext } from '../context';
 import { announceLocalChange, CHANGE_CHANNELS } from '../db/change-channel';
-import { addDeliveryStats, durationBucketSql } from './delivery-stats-sql';
+import { addAttemptStats } from './delivery-stats-sql';
 
 export type AttemptResult = {
   id: string;
@@ -116,10 +116,7 @@ const RECORD_ATTEMPT_RESULTS = `
       -- disabled_at is now() (the transaction's start) only when this statement disabled it.
       RETURNING s.id, s.status = 'FAILED' AND s.disabled_at = now() AS is_disabled
     ),
-    stats AS (${addDeliveryStats(`
-      SELECT subscription_id, date_trunc('minute', started_at), status, ${durationBucketSql('duration_ms')}, count(*)::int
-      FROM r GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`)}
-    )
+    ${addAttemptStats('r')}
     SELECT (SELECT count(*) FROM logs) AS logs, (SELECT count(*) FROM attempts) AS attempts,
       (SELECT count(*) FROM subs) AS subscriptions,
       (SELECT count(*) FROM subs WHERE is_disabled)::int AS disabled`;

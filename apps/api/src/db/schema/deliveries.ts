@@ -154,21 +154,31 @@ export const deliveryLogCounts = pgTable(
   (table) => [primaryKey({ columns: [table.subscriptionId, table.status, table.shard] })],
 );
 
-/**
- * Per (subscription, minute, outcome, duration bucket): attempts by outcome and IGNORED deliveries
- * (bucket -1), written with the attempts and logs themselves (0650); read by `readDeliveryStats`.
- */
+/** Per (subscription, minute): attempts by outcome and IGNORED deliveries (0650); read by `readDeliveryStats`. */
 export const deliveryStatsMinutes = pgTable(
   'delivery_stats_minutes',
   {
     subscriptionId: uuid('subscription_id').notNull(),
     minute: tz('minute').notNull(),
-    status: text('status').notNull(),
+    success: integer('success').notNull().default(0),
+    retrying: integer('retrying').notNull().default(0),
+    failed: integer('failed').notNull().default(0),
+    ignored: integer('ignored').notNull().default(0),
+  },
+  (table) => [
+    primaryKey({ columns: [table.subscriptionId, table.minute] }),
+    index('delivery_stats_minutes_minute_idx').on(table.minute),
+  ],
+);
+
+/** Per (subscription, minute, duration bucket): how many attempts took that long (0650). */
+export const deliveryDurationMinutes = pgTable(
+  'delivery_duration_minutes',
+  {
+    subscriptionId: uuid('subscription_id').notNull(),
+    minute: tz('minute').notNull(),
     durationBucket: smallint('duration_bucket').notNull(),
     n: integer('n').notNull(),
   },
-  (table) => [
-    primaryKey({ columns: [table.subscriptionId, table.minute, table.status, table.durationBucket] }),
-    index('delivery_stats_minutes_minute_idx').on(table.minute),
-  ],
+  (table) => [primaryKey({ columns: [table.subscriptionId, table.minute, table.durationBucket] })],
 );

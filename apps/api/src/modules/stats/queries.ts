@@ -5,60 +5,76 @@ import { queryRows } from '../../db/sql-rows';
 import type { SessionUser } from '../../domain/session-user';
 import { subscriptionAccess, visibleWhere } from '../access';
 
-/** One figure of a bucket: a status count (`status`, `n`) or its duration percentiles' buckets. */
-export type DeliveryStatsRow = {
+type Range = { start: Date; to: Date; bucketSeconds: number };
+
+/** SQL: the index of the bucket `column` falls in, buckets `bucketSeconds` long from `start`. */
+const bucketOf = (column: SQL, range: Range) =>
+  sql`floor(extract(epoch FROM ${column} - ${range.start.toISOString()}::timestamptz) / ${range.bucketSeconds}::int)::int`;
+
+const inRange = (column: SQL, range: Range) =>
+  sql`${column} >= ${range.start.toISOString()}::timestamptz AND ${column} < ${range.to.toISOString()}::timestamptz`;
+
+/** Ids from the database, passed as one array literal: one parameter however many there are. */
+const idsArray = (ids: string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
+
+export type CountsRow = {
   k: number;
-  status: string | null;
-  n: string | number | null;
-  p50: number | null;
-  p95: number | null;
+  success: string | number;
+  retrying: string | number;
+  failed: string | number;
+  ignored: string | number;
 };
 
 /**
- * The figures of the buckets `bucketSeconds` long from `start` until `to`, bucket `k` from
- * `start + k × bucketSeconds`: attempts and IGNORED deliveries from the per-minute figures, with the
- * bucket of the median and 95th percentile of the durations (nearest rank), and the deliveries still
- * PENDING by the minute they were created (few, and found through the status index). `ids`
- * undefined: every subscription.
+ * Attempts by outcome and IGNORED deliveries per bucket (bucket `k` from `start + k × bucketSeconds`),
+ * from the per-minute counts; `ids` undefined: every subscription.
  */
-export function selectDeliveryStatsRows(
-  db: Database,
-  range: { start: Date; to: Date; bucketSeconds: number; ids: string[] | undefined },
-): Promise<DeliveryStatsRow[]> {
-  const { start, to, bucketSeconds, ids } = range;
-  // Ids from the database, passed as one array literal: one parameter however many there are.
-  const idsArray = ids ? sql`${`{${ids.join(',')}}`}::uuid[]` : null;
-  const ofMinutes = idsArray ? sql`AND m.subscription_id = ANY(${idsArray})` : sql``;
-  const ofLogs = idsArray ? sql`AND d.subscription_id = ANY(${idsArray})` : sql``;
-  const startAt = start.toISOString();
-  const toAt = to.toISOString();
-  return queryRows<DeliveryStatsRow>(
+export function selectDeliveryCounts(db: Database, range: Range & { ids: string[] | undefined }) {
+  const minute = sql`m.minute`;
+  return queryRows<CountsRow>(
     db,
-    sql`WITH s AS (
-      SELECT floor(extract(epoch FROM m.minute - ${startAt}::timestamptz) / ${bucketSeconds}::int)::int AS k,
-        m.status, m.duration_bucket, sum(m.n)::bigint AS n
+    sql`SELECT ${bucketOf(minute, range)} AS k, sum(m.success)::bigint AS success,
+        sum(m.retrying)::bigint AS retrying, sum(m.failed)::bigint AS failed, sum(m.ignored)::bigint AS ignored
       FROM delivery_stats_minutes m
-      WHERE m.minute >= ${startAt}::timestamptz AND m.minute < ${toAt}::timestamptz ${ofMinutes}
-      GROUP BY 1, 2, 3
-    ), durations AS (
-      SELECT k, duration_bucket, sum(n) AS n FROM s WHERE duration_bucket >= 0 GROUP BY 1, 2
-    ), ranked AS (
-      SELECT k, duration_bucket, sum(n) OVER (PARTITION BY k ORDER BY duration_bucket) AS below,
-        sum(n) OVER (PARTITION BY k) AS total
-      FROM durations
-    )
-    SELECT k, NULL::text AS status, NULL::bigint AS n,
-      min(duration_bucket) FILTER (WHERE below >= 0.5 * total)::int AS p50,
-      min(duration_bucket) FILTER (WHERE below >= 0.95 * total)::int AS p95
-    FROM ranked GROUP BY k
-    UNION ALL
-    SELECT k, status, sum(n)::bigint, NULL, NULL FROM s GROUP BY k, status
-    UNION ALL
-    SELECT floor(extract(epoch FROM d.created_at - ${startAt}::timestamptz) / ${bucketSeconds}::int)::int,
-      'PENDING', count(*)::bigint, NULL, NULL
-    FROM delivery_logs d
-    WHERE d.status = 'PENDING' AND d.created_at >= ${startAt}::timestamptz AND d.created_at < ${toAt}::timestamptz ${ofLogs}
-    GROUP BY 1`,
+      WHERE ${inRange(minute, range)} ${range.ids ? sql`AND m.subscription_id = ANY(${idsArray(range.ids)})` : sql``}
+      GROUP BY 1`,
+  );
+}
+
+/** Deliveries still PENDING per bucket of their creation: few, found through the status index. */
+export function selectPendingCounts(db: Database, range: Range & { ids: string[] | undefined }) {
+  const createdAt = sql`d.created_at`;
+  return queryRows<{ k: number; n: string | number }>(
+    db,
+    sql`SELECT ${bucketOf(createdAt, range)} AS k, count(*)::bigint AS n
+      FROM delivery_logs d
+      WHERE d.status = 'PENDING' AND ${inRange(createdAt, range)}
+        ${range.ids ? sql`AND d.subscription_id = ANY(${idsArray(range.ids)})` : sql``}
+      GROUP BY 1`,
+  );
+}
+
+/**
+ * One subscription's attempt durations per bucket: the duration buckets holding the median and the
+ * 95th percentile (nearest rank) of its histogram.
+ */
+export function selectDurationPercentiles(db: Database, range: Range & { subscriptionId: string }) {
+  const minute = sql`m.minute`;
+  return queryRows<{ k: number; p50: number; p95: number }>(
+    db,
+    sql`WITH d AS (
+        SELECT ${bucketOf(minute, range)} AS k, m.duration_bucket, sum(m.n) AS n
+        FROM delivery_duration_minutes m
+        WHERE m.subscription_id = ${range.subscriptionId} AND ${inRange(minute, range)}
+        GROUP BY 1, 2
+      ), ranked AS (
+        SELECT k, duration_bucket, sum(n) OVER (PARTITION BY k ORDER BY duration_bucket) AS below,
+          sum(n) OVER (PARTITION BY k) AS total
+        FROM d
+      )
+      SELECT k, min(duration_bucket) FILTER (WHERE below >= 0.5 * total)::int AS p50,
+        min(duration_bucket) FILTER (WHERE below >= 0.95 * total)::int AS p95
+      FROM ranked GROUP BY k`,
   );
 }
 

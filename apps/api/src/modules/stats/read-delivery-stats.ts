@@ -1,7 +1,7 @@
 import type { TDeliveryStatsPoint } from '@wm/contracts';
 import type { Database } from '../../db/client';
 import { durationOfBucket } from '../../delivery/delivery-stats-sql';
-import { selectDeliveryStatsRows } from './queries';
+import { selectDeliveryCounts, selectDurationPercentiles, selectPendingCounts } from './queries';
 
 export type DeliveryStatsRange = {
   from: Date;
@@ -12,14 +12,15 @@ export type DeliveryStatsRange = {
 };
 
 const MINUTE_MS = 60_000;
-const STATUSES = ['SUCCESS', 'FAILED', 'RETRYING', 'PENDING', 'IGNORED'] as const;
 
 /**
  * What happened to the deliveries of `subscriptionIds`, one point per `bucketMinutes` from `from`
  * (taken to its minute) until `to`, every bucket present (zeros where nothing happened): attempts
  * by outcome (SUCCESS, RETRYING, FAILED), deliveries IGNORED and still PENDING by the minute they
- * were created, and the attempts' p50/p95 response times. Read from the per-minute figures, so a
- * day costs the same however many logs it holds.
+ * were created, and, for exactly one subscription, its attempts' p50/p95 response times (null
+ * otherwise, and in buckets without attempts: the response times of different endpoints make no
+ * one distribution). Read from the per-minute figures, so a day costs the same however many logs
+ * it holds.
  */
 export async function readDeliveryStats(
   db: Database,
@@ -38,22 +39,32 @@ export async function readDeliveryStats(
     p50Ms: null,
     p95Ms: null,
   }));
-  if (range.subscriptionIds?.length === 0) return points;
-  const rows = await selectDeliveryStatsRows(db, {
-    start,
-    to: range.to,
-    bucketSeconds: bucketMs / 1000,
-    ids: range.subscriptionIds,
-  });
-  for (const row of rows) {
+  const ids = range.subscriptionIds;
+  if (ids?.length === 0) return points;
+  const query = { start, to: range.to, bucketSeconds: bucketMs / 1000, ids };
+  const [only] = ids?.length === 1 ? ids : [];
+  const [counts, pending, percentiles] = await Promise.all([
+    selectDeliveryCounts(db, query),
+    selectPendingCounts(db, query),
+    only ? selectDurationPercentiles(db, { ...query, subscriptionId: only }) : [],
+  ]);
+  for (const row of counts) {
     const point = points[row.k];
     if (!point) continue;
-    if (row.status === null) {
-      point.p50Ms = row.p50 === null ? null : durationOfBucket(row.p50);
-      point.p95Ms = row.p95 === null ? null : durationOfBucket(row.p95);
-    } else if ((STATUSES as readonly string[]).includes(row.status)) {
-      point[row.status as (typeof STATUSES)[number]] += Number(row.n ?? 0);
-    }
+    point.SUCCESS += Number(row.success);
+    point.RETRYING += Number(row.retrying);
+    point.FAILED += Number(row.failed);
+    point.IGNORED += Number(row.ignored);
+  }
+  for (const row of pending) {
+    const point = points[row.k];
+    if (point) point.PENDING += Number(row.n);
+  }
+  for (const row of percentiles) {
+    const point = points[row.k];
+    if (!point) continue;
+    point.p50Ms = durationOfBucket(row.p50);
+    point.p95Ms = durationOfBucket(row.p95);
   }
   return points;
 }
