@@ -313,7 +313,7 @@ async function steadyLatency(serverUrl: string, fixture: Fixture, receiverUrl: s
   return { sent: perSecond * seconds, failed, received: stats.latencies, p50: stats.p50, p99: stats.p99 };
 }
 
-async function logQueries(ctx: AppContext, fixture: Fixture, label: string) {
+async function logQueries(ctx: AppContext, fixture: Fixture, label: string, databaseName?: string) {
   const subs = JSON.stringify(fixture.subscriptionIds);
   const perOccurrence = fixture.subscriptionIds.length;
   // Occurrence n has the id 00000000-…-n, so each (occurrence, subscription) pair is unique.
@@ -411,6 +411,9 @@ async function logQueries(ctx: AppContext, fixture: Fixture, label: string) {
   const rows: string[] = [];
   for (const [name, url] of queries) {
     const times: number[] = [];
+    // CPU per request holds when the shared machine is busy; wall times do not.
+    const appBefore = process.cpuUsage();
+    const databaseBefore = databaseName ? await databaseCpuMs(databaseName) : null;
     for (let i = 0; i < 20; i++) {
       const started = performance.now();
       const response = await app.inject({
@@ -421,8 +424,14 @@ async function logQueries(ctx: AppContext, fixture: Fixture, label: string) {
       times.push(performance.now() - started);
       if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode} ${response.body}`);
     }
+    const appCpu = process.cpuUsage(appBefore);
+    const databaseMs =
+      databaseBefore && databaseName ? cpuBetween(databaseBefore, await databaseCpuMs(databaseName)) : null;
+    const cpu =
+      `, CPU per request: app ${fmt((appCpu.user + appCpu.system) / 1000 / 20)} ms` +
+      (databaseMs === null ? '' : `, PostgreSQL ${fmt(databaseMs / 20)} ms`);
     rows.push(
-      `  ${label.padEnd(10)} ${name.padEnd(38)} median ${fmt(median(times))} ms, p95 ${fmt(percentile(times, 95))} ms`,
+      `  ${label.padEnd(10)} ${name.padEnd(38)} median ${fmt(median(times))} ms, p95 ${fmt(percentile(times, 95))} ms${cpu}`,
     );
   }
   const detailId = (
@@ -476,7 +485,13 @@ async function main() {
         );
         ceilingBefore = ceilingAfter;
         if (PARTS.has('logs') && (kind === 'postgres' || process.env.BENCH_PGLITE_LOGS === '1')) {
-          const queries = await logQueries(result.storage.ctx, result.fixture, kind);
+          const url = result.storage.env.DATABASE_URL;
+          const queries = await logQueries(
+            result.storage.ctx,
+            result.fixture,
+            kind,
+            url ? new URL(url).pathname.slice(1) : undefined,
+          );
           print(
             `log list on ${fmt(LOG_ROWS, 0)} rows (${kind}, inserted in ${fmt(queries.insertSeconds, 1)} s):`,
           );

@@ -1,4 +1,4 @@
-import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import type { Query, QueryClient, QueryKey } from '@tanstack/react-query';
 
 /**
  * Every cache key of the console, built here and nowhere else: a query's options take its key from
@@ -76,6 +76,10 @@ export const queryKeys = {
     ruleCode: (ruleId: string, language: string) => ['integration', 'rule-code', ruleId, language] as const,
     rulePayload: (ruleId: string) => ['integration', 'rule-payload', ruleId] as const,
   },
+  stats: {
+    all: ['stats'] as const,
+    deliveries: (range: unknown) => ['stats', 'deliveries', range] as const,
+  },
   adminUsers: {
     all: ['admin-users'] as const,
     list: (params: unknown) => ['admin-users', 'list', params] as const,
@@ -102,6 +106,21 @@ export const RULE_TREE_KEYS = [
   queryKeys.routeEventTypes.all,
   queryKeys.integration.all,
 ] as const;
+
+/**
+ * After a delete: forgets every query of the deleted record (each key holding its id: detail,
+ * executions, code...), so nothing asks for it again and meets a 404, then invalidates `keys` as
+ * invalidateKeys does, the record's queries aside.
+ */
+export function forgetDeletedRecord(queryClient: QueryClient, id: string, keys: readonly QueryKey[]) {
+  const isOfRecord = (query: Query) => query.queryKey.includes(id);
+  queryClient.removeQueries({ predicate: isOfRecord });
+  return Promise.all(
+    keys.map((queryKey) =>
+      queryClient.invalidateQueries({ queryKey, predicate: (query) => !isOfRecord(query) }),
+    ),
+  );
+}
 
 /** After a change: marks stale every query under `keys` (each a factory's key); what is on screen reloads. */
 export function invalidateKeys(queryClient: QueryClient, keys: readonly QueryKey[]) {
