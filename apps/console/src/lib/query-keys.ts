@@ -108,13 +108,27 @@ export const RULE_TREE_KEYS = [
 ] as const;
 
 /**
- * After a delete: forgets every query of the deleted record (each key holding its id: detail,
- * executions, code...), so nothing asks for it again and meets a 404, then invalidates `keys` as
- * invalidateKeys does, the record's queries aside.
+ * After a delete: invalidates `keys` as invalidateKeys does, except the deleted record's own queries
+ * (each key holding its id: detail, executions, code...), which are forgotten instead as soon as no
+ * screen shows them. Invalidated or dropped while its page is still on screen, such a query would
+ * be asked again and meet a 404.
  */
 export function forgetDeletedRecord(queryClient: QueryClient, id: string, keys: readonly QueryKey[]) {
+  const cache = queryClient.getQueryCache();
   const isOfRecord = (query: Query) => query.queryKey.includes(id);
-  queryClient.removeQueries({ predicate: isOfRecord });
+  const dropUnobserved = () => {
+    for (const query of cache.findAll({ predicate: isOfRecord })) {
+      if (query.getObserversCount() === 0) cache.remove(query);
+    }
+  };
+  const stop = cache.subscribe((event) => {
+    if (event.type !== 'observerRemoved' || !isOfRecord(event.query)) return;
+    dropUnobserved();
+    if (cache.findAll({ predicate: isOfRecord }).length === 0) stop();
+  });
+  void queryClient.cancelQueries({ predicate: isOfRecord });
+  dropUnobserved();
+  if (cache.findAll({ predicate: isOfRecord }).length === 0) stop();
   return Promise.all(
     keys.map((queryKey) =>
       queryClient.invalidateQueries({ queryKey, predicate: (query) => !isOfRecord(query) }),
