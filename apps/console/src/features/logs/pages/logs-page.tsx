@@ -129,8 +129,6 @@ export default function LogsPage() {
         />
       </StatGrid>
 
-      <LazyTrafficCharts />
-
       {filters.occurrenceId ? (
         <Card data-testid="occurrence-filter">
           <CardContent className="flex flex-wrap items-center justify-between gap-2 pt-6 text-sm">
@@ -232,6 +230,9 @@ export default function LogsPage() {
           />
         </CardContent>
       </Card>
+
+      {/* Below the list, the screen's first concern: the rows stay in sight on a phone. */}
+      <LazyTrafficCharts />
     </div>
   );
 }
