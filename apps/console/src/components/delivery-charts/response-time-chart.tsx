@@ -47,14 +47,14 @@ export default function ResponseTimeChart({ subscriptionId }: { subscriptionId: 
               dataKey="p50Ms"
               name="p50"
               stroke="var(--color-primary)"
-              dot={false}
+              dot={{ r: 2 }}
               isAnimationActive={false}
             />
             <Line
               dataKey="p95Ms"
               name="p95"
               stroke="var(--color-warning)"
-              dot={false}
+              dot={{ r: 2 }}
               isAnimationActive={false}
             />
           </LineChart>
@@ -71,7 +71,7 @@ export default function ResponseTimeChart({ subscriptionId }: { subscriptionId: 
               dataKey="rate"
               name="Taxa de sucesso"
               stroke="var(--color-success)"
-              dot={false}
+              dot={{ r: 2 }}
               isAnimationActive={false}
             />
           </LineChart>

@@ -92,7 +92,7 @@ export default function TrafficCharts() {
                     dataKey="rate"
                     name="Taxa de sucesso"
                     stroke="var(--color-success)"
-                    dot={false}
+                    dot={{ r: 2 }}
                     isAnimationActive={false}
                   />
                 </LineChart>
