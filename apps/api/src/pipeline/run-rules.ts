@@ -38,7 +38,7 @@ export async function runRules(
   ctx: AppContext,
   consumer: RulesConsumer,
   payload: MessagePayload<'run-rules'>,
-  { defaults }: Pick<MessageContext, 'defaults'>,
+  { defaults, traceParent }: Pick<MessageContext, 'defaults' | 'traceParent'>,
 ): Promise<HandlerOutcome> {
   const log = await consumer.start(payload.eventLogId);
   if (!log) return { type: 'ack' };
@@ -67,6 +67,7 @@ export async function runRules(
       organizationId: log.postedOrganizationId,
       data: log.data as RulesEmit['data'],
       headers: log.headers,
+      traceParent,
     };
     const failures: Failure[] = [];
     for (const rule of aliasRules.match(envelope)) {

@@ -5,11 +5,14 @@ import type { Connected, RabbitConnection } from './rabbitmq-connection';
 import {
   declareDelayQueue,
   declareTopology,
+  delayBucketOf,
   H_ATTEMPTS,
+  H_DUE_AT,
   H_EXPIRES_AT,
   H_PACING_KEY,
   H_PACING_MS,
   H_PUBLISH_ID,
+  H_TRACEPARENT,
 } from './rabbitmq-topology';
 import { clampPriority, type PublishInput } from './types';
 
@@ -35,6 +38,7 @@ export function createRabbitPublisher(
       headers[H_PACING_KEY] = input.pacingKey;
       headers[H_PACING_MS] = input.pacingMs ?? 0;
     }
+    if (input.traceparent) headers[H_TRACEPARENT] = input.traceparent;
     for (let attempt = 0; ; attempt += 1) {
       const connected = await connection.waitForConnection();
       const publishId = randomUUID();
@@ -50,7 +54,11 @@ export function createRabbitPublisher(
           priority: clampPriority(input.priority),
           messageId: input.id,
           contentType: 'application/json',
-          headers: { ...headers, [H_PUBLISH_ID]: publishId },
+          headers: {
+            ...headers,
+            [H_PUBLISH_ID]: publishId,
+            [H_DUE_AT]: Date.now() + (delayMs > 0 ? delayBucketOf(delayMs) : 0),
+          },
           expiration,
           mandatory: true,
         });

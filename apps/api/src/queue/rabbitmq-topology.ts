@@ -23,6 +23,10 @@ const DELAY_BUCKETS_MS = [
   LONGEST_DELAY_BUCKET_MS,
 ];
 
+/** How long a message delayed `delayMs` actually waits: its delay rounded up to a bucket. */
+export const delayBucketOf = (delayMs: number) =>
+  DELAY_BUCKETS_MS.find((candidate) => candidate >= delayMs) ?? LONGEST_DELAY_BUCKET_MS;
+
 export const deadLetterExchangeName = (name: string) => `${name}.dlx`;
 export const deadQueueName = (name: string) => `${name}.dead`;
 
@@ -65,6 +69,10 @@ export const H_PUBLISH_ID = 'x-wm-publish-id';
 export const H_EXPIRES_AT = 'x-wm-expires-at';
 export const H_PACING_KEY = 'x-wm-pacing-key';
 export const H_PACING_MS = 'x-wm-pacing-ms';
+/** Epoch ms from which the message is due (its publish, plus its delay): the consumer's lag counts from it. */
+export const H_DUE_AT = 'x-wm-due-at';
+/** The W3C trace context header, under its own name as in HTTP. */
+export const H_TRACEPARENT = 'traceparent';
 
 /**
  * The main queue: durable, priorities 1–10, expired messages dead-lettered
@@ -88,7 +96,7 @@ export async function declareDelayQueue(
   delayMs: number,
   declared: Set<number>,
 ): Promise<string> {
-  const bucket = DELAY_BUCKETS_MS.find((candidate) => candidate >= delayMs) ?? LONGEST_DELAY_BUCKET_MS;
+  const bucket = delayBucketOf(delayMs);
   const queue = delayQueueName(name, bucket);
   if (!declared.has(bucket)) {
     await channel.assertQueue(queue, {
@@ -112,6 +120,8 @@ export function readHeaders(raw: ConsumeMessage) {
     expiresAt: numberOrNull(headers[H_EXPIRES_AT]),
     pacingKey: typeof headers[H_PACING_KEY] === 'string' ? (headers[H_PACING_KEY] as string) : null,
     pacingMs: Number(headers[H_PACING_MS] ?? 0),
+    dueAt: numberOrNull(headers[H_DUE_AT]),
+    traceparent: typeof headers[H_TRACEPARENT] === 'string' ? (headers[H_TRACEPARENT] as string) : undefined,
   };
 }
 
