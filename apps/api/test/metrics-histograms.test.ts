@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { deliveryAttempts, deliveryLogs } from '../src/db/schema';
@@ -18,6 +20,12 @@ const harness = useWorkersHarness({ DELIVERY_RETRY_DELAYS_MS: '20' }, (request) 
   return {};
 });
 const emit = emitWith(harness);
+
+const DASHBOARD = resolve(import.meta.dirname, '../../../deploy/grafana/webhook-manager.json');
+type Dashboard = {
+  panels: Array<{ targets?: Array<{ expr: string }> }>;
+  templating: { list: Array<{ definition: string }> };
+};
 
 it(`When deliveries were made (immediate and on the ${queueBackend} queue), then /metrics parses as Prometheus text and its histograms count exactly those attempts`, async () => {
   const { t, receiver } = harness;
@@ -98,4 +106,34 @@ it(`When deliveries were made (immediate and on the ${queueBackend} queue), then
   ]) {
     expect(after.types.has(name), name).toBe(true);
   }
+});
+
+it('When a few deliveries were made, then every metric the Grafana dashboard queries is in /metrics', async () => {
+  const { t, receiver } = harness;
+  const immediate = await insertEvent(t.ctx, harness.app.id);
+  await insertSubscription(t.ctx, immediate.id, { targetUrl: `${receiver.url}/ok` });
+  const queued = await insertEvent(t.ctx, harness.app.id, { queueType: 'RABBITMQ', delayBetweenSends: 0 });
+  await insertSubscription(t.ctx, queued.id, { targetUrl: `${receiver.url}/ok` });
+  for (const alias of [immediate.alias, queued.alias]) {
+    const answer = await emit({ eventType: alias });
+    await settleOccurrence(harness, answer.body.occurrenceId, 1);
+  }
+  const scrape = await scrapeMetrics(t);
+
+  const dashboard = JSON.parse(readFileSync(DASHBOARD, 'utf8')) as Dashboard;
+  const queries = [
+    ...dashboard.panels.flatMap((panel) => (panel.targets ?? []).map((target) => target.expr)),
+    ...dashboard.templating.list.map((variable) => variable.definition),
+  ];
+  // A metric is named before its label selector, or first in label_values().
+  const names = new Set(
+    queries.flatMap((query) =>
+      [...query.matchAll(/([a-z_:][a-z0-9_:]*)\{|label_values\(([a-z_:][a-z0-9_:]*)/g)].map(
+        (match) => match[1] ?? match[2],
+      ),
+    ),
+  );
+  expect(names.size).toBeGreaterThan(10);
+  const missing = [...names].filter((name) => samplesOf(scrape, String(name)).length === 0);
+  expect(missing).toEqual([]);
 });
