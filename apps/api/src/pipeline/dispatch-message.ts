@@ -44,15 +44,9 @@ export function dispatchByKind(
     const context = { message, defaults: messageCatalogue[read.kind].defaults, traceParent: null };
     return { kind: read.kind, handler, payload: read.payload, context };
   };
+  const help = 'Queue messages handled by this process, by kind and outcome';
   const count = (kind: string, outcome: string) =>
-    metrics.increment(
-      'webhook_queue_messages_total',
-      'Queue messages handled by this process, by kind and outcome',
-      {
-        kind,
-        outcome,
-      },
-    );
+    metrics.increment('webhook_queue_messages_total', help, { kind, outcome });
   return {
     async handle(message) {
       metrics.observe(
