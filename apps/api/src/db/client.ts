@@ -8,6 +8,7 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { listDelayMs } from '../lib/backoff';
 import { lockDataDir } from './data-dir-lock';
 import * as schema from './schema';
 
@@ -134,6 +135,7 @@ function openPostgres(url: string, poolSize: number, timeouts: PostgresTimeouts)
   };
 }
 
+/** Waits before each try to listen again (the last repeats), jittered so listeners do not return together. */
 const RELISTEN_DELAYS_MS = [100, 500, 1_000, 5_000];
 
 /** LISTEN on a connection of its own, opened again (with backoff) whenever it drops. */
@@ -171,7 +173,7 @@ async function listenPostgres(
   };
   const reopen = async () => {
     for (let attempt = 0; !isStopped; attempt++) {
-      const delay = RELISTEN_DELAYS_MS[Math.min(attempt, RELISTEN_DELAYS_MS.length - 1)];
+      const delay = listDelayMs(attempt + 1, RELISTEN_DELAYS_MS);
       await new Promise((resolve) => setTimeout(resolve, delay).unref());
       if (isStopped) return;
       try {

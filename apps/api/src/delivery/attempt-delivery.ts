@@ -8,7 +8,7 @@ import { decideOutcome } from './decide-outcome';
 import type { AttemptResult } from './record-results';
 import type { Sender, SendOutcome } from './sender';
 
-type AttemptContext = Pick<AppContext, 'config' | 'cipher' | 'tracing'>;
+type AttemptContext = Pick<AppContext, 'config' | 'cipher' | 'clock' | 'tracing'>;
 
 /**
  * Sends one claimed delivery and turns the outcome into the result to record, in a span under the
@@ -61,10 +61,11 @@ function describeAttempt(
 }
 
 async function sendAndDecide(
-  { config, cipher }: AttemptContext,
+  { config, cipher, clock }: AttemptContext,
   sender: Sender,
   delivery: ClaimedDelivery,
 ): Promise<{ result: AttemptResult; outcome: SendOutcome }> {
+  const startedAt = clock();
   const outbound = buildDeliveryRequest(
     {
       deliveryId: delivery.id,
@@ -75,11 +76,11 @@ async function sendAndDecide(
       secret: cipher.open(delivery.secret),
       payload: delivery.payload_sent,
     },
-    new Date(),
+    startedAt,
   );
   const outcome = await sender.send(outbound);
   const attemptNumber = delivery.attempt_count + 1;
-  const now = new Date();
+  const now = clock();
   const decision = decideOutcome({
     outcome,
     attemptNumber,
@@ -99,7 +100,7 @@ async function sendAndDecide(
     processedAt: decision.status === 'RETRYING' ? null : now.toISOString(),
     attemptNumber,
     attemptId: newId(),
-    startedAt: outcome.startedAt.toISOString(),
+    startedAt: startedAt.toISOString(),
     durationMs: outcome.durationMs,
     isGone: decision.isGone,
     hasCallbacks: delivery.has_callbacks,

@@ -32,7 +32,7 @@ export async function sendFinishedCallbacks(ctx: AppContext, sender: Sender, occ
   const finished = await queryRows<FinishedOccurrence & { enable_callbacks: boolean }>(
     ctx.db,
     sql`UPDATE occurrences o SET callback_pending = false,
-        callback_sent_at = CASE WHEN e.enable_callbacks THEN now() END
+        callback_sent_at = CASE WHEN e.enable_callbacks THEN ${ctx.clock().toISOString()}::timestamptz END
       FROM events e, applications a
       WHERE o.id IN ${idList(occurrenceIds)}
         AND o.callback_sent_at IS NULL

@@ -38,12 +38,12 @@ export function observeAttempt(
 // Capped, so a scrape stays cheap on a huge backlog.
 const BACKLOG_SQL = `
   WITH due AS (SELECT status FROM delivery_logs
-    WHERE status IN ('PENDING', 'RETRYING') AND next_attempt_at <= now() LIMIT 100000)
+    WHERE status IN ('PENDING', 'RETRYING') AND next_attempt_at <= $1::timestamptz LIMIT 100000)
   SELECT
     (SELECT count(*) FILTER (WHERE status = 'PENDING') FROM due)::int AS due_pending,
     (SELECT count(*) FILTER (WHERE status = 'RETRYING') FROM due)::int AS due_retrying,
-    (SELECT COALESCE(EXTRACT(EPOCH FROM now() - min(next_attempt_at)), 0)::float8 FROM delivery_logs
-      WHERE status IN ('PENDING', 'RETRYING') AND next_attempt_at <= now()) AS oldest_due_seconds,
+    (SELECT COALESCE(EXTRACT(EPOCH FROM $1::timestamptz - min(next_attempt_at)), 0)::float8 FROM delivery_logs
+      WHERE status IN ('PENDING', 'RETRYING') AND next_attempt_at <= $1::timestamptz) AS oldest_due_seconds,
     (SELECT count(*)::int FROM (SELECT 1 FROM event_logs
       WHERE status IN ('PENDING', 'PROCESSING') LIMIT 100000) queued) AS queued`;
 
@@ -55,7 +55,7 @@ type BacklogRow = { due_pending: number; due_retrying: number; oldest_due_second
  */
 export function collectBacklog(ctx: AppContext) {
   ctx.metrics.collect(async (set) => {
-    const [row] = await ctx.database.query<BacklogRow>(BACKLOG_SQL, [], 'metrics_backlog');
+    const [row] = await ctx.database.query<BacklogRow>(BACKLOG_SQL, [ctx.clock()], 'metrics_backlog');
     if (!row) return;
     const help = 'Deliveries due now and not yet sent, by status (capped at 100000 in all)';
     set('webhook_deliveries_due', help, row.due_pending, { status: 'PENDING' });

@@ -86,6 +86,7 @@ async function runAndRecord(
   emit: RulesEmit,
   traceparent: string | null,
 ): Promise<ActionOutcome> {
+  // The execution time is a duration on the monotonic timer; when it ran is the clock's.
   const startedAt = performance.now();
   const executedAt = ctx.clock();
   const outcome = await emitLinkedEvent(ctx, services, rule, emit, traceparent);

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { queryRows } from '../db/sql-rows';
 import { createBatcher } from '../lib/batcher';
+import type { Clock } from '../lib/clock';
 import { newId } from '../lib/ids';
 import type { Decision } from './process-message';
 import { clampPriority, type PublishInput } from './types';
@@ -33,7 +34,7 @@ export type DatabaseQueueStatements = ReturnType<typeof createDatabaseQueueState
  * callers; a claim takes rows in priority order with FOR UPDATE SKIP LOCKED
  * and a lease (the row is made unavailable until the lease ends).
  */
-export function createDatabaseQueueStatements(db: Database, name: string, leaseMs: number) {
+export function createDatabaseQueueStatements(db: Database, clock: Clock, name: string, leaseMs: number) {
   const inserts = createBatcher(async (inputs: PublishInput[]) => {
     const rows = inputs.map((input) => ({
       id: newId(),
@@ -47,13 +48,14 @@ export function createDatabaseQueueStatements(db: Database, name: string, leaseM
       pacing_ms: input.pacingMs ?? null,
       ...(input.traceparent ? { trace_parent: input.traceparent } : {}),
     }));
+    const now = clock().toISOString();
     await queryRows(
       db,
       sql`INSERT INTO queue_messages (id, queue, message_id, body, priority, available_at, expires_at,
           attempts, pacing_key, pacing_ms, trace_parent)
         SELECT id, ${name}, message_id, COALESCE(body, 'null'::jsonb), priority,
-          now() + delay_ms * interval '1 millisecond',
-          CASE WHEN ttl_ms IS NULL THEN NULL ELSE now() + ttl_ms * interval '1 millisecond' END,
+          ${now}::timestamptz + delay_ms * interval '1 millisecond',
+          CASE WHEN ttl_ms IS NULL THEN NULL ELSE ${now}::timestamptz + ttl_ms * interval '1 millisecond' END,
           attempts, pacing_key, pacing_ms, trace_parent
         FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS r(id uuid, message_id text, body jsonb,
           priority integer, delay_ms integer, ttl_ms integer, attempts integer, pacing_key text, pacing_ms integer,
@@ -63,22 +65,23 @@ export function createDatabaseQueueStatements(db: Database, name: string, leaseM
   }, BATCH);
 
   const claim = async (count: number): Promise<ClaimedRow[]> => {
+    const now = clock().toISOString();
     const rows = await queryRows<ClaimedRow>(
       db,
       sql`
-      UPDATE queue_messages q SET lease_until = now() + ${ms(leaseMs)},
-        available_at = now() + ${ms(leaseMs)}
+      UPDATE queue_messages q SET lease_until = ${now}::timestamptz + ${ms(leaseMs)},
+        available_at = ${now}::timestamptz + ${ms(leaseMs)}
       FROM (
         SELECT id, available_at FROM queue_messages
-        WHERE queue = ${name} AND available_at <= now()
+        WHERE queue = ${name} AND available_at <= ${now}::timestamptz
         ORDER BY priority DESC, available_at, id
         LIMIT ${count}
         FOR UPDATE SKIP LOCKED) due
       WHERE q.id = due.id
       RETURNING q.id, q.message_id, q.body, q.priority, q.attempts, q.pacing_key, q.pacing_ms,
         EXTRACT(EPOCH FROM q.expires_at) * 1000 AS expires_at_ms,
-        (q.expires_at IS NOT NULL AND q.expires_at < now()) AS is_expired,
-        (EXTRACT(EPOCH FROM now() - due.available_at) * 1000)::float8 AS waited_ms, q.trace_parent`,
+        (q.expires_at IS NOT NULL AND q.expires_at < ${now}::timestamptz) AS is_expired,
+        (EXTRACT(EPOCH FROM ${now}::timestamptz - due.available_at) * 1000)::float8 AS waited_ms, q.trace_parent`,
     );
     return rows.sort((a, b) => b.priority - a.priority);
   };
@@ -98,6 +101,7 @@ export function createDatabaseQueueStatements(db: Database, name: string, leaseM
     });
     // The id list lets the planner probe the primary key whatever its statistics say.
     const ids = rows.map((row) => row.id).join(',');
+    const now = clock().toISOString();
     await queryRows(
       db,
       sql`WITH r AS (
@@ -105,7 +109,7 @@ export function createDatabaseQueueStatements(db: Database, name: string, leaseM
             AS r(id uuid, is_done boolean, delay_ms integer, attempts integer, is_retry boolean)),
         done AS (DELETE FROM queue_messages q USING r
           WHERE q.id = r.id AND q.id = ANY(string_to_array(${ids}, ',')::uuid[]) AND r.is_done RETURNING q.id)
-        UPDATE queue_messages q SET available_at = now() + r.delay_ms * interval '1 millisecond',
+        UPDATE queue_messages q SET available_at = ${now}::timestamptz + r.delay_ms * interval '1 millisecond',
           lease_until = NULL, attempts = r.attempts,
           expires_at = CASE WHEN r.is_retry THEN NULL ELSE q.expires_at END
         FROM r WHERE q.id = r.id AND q.id = ANY(string_to_array(${ids}, ',')::uuid[]) AND NOT r.is_done`,
@@ -118,7 +122,7 @@ export function createDatabaseQueueStatements(db: Database, name: string, leaseM
     const [row] = await queryRows<{ ready: number }>(
       db,
       sql`SELECT count(*)::int AS ready FROM (SELECT 1 FROM queue_messages
-        WHERE queue = ${name} AND available_at <= now() LIMIT 100000) ready`,
+        WHERE queue = ${name} AND available_at <= ${clock().toISOString()}::timestamptz LIMIT 100000) ready`,
     );
     return row?.ready ?? 0;
   };

@@ -20,7 +20,7 @@ export type DatabaseQueueOptions = EngineDeps & {
  * Publishes and settles are group-committed across concurrent callers.
  */
 export function createDatabaseQueue(options: DatabaseQueueOptions): Queue {
-  const statements = createDatabaseQueueStatements(options.db, options.name, options.leaseMs);
+  const statements = createDatabaseQueueStatements(options.db, options.clock, options.name, options.leaseMs);
   const consumers = new Set<DatabaseConsumer>();
 
   return {

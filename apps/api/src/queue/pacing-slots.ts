@@ -1,5 +1,6 @@
 import type { DatabaseHandle } from '../db/client';
 import { createBatcher } from '../lib/batcher';
+import type { Clock } from '../lib/clock';
 import { type PacingSlot, sleep } from './pacing';
 
 type Ask = { key: string; pacingMs: number };
@@ -10,11 +11,11 @@ const ACQUIRE_SQL = `
 WITH k AS (SELECT * FROM jsonb_to_recordset($1::jsonb) AS k(key text, pacing_ms integer)),
 taken AS (
   INSERT INTO queue_pacing AS p (key, next_at)
-  SELECT key, clock_timestamp() + pacing_ms * interval '1 millisecond' FROM k ORDER BY key
-  ON CONFLICT (key) DO UPDATE SET next_at = excluded.next_at WHERE p.next_at <= clock_timestamp()
+  SELECT key, $2::timestamptz + pacing_ms * interval '1 millisecond' FROM k ORDER BY key
+  ON CONFLICT (key) DO UPDATE SET next_at = excluded.next_at WHERE p.next_at <= $2::timestamptz
   RETURNING p.key)
 SELECT k.key, t.key IS NOT NULL AS is_acquired,
-  EXTRACT(EPOCH FROM (p.next_at - clock_timestamp())) * 1000 AS wait_ms
+  EXTRACT(EPOCH FROM (p.next_at - $2::timestamptz)) * 1000 AS wait_ms
 FROM k LEFT JOIN taken t ON t.key = k.key LEFT JOIN queue_pacing p ON p.key = k.key`;
 
 export type PacingSlots = {
@@ -22,7 +23,7 @@ export type PacingSlots = {
   acquire(key: string, pacingMs: number, maxWaitMs: number): Promise<PacingSlot>;
 };
 
-export function createPacingSlots(database: Pick<DatabaseHandle, 'query'>): PacingSlots {
+export function createPacingSlots(database: Pick<DatabaseHandle, 'query'>, clock: Clock): PacingSlots {
   const batcher = createBatcher(
     async (asks: Ask[]): Promise<Answer[]> => {
       // One row per key and statement (a row cannot be taken twice in one); a repeated key waits its turn.
@@ -34,7 +35,10 @@ export function createPacingSlots(database: Pick<DatabaseHandle, 'query'>): Paci
         wait_ms: string | number | null;
       }>(
         ACQUIRE_SQL,
-        [JSON.stringify([...firsts.values()].map((ask) => ({ key: ask.key, pacing_ms: ask.pacingMs })))],
+        [
+          JSON.stringify([...firsts.values()].map((ask) => ({ key: ask.key, pacing_ms: ask.pacingMs }))),
+          clock(),
+        ],
         'wm_pacing_acquire',
       );
       const byKey = new Map(rows.map((row) => [row.key, row]));

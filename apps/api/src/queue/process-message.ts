@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { Database } from '../db/client';
+import type { Clock } from '../lib/clock';
 import { acquirePacingSlot } from './pacing';
 import type { ConsumeOptions, HandlerOutcome, MessageHandler, QueueMessage } from './types';
 
@@ -12,7 +13,7 @@ export type Delivered = {
   pacingMs: number;
 };
 
-export type EngineDeps = { db: Database; logger: Logger; pacingMaxWaitMs: number };
+export type EngineDeps = { db: Database; clock: Clock; logger: Logger; pacingMaxWaitMs: number };
 
 /** What the backend must do with a delivered message once the engine has decided. */
 export type Decision = HandlerOutcome | { type: 'expired' };
@@ -31,17 +32,12 @@ export async function processMessage(
   options: ConsumeOptions,
 ): Promise<Decision> {
   const { message } = delivered;
-  if (delivered.expiresAt !== null && Date.now() > delivered.expiresAt) {
+  if (delivered.expiresAt !== null && deps.clock().getTime() > delivered.expiresAt) {
     await options.onExpired?.(message);
     return { type: 'expired' };
   }
   if (delivered.pacingKey && delivered.pacingMs > 0) {
-    const slot = await acquirePacingSlot(
-      deps.db,
-      delivered.pacingKey,
-      delivered.pacingMs,
-      deps.pacingMaxWaitMs,
-    );
+    const slot = await acquirePacingSlot(deps, delivered.pacingKey, delivered.pacingMs, deps.pacingMaxWaitMs);
     if (!slot.isAcquired) return { type: 'defer', delayMs: slot.waitMs };
   }
   try {

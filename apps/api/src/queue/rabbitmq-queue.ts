@@ -36,7 +36,7 @@ export function createRabbitQueue(options: RabbitQueueOptions): Queue & { connec
     onConnected: (connected) => consumers.subscribeAll(connected),
     onLost: () => consumers.detachAll(),
   });
-  const publish = createRabbitPublisher(connection, { name, logger });
+  const publish = createRabbitPublisher(connection, { name, logger, clock: options.clock });
   const consumers = createRabbitConsumers(
     { ...options, resubscribeDelayMs: reconnectMinMs },
     connection,
@@ -50,7 +50,7 @@ export function createRabbitQueue(options: RabbitQueueOptions): Queue & { connec
     kind: 'rabbitmq',
     connected: () => connection.waitForConnection().then(() => {}),
     publish(input) {
-      const expiresAt = input.ttlMs === undefined ? null : Date.now() + input.ttlMs;
+      const expiresAt = input.ttlMs === undefined ? null : options.clock().getTime() + input.ttlMs;
       return publish(input, expiresAt);
     },
     async consume(handler, consumeOptions = {}) {

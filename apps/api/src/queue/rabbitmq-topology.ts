@@ -23,10 +23,6 @@ const DELAY_BUCKETS_MS = [
   LONGEST_DELAY_BUCKET_MS,
 ];
 
-/** How long a message delayed `delayMs` actually waits: its delay rounded up to a bucket. */
-export const delayBucketOf = (delayMs: number) =>
-  DELAY_BUCKETS_MS.find((candidate) => candidate >= delayMs) ?? LONGEST_DELAY_BUCKET_MS;
-
 export const deadLetterExchangeName = (name: string) => `${name}.dlx`;
 export const deadQueueName = (name: string) => `${name}.dead`;
 
@@ -67,10 +63,10 @@ export const H_ATTEMPTS = 'x-wm-attempts';
 /** Names one publish, so a message the broker returns (no queue to route it to) fails its own publish. */
 export const H_PUBLISH_ID = 'x-wm-publish-id';
 export const H_EXPIRES_AT = 'x-wm-expires-at';
+/** Epoch ms (the publisher's clock) when the message is due: not handled before, and its lag counts from it. */
+export const H_DUE_AT = 'x-wm-due-at';
 export const H_PACING_KEY = 'x-wm-pacing-key';
 export const H_PACING_MS = 'x-wm-pacing-ms';
-/** Epoch ms from which the message is due (its publish, plus its delay): the consumer's lag counts from it. */
-export const H_DUE_AT = 'x-wm-due-at';
 /** The W3C trace context header, under its own name as in HTTP. */
 export const H_TRACEPARENT = 'traceparent';
 
@@ -89,6 +85,17 @@ export async function declareTopology(channel: ConfirmChannel, name: string) {
   });
 }
 
+/**
+ * The bucket a wait of `delayMs` goes through first: the longest that does not pass it (the
+ * shortest for a wait below it). What is left is waited in further buckets (`H_DUE_AT`), so a
+ * jittered retry keeps its jitter instead of being rounded up to the next bucket.
+ */
+export function delayBucketFor(delayMs: number): number {
+  let bucket = DELAY_BUCKETS_MS[0] as number;
+  for (const candidate of DELAY_BUCKETS_MS) if (candidate <= delayMs) bucket = candidate;
+  return bucket;
+}
+
 /** The delay queue for `delayMs` (declared once per connection): its messages go back to `name` when they are due. */
 export async function declareDelayQueue(
   channel: Channel,
@@ -96,7 +103,7 @@ export async function declareDelayQueue(
   delayMs: number,
   declared: Set<number>,
 ): Promise<string> {
-  const bucket = delayBucketOf(delayMs);
+  const bucket = delayBucketFor(delayMs);
   const queue = delayQueueName(name, bucket);
   if (!declared.has(bucket)) {
     await channel.assertQueue(queue, {
@@ -118,9 +125,9 @@ export function readHeaders(raw: ConsumeMessage) {
   return {
     attempts: Number(headers[H_ATTEMPTS] ?? 0),
     expiresAt: numberOrNull(headers[H_EXPIRES_AT]),
+    dueAt: numberOrNull(headers[H_DUE_AT]),
     pacingKey: typeof headers[H_PACING_KEY] === 'string' ? (headers[H_PACING_KEY] as string) : null,
     pacingMs: Number(headers[H_PACING_MS] ?? 0),
-    dueAt: numberOrNull(headers[H_DUE_AT]),
     traceparent: typeof headers[H_TRACEPARENT] === 'string' ? (headers[H_TRACEPARENT] as string) : undefined,
   };
 }
