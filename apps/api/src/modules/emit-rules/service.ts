@@ -90,6 +90,7 @@ async function recordAndPublish(
       queue_type: 'RABBITMQ',
       application_id: input.applicationId,
       event_definition_id: null,
+      route_id: null,
       created_at: timestamp,
     },
   });

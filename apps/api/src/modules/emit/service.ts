@@ -31,12 +31,19 @@ export type EmitInput = TEmitRequest & {
   traceparent?: string | null;
 };
 
-/** Request headers as stored with the occurrence: credentials never kept. */
-export function storableHeaders(headers: EmitInput['headers']): Record<string, string> {
+/**
+ * Request headers as stored with the occurrence: credentials never kept, nor the headers named in
+ * `secretNames` (lowercase; a route's API key header, say).
+ */
+export function storableHeaders(
+  headers: EmitInput['headers'],
+  secretNames: readonly string[] = [],
+): Record<string, string> {
   const kept: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {
-    if (value === undefined || CREDENTIAL_HEADERS.has(name.toLowerCase())) continue;
-    kept[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+    const lower = name.toLowerCase();
+    if (value === undefined || CREDENTIAL_HEADERS.has(lower) || secretNames.includes(lower)) continue;
+    kept[lower] = Array.isArray(value) ? value.join(', ') : value;
   }
   return kept;
 }
@@ -164,6 +171,7 @@ async function recordAndDispatch(
           queue_type: event.queueType,
           application_id: input.applicationId,
           event_definition_id: event.id,
+          route_id: null,
           created_at: timestamp,
         }
       : null,
@@ -194,7 +202,7 @@ export async function publishOrLeaveToSweep(
   ctx: AppContext,
   log: { id: string; eventDefinitionId: string | null },
   event: EmitEvent | null,
-  traceParent: string | null,
+  traceParent: string | null = null,
 ) {
   const eventLogId = log.id;
   const publishing = publishEventLog(ctx, log, event, traceParent).catch((error) =>

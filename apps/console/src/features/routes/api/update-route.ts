@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TRoute, TRouteInput } from '@wm/contracts';
+import type { TRoute, TUpdateRouteRequest } from '@wm/contracts';
 import { api } from '@/lib/api-client';
 import { invalidateKeys, queryKeys } from '@/lib/query-keys';
 
-export const updateRoute = ({ id, input }: { id: string; input: TRouteInput }) =>
+/** PUT /routes/{id}: the fields sent change, the others keep their value. */
+export const updateRoute = ({ id, input }: { id: string; input: TUpdateRouteRequest }) =>
   api.put<{ data: TRoute }>(`/routes/${id}`, input);
 
 export function useUpdateRoute() {
