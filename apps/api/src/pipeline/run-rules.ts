@@ -39,7 +39,7 @@ export async function runRules(
   ctx: AppContext,
   consumer: RulesConsumer,
   payload: MessagePayload<'run-rules'>,
-  { defaults }: Pick<MessageContext, 'defaults'>,
+  { defaults, traceParent }: Pick<MessageContext, 'defaults' | 'traceParent'>,
 ): Promise<HandlerOutcome> {
   const log = await consumer.start(payload.eventLogId);
   if (!log) return { type: 'ack' };
@@ -66,6 +66,7 @@ export async function runRules(
       organizationId: log.postedOrganizationId,
       data: log.data as RulesEmit['data'],
       headers: log.headers,
+      traceParent,
     };
     const { matched, explanations } = aliasRules.evaluate(envelope);
     ruleEvaluations = explanations;

@@ -35,6 +35,8 @@ export const occurrences = pgTable(
     /** The event has callbacks on and the report has not gone yet. */
     callbackPending: boolean('callback_pending').notNull().default(false),
     createdAt: tz('created_at').notNull().defaultNow(),
+    /** W3C traceparent of the emit's span, for its deliveries' spans; null while tracing is off. */
+    traceParent: text('trace_parent'),
   },
   (table) => [
     uniqueIndex('occurrences_idempotency_key')

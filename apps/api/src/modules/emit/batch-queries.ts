@@ -63,12 +63,12 @@ const EXPIRE_KEYS = `
 const INSERT_EMITS = `
   WITH o AS (
     INSERT INTO occurrences (id, event_id, application_id, event_type, data, headers, payload,
-      external_event_id, organization_id, idempotency_key, response, callback_pending, created_at)
+      external_event_id, organization_id, idempotency_key, response, callback_pending, created_at, trace_parent)
     SELECT id, event_id, application_id, event_type, data, headers, payload,
-      external_event_id, organization_id, idempotency_key, response, callback_pending, created_at
+      external_event_id, organization_id, idempotency_key, response, callback_pending, created_at, trace_parent
     FROM json_to_recordset($1::json) AS r(id uuid, event_id uuid, application_id uuid, event_type text,
       data json, headers jsonb, payload json, external_event_id text, organization_id text,
-      idempotency_key text, response jsonb, callback_pending boolean, created_at timestamptz)
+      idempotency_key text, response jsonb, callback_pending boolean, created_at timestamptz, trace_parent text)
     ON CONFLICT DO NOTHING
     RETURNING id
   ), d AS (
