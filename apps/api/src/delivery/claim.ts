@@ -18,6 +18,10 @@ export type ClaimedDelivery = {
   rate_limit_per_second?: number | null;
   /** False when the event has callbacks off (no finished-occurrence check needed); unknown otherwise. */
   has_callbacks?: boolean;
+  /** When its occurrence was emitted (epoch ms), for the emit-to-final-status latency. */
+  emitted_at_ms: number;
+  /** The parent of its attempt's span: the emit's (stored with the occurrence), or the queue message's. */
+  trace_parent: string | null;
 };
 
 /**
@@ -27,7 +31,13 @@ export type ClaimedDelivery = {
  */
 export const PAYLOAD_SENT_SQL = 'COALESCE(d.payload_sent, o.payload, o.data) AS payload_sent';
 
+/** What a claim reads of the occurrence `o` besides the payload: its emit's time and trace context. */
+export const EMIT_CONTEXT_SQL =
+  '(EXTRACT(EPOCH FROM o.created_at) * 1000)::float8 AS emitted_at_ms, o.trace_parent';
+
 type PlannedLog = { id: string; occurrenceId: string; payloadSent: unknown };
+/** The emit behind a new delivery: its time and the traceparent of its span. */
+type EmitContext = { emittedAt: Date; traceParent: string | null };
 type Target = {
   id: string;
   targetUrl: string;
@@ -44,6 +54,7 @@ export function toClaimedDelivery(
   log: PlannedLog,
   subscription: Target,
   event: { maxRetries: number | null; enableCallbacks?: boolean },
+  emit: EmitContext,
 ): ClaimedDelivery {
   return {
     id: log.id,
@@ -60,6 +71,8 @@ export function toClaimedDelivery(
     max_in_flight: subscription.maxInFlight ?? null,
     rate_limit_per_second: subscription.rateLimitPerSecond ?? null,
     ...(event.enableCallbacks === undefined ? {} : { has_callbacks: event.enableCallbacks }),
+    emitted_at_ms: emit.emittedAt.getTime(),
+    trace_parent: emit.traceParent,
   };
 }
 
@@ -100,7 +113,7 @@ export async function claimProbeDelivery(
 const CLAIMED_COLUMNS = `d.id, d.occurrence_id, d.subscription_id, d.attempt_count,
     ${PAYLOAD_SENT_SQL},
     s.target_url, s.http_method, s.auth_type, s.auth_details, s.secret, e.max_retries,
-    s.max_in_flight, s.rate_limit_per_second, e.enable_callbacks AS has_callbacks`;
+    s.max_in_flight, s.rate_limit_per_second, e.enable_callbacks AS has_callbacks, ${EMIT_CONTEXT_SQL}`;
 
 const CLAIM_DUE_DELIVERIES = `
   WITH due AS (

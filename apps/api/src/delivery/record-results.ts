@@ -2,6 +2,7 @@ import { SUBSCRIPTION_AUTO_DISABLE_AFTER } from '@wm/contracts';
 import type { AppContext } from '../context';
 import { announceLocalChange, CHANGE_CHANNELS } from '../db/change-channel';
 import type { TrippedCircuit } from './circuit-breaker';
+import { addAttemptStats } from './delivery-stats-sql';
 
 export type AttemptResult = {
   id: string;
@@ -33,8 +34,9 @@ export type CircuitChanges = { tripped: TrippedCircuit[]; closed: string[] };
 /**
  * Writes a batch of attempt results in one statement: the delivery logs (only
  * while still leased by `workerId`), their attempts, and the subscriptions'
- * counters, with 410 or 20 failures in a row setting the subscription FAILED;
- * and each subscription's circuit: a success closes it, failed attempts add to its count.
+ * counters, with 410 or 20 failures in a row setting the subscription FAILED,
+ * the per-minute figures of the attempts (outcome and duration), and each subscription's
+ * circuit: a success closes it, failed attempts add to its count.
  */
 export async function recordAttemptResults(
   ctx: AppContext,
@@ -166,7 +168,8 @@ const RECORD_ATTEMPT_RESULTS = `
       FROM tries t
       WHERE c.subscription_id = t.subscription_id AND t.ok > 0 AND (c.consecutive_failures > 0 OR c.state <> 'CLOSED')
       RETURNING c.subscription_id
-    )
+    ),
+    ${addAttemptStats('r')}
     SELECT (SELECT count(*) FROM logs) AS logs, (SELECT count(*) FROM attempts) AS attempts,
       (SELECT count(*) FROM subs) AS subscriptions,
       (SELECT count(*) FROM subs WHERE is_disabled)::int AS disabled,

@@ -3,7 +3,7 @@ import { settleWithin } from '../lib/settle-within';
 import { attemptDelivery } from './attempt-delivery';
 import type { CircuitBreaker } from './circuit-breaker';
 import type { ClaimedDelivery } from './claim';
-import { countAttempt, countDeferrals } from './delivery-metrics';
+import { countDeferrals, observeAttempt } from './delivery-metrics';
 import { createFairQueues, createHostLoads, type Endpoint, targetHostOf } from './fair-queues';
 import { createRateGate } from './rate-limit';
 import type { AttemptResult } from './record-results';
@@ -114,7 +114,7 @@ export function createSendPool(
         durationMs = result.durationMs;
         isSuccess = result.status === 'SUCCESS';
         if (isAbandoned) return;
-        countAttempt(ctx.metrics, result);
+        observeAttempt(ctx, delivery, result);
         options.onResult(result);
       })
       .catch((error) => ctx.logger.error({ err: error, deliveryId: delivery.id }, 'delivery attempt crashed'))

@@ -41,9 +41,10 @@ export type QueuedDeliveries<Claimed = unknown> = {
   waitForAll(targets: StartedEventLog['targets']): number | null;
   /**
    * Sends one claimed delivery once, if its endpoint may send now (else DEFERRED, untouched); on
-   * the last try a failure is final (FAILED), else RETRYING.
+   * the last try a failure is final (FAILED), else RETRYING. `traceParent`: the message's span,
+   * parent of the attempt's.
    */
-  send(delivery: Claimed, isLastTry: boolean): Promise<DeliveryTry>;
+  send(delivery: Claimed, isLastTry: boolean, traceParent: string | null): Promise<DeliveryTry>;
   /** Called once every delivery is final, for events with callbacks on. */
   finish(occurrenceId: string): Promise<void>;
 };
@@ -72,7 +73,7 @@ export async function processEventLog<Claimed>(
   ctx: AppContext,
   consumer: EventLogConsumer<Claimed>,
   payload: MessagePayload<'event-log'>,
-  { defaults }: Pick<MessageContext, 'defaults'>,
+  { defaults, traceParent }: Pick<MessageContext, 'defaults' | 'traceParent'>,
 ): Promise<HandlerOutcome> {
   const { deliveries, batches } = consumer;
   // Gone, or already settled by an earlier delivery of this message.
@@ -112,7 +113,7 @@ export async function processEventLog<Claimed>(
           return { type: 'defer', delayMs: slot.waitMs };
         }
       }
-      const attempt = await deliveries.send(delivery, isLastTry);
+      const attempt = await deliveries.send(delivery, isLastTry, traceParent);
       if (attempt.status === 'DEFERRED') {
         deferred.push(delivery);
         deferMs = Math.min(deferMs, attempt.delayMs);

@@ -6,8 +6,13 @@ import { deliveryLogs } from '../db/schema';
 import { attemptDelivery } from '../delivery/attempt-delivery';
 import { sendFinishedCallbacks } from '../delivery/callbacks';
 import { createCircuitBreaker } from '../delivery/circuit-breaker';
-import { type ClaimedDelivery, PAYLOAD_SENT_SQL, toClaimedDelivery } from '../delivery/claim';
-import { countAttempt } from '../delivery/delivery-metrics';
+import {
+  type ClaimedDelivery,
+  EMIT_CONTEXT_SQL,
+  PAYLOAD_SENT_SQL,
+  toClaimedDelivery,
+} from '../delivery/claim';
+import { observeAttempt } from '../delivery/delivery-metrics';
 import { planDeliveryLogs, toStoredBodies } from '../delivery/plan-delivery-logs';
 import { type AttemptResult, OPEN_STATUS_CONDITION, recordAttemptResults } from '../delivery/record-results';
 import type { Sender } from '../delivery/sender';
@@ -36,7 +41,7 @@ const CLAIM_OPEN_SQL = `
     RETURNING d.id, d.occurrence_id, d.subscription_id, d.attempt_count,
       ${PAYLOAD_SENT_SQL},
       s.target_url, s.http_method, s.auth_type, s.auth_details, s.secret, e.max_retries,
-      s.max_in_flight, s.rate_limit_per_second),
+      s.max_in_flight, s.rate_limit_per_second, ${EMIT_CONTEXT_SQL}),
   busy AS (
     SELECT count(*)::int AS busy FROM delivery_logs d
     WHERE d.occurrence_id = $1 AND d.${OPEN_STATUS_CONDITION}
@@ -117,7 +122,12 @@ export function createQueuedDeliveries(
       const claimed = logs.flatMap((log): ClaimedDelivery[] => {
         const subscription = bySubscription.get(log.subscriptionId);
         if (log.status !== 'PENDING' || !inserted.ids.has(log.id) || !subscription) return [];
-        return [toClaimedDelivery({ ...log, occurrenceId: occurrence.id }, subscription, event)];
+        return [
+          toClaimedDelivery({ ...log, occurrenceId: occurrence.id }, subscription, event, {
+            emittedAt: occurrence.createdAt,
+            traceParent: occurrence.traceParent,
+          }),
+        ];
       });
       return { claimed, isSlotTaken: inserted.isSlotTaken };
     },
@@ -166,7 +176,7 @@ export function createQueuedDeliveries(
           })),
       ),
 
-    async send(delivery, isLastTry) {
+    async send(delivery, isLastTry, traceParent) {
       const admission = await gate.admit(toGated(delivery));
       if (admission.type === 'wait') return { status: 'DEFERRED', error: null, delayMs: admission.delayMs };
       let result: AttemptResult | null = null;
@@ -175,12 +185,13 @@ export function createQueuedDeliveries(
         ({ result } = await attemptDelivery(ctx, sender, {
           ...delivery,
           max_retries: isLastTry ? 0 : Number.MAX_SAFE_INTEGER,
+          trace_parent: traceParent ?? delivery.trace_parent,
         }));
       } finally {
         await admission.done(result?.durationMs ?? null, result?.status === 'SUCCESS');
       }
       const recorded = result.status === 'RETRYING' ? { ...result, nextAttemptAt: null } : result;
-      countAttempt(ctx.metrics, recorded);
+      observeAttempt(ctx, delivery, recorded);
       await records.submit(recorded);
       const error =
         recorded.status === 'SUCCESS'

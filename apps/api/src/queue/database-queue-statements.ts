@@ -17,6 +17,9 @@ export type ClaimedRow = {
   pacing_ms: number | null;
   expires_at_ms: string | number | null;
   is_expired: boolean;
+  /** How long it had been due when claimed. */
+  waited_ms: number;
+  trace_parent: string | null;
 };
 
 const BATCH = { maxSize: 256, maxInFlight: 4 };
@@ -43,18 +46,20 @@ export function createDatabaseQueueStatements(db: Database, clock: Clock, name: 
       attempts: input.attempts ?? 0,
       pacing_key: input.pacingKey ?? null,
       pacing_ms: input.pacingMs ?? null,
+      ...(input.traceparent ? { trace_parent: input.traceparent } : {}),
     }));
     const now = clock().toISOString();
     await queryRows(
       db,
       sql`INSERT INTO queue_messages (id, queue, message_id, body, priority, available_at, expires_at,
-          attempts, pacing_key, pacing_ms)
+          attempts, pacing_key, pacing_ms, trace_parent)
         SELECT id, ${name}, message_id, COALESCE(body, 'null'::jsonb), priority,
           ${now}::timestamptz + delay_ms * interval '1 millisecond',
           CASE WHEN ttl_ms IS NULL THEN NULL ELSE ${now}::timestamptz + ttl_ms * interval '1 millisecond' END,
-          attempts, pacing_key, pacing_ms
+          attempts, pacing_key, pacing_ms, trace_parent
         FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS r(id uuid, message_id text, body jsonb,
-          priority integer, delay_ms integer, ttl_ms integer, attempts integer, pacing_key text, pacing_ms integer)`,
+          priority integer, delay_ms integer, ttl_ms integer, attempts integer, pacing_key text, pacing_ms integer,
+          trace_parent text)`,
     );
     return inputs.map(() => undefined);
   }, BATCH);
@@ -64,17 +69,19 @@ export function createDatabaseQueueStatements(db: Database, clock: Clock, name: 
     const rows = await queryRows<ClaimedRow>(
       db,
       sql`
-      UPDATE queue_messages SET lease_until = ${now}::timestamptz + ${ms(leaseMs)},
+      UPDATE queue_messages q SET lease_until = ${now}::timestamptz + ${ms(leaseMs)},
         available_at = ${now}::timestamptz + ${ms(leaseMs)}
-      WHERE id IN (
-        SELECT id FROM queue_messages
+      FROM (
+        SELECT id, available_at FROM queue_messages
         WHERE queue = ${name} AND available_at <= ${now}::timestamptz
         ORDER BY priority DESC, available_at, id
         LIMIT ${count}
-        FOR UPDATE SKIP LOCKED)
-      RETURNING id, message_id, body, priority, attempts, pacing_key, pacing_ms,
-        EXTRACT(EPOCH FROM expires_at) * 1000 AS expires_at_ms,
-        (expires_at IS NOT NULL AND expires_at < ${now}::timestamptz) AS is_expired`,
+        FOR UPDATE SKIP LOCKED) due
+      WHERE q.id = due.id
+      RETURNING q.id, q.message_id, q.body, q.priority, q.attempts, q.pacing_key, q.pacing_ms,
+        EXTRACT(EPOCH FROM q.expires_at) * 1000 AS expires_at_ms,
+        (q.expires_at IS NOT NULL AND q.expires_at < ${now}::timestamptz) AS is_expired,
+        (EXTRACT(EPOCH FROM ${now}::timestamptz - due.available_at) * 1000)::float8 AS waited_ms, q.trace_parent`,
     );
     return rows.sort((a, b) => b.priority - a.priority);
   };
@@ -110,9 +117,20 @@ export function createDatabaseQueueStatements(db: Database, clock: Clock, name: 
     return items.map(() => undefined);
   }, BATCH);
 
+  // Capped, so a scrape stays cheap on a huge backlog.
+  const countReady = async () => {
+    const [row] = await queryRows<{ ready: number }>(
+      db,
+      sql`SELECT count(*)::int AS ready FROM (SELECT 1 FROM queue_messages
+        WHERE queue = ${name} AND available_at <= ${clock().toISOString()}::timestamptz LIMIT 100000) ready`,
+    );
+    return row?.ready ?? 0;
+  };
+
   return {
     insert: (input: PublishInput) => inserts.submit(input),
     claim,
+    countReady,
     settle: (row: ClaimedRow, decision: Decision) => settles.submit({ row, decision }),
   };
 }

@@ -47,6 +47,7 @@ export function createDatabaseQueue(options: DatabaseQueueOptions): Queue {
     async ping() {
       await options.db.execute(sql`SELECT 1`);
     },
+    countReady: () => statements.countReady(),
     async close(stopOptions) {
       await Promise.all([...consumers].map((consumer) => consumer.stop(stopOptions?.graceMs)));
       consumers.clear();

@@ -2,6 +2,7 @@ import type { TEmitRulesResponse } from '@wm/contracts';
 import type { AppContext } from '../../context';
 import { AppError, forbidden } from '../../domain/errors';
 import { newId } from '../../lib/ids';
+import { inSpan, type Span } from '../../lib/tracing';
 import { recordEmit } from '../emit/record-emits';
 import {
   type EmitInput,
@@ -27,9 +28,19 @@ async function checkApiKey(ctx: AppContext, applicationId: string, apiKeyHash: s
  * does not confirm in time leaves the message to the republish sweep. A repeated idempotency key
  * (externalEventId or Idempotency-Key) within 24 h answers the first result and records nothing.
  */
-export async function emitRules(
+export function emitRules(
   ctx: AppContext,
   input: EmitInput & { apiKeyHash?: string },
+): Promise<TEmitRulesResponse> {
+  return inSpan(ctx.tracing, 'webhook.emit_rules', { parent: input.traceparent }, (span) =>
+    recordAndPublish(ctx, input, span),
+  );
+}
+
+async function recordAndPublish(
+  ctx: AppContext,
+  input: EmitInput & { apiKeyHash?: string },
+  span: Span,
 ): Promise<TEmitRulesResponse> {
   if (input.apiKeyHash !== undefined) await checkApiKey(ctx, input.applicationId, input.apiKeyHash);
   const idempotencyKey = input.externalEventId ?? input.idempotencyKey ?? null;
@@ -42,6 +53,15 @@ export async function emitRules(
   const eventLogId = newId();
   const timestamp = now.toISOString();
   const answer: TEmitRulesResponse = { eventLogId, eventId: occurrenceId, status: 'PENDING' };
+  const traceParent = ctx.tracing.traceparentOf(span);
+  if (span.isRecording()) {
+    span.setAttributes({
+      'webhook.application_id': input.applicationId,
+      'webhook.event_type': input.eventType,
+      'webhook.occurrence_id': occurrenceId,
+      'webhook.event_log_id': eventLogId,
+    });
+  }
   const isRecorded = await recordEmit(ctx, {
     occurrence: {
       id: occurrenceId,
@@ -58,6 +78,7 @@ export async function emitRules(
       response: answer,
       callback_pending: false,
       created_at: timestamp,
+      ...(traceParent ? { trace_parent: traceParent } : {}),
     },
     deliveryLogs: [],
     eventLog: {
@@ -77,6 +98,6 @@ export async function emitRules(
     const previous = await findPreviousAnswer<TEmitRulesResponse>(ctx, input, idempotencyKey, now);
     if (previous) return previous;
   }
-  await publishOrLeaveToSweep(ctx, { id: eventLogId, eventDefinitionId: null }, null);
+  await publishOrLeaveToSweep(ctx, { id: eventLogId, eventDefinitionId: null }, null, traceParent);
   return answer;
 }

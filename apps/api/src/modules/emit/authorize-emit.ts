@@ -35,15 +35,17 @@ export async function authorizeEmit(
 
 /**
  * What both emit routes take from the request besides the body: the caller, the headers (for
- * filters) and the Idempotency-Key, whose length the route's `ZEmitHeaders` schema has checked.
+ * filters), the Idempotency-Key, whose length the route's `ZEmitHeaders` schema has checked, and
+ * the W3C `traceparent` the emit's span continues (one that does not parse starts a new trace).
  */
 export async function readEmitCall(ctx: AppContext, request: FastifyRequest, applicationId: string) {
   const caller = await authorizeEmit(ctx, request, applicationId);
-  const idempotencyHeader = request.headers['idempotency-key'];
+  const { 'idempotency-key': idempotencyHeader, traceparent } = request.headers;
   return {
     ...caller,
     headers: request.headers,
     idempotencyKey:
       typeof idempotencyHeader === 'string' && idempotencyHeader ? idempotencyHeader : undefined,
+    traceparent: typeof traceparent === 'string' ? traceparent : undefined,
   };
 }

@@ -7,6 +7,7 @@ import { findLocalWorker, notifyDeliveryWorkers, notifyOccurrencesFinished } fro
 import { AppError, conflict, notFound } from '../../domain/errors';
 import { newId } from '../../lib/ids';
 import { settleWithin } from '../../lib/settle-within';
+import { inSpan, type Span } from '../../lib/tracing';
 import { publishEventLog } from '../../pipeline/publish';
 import { EVENT_NOT_FOUND } from '../access';
 import { type EmitEvent, type EmitSubscription, loadEmitTarget } from './load-emit-target';
@@ -26,6 +27,8 @@ export type EmitInput = TEmitRequest & {
    * lookup of an earlier answer is left to the insert refusing a repeat, saving a round trip.
    */
   isKeyLikelyNew?: boolean;
+  /** W3C traceparent the emit's span continues: the request's header, or a rule run's span. */
+  traceparent?: string | null;
 };
 
 /**
@@ -55,9 +58,19 @@ export const INVALID_API_KEY_MESSAGE = 'Chave de API inv√°lida para esta aplica√
  * result and emits nothing. With `apiKeyHash` the caller's key is checked on
  * the same read (a wrong key answers 401 before anything else).
  */
-export async function emitEvent(
+export function emitEvent(
   ctx: AppContext,
   input: EmitInput & { apiKeyHash?: string },
+): Promise<TEmitResponse> {
+  return inSpan(ctx.tracing, 'webhook.emit', { parent: input.traceparent }, (span) =>
+    recordAndDispatch(ctx, input, span),
+  );
+}
+
+async function recordAndDispatch(
+  ctx: AppContext,
+  input: EmitInput & { apiKeyHash?: string },
+  span: Span,
 ): Promise<TEmitResponse> {
   const target = await loadEmitTarget(ctx, input.applicationId, input.eventType, input.apiKeyHash ?? null);
   if (input.apiKeyHash !== undefined && !target.isKeyValid) {
@@ -102,9 +115,22 @@ export async function emitEvent(
   };
   // RABBITMQ events go through the queue: an event log now, the deliveries when the consumer takes it.
   const eventLogId = event.queueType === 'RABBITMQ' ? newId() : null;
+  const traceParent = ctx.tracing.traceparentOf(span);
+  if (span.isRecording()) {
+    span.setAttributes({
+      'webhook.application_id': input.applicationId,
+      'webhook.event_type': input.eventType,
+      'webhook.occurrence_id': occurrenceId,
+      'webhook.queue_type': event.queueType,
+      'webhook.deliveries': answer.deliveries,
+      'webhook.ignored': answer.ignored,
+    });
+  }
   // Due deliveries of an ACTIVE event go straight to this process's worker, leased at birth.
   const worker = !eventLogId && event.status === 'ACTIVE' && due.length > 0 ? findLocalWorker(ctx) : null;
-  const handedOver = worker ? toClaimed(due, target.subscriptions, event) : [];
+  const handedOver = worker
+    ? toClaimed(due, target.subscriptions, event, { emittedAt: now, traceParent })
+    : [];
   const leasedBy = worker?.canTake(handedOver) ? worker.workerId : null;
 
   const isRecorded = await recordEmit(ctx, {
@@ -122,6 +148,7 @@ export async function emitEvent(
       response: answer,
       callback_pending: event.enableCallbacks,
       created_at: timestamp,
+      ...(traceParent ? { trace_parent: traceParent } : {}),
     },
     deliveryLogs: (eventLogId ? [] : logs).map((log) => ({
       id: log.id,
@@ -157,10 +184,15 @@ export async function emitEvent(
     const previous = await findPreviousAnswer(ctx, input, idempotencyKey, now);
     if (previous) return previous;
   }
-  if (eventLogId) await publishOrLeaveToSweep(ctx, { id: eventLogId, eventDefinitionId: event.id }, event);
-  else if (worker && leasedBy) worker.take(handedOver);
-  else if (due.length > 0) notifyDeliveryWorkers(ctx);
-  else if (event.enableCallbacks) notifyOccurrencesFinished(ctx, [occurrenceId]);
+  if (eventLogId) {
+    await publishOrLeaveToSweep(ctx, { id: eventLogId, eventDefinitionId: event.id }, event, traceParent);
+  } else if (worker && leasedBy) {
+    worker.take(handedOver);
+  } else if (due.length > 0) {
+    notifyDeliveryWorkers(ctx);
+  } else if (event.enableCallbacks) {
+    notifyOccurrencesFinished(ctx, [occurrenceId]);
+  }
   return answer;
 }
 
@@ -173,9 +205,10 @@ export async function publishOrLeaveToSweep(
   ctx: AppContext,
   log: { id: string; eventDefinitionId: string | null },
   event: EmitEvent | null,
+  traceParent: string | null = null,
 ) {
   const eventLogId = log.id;
-  const publishing = publishEventLog(ctx, log, event).catch((error) =>
+  const publishing = publishEventLog(ctx, log, event, traceParent).catch((error) =>
     ctx.logger.warn({ err: error, eventLogId }, 'queued event not published; the republish sweep will'),
   );
   if (!(await settleWithin([publishing], EMIT_PUBLISH_WAIT_MS))) {
@@ -188,11 +221,12 @@ function toClaimed(
   due: PlannedDeliveryLog[],
   targets: EmitSubscription[],
   event: EmitEvent,
+  emit: Parameters<typeof toClaimedDelivery>[3],
 ): ClaimedDelivery[] {
   const byId = new Map(targets.map((subscription) => [subscription.id, subscription]));
   return due.flatMap((log) => {
     const subscription = byId.get(log.subscriptionId);
-    return subscription ? [toClaimedDelivery(log, subscription, event)] : [];
+    return subscription ? [toClaimedDelivery(log, subscription, event, emit)] : [];
   });
 }
 

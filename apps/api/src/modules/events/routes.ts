@@ -1,4 +1,5 @@
 import {
+  ZCallbackTestResult,
   ZCreateEventRequest,
   ZEvent,
   ZEventDetail,
@@ -13,6 +14,7 @@ import { type AuthHooks, currentUser } from '../../http/auth';
 import { NO_CONTENT, SESSION_SECURITY, sessionErrors } from '../../http/openapi';
 import { idRouteSchema } from '../../http/route-declarations';
 import { createEvent, deleteEvent, getEventDetail, listEvents, updateEvent } from './service';
+import { testEventCallback } from './test-callback';
 
 export function registerEventRoutes(app: FastifyInstance, ctx: AppContext, auth: AuthHooks) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -67,6 +69,17 @@ export function registerEventRoutes(app: FastifyInstance, ctx: AppContext, auth:
       }),
     },
     async (request) => updateEvent(ctx, currentUser(request), request.params.id, request.body),
+  );
+
+  r.post(
+    '/events/:id/test-callback',
+    {
+      ...guard,
+      schema: idRouteSchema(tags, {
+        response: { 200: ZCallbackTestResult, ...sessionErrors(403, 404, 409) },
+      }),
+    },
+    async (request) => testEventCallback(ctx, currentUser(request), request.params.id),
   );
 
   r.delete(

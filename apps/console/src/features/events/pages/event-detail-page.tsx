@@ -11,6 +11,7 @@ import {
   QuickActionsCard,
 } from '@/components/detail-page';
 import { HttpMethodBadge } from '@/components/http-method-badge';
+import { PublicEventNotice } from '@/components/public-event-notice';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { RecordFallback } from '@/components/ui/record-fallback';
@@ -163,6 +164,7 @@ export default function EventDetailPage() {
         deleteButton={(placement) => <DeleteEventButton event={event} {...placement} />}
       />
 
+      {event.visibility === 'PUBLIC' ? <PublicEventNotice audience="owner" /> : null}
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="grid content-start gap-6 lg:col-span-2">
           <DetailListCard title="Informações Básicas">

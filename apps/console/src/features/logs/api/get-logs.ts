@@ -11,6 +11,8 @@ export type LogFilters = {
   status?: string;
   startDate?: string;
   endDate?: string;
+  /** The deliveries of one occurrence (from a rule execution's emitted event). */
+  occurrenceId?: string;
   /** Free text, searched by the server over the whole filter (subscription name and URL, event name and alias). */
   search?: string;
 };

@@ -23,6 +23,7 @@ import { DisabledNotice } from '../components/disabled-notice';
 import { EndpointHealthCard } from '../components/endpoint-health-card';
 import { FilterTestCard } from '../components/filter-test-card';
 import { SigningSecretCard } from '../components/signing-secret-card';
+import { SubscriptionPerformanceCard } from '../components/subscription-performance-card';
 import { SubscriptionStatusControl } from '../components/subscription-status-control';
 import { TestWebhookButton } from '../components/test-webhook-button';
 
@@ -85,6 +86,7 @@ export default function SubscriptionDetailPage() {
             <DetailField label="Atualizada em">{formatDateTime(subscription.updatedAt)}</DetailField>
           </DetailListCard>
           <EndpointHealthCard subscriptionId={subscription.id} />
+          <SubscriptionPerformanceCard subscriptionId={subscription.id} />
           <JsonCard
             title="JSON Body"
             value={subscription.jsonBody}
