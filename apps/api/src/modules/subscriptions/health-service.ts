@@ -2,25 +2,36 @@ import type { CircuitState, TAttemptWindow, TSubscriptionHealth } from '@wm/cont
 import type { AppContext } from '../../context';
 import type { SessionUser } from '../../domain/session-user';
 import { requireAccess, subscriptionAccess } from '../access';
-import { countLeasedDeliveries, findCircuitRow, selectAttemptStats } from './health-queries';
+import { readDeliveryStats } from '../stats/read-delivery-stats';
+import { countLeasedDeliveries, findCircuitRow } from './health-queries';
 
-const HOUR_MS = 3_600_000;
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
 
 /**
- * Attempts, success rate and p50/p95 over the window ending now. The one reader of delivery
- * statistics for the health card: switch it to the per-minute rollup when there is one.
+ * Attempts, success rate and p50/p95 over the window ending now, from the per-minute delivery
+ * figures (one bucket spanning the whole window), so a day costs the same however many attempts.
  */
 export async function readAttemptStats(
   ctx: AppContext,
   subscriptionId: string,
   windowMs: number,
 ): Promise<TAttemptWindow> {
-  const stats = await selectAttemptStats(ctx.db, subscriptionId, new Date(ctx.clock().getTime() - windowMs));
+  const to = ctx.clock();
+  const windowMinutes = Math.ceil(windowMs / MINUTE_MS);
+  const [point] = await readDeliveryStats(ctx.db, {
+    from: new Date(to.getTime() - windowMinutes * MINUTE_MS),
+    to,
+    // One minute more than the window: its start is taken to the minute.
+    bucketMinutes: windowMinutes + 1,
+    subscriptionIds: [subscriptionId],
+  });
+  const attempts = point ? point.SUCCESS + point.RETRYING + point.FAILED : 0;
   return {
-    attempts: stats.attempts,
-    successRate: stats.attempts > 0 ? stats.succeeded / stats.attempts : null,
-    p50Ms: stats.p50 === null ? null : Math.round(stats.p50),
-    p95Ms: stats.p95 === null ? null : Math.round(stats.p95),
+    attempts,
+    successRate: point && attempts > 0 ? point.SUCCESS / attempts : null,
+    p50Ms: point?.p50Ms ?? null,
+    p95Ms: point?.p95Ms ?? null,
   };
 }
 
