@@ -71,6 +71,7 @@ export default defineConfig({
         [
           'apps/api/test/queue*.test.ts',
           'apps/api/test/rabbitmq-events.test.ts',
+          'apps/api/test/endpoint-isolation.test.ts',
           'apps/api/test/emit-rules.test.ts',
           'apps/api/test/ingest-providers.test.ts',
           'apps/api/test/integration-code.test.ts',

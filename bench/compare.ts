@@ -94,7 +94,7 @@ type Running = {
   stop(): Promise<void>;
 };
 
-type Figures = {
+export type Figures = {
   system: string;
   setting: string;
   emits: number;
@@ -141,7 +141,11 @@ async function committedIn(database: string): Promise<number> {
 const cpuOf = (pids: number[]) => pids.reduce((total, pid) => total + processCpuMs(pid), 0);
 const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 
-async function startOurs(path: 'IMMEDIATE' | 'rabbitmq' | 'database', receiverUrl: string): Promise<Running> {
+async function startOurs(
+  path: 'IMMEDIATE' | 'rabbitmq' | 'database',
+  receiverUrl: string,
+  root?: string,
+): Promise<Running> {
   const storage = await openBenchStorage('postgres');
   const fixture = await insertFixture(storage.ctx, `${receiverUrl}/ours`, 1);
   const database = new URL(storage.env.DATABASE_URL as string).pathname.slice(1);
@@ -154,13 +158,16 @@ async function startOurs(path: 'IMMEDIATE' | 'rabbitmq' | 'database', receiverUr
     );
   }
   await storage.ctx.database.close();
-  const server = await spawnServer({
-    ...storage.env,
-    ALLOW_PRIVATE_TARGETS: 'true',
-    LOG_LEVEL: 'warn',
-    QUEUE_NAME: queueName,
-    ...(path === 'rabbitmq' ? { RABBITMQ_URL } : {}),
-  });
+  const server = await spawnServer(
+    {
+      ...storage.env,
+      ALLOW_PRIVATE_TARGETS: 'true',
+      LOG_LEVEL: 'warn',
+      QUEUE_NAME: queueName,
+      ...(path === 'rabbitmq' ? { RABBITMQ_URL } : {}),
+    },
+    root,
+  );
   return {
     url: `${server.url}/v1/events/emit`,
     body: JSON.stringify({
@@ -268,13 +275,17 @@ async function waitFinished(running: Running, expected: number, deadlineMs = 120
   }
 }
 
-async function measure(
+/** One run of `system`; ours from another checkout when `root` is given (a baseline). */
+export async function measure(
   system: string,
   setting: Record<string, string>,
   receiver: Awaited<ReturnType<typeof startBenchReceiver>>,
+  root?: string,
 ): Promise<Figures> {
   const ours = OURS[system];
-  const running = ours ? await startOurs(ours, receiver.url) : await startPeer(system, setting, receiver.url);
+  const running = ours
+    ? await startOurs(ours, receiver.url, root)
+    : await startPeer(system, setting, receiver.url);
   try {
     const headers = { 'content-type': 'application/json', 'x-api-key': API_KEY };
     const warm = await autocannon({
@@ -344,7 +355,7 @@ async function measure(
   }
 }
 
-function describe(figures: Figures): string {
+export function describe(figures: Figures): string {
   const cpu = CPU_KINDS.map((kind) => `${kind} ${fmt(figures.cpu[kind] ?? 0, 0)}`).join(', ');
   return (
     `${figures.system.padEnd(8)} ${figures.setting.padEnd(6)} emits ${fmt(figures.emitRate, 0)}/s, ` +
@@ -433,7 +444,10 @@ async function main() {
   process.exit(0);
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+// Run as a script (`npm run bench -- compare`), not when another benchmark imports its measure.
+if (process.argv[1]?.endsWith('compare.ts')) {
+  main().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

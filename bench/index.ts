@@ -6,6 +6,7 @@ const BENCHES: Record<string, string> = {
   compare: 'compare.ts',
   delivery: 'delivery-drain.ts',
   ingest: 'ingest-throughput.ts',
+  isolation: 'isolation.ts',
   queue: 'queue-throughput.ts',
   replay: 'statement-replay.ts',
   rules: 'rules-matcher.ts',

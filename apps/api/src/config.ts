@@ -96,6 +96,16 @@ const ZEnv = z
     DELIVERY_LEASE_MS: integer(1).default(60_000),
     DELIVERY_POLL_MS: integer(1).default(500),
     DELIVERY_SWEEP_MS: integer(1).default(1_000),
+    /**
+     * Isolation: the share of the send slots (DELIVERY_CONCURRENCY, and QUEUE_CONCURRENCY for the
+     * queue consumer) one target host may hold while others wait, in percent.
+     */
+    DELIVERY_ENDPOINT_SHARE: integer(1, 100).default(25),
+    /** Failed attempts in a row that open a subscription's circuit. */
+    DELIVERY_CIRCUIT_FAILURES: integer(1).default(10),
+    /** An open circuit's first cool-down; it doubles with each opening in a row, up to the max. */
+    DELIVERY_CIRCUIT_COOLDOWN_MS: integer(1).default(30_000),
+    DELIVERY_CIRCUIT_MAX_COOLDOWN_MS: integer(1).default(600_000),
     /** Queue of RABBITMQ events: name on the broker (or in the database table), messages processed at once per process. */
     QUEUE_NAME: z.string().min(1).default('wm.events'),
     QUEUE_CONCURRENCY: integer(1, 1000).default(64),

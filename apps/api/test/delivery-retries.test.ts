@@ -28,6 +28,8 @@ const harness = useDeliveryHarness(
     DELIVERY_POLL_MS: '20',
     DELIVERY_SWEEP_MS: '50',
     DELIVERY_TIMEOUT_MS: '1500',
+    // These receivers fail on purpose, many times in a row: the breaker would defer what they test.
+    DELIVERY_CIRCUIT_FAILURES: '1000',
   },
   (request) => {
     const answers = script.get(request.url) ?? [{ status: 200 }];

@@ -145,6 +145,11 @@ describe('subscriptions', () => {
       ],
       [{ filters: ['texto'] }, 'Filtro 1: Filtro inválido'],
       [{ filters: 'nope' }, 'Filtros devem ser uma lista'],
+      [{ rateLimitPerSecond: 0 }, 'Limite de envios por segundo deve ser no mínimo 1'],
+      [{ rateLimitPerSecond: 10_001 }, 'Limite de envios por segundo deve ser no máximo 10.000'],
+      [{ rateLimitPerSecond: '5' }, 'Limite de envios por segundo deve ser um número'],
+      [{ maxInFlight: 1.5 }, 'Máximo de envios simultâneos deve ser um número inteiro'],
+      [{ maxInFlight: 1_001 }, 'Máximo de envios simultâneos deve ser no máximo 1.000'],
     ];
     await expectCreateRefusals(t, '/v1/subscriptions', owner.token, base, cases);
     const numeric = await t.post('/v1/subscriptions', {
@@ -171,6 +176,7 @@ describe('subscriptions', () => {
         'Filtro 1: Valor deve ser numérico para este operador',
       ],
       [{ name: '' }, 'Nome é obrigatório'],
+      [{ maxInFlight: 0 }, 'Máximo de envios simultâneos deve ser no mínimo 1'],
     ];
     for (const [body, message] of cases) {
       const res = await t.put(`/v1/subscriptions/${subscription.id}`, { token: owner.token, body });
@@ -182,6 +188,44 @@ describe('subscriptions', () => {
     }
     const after = await t.get(`/v1/subscriptions/${subscription.id}`, { token: owner.token });
     expect(after.body.updatedAt).toBe(subscription.updatedAt);
+  });
+
+  it('When limits are set, then they are answered, kept by a PUT without them, and cleared by null', async () => {
+    const created = await createSubscription(
+      t,
+      event.id,
+      { rateLimitPerSecond: 20, maxInFlight: 4 },
+      owner.token,
+    );
+    expect(created).toMatchObject({
+      rateLimitPerSecond: 20,
+      maxInFlight: 4,
+      circuit: { state: 'CLOSED', openUntil: null },
+    });
+    const renamed = await t.put(`/v1/subscriptions/${created.id}`, {
+      token: owner.token,
+      body: { name: 'Outra' },
+    });
+    expect(renamed.body).toMatchObject({ name: 'Outra', rateLimitPerSecond: 20, maxInFlight: 4 });
+    const cleared = await t.put(`/v1/subscriptions/${created.id}`, {
+      token: owner.token,
+      body: { rateLimitPerSecond: null, maxInFlight: null },
+    });
+    expect(cleared.body).toMatchObject({ rateLimitPerSecond: null, maxInFlight: null });
+    const health = await t.get(`/v1/subscriptions/${created.id}/health`, { token: owner.token });
+    expect(health.status).toBe(200);
+    expect(health.body.data).toEqual({
+      circuit: { state: 'CLOSED', openUntil: null },
+      inFlight: 0,
+      consecutiveFailures: 0,
+      rateLimitPerSecond: null,
+      maxInFlight: null,
+      lastHour: { attempts: 0, successRate: null, p50Ms: null, p95Ms: null },
+      lastDay: { attempts: 0, successRate: null, p50Ms: null, p95Ms: null },
+    });
+    const stranger = await t.createUser();
+    const hidden = await t.get(`/v1/subscriptions/${created.id}/health`, { token: stranger.token });
+    expect(hidden.status).toBe(404);
   });
 
   it('When a subscription is deleted, then its delivery logs go with it', async () => {

@@ -13,6 +13,10 @@ export type SubscriptionDisabledReason = (typeof SUBSCRIPTION_DISABLED_REASONS)[
 /** Failed deliveries in a row after which the delivery engine sets a subscription FAILED. */
 export const SUBSCRIPTION_AUTO_DISABLE_AFTER = 20;
 
+/** A subscription's circuit breaker: delivering, deferring until a cool-down ends, or probing. */
+export const CIRCUIT_STATES = ['CLOSED', 'OPEN', 'HALF_OPEN'] as const;
+export type CircuitState = (typeof CIRCUIT_STATES)[number];
+
 /** STANDARD and FIFO exist as values but are refused by the API (400). */
 export const QUEUE_TYPES = ['IMMEDIATE', 'RABBITMQ', 'STANDARD', 'FIFO'] as const;
 export const SELECTABLE_QUEUE_TYPES = ['IMMEDIATE', 'RABBITMQ'] as const;

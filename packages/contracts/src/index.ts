@@ -6,6 +6,7 @@ export * from './auth-details';
 export * from './common';
 export * from './common-passwords';
 export * from './emit';
+export * from './endpoint-health';
 export * from './enums';
 export * from './errors';
 export * from './event-logs';

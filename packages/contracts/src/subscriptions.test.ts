@@ -16,6 +16,8 @@ const form = {
   authDetails: {},
   jsonBody: '{"id": "#eventId#"}',
   filters: [] as { origin: string; field: string; operator: string; value: string }[],
+  rateLimitPerSecond: '',
+  maxInFlight: '',
 };
 
 const messages = (result: { error?: { issues: { message: string }[] } }) =>
@@ -40,8 +42,29 @@ describe('subscription form', () => {
       authDetails: { token: 't' },
       jsonBody: { id: '#eventId#' },
       filters: [{ origin: 'BODY', field: 'total', operator: '>', value: '10' }],
+      rateLimitPerSecond: null,
+      maxInFlight: null,
     });
     expect(ZCreateSubscriptionRequest.safeParse(request).success).toBe(true);
+  });
+
+  it('When delivery limits are typed, then empty is none, numbers go as numbers and bad text gets its pt-BR message', () => {
+    const limited = ZCreateSubscriptionForm.parse({ ...form, rateLimitPerSecond: ' 25 ', maxInFlight: '4' });
+    expect(subscriptionFormToRequest(limited)).toMatchObject({ rateLimitPerSecond: 25, maxInFlight: 4 });
+    expect(
+      messages(ZCreateSubscriptionForm.safeParse({ ...form, rateLimitPerSecond: '0', maxInFlight: 'dez' })),
+    ).toEqual([
+      'Limite de envios por segundo deve ser no mínimo 1',
+      'Máximo de envios simultâneos deve ser um número',
+    ]);
+    expect(
+      messages(
+        ZUpdateSubscriptionForm.safeParse({ ...form, rateLimitPerSecond: '2.5', maxInFlight: '1001' }),
+      ),
+    ).toEqual([
+      'Limite de envios por segundo deve ser um número inteiro',
+      'Máximo de envios simultâneos deve ser no máximo 1.000',
+    ]);
   });
 
   it('When the JSON body is empty or invalid, then create and edit give their own messages', () => {

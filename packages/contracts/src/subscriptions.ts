@@ -3,6 +3,7 @@ import { checkAuthDetails, pickAuthDetails, ZAuthDetails } from './auth-details'
 import { paginated, ZListQuery } from './common';
 import {
   AUTH_TYPES,
+  CIRCUIT_STATES,
   ENTITY_STATUSES,
   FILTER_OPERATORS,
   FILTER_ORIGINS,
@@ -18,6 +19,25 @@ export const JSON_BODY_REQUIRED = 'JSON Body é obrigatório';
 export const JSON_BODY_INVALID = 'JSON Body deve ser um JSON válido';
 export const JSON_BODY_INVALID_ON_EDIT = 'O JSON Body deve ser um JSON válido.';
 export const MAX_FILTERS = 50;
+
+/** Bounds of a subscription's delivery limits. */
+export const MAX_RATE_LIMIT_PER_SECOND = 10_000;
+export const MAX_IN_FLIGHT = 1_000;
+
+/** An optional whole number between 1 and `max`, with the field's label in each pt-BR message; null clears. */
+const optionalLimit = (label: string, max: number) =>
+  z
+    .number({ error: `${label} deve ser um número` })
+    .int({ error: `${label} deve ser um número inteiro` })
+    .min(1, { error: `${label} deve ser no mínimo 1` })
+    .max(max, { error: `${label} deve ser no máximo ${max.toLocaleString('pt-BR')}` })
+    .nullable()
+    .optional();
+
+export const RATE_LIMIT_LABEL = 'Limite de envios por segundo';
+export const MAX_IN_FLIGHT_LABEL = 'Máximo de envios simultâneos';
+export const ZRateLimitPerSecond = optionalLimit(RATE_LIMIT_LABEL, MAX_RATE_LIMIT_PER_SECOND);
+export const ZMaxInFlight = optionalLimit(MAX_IN_FLIGHT_LABEL, MAX_IN_FLIGHT);
 
 /** Placeholders offered in a new subscription's JSON body. */
 export const SUBSCRIPTION_BODY_PLACEHOLDERS = ['#eventId#', '#eventName#', '#timestamp#', '#data#'] as const;
@@ -123,6 +143,10 @@ const subscriptionFields = {
   httpMethod: z.enum(HTTP_METHODS, { error: 'Método HTTP inválido' }),
   authType: z.enum(AUTH_TYPES, { error: 'Tipo de autenticação inválido' }),
   authDetails: ZAuthDetails.nullable().optional(),
+  /** Deliveries per second across every worker; null: no limit. Above it deliveries wait. */
+  rateLimitPerSecond: ZRateLimitPerSecond,
+  /** Sends at once per worker process; null: the default share of the pool. */
+  maxInFlight: ZMaxInFlight,
 };
 
 /** Body of POST /subscriptions. */
@@ -159,6 +183,8 @@ export const ZUpdateSubscriptionRequest = z
     httpMethod: subscriptionFields.httpMethod.optional(),
     authType: subscriptionFields.authType.optional(),
     authDetails: subscriptionFields.authDetails,
+    rateLimitPerSecond: subscriptionFields.rateLimitPerSecond,
+    maxInFlight: subscriptionFields.maxInFlight,
     jsonBody: jsonBody(false, JSON_BODY_INVALID_ON_EDIT),
     filters: ZFilters.nullable().optional(),
   })
@@ -200,6 +226,10 @@ export const ZSubscription = z
     /** Set while the delivery engine has the subscription FAILED: why, and since when. */
     disabledReason: z.enum(SUBSCRIPTION_DISABLED_REASONS).nullable(),
     disabledAt: z.string().nullable(),
+    rateLimitPerSecond: z.number().int().nullable(),
+    maxInFlight: z.number().int().nullable(),
+    /** The circuit breaker: OPEN defers deliveries until openUntil; HALF_OPEN is probing. */
+    circuit: z.object({ state: z.enum(CIRCUIT_STATES), openUntil: z.string().nullable() }),
     _count: z.object({ attempts: z.number().int() }),
     event: z.object({ id: z.string(), name: z.string(), alias: z.string(), applicationId: z.string() }),
     permissions: z.object({ canWrite: z.boolean(), canDelete: z.boolean() }),
@@ -244,9 +274,14 @@ const subscriptionForm = (isCreate: boolean) =>
       authDetails: z.record(z.string(), z.string().optional()).optional(),
       jsonBody: z.string(),
       filters: z.array(ZFilterForm),
+      /** Text inputs: empty means none. */
+      rateLimitPerSecond: z.string(),
+      maxInFlight: z.string(),
     })
     .superRefine((form, ctx) => {
       checkAuthDetails(form.authType, form.authDetails, ctx);
+      checkLimitText(ZRateLimitPerSecond, form.rateLimitPerSecond, ctx, 'rateLimitPerSecond');
+      checkLimitText(ZMaxInFlight, form.maxInFlight, ctx, 'maxInFlight');
       if (form.jsonBody.trim() === '') {
         if (isCreate) addIssue(ctx, JSON_BODY_REQUIRED, ['jsonBody']);
       } else if (!parseJsonField(form.jsonBody).ok) {
@@ -256,6 +291,19 @@ const subscriptionForm = (isCreate: boolean) =>
         checkFilter(filter, index, ctx, ['filters']);
       });
     });
+
+/** A limit typed in the form: empty is none, else the API's own check of the number. */
+const limitFromText = (text: string): number | null => (text.trim() === '' ? null : Number(text.trim()));
+
+function checkLimitText(
+  schema: typeof ZRateLimitPerSecond,
+  text: string,
+  ctx: z.RefinementCtx,
+  field: string,
+) {
+  const parsed = schema.safeParse(limitFromText(text));
+  if (!parsed.success) addIssue(ctx, parsed.error.issues[0]?.message ?? 'Valor inválido', [field]);
+}
 
 /** Console create form (JSON body as text). */
 export const ZCreateSubscriptionForm = subscriptionForm(true);
@@ -276,6 +324,8 @@ export function subscriptionFormToRequest(form: TSubscriptionForm): TCreateSubsc
       : {}),
     ...(form.jsonBody.trim() ? { jsonBody: JSON.parse(form.jsonBody) } : {}),
     ...(form.filters.length > 0 ? { filters: form.filters } : {}),
+    rateLimitPerSecond: limitFromText(form.rateLimitPerSecond),
+    maxInFlight: limitFromText(form.maxInFlight),
   };
 }
 

@@ -114,6 +114,8 @@ export function createClient(options: ClientOptions) {
         settle(api.PUT('/v1/subscriptions/{id}', { ...byId(id), body })),
       remove: (id: string) => settle(api.DELETE('/v1/subscriptions/{id}', byId(id))),
       rotateSecret: (id: string) => settle(api.POST('/v1/subscriptions/{id}/rotate-secret', byId(id))),
+      /** The endpoint's circuit, sends under way and recent success rate and response times. */
+      health: (id: string) => settle(api.GET('/v1/subscriptions/{id}/health', byId(id))),
       test: (id: string) => settle(api.POST('/v1/subscriptions/{id}/test', byId(id))),
     },
     /** Delivery logs: one per subscription an emit reached. */

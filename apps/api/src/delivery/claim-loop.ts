@@ -1,5 +1,7 @@
 import type { AppContext } from '../context';
-import { type ClaimedDelivery, claimDueDeliveries } from './claim';
+import type { CircuitBreaker } from './circuit-breaker';
+import { type ClaimedDelivery, claimDueDeliveries, claimProbeDelivery, releaseLeases } from './claim';
+import { BACKLOG_FACTOR } from './fair-queues';
 import type { SendPool } from './send-pool';
 
 export type ClaimLoop = {
@@ -19,11 +21,14 @@ export type ClaimLoop = {
  * Claims due deliveries into the pool while it has room: a batch of up to
  * `claimSize`, again once `refillAt` slots are free (so sends never wait for a
  * whole batch to finish), and otherwise every DELIVERY_POLL_MS unless woken.
+ * The claim skips the subscriptions whose backlog in the pool is full; what a batch brings beyond
+ * a backlog is given back at once. Each turn also sends the probes of circuits whose cool-down ended.
  */
 export function startClaimLoop(
   ctx: AppContext,
   workerId: string,
   pool: SendPool,
+  breaker: CircuitBreaker,
   sizes: { concurrency: number; claimSize: number; refillAt: number },
 ): ClaimLoop {
   const { config, logger } = ctx;
@@ -38,7 +43,8 @@ export function startClaimLoop(
 
   async function run() {
     while (isRunning) {
-      const room = sizes.concurrency - pool.held;
+      await sendDueProbes();
+      const room = Math.min(sizes.concurrency - pool.sending, sizes.concurrency * BACKLOG_FACTOR - pool.held);
       if (room < sizes.refillAt) {
         isWaitingForSlots = true;
         await sleeper.sleep(config.DELIVERY_POLL_MS);
@@ -48,13 +54,34 @@ export function startClaimLoop(
       isWorkDue = false;
       let claimed: ClaimedDelivery[] = [];
       try {
-        claimed = await claimDueDeliveries(ctx, workerId, Math.min(sizes.claimSize, room));
+        claimed = await claimDueDeliveries(
+          ctx,
+          workerId,
+          Math.min(sizes.claimSize, room),
+          pool.skippedSubscriptions(),
+        );
+        const refused = pool.add(claimed);
+        // Over a subscription's backlog: back at once, for this or another worker to take later.
+        if (refused.length > 0) await releaseLeases(ctx, workerId, refused);
       } catch (error) {
         if (isRunning) logger.error({ err: error }, 'could not claim deliveries');
       }
       markFirstClaim();
-      for (const delivery of claimed) pool.start(delivery);
       if (claimed.length === 0 && !isWorkDue && isRunning) await sleeper.sleep(config.DELIVERY_POLL_MS);
+    }
+  }
+
+  /** One probe per circuit whose cool-down ended, if this worker wins it and a delivery is due. */
+  async function sendDueProbes() {
+    for (const subscriptionId of breaker.dueProbes()) {
+      try {
+        if (!(await breaker.takeProbe(subscriptionId))) continue;
+        const delivery = await claimProbeDelivery(ctx, workerId, subscriptionId);
+        if (delivery) pool.probe(delivery);
+        else await breaker.dropProbe(subscriptionId);
+      } catch (error) {
+        logger.warn({ err: error, subscriptionId }, 'circuit probe failed to start');
+      }
     }
   }
 

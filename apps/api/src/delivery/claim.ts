@@ -13,6 +13,9 @@ export type ClaimedDelivery = {
   auth_details: AuthDetails | null;
   secret: string;
   max_retries: number | null;
+  /** The subscription's limits: sends at once per process, and deliveries per second (null: none). */
+  max_in_flight?: number | null;
+  rate_limit_per_second?: number | null;
   /** False when the event has callbacks off (no finished-occurrence check needed); unknown otherwise. */
   has_callbacks?: boolean;
   /** When its occurrence was emitted (epoch ms), for the emit-to-final-status latency. */
@@ -42,6 +45,8 @@ type Target = {
   authType: string;
   authDetails: AuthDetails | null;
   secret: string;
+  maxInFlight?: number | null;
+  rateLimitPerSecond?: number | null;
 };
 
 /** A delivery log just created already leased to this worker, as a claim would have answered it. */
@@ -63,6 +68,8 @@ export function toClaimedDelivery(
     auth_details: subscription.authDetails,
     secret: subscription.secret,
     max_retries: event.maxRetries,
+    max_in_flight: subscription.maxInFlight ?? null,
+    rate_limit_per_second: subscription.rateLimitPerSecond ?? null,
     ...(event.enableCallbacks === undefined ? {} : { has_callbacks: event.enableCallbacks }),
     emitted_at_ms: emit.emittedAt.getTime(),
     trace_parent: emit.traceParent,
@@ -72,19 +79,41 @@ export function toClaimedDelivery(
 /**
  * Leases up to `limit` due deliveries to `workerId`. A crashed worker's lease
  * simply expires and the rows become due again: at least once, nothing lost.
- * Deliveries of a PAUSED event or of a subscription that is not ACTIVE wait.
+ * Deliveries of a PAUSED event or of a subscription that is not ACTIVE wait, and so (deferred,
+ * nothing spent) do those of a subscription whose circuit is not closed or that `skipped` names
+ * (its backlog in this worker is full).
  */
 export async function claimDueDeliveries(
   ctx: AppContext,
   workerId: string,
   limit: number,
+  skipped: string[] = [],
 ): Promise<ClaimedDelivery[]> {
   return ctx.database.query<ClaimedDelivery>(
     CLAIM_DUE_DELIVERIES,
-    [limit, ctx.config.DELIVERY_LEASE_MS, workerId, ctx.clock()],
+    [limit, ctx.config.DELIVERY_LEASE_MS, workerId, ctx.clock(), skipped],
     'claim_due_deliveries',
   );
 }
+
+/** The probe of an open circuit: one due delivery of the subscription, leased to `workerId`. */
+export async function claimProbeDelivery(
+  ctx: AppContext,
+  workerId: string,
+  subscriptionId: string,
+): Promise<ClaimedDelivery | undefined> {
+  const [delivery] = await ctx.database.query<ClaimedDelivery>(
+    CLAIM_PROBE_DELIVERY,
+    [subscriptionId, ctx.config.DELIVERY_LEASE_MS, workerId, ctx.clock()],
+    'claim_probe_delivery',
+  );
+  return delivery;
+}
+
+const CLAIMED_COLUMNS = `d.id, d.occurrence_id, d.subscription_id, d.attempt_count,
+    ${PAYLOAD_SENT_SQL},
+    s.target_url, s.http_method, s.auth_type, s.auth_details, s.secret, e.max_retries,
+    s.max_in_flight, s.rate_limit_per_second, e.enable_callbacks AS has_callbacks, ${EMIT_CONTEXT_SQL}`;
 
 const CLAIM_DUE_DELIVERIES = `
   WITH due AS (
@@ -96,6 +125,9 @@ const CLAIM_DUE_DELIVERIES = `
       AND (d.lease_until IS NULL OR d.lease_until < $4::timestamptz)
       AND e.status <> 'PAUSED'
       AND s.status = 'ACTIVE'
+      AND d.subscription_id <> ALL($5::uuid[])
+      AND NOT EXISTS (SELECT 1 FROM endpoint_circuits c
+        WHERE c.subscription_id = d.subscription_id AND c.state <> 'CLOSED')
     ORDER BY d.next_attempt_at
     LIMIT $1
     FOR UPDATE OF d SKIP LOCKED
@@ -104,10 +136,27 @@ const CLAIM_DUE_DELIVERIES = `
   SET lease_until = $4::timestamptz + $2::int * interval '1 millisecond', leased_by = $3
   FROM due, subscriptions s, events e, occurrences o
   WHERE d.id = due.id AND s.id = d.subscription_id AND e.id = d.event_id AND o.id = d.occurrence_id
-  RETURNING d.id, d.occurrence_id, d.subscription_id, d.attempt_count,
-    ${PAYLOAD_SENT_SQL},
-    s.target_url, s.http_method, s.auth_type, s.auth_details, s.secret, e.max_retries,
-    e.enable_callbacks AS has_callbacks, ${EMIT_CONTEXT_SQL}`;
+  RETURNING ${CLAIMED_COLUMNS}`;
+
+const CLAIM_PROBE_DELIVERY = `
+  WITH due AS (
+    SELECT d.id FROM delivery_logs d
+    JOIN subscriptions s ON s.id = d.subscription_id
+    JOIN events e ON e.id = d.event_id
+    WHERE d.subscription_id = $1 AND d.status IN ('PENDING', 'RETRYING')
+      AND d.next_attempt_at <= $4
+      AND (d.lease_until IS NULL OR d.lease_until < $4)
+      AND e.status <> 'PAUSED'
+      AND s.status = 'ACTIVE'
+    ORDER BY d.next_attempt_at
+    LIMIT 1
+    FOR UPDATE OF d SKIP LOCKED
+  )
+  UPDATE delivery_logs d
+  SET lease_until = $4::timestamptz + $2::int * interval '1 millisecond', leased_by = $3
+  FROM due, subscriptions s, events e, occurrences o
+  WHERE d.id = due.id AND s.id = d.subscription_id AND e.id = d.event_id AND o.id = d.occurrence_id
+  RETURNING ${CLAIMED_COLUMNS}`;
 
 /** Gives leases back (a stopping worker's unsent deliveries), so any worker may take them at once. */
 export async function releaseLeases(ctx: AppContext, workerId: string, ids: string[]): Promise<void> {

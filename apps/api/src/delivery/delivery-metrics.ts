@@ -35,6 +35,42 @@ export function observeAttempt(
   );
 }
 
+/** Deliveries put off without an attempt (no retry spent): circuit open, endpoint saturated, or over its rate. */
+export function countDeferrals(
+  metrics: AppContext['metrics'],
+  path: 'immediate' | 'queued',
+  reason: 'circuit' | 'saturated' | 'rate_limit',
+  count = 1,
+) {
+  metrics.increment(
+    'webhook_delivery_deferrals_total',
+    'Deliveries put off without an attempt or a retry spent, by path and reason',
+    { path, reason },
+    count,
+  );
+}
+
+/** Subscriptions named in the in-flight gauge; the others are summed under `other`. */
+const IN_FLIGHT_TOP = 10;
+
+/** The in-flight gauge of this process's pool, by subscription (the top few, the rest summed); stop ends it. */
+export function reportInFlight(ctx: AppContext, read: () => Map<string, number>): () => void {
+  let isStopped = false;
+  ctx.metrics.collect((set) => {
+    if (isStopped) return;
+    const help = 'Deliveries being sent by this process, for the busiest subscriptions and the rest';
+    const sorted = [...read()].sort((a, b) => b[1] - a[1]);
+    for (const [subscriptionId, count] of sorted.slice(0, IN_FLIGHT_TOP)) {
+      set('webhook_subscription_in_flight', help, count, { subscription: subscriptionId });
+    }
+    const rest = sorted.slice(IN_FLIGHT_TOP).reduce((total, [, count]) => total + count, 0);
+    set('webhook_subscription_in_flight', help, rest, { subscription: 'other' });
+  });
+  return () => {
+    isStopped = true;
+  };
+}
+
 // Capped, so a scrape stays cheap on a huge backlog.
 const BACKLOG_SQL = `
   WITH due AS (SELECT status FROM delivery_logs
@@ -45,9 +81,17 @@ const BACKLOG_SQL = `
     (SELECT COALESCE(EXTRACT(EPOCH FROM $1::timestamptz - min(next_attempt_at)), 0)::float8 FROM delivery_logs
       WHERE status IN ('PENDING', 'RETRYING') AND next_attempt_at <= $1::timestamptz) AS oldest_due_seconds,
     (SELECT count(*)::int FROM (SELECT 1 FROM event_logs
-      WHERE status IN ('PENDING', 'PROCESSING') LIMIT 100000) queued) AS queued`;
+      WHERE status IN ('PENDING', 'PROCESSING') LIMIT 100000) queued) AS queued,
+    (SELECT json_object_agg(state, n) FROM (SELECT state, count(*)::int AS n FROM endpoint_circuits
+      GROUP BY state) c) AS circuits`;
 
-type BacklogRow = { due_pending: number; due_retrying: number; oldest_due_seconds: number; queued: number };
+type BacklogRow = {
+  due_pending: number;
+  due_retrying: number;
+  oldest_due_seconds: number;
+  queued: number;
+  circuits: Record<string, number> | null;
+};
 
 /**
  * Backlog gauges read at each scrape, from the database (due deliveries, open event logs) and the
@@ -66,6 +110,11 @@ export function collectBacklog(ctx: AppContext) {
       Number(row.oldest_due_seconds),
     );
     set('webhook_event_logs_open', 'Queued events PENDING or PROCESSING (capped at 100000)', row.queued);
+    const circuitsHelp =
+      'Subscriptions by circuit breaker state (CLOSED: those that have failed since their last success)';
+    for (const state of ['CLOSED', 'OPEN', 'HALF_OPEN']) {
+      set('webhook_circuits', circuitsHelp, row.circuits?.[state] ?? 0, { state });
+    }
   });
   const { queue } = ctx;
   if (!queue) return;

@@ -2,8 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { AppContext } from '../context';
 import { sendFinishedCallbacks } from './callbacks';
+import { createCircuitBreaker } from './circuit-breaker';
 import { releaseLeases } from './claim';
 import { startClaimLoop } from './claim-loop';
+import { reportInFlight } from './delivery-metrics';
+import { BACKLOG_FACTOR, shareOf } from './fair-queues';
 import { startHousekeeping } from './housekeeping';
 import { createResultRecorder } from './result-recorder';
 import { createSendPool } from './send-pool';
@@ -22,8 +25,6 @@ export type DeliveryEngine = {
   stop(options?: { graceMs?: number }): Promise<void>;
 };
 
-/** Handed-over deliveries wait at most this many times the concurrency, so their lease stays young. */
-const BACKLOG_FACTOR = 4;
 /**
  * How long a stop waits for the requests in flight before it aborts them and gives their
  * deliveries back: well under the process's forced exit, whatever DELIVERY_TIMEOUT_MS is.
@@ -46,13 +47,22 @@ export function startDeliveryEngine(ctx: AppContext): DeliveryEngine {
   const claimSize = Math.min(config.DELIVERY_BATCH_SIZE, concurrency);
   // Claim again once a quarter of the slots are free, so sends never wait for a whole batch to finish.
   const refillAt = Math.max(1, Math.floor(claimSize / 4));
-  const recorder = createResultRecorder(ctx, workerId, sender);
-  const pool = createSendPool(ctx, sender, {
+  const breaker = createCircuitBreaker(ctx, workerId);
+  const recorder = createResultRecorder(ctx, workerId, sender, breaker);
+  const pool = createSendPool(ctx, sender, breaker, {
     concurrency,
+    share: shareOf(concurrency, config.DELIVERY_ENDPOINT_SHARE),
     onResult: (result) => recorder.add(result),
     onSendFinished: () => loop.onSendFinished(),
   });
-  const loop = startClaimLoop(ctx, workerId, pool, { concurrency, claimSize, refillAt });
+  const loop = startClaimLoop(ctx, workerId, pool, breaker, { concurrency, claimSize, refillAt });
+  // A circuit that opened (here or in another process): its waiting deliveries go back, deferred.
+  breaker.onOpened((subscriptionIds) => {
+    const deferred = pool.deferWaiting(subscriptionIds);
+    if (deferred.length > 0) giveLeasesBack(ctx, workerId, deferred);
+  });
+  breaker.refresh().catch((error) => logger.warn({ err: error }, 'could not read the circuit breakers'));
+  const stopInFlightMetrics = reportInFlight(ctx, () => pool.inFlightBySubscription());
 
   const unsubscribe = onDeliveryWake(ctx, (signal) => {
     if (signal.finishedOccurrenceIds) {
@@ -71,8 +81,14 @@ export function startDeliveryEngine(ctx: AppContext): DeliveryEngine {
   });
   const unregister = registerLocalWorker(ctx, {
     workerId,
-    canTake: (count) => loop.isRunning && pool.held + count <= concurrency * BACKLOG_FACTOR,
-    take: (deliveries) => pool.take(deliveries),
+    canTake: (deliveries) =>
+      loop.isRunning &&
+      pool.held + deliveries.length <= concurrency * BACKLOG_FACTOR &&
+      pool.canTake(deliveries),
+    take: (deliveries) => {
+      const refused = pool.add(deliveries);
+      if (refused.length > 0) giveLeasesBack(ctx, workerId, refused);
+    },
   });
   const stopHousekeeping = startHousekeeping(ctx, sender);
   logger.debug({ workerId }, 'delivery engine started');
@@ -84,6 +100,8 @@ export function startDeliveryEngine(ctx: AppContext): DeliveryEngine {
     async stop(options = {}) {
       loop.stop();
       pool.close();
+      breaker.stop();
+      stopInFlightMetrics();
       await stopHousekeeping();
       unsubscribe();
       unregister();

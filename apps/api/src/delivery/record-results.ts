@@ -1,6 +1,7 @@
 import { SUBSCRIPTION_AUTO_DISABLE_AFTER } from '@wm/contracts';
 import type { AppContext } from '../context';
 import { announceLocalChange, CHANGE_CHANNELS } from '../db/change-channel';
+import type { TrippedCircuit } from './circuit-breaker';
 import { addAttemptStats } from './delivery-stats-sql';
 
 export type AttemptResult = {
@@ -27,14 +28,22 @@ export type AttemptResult = {
 /** Consecutive FAILED deliveries after which a subscription is auto-disabled. */
 export const AUTO_DISABLE_AFTER = SUBSCRIPTION_AUTO_DISABLE_AFTER;
 
+/** What a recorded batch did to the circuit breakers: failures that reached the threshold, and closings. */
+export type CircuitChanges = { tripped: TrippedCircuit[]; closed: string[] };
+
 /**
  * Writes a batch of attempt results in one statement: the delivery logs (only
  * while still leased by `workerId`), their attempts, and the subscriptions'
- * counters, with 410 or 20 failures in a row setting the subscription FAILED, and
- * the per-minute figures of the attempts (outcome and duration).
+ * counters, with 410 or 20 failures in a row setting the subscription FAILED,
+ * the per-minute figures of the attempts (outcome and duration), and each subscription's
+ * circuit: a success closes it, failed attempts add to its count.
  */
-export async function recordAttemptResults(ctx: AppContext, workerId: string, results: AttemptResult[]) {
-  if (results.length === 0) return;
+export async function recordAttemptResults(
+  ctx: AppContext,
+  workerId: string,
+  results: AttemptResult[],
+): Promise<CircuitChanges> {
+  if (results.length === 0) return { tripped: [], closed: [] };
   const rows = JSON.stringify(
     results.map((result) => ({
       id: result.id,
@@ -53,13 +62,31 @@ export async function recordAttemptResults(ctx: AppContext, workerId: string, re
       is_test: result.isTest ?? false,
     })),
   );
-  const [counts] = await ctx.database.query<{ disabled: number }>(
+  const [counts] = await ctx.database.query<{
+    disabled: number;
+    tripped: Array<{ subscription_id: string; open_count: number }> | null;
+    closed: string[] | null;
+  }>(
     RECORD_ATTEMPT_RESULTS,
-    [rows, workerId, AUTO_DISABLE_AFTER, results.map((result) => result.id), ctx.clock()],
+    [
+      rows,
+      workerId,
+      AUTO_DISABLE_AFTER,
+      results.map((result) => result.id),
+      ctx.clock(),
+      ctx.config.DELIVERY_CIRCUIT_FAILURES,
+    ],
     'record_attempt_results',
   );
   // A disabled subscription no longer receives emits: this process's emits must know at once.
   if (counts && counts.disabled > 0) announceLocalChange(ctx, CHANGE_CHANNELS.emitTargets);
+  return {
+    tripped: (counts?.tripped ?? []).map((row) => ({
+      subscriptionId: row.subscription_id,
+      openCount: row.open_count,
+    })),
+    closed: counts?.closed ?? [],
+  };
 }
 
 /**
@@ -117,7 +144,36 @@ const RECORD_ATTEMPT_RESULTS = `
       -- instant did: that only announces the change twice).
       RETURNING s.id, s.status = 'FAILED' AND s.disabled_at = $5::timestamptz AS is_disabled
     ),
+    -- The circuits: per subscription, attempts that succeeded and that failed ('Testar webhook' aside).
+    tries AS (
+      SELECT subscription_id, count(*) FILTER (WHERE status = 'SUCCESS')::int AS ok,
+        count(*) FILTER (WHERE status <> 'SUCCESS')::int AS failed
+      FROM r WHERE NOT is_test GROUP BY subscription_id
+    ),
+    circuits_before AS (
+      SELECT c.subscription_id FROM endpoint_circuits c JOIN tries t ON t.subscription_id = c.subscription_id
+      WHERE c.state <> 'CLOSED' AND t.ok > 0
+    ),
+    failures AS (
+      INSERT INTO endpoint_circuits AS c (subscription_id, consecutive_failures, changed_at, updated_at)
+      SELECT subscription_id, failed, $5, $5 FROM tries WHERE ok = 0 ORDER BY subscription_id
+      ON CONFLICT (subscription_id) DO UPDATE
+        SET consecutive_failures = c.consecutive_failures + excluded.consecutive_failures, updated_at = $5
+      RETURNING c.subscription_id, c.state, c.consecutive_failures, c.open_count
+    ),
+    successes AS (
+      UPDATE endpoint_circuits c SET state = 'CLOSED', consecutive_failures = 0, open_count = 0,
+        open_until = NULL, probe_by = NULL, probe_until = NULL,
+        changed_at = CASE WHEN c.state = 'CLOSED' THEN c.changed_at ELSE $5 END, updated_at = $5
+      FROM tries t
+      WHERE c.subscription_id = t.subscription_id AND t.ok > 0 AND (c.consecutive_failures > 0 OR c.state <> 'CLOSED')
+      RETURNING c.subscription_id
+    ),
     ${addAttemptStats('r')}
     SELECT (SELECT count(*) FROM logs) AS logs, (SELECT count(*) FROM attempts) AS attempts,
       (SELECT count(*) FROM subs) AS subscriptions,
-      (SELECT count(*) FROM subs WHERE is_disabled)::int AS disabled`;
+      (SELECT count(*) FROM subs WHERE is_disabled)::int AS disabled,
+      (SELECT json_agg(json_build_object('subscription_id', subscription_id, 'open_count', open_count))
+        FROM failures WHERE state = 'CLOSED' AND consecutive_failures >= $6::int) AS tripped,
+      (SELECT json_agg(subscription_id) FROM successes
+        WHERE subscription_id IN (SELECT subscription_id FROM circuits_before)) AS closed`;

@@ -1,6 +1,7 @@
 import type { AppContext } from '../context';
 import { exponentialDelayMs } from '../lib/backoff';
 import { sendFinishedCallbacks } from './callbacks';
+import type { CircuitBreaker } from './circuit-breaker';
 import { type AttemptResult, recordAttemptResults } from './record-results';
 import type { Sender } from './sender';
 
@@ -20,7 +21,12 @@ export type ResultRecorder = {
  * The delivery engine's results, written in batches, one batch at a time. The
  * occurrences a batch finishes get their event callbacks.
  */
-export function createResultRecorder(ctx: AppContext, workerId: string, sender: Sender): ResultRecorder {
+export function createResultRecorder(
+  ctx: AppContext,
+  workerId: string,
+  sender: Sender,
+  breaker: CircuitBreaker,
+): ResultRecorder {
   const { config, logger } = ctx;
   let results: AttemptResult[] = [];
   let flushChain: Promise<void> = Promise.resolve();
@@ -30,7 +36,12 @@ export function createResultRecorder(ctx: AppContext, workerId: string, sender: 
     const batch = results;
     results = [];
     if (batch.length === 0) return;
-    if (!(await recordWithRetries(ctx, workerId, batch))) return;
+    const changes = await recordWithRetries(ctx, workerId, batch);
+    if (!changes) return;
+    breaker.closed(changes.closed);
+    if (changes.tripped.length > 0) {
+      breaker.open(changes.tripped).catch((error) => logger.error({ err: error }, 'could not open circuits'));
+    }
     const finished = [
       ...new Set(
         batch.filter((r) => r.status !== 'RETRYING' && r.hasCallbacks !== false).map((r) => r.occurrenceId),
@@ -67,16 +78,15 @@ export function createResultRecorder(ctx: AppContext, workerId: string, sender: 
   };
 }
 
-/** False when every try failed: the leases then expire and these deliveries are sent again (at least once). */
+/** Null when every try failed: the leases then expire and these deliveries are sent again (at least once). */
 async function recordWithRetries(ctx: AppContext, workerId: string, batch: AttemptResult[]) {
   for (let attempt = 1; ; attempt++) {
     try {
-      await recordAttemptResults(ctx, workerId, batch);
-      return true;
+      return await recordAttemptResults(ctx, workerId, batch);
     } catch (error) {
       if (attempt >= RECORD_TRIES) {
         ctx.logger.error({ err: error, count: batch.length }, 'could not record delivery results');
-        return false;
+        return null;
       }
       await new Promise((resolve) => setTimeout(resolve, exponentialDelayMs(attempt - 1, RECORD_RETRY)));
     }

@@ -6,8 +6,8 @@ export type DeliveryWakeListener = (signal: { finishedOccurrenceIds?: string[] }
 /** This process's delivery worker, as an emit sees it: deliveries leased to it at birth are handed over. */
 export type LocalDeliveryWorker = {
   workerId: string;
-  /** Whether `count` more deliveries fit in its backlog while their lease is young. */
-  canTake(count: number): boolean;
+  /** Whether these deliveries fit in its backlog (theirs and their subscriptions') while their lease is young. */
+  canTake(deliveries: ClaimedDelivery[]): boolean;
   /** Deliveries already leased to `workerId`, sent without a claim. */
   take(deliveries: ClaimedDelivery[]): void;
 };

@@ -9,7 +9,10 @@ import { type EventLogBatches, failOpenEventLog, type StartedEventLog } from './
 import type { MessagePayload } from './message-catalogue';
 import { retryEventLog } from './retry-event-log';
 
-export type DeliveryTry = { status: 'SUCCESS' | 'RETRYING' | 'FAILED'; error: string | null };
+export type DeliveryTry =
+  | { status: 'SUCCESS' | 'RETRYING' | 'FAILED'; error: string | null }
+  /** Not attempted: its endpoint must wait (circuit open, saturated, over its rate); nothing spent. */
+  | { status: 'DEFERRED'; error: null; delayMs: number };
 
 /**
  * What the consumer needs from the delivery engine for one occurrence. Every
@@ -32,8 +35,14 @@ export type QueuedDeliveries<Claimed = unknown> = {
   /** Gives claimed deliveries back (the message comes back later). */
   release(claimed: Claimed[]): Promise<void>;
   /**
-   * Sends one claimed delivery once; on the last try a failure is final (FAILED), else RETRYING.
-   * `traceParent`: the message's span, parent of the attempt's.
+   * Before anything is written: how long to put the message off when every target must wait
+   * (circuit open, saturated); null when one may be sent.
+   */
+  waitForAll(targets: StartedEventLog['targets']): number | null;
+  /**
+   * Sends one claimed delivery once, if its endpoint may send now (else DEFERRED, untouched); on
+   * the last try a failure is final (FAILED), else RETRYING. `traceParent`: the message's span,
+   * parent of the attempt's.
    */
   send(delivery: Claimed, isLastTry: boolean, traceParent: string | null): Promise<DeliveryTry>;
   /** Called once every delivery is final, for events with callbacks on. */
@@ -79,6 +88,10 @@ export async function processEventLog<Claimed>(
   const pacingMs = event?.delayBetweenSends ?? EVENT_QUEUE_DEFAULTS.delayBetweenSends;
   const scheduleRetry = (error: string) => retryEventLog(ctx, batches.settle, log, error || null);
 
+  // Its endpoints must wait: put back before anything is written, so it holds no consumer slot.
+  const waitMs = deliveries.waitForAll(log.targets);
+  if (waitMs !== null) return { type: 'defer', delayMs: waitMs };
+
   try {
     const pacingKey = event ? pacingKeyOf(event.id) : null;
     const fresh = await deliveries.prepare(log, pacingKey ? { key: pacingKey, pacingMs } : null);
@@ -86,6 +99,8 @@ export async function processEventLog<Claimed>(
     const isFirstSlotTaken = fresh?.isSlotTaken ?? false;
     const errors: string[] = [];
     let hasOpen = false;
+    const deferred: Claimed[] = [];
+    let deferMs = Number.POSITIVE_INFINITY;
     for (const [index, delivery] of claimed.entries()) {
       // Each send takes the event's slot right before its request (the first one's came with the new
       // delivery logs): sends of one event start delayBetweenSends apart across every worker.
@@ -99,11 +114,19 @@ export async function processEventLog<Claimed>(
         }
       }
       const attempt = await deliveries.send(delivery, isLastTry, traceParent);
+      if (attempt.status === 'DEFERRED') {
+        deferred.push(delivery);
+        deferMs = Math.min(deferMs, attempt.delayMs);
+        continue;
+      }
       if (attempt.status === 'RETRYING') hasOpen = true;
       if (attempt.status !== 'SUCCESS' && attempt.error) errors.push(attempt.error);
     }
+    await deliveries.release(deferred);
     if (busy > 0) return { type: 'defer', delayMs: BUSY_RETRY_MS };
+    // A real failure spends a retry (the deferred ride along); deferred alone spend nothing.
     if (hasOpen) return await scheduleRetry(errors.join('; '));
+    if (deferred.length > 0) return { type: 'defer', delayMs: deferMs };
     const error = errors.length > 0 ? errors.join('; ') : null;
     await batches.settle({ id: log.id, status: error ? 'FAILED' : 'SUCCESS', error });
     // After the settle: a report waits for its event log to be final. If this process dies in

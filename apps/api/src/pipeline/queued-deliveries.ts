@@ -5,6 +5,7 @@ import type { AppContext } from '../context';
 import { deliveryLogs } from '../db/schema';
 import { attemptDelivery } from '../delivery/attempt-delivery';
 import { sendFinishedCallbacks } from '../delivery/callbacks';
+import { createCircuitBreaker } from '../delivery/circuit-breaker';
 import {
   type ClaimedDelivery,
   EMIT_CONTEXT_SQL,
@@ -17,6 +18,7 @@ import { type AttemptResult, OPEN_STATUS_CONDITION, recordAttemptResults } from 
 import type { Sender } from '../delivery/sender';
 import { createBatcher } from '../lib/batcher';
 import { createDeliveryLogInserts, type DeliveryLogRow } from './delivery-log-inserts';
+import { createEndpointGate, type GatedTarget } from './endpoint-gate';
 import type { QueuedDeliveries } from './process-event-log';
 
 const RECORD_BATCH = { maxSize: 512, maxInFlight: 1 };
@@ -39,21 +41,36 @@ const CLAIM_OPEN_SQL = `
     RETURNING d.id, d.occurrence_id, d.subscription_id, d.attempt_count,
       ${PAYLOAD_SENT_SQL},
       s.target_url, s.http_method, s.auth_type, s.auth_details, s.secret, e.max_retries,
-      ${EMIT_CONTEXT_SQL}),
+      s.max_in_flight, s.rate_limit_per_second, ${EMIT_CONTEXT_SQL}),
   busy AS (
     SELECT count(*)::int AS busy FROM delivery_logs d
     WHERE d.occurrence_id = $1 AND d.${OPEN_STATUS_CONDITION}
       AND d.id NOT IN (SELECT id FROM claimed))
   SELECT claimed.*, busy.busy FROM busy LEFT JOIN claimed ON true`;
 
-export function createQueuedDeliveries(ctx: AppContext, sender: Sender): QueuedDeliveries<ClaimedDelivery> {
+const toGated = (delivery: ClaimedDelivery): GatedTarget => ({
+  id: delivery.subscription_id,
+  targetUrl: delivery.target_url,
+  maxInFlight: delivery.max_in_flight ?? null,
+  rateLimitPerSecond: delivery.rate_limit_per_second ?? null,
+});
+
+export function createQueuedDeliveries(
+  ctx: AppContext,
+  sender: Sender,
+): QueuedDeliveries<ClaimedDelivery> & { stop(): void } {
   const workerId = `queue:${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+  const breaker = createCircuitBreaker(ctx, workerId);
+  breaker.refresh().catch((error) => ctx.logger.warn({ err: error }, 'could not read the circuit breakers'));
+  const gate = createEndpointGate(ctx, breaker);
 
   const inserts = createDeliveryLogInserts(ctx.database, ctx.clock);
   const records = createBatcher(async (results: AttemptResult[]) => {
     // One order for every batch, so concurrent batches lock subscriptions alike.
     const sorted = [...results].sort((a, b) => a.subscriptionId.localeCompare(b.subscriptionId));
-    await recordAttemptResults(ctx, workerId, sorted);
+    const changes = await recordAttemptResults(ctx, workerId, sorted);
+    breaker.closed(changes.closed);
+    if (changes.tripped.length > 0) await breaker.open(changes.tripped);
     return results.map(() => undefined);
     // One at a time: the statement's fixed cost (counters, subscriptions) is paid once for a bigger
     // batch, and batches never wait on each other's subscription rows.
@@ -147,13 +164,32 @@ export function createQueuedDeliveries(ctx: AppContext, sender: Sender): QueuedD
         );
     },
 
+    waitForAll: (targets) =>
+      gate.waitForAll(
+        targets
+          .filter((target) => target.status === 'ACTIVE')
+          .map((target) => ({
+            id: target.id,
+            targetUrl: target.targetUrl,
+            maxInFlight: target.maxInFlight,
+            rateLimitPerSecond: target.rateLimitPerSecond,
+          })),
+      ),
+
     async send(delivery, isLastTry, traceParent) {
-      // maxRetries here only decides "final or not"; the queue schedules the retry itself.
-      const { result } = await attemptDelivery(ctx, sender, {
-        ...delivery,
-        max_retries: isLastTry ? 0 : Number.MAX_SAFE_INTEGER,
-        trace_parent: traceParent ?? delivery.trace_parent,
-      });
+      const admission = await gate.admit(toGated(delivery));
+      if (admission.type === 'wait') return { status: 'DEFERRED', error: null, delayMs: admission.delayMs };
+      let result: AttemptResult | null = null;
+      try {
+        // maxRetries here only decides "final or not"; the queue schedules the retry itself.
+        ({ result } = await attemptDelivery(ctx, sender, {
+          ...delivery,
+          max_retries: isLastTry ? 0 : Number.MAX_SAFE_INTEGER,
+          trace_parent: traceParent ?? delivery.trace_parent,
+        }));
+      } finally {
+        await admission.done(result?.durationMs ?? null, result?.status === 'SUCCESS');
+      }
       const recorded = result.status === 'RETRYING' ? { ...result, nextAttemptAt: null } : result;
       observeAttempt(ctx, delivery, recorded);
       await records.submit(recorded);
@@ -168,5 +204,7 @@ export function createQueuedDeliveries(ctx: AppContext, sender: Sender): QueuedD
     async finish(occurrenceId) {
       await sendFinishedCallbacks(ctx, sender, [occurrenceId]);
     },
+
+    stop: () => breaker.stop(),
   };
 }

@@ -84,6 +84,7 @@ export function startPipelineWorker(ctx: AppContext, services: PipelineServices)
       // and its message comes back (unacked, or when its lease ends).
       await consumer?.stop({ graceMs: STOP_GRACE_MS });
       await sender.destroy();
+      eventLogConsumer.deliveries.stop();
       await rulesConsumer.cache.stop();
     },
   };

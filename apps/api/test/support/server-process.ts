@@ -18,10 +18,13 @@ export async function freePort(): Promise<number> {
 
 export type ServerProcess = { url: string; child: ChildProcess; output: () => string };
 
-/** The real server (`node --import tsx apps/api/src/main.ts`) in a child process, resolved once /healthz answers. */
-export async function spawnServer(env: Record<string, string>): Promise<ServerProcess> {
+/**
+ * The real server (`node --import tsx apps/api/src/main.ts`) in a child process, resolved once /healthz
+ * answers. `root`: another checkout to run (a benchmark's baseline), this one by default.
+ */
+export async function spawnServer(env: Record<string, string>, root = REPO_ROOT): Promise<ServerProcess> {
   const port = env.PORT ?? String(await freePort());
-  const { child, output } = startMain({ LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env, PORT: port });
+  const { child, output } = startMain({ LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env, PORT: port }, root);
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
@@ -39,7 +42,7 @@ export async function spawnServer(env: Record<string, string>): Promise<ServerPr
 
 /** A `--role worker` process (no HTTP): resolves once it has started its workers. */
 export async function spawnWorker(env: Record<string, string>): Promise<ServerProcess> {
-  const { child, output } = startMain({ ...env, ROLE: 'worker', LOG_LEVEL: 'info' });
+  const { child, output } = startMain({ LOG_LEVEL: 'info', ...env, ROLE: 'worker' });
   const deadline = Date.now() + 60_000;
   while (!output().includes('webhook manager started')) {
     if (child.exitCode !== null) throw new Error(`worker exited early:\n${output()}`);
@@ -61,13 +64,13 @@ export async function spawnFailingServer(
 }
 
 /** apps/api/src/main.ts in a child process, its output kept (the last 20,000 characters). */
-function startMain(env: Record<string, string>) {
+function startMain(env: Record<string, string>, root = REPO_ROOT) {
   const inherited = { ...process.env };
   delete inherited.DATABASE_URL;
   // BENCH_SERVER_NODE_ARGS lets a benchmark profile the server (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/api/src/main.ts'], {
-    cwd: REPO_ROOT,
+    cwd: root,
     env: { ...inherited, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -34,6 +34,7 @@ export const queryKeys = {
     all: ['subscriptions'] as const,
     list: (params: unknown) => ['subscriptions', 'list', params] as const,
     detail: (id: string) => ['subscriptions', 'detail', id] as const,
+    health: (id: string) => ['subscriptions', 'health', id] as const,
   },
   logs: {
     all: ['logs'] as const,

@@ -7852,7 +7852,9 @@ export interface paths {
                          */
                         httpMethod?: "POST" | "PUT" | "GET" | "PATCH" | "DELETE";
                         jsonBody?: unknown;
+                        maxInFlight?: number | null;
                         name: string;
+                        rateLimitPerSecond?: number | null;
                         /**
                          * @default ACTIVE
                          * @enum {string}
@@ -8048,7 +8050,9 @@ export interface paths {
                         /** @enum {string} */
                         httpMethod?: "POST" | "PUT" | "GET" | "PATCH" | "DELETE";
                         jsonBody?: unknown;
+                        maxInFlight?: number | null;
                         name?: string;
+                        rateLimitPerSecond?: number | null;
                         /** @enum {string} */
                         status?: "ACTIVE" | "INACTIVE" | "PAUSED" | "FAILED";
                         targetUrl?: string;
@@ -8214,6 +8218,88 @@ export interface paths {
                 };
             };
         };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/subscriptions/{id}/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Sucesso */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SubscriptionHealth"];
+                    };
+                };
+                /** @description Requisição inválida (URL, parâmetros ou corpo) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Sessão ou chave ausente ou inválida */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Não encontrado (ou não visível para quem chama) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Erro interno do servidor */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Serviço temporariamente indisponível */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -9348,6 +9434,11 @@ export interface components {
             } | null;
             /** @enum {string} */
             authType: "NONE" | "BASIC" | "BEARER" | "API_KEY";
+            circuit: {
+                openUntil: string | null;
+                /** @enum {string} */
+                state: "CLOSED" | "OPEN" | "HALF_OPEN";
+            };
             createdAt: string;
             disabledAt: string | null;
             /** @enum {string|null} */
@@ -9371,16 +9462,43 @@ export interface components {
             httpMethod: "POST" | "PUT" | "GET" | "PATCH" | "DELETE";
             id: string;
             jsonBody: unknown;
+            maxInFlight: number | null;
             name: string;
             permissions: {
                 canDelete: boolean;
                 canWrite: boolean;
             };
+            rateLimitPerSecond: number | null;
             secret: string | null;
             /** @enum {string} */
             status: "ACTIVE" | "INACTIVE" | "PAUSED" | "FAILED";
             targetUrl: string;
             updatedAt: string;
+        };
+        SubscriptionHealth: {
+            data: {
+                circuit: {
+                    openUntil: string | null;
+                    /** @enum {string} */
+                    state: "CLOSED" | "OPEN" | "HALF_OPEN";
+                };
+                consecutiveFailures: number;
+                inFlight: number;
+                lastDay: {
+                    attempts: number;
+                    p50Ms: number | null;
+                    p95Ms: number | null;
+                    successRate: number | null;
+                };
+                lastHour: {
+                    attempts: number;
+                    p50Ms: number | null;
+                    p95Ms: number | null;
+                    successRate: number | null;
+                };
+                maxInFlight: number | null;
+                rateLimitPerSecond: number | null;
+            };
         };
         SubscriptionList: {
             data: components["schemas"]["Subscription"][];

@@ -57,6 +57,10 @@ export const subscriptions = pgTable(
     /** Set by the delivery engine with status FAILED: 'GONE' (a 410) or 'CONSECUTIVE_FAILURES'. */
     disabledReason: text('disabled_reason'),
     disabledAt: tz('disabled_at'),
+    /** Deliveries per second across every process; null: no limit. */
+    rateLimitPerSecond: integer('rate_limit_per_second'),
+    /** Sends at once per process; null: the default share of the pool. */
+    maxInFlight: integer('max_in_flight'),
     createdBy: uuid('created_by'),
     createdAt: tz('created_at').notNull().defaultNow(),
     updatedAt: tz('updated_at').notNull().defaultNow(),

@@ -1,6 +1,7 @@
 export * from './applications';
 export * from './automation';
 export * from './deliveries';
+export * from './endpoints';
 export * from './events';
 export * from './queue';
 export * from './users';

@@ -29,6 +29,8 @@ export type EmitSubscription = Pick<
   | 'authType'
   | 'authDetails'
   | 'secret'
+  | 'maxInFlight'
+  | 'rateLimitPerSecond'
 >;
 
 export type EmitTarget = {

@@ -127,8 +127,11 @@ async function recordAndDispatch(
     });
   }
   // Due deliveries of an ACTIVE event go straight to this process's worker, leased at birth.
-  const worker = event.status === 'ACTIVE' && due.length > 0 ? findLocalWorker(ctx) : null;
-  const leasedBy = !eventLogId && worker?.canTake(due.length) ? worker.workerId : null;
+  const worker = !eventLogId && event.status === 'ACTIVE' && due.length > 0 ? findLocalWorker(ctx) : null;
+  const handedOver = worker
+    ? toClaimed(due, target.subscriptions, event, { emittedAt: now, traceParent })
+    : [];
+  const leasedBy = worker?.canTake(handedOver) ? worker.workerId : null;
 
   const isRecorded = await recordEmit(ctx, {
     occurrence: {
@@ -184,7 +187,7 @@ async function recordAndDispatch(
   if (eventLogId) {
     await publishOrLeaveToSweep(ctx, { id: eventLogId, eventDefinitionId: event.id }, event, traceParent);
   } else if (worker && leasedBy) {
-    worker.take(toClaimed(due, target.subscriptions, event, { emittedAt: now, traceParent }));
+    worker.take(handedOver);
   } else if (due.length > 0) {
     notifyDeliveryWorkers(ctx);
   } else if (event.enableCallbacks) {

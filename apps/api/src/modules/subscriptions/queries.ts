@@ -1,7 +1,7 @@
 import type { TSubscriptionListQuery } from '@wm/contracts';
 import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { events, subscriptions } from '../../db/schema';
+import { endpointCircuits, events, subscriptions } from '../../db/schema';
 import { matchSearch, matchValue, pageOffset } from '../../domain/pagination';
 import type { SessionUser } from '../../domain/session-user';
 import { rowPermissions, subscriptionAccess, visibleWhere } from '../access';
@@ -19,16 +19,18 @@ export function subscriptionListWhere(user: SessionUser, query: TSubscriptionLis
   );
 }
 
-/** A subscription with its event's summary and `user`'s permission flags on it. */
+/** A subscription with its event's summary, its circuit and `user`'s permission flags on it. */
 function selectSubscriptionRows(db: Database, user: SessionUser) {
   return db
     .select({
       subscription: subscriptions,
       event: { id: events.id, name: events.name, alias: events.alias, applicationId: events.applicationId },
+      circuit: { state: endpointCircuits.state, openUntil: endpointCircuits.openUntil },
       ...rowPermissions(subscriptionAccess, user),
     })
     .from(subscriptions)
-    .innerJoin(events, eq(events.id, subscriptions.eventId));
+    .innerJoin(events, eq(events.id, subscriptions.eventId))
+    .leftJoin(endpointCircuits, eq(endpointCircuits.subscriptionId, subscriptions.id));
 }
 
 /** One page of the subscriptions matching `where`, newest first. */

@@ -1,6 +1,7 @@
 import {
   ZCreateSubscriptionRequest,
   ZSubscription,
+  ZSubscriptionHealth,
   ZSubscriptionListQuery,
   ZSubscriptionListResponse,
   ZUpdateSubscriptionRequest,
@@ -12,6 +13,7 @@ import { type AuthHooks, currentUser } from '../../http/auth';
 import { sessionErrors } from '../../http/openapi';
 import { registerCrudRoutes } from '../../http/register-crud-routes';
 import { idRouteSchema } from '../../http/route-declarations';
+import { getSubscriptionHealth } from './health-service';
 import {
   createSubscription,
   deleteSubscription,
@@ -53,5 +55,16 @@ export function registerSubscriptionRoutes(app: FastifyInstance, ctx: AppContext
       }),
     },
     async (request) => rotateSubscriptionSecret(ctx, currentUser(request), request.params.id),
+  );
+
+  r.get(
+    '/subscriptions/:id/health',
+    {
+      ...guard,
+      schema: idRouteSchema(tags, {
+        response: { 200: ZSubscriptionHealth, ...sessionErrors(404) },
+      }),
+    },
+    async (request) => getSubscriptionHealth(ctx, currentUser(request), request.params.id),
   );
 }

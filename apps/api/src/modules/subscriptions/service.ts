@@ -40,7 +40,7 @@ export async function listSubscriptions(
   const total = Number(stats?.total ?? 0);
   const active = Number(stats?.active ?? 0);
   return {
-    data: rows.map((row) => toSubscriptionView(ctx.cipher, row.subscription, row.event, row)),
+    data: rows.map((row) => toSubscriptionView(ctx.cipher, row.subscription, row.event, row, row.circuit)),
     pagination: toPagination(query.page, query.limit, total),
     stats: { total, active, inactive: total - active, attempts: Number(stats?.attempts ?? 0) },
   };
@@ -49,7 +49,7 @@ export async function listSubscriptions(
 async function loadSubscriptionView(ctx: AppContext, user: SessionUser, id: string): Promise<TSubscription> {
   const row = await findSubscriptionRow(ctx.db, user, id);
   if (!row) throw new Error(`subscription ${id} vanished`);
-  return toSubscriptionView(ctx.cipher, row.subscription, row.event, row);
+  return toSubscriptionView(ctx.cipher, row.subscription, row.event, row, row.circuit);
 }
 
 /** Any signed-in user who can read the event may subscribe to it (PUBLIC events of PUBLIC applications: everyone). */
@@ -73,6 +73,8 @@ export async function createSubscription(
       authDetails: sealAuthDetails(ctx.cipher, input.authDetails),
       jsonBody: input.jsonBody ?? null,
       filters: input.filters,
+      rateLimitPerSecond: input.rateLimitPerSecond ?? null,
+      maxInFlight: input.maxInFlight ?? null,
       secret: ctx.cipher.seal(newSigningSecret()),
       createdBy: user.id,
       createdAt: now,
@@ -127,6 +129,8 @@ export async function updateSubscription(
       authDetails: sealAuthDetails(ctx.cipher, auth.authDetails),
       jsonBody: has('jsonBody') ? (input.jsonBody ?? null) : undefined,
       filters: has('filters') ? ((input.filters as TSubscription['filters'] | null) ?? []) : undefined,
+      rateLimitPerSecond: has('rateLimitPerSecond') ? (input.rateLimitPerSecond ?? null) : undefined,
+      maxInFlight: has('maxInFlight') ? (input.maxInFlight ?? null) : undefined,
       updatedAt: ctx.clock(),
     }),
   );

@@ -7,11 +7,20 @@ type SubscriptionRow = typeof subscriptions.$inferSelect;
 type EventRow = Pick<typeof events.$inferSelect, 'id' | 'name' | 'alias' | 'applicationId'>;
 
 /** Auth details and the signing secret only for callers who may edit the subscription (decrypted for them). */
+type CircuitColumns = { state: string | null; openUntil: Date | null } | null;
+
+/** A subscription without a circuit row has never failed: CLOSED. */
+export const toCircuitView = (circuit: CircuitColumns): TSubscription['circuit'] => ({
+  state: (circuit?.state ?? 'CLOSED') as TSubscription['circuit']['state'],
+  openUntil: circuit?.state === 'OPEN' ? (circuit.openUntil?.toISOString() ?? null) : null,
+});
+
 export function toSubscriptionView(
   cipher: Cipher,
   row: SubscriptionRow,
   event: EventRow,
   permissions: { canWrite: boolean; canDelete: boolean },
+  circuit: CircuitColumns = null,
 ): TSubscription {
   return {
     id: row.id,
@@ -28,6 +37,9 @@ export function toSubscriptionView(
     attempts: row.attempts,
     disabledReason: row.status === 'FAILED' ? (row.disabledReason as TSubscription['disabledReason']) : null,
     disabledAt: row.status === 'FAILED' ? (row.disabledAt?.toISOString() ?? null) : null,
+    rateLimitPerSecond: row.rateLimitPerSecond,
+    maxInFlight: row.maxInFlight,
+    circuit: toCircuitView(circuit),
     _count: { attempts: row.attempts },
     event: { id: event.id, name: event.name, alias: event.alias, applicationId: event.applicationId },
     permissions: { canWrite: Boolean(permissions.canWrite), canDelete: Boolean(permissions.canDelete) },

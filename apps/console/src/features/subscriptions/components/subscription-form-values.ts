@@ -19,7 +19,11 @@ export const newSubscriptionFormValues = (eventId = ''): TSubscriptionForm => ({
   authDetails: {},
   jsonBody: NEW_SUBSCRIPTION_BODY,
   filters: [],
+  rateLimitPerSecond: '',
+  maxInFlight: '',
 });
+
+const limitText = (value: number | null) => (value === null ? '' : String(value));
 
 export const subscriptionToFormValues = (subscription: TSubscription): TSubscriptionForm => ({
   eventId: subscription.eventId,
@@ -34,6 +38,8 @@ export const subscriptionToFormValues = (subscription: TSubscription): TSubscrip
       ? ''
       : JSON.stringify(subscription.jsonBody, null, 2),
   filters: subscription.filters.map((filter) => ({ ...filter })),
+  rateLimitPerSecond: limitText(subscription.rateLimitPerSecond),
+  maxInFlight: limitText(subscription.maxInFlight),
 });
 
 /**

@@ -1,6 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   HTTP_METHODS,
+  MAX_IN_FLIGHT_LABEL,
+  RATE_LIMIT_LABEL,
   SUBSCRIPTION_BODY_PLACEHOLDERS,
   type TSubscriptionForm,
   ZCreateSubscriptionForm,
@@ -158,6 +160,29 @@ export function SubscriptionForm({
         </CardHeader>
         <CardContent>
           <FiltersEditor />
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Limites de entrega</CardTitle>
+          <CardDescription>
+            Opcionais. Acima do limite por segundo os envios esperam (nunca são descartados). Vazio: sem
+            limite por segundo e a parte padrão dos envios simultâneos.
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4 sm:grid-cols-2">
+          <FormField label={RATE_LIMIT_LABEL} name="rateLimitPerSecond" htmlFor="rateLimitPerSecond">
+            <Input
+              id="rateLimitPerSecond"
+              inputMode="numeric"
+              placeholder="Sem limite"
+              {...register('rateLimitPerSecond')}
+            />
+          </FormField>
+          <FormField label={MAX_IN_FLIGHT_LABEL} name="maxInFlight" htmlFor="maxInFlight">
+            <Input id="maxInFlight" inputMode="numeric" placeholder="Padrão" {...register('maxInFlight')} />
+          </FormField>
         </CardContent>
       </Card>
     </RecordForm>

@@ -5,10 +5,12 @@ import { Link } from 'react-router';
 import { AUTH_TYPE_LABELS } from '@/components/forms/auth-details-fields';
 import { HttpMethodBadge } from '@/components/http-method-badge';
 import { IconLinkButton } from '@/components/icon-link-button';
+import { Badge } from '@/components/ui/badge';
 import { EntityStatusBadge } from '@/components/ui/status-badges';
 import { type Column, DataTable } from '@/components/ui/table';
 import { UrlText } from '@/components/ui/url-text';
 import { paths } from '@/config/paths';
+import { describeCircuit } from '../lib/circuit-state';
 import { DeleteSubscriptionButton } from './delete-subscription-button';
 import { TestWebhookButton } from './test-webhook-button';
 
@@ -16,9 +18,23 @@ const columns: Column<TSubscription>[] = [
   {
     header: 'Nome',
     cell: (subscription) => (
-      <Link to={paths.subscriptions.detail.getHref(subscription.id)} className="font-medium hover:underline">
-        {subscription.name}
-      </Link>
+      <div className="grid justify-items-start gap-1">
+        <Link
+          to={paths.subscriptions.detail.getHref(subscription.id)}
+          className="font-medium hover:underline"
+        >
+          {subscription.name}
+        </Link>
+        {subscription.circuit.state === 'OPEN' ? (
+          <Badge
+            variant="error"
+            title={describeCircuit(subscription.circuit).label}
+            data-testid="circuit-open"
+          >
+            Circuito aberto
+          </Badge>
+        ) : null}
+      </div>
     ),
   },
   {

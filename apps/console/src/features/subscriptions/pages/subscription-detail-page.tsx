@@ -20,6 +20,7 @@ import { messages } from '@/lib/messages';
 import { useSubscription } from '../api/get-subscription';
 import { DeleteSubscriptionButton } from '../components/delete-subscription-button';
 import { DisabledNotice } from '../components/disabled-notice';
+import { EndpointHealthCard } from '../components/endpoint-health-card';
 import { FilterTestCard } from '../components/filter-test-card';
 import { SigningSecretCard } from '../components/signing-secret-card';
 import { SubscriptionPerformanceCard } from '../components/subscription-performance-card';
@@ -84,6 +85,7 @@ export default function SubscriptionDetailPage() {
             <DetailField label="Criada em">{formatDateTime(subscription.createdAt)}</DetailField>
             <DetailField label="Atualizada em">{formatDateTime(subscription.updatedAt)}</DetailField>
           </DetailListCard>
+          <EndpointHealthCard subscriptionId={subscription.id} />
           <SubscriptionPerformanceCard subscriptionId={subscription.id} />
           <JsonCard
             title="JSON Body"
