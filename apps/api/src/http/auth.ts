@@ -2,6 +2,7 @@ import { and, eq, gt } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { sessions, users } from '../db/schema';
+import { INVALID_API_KEY_MESSAGE, isWellFormedApiKey } from '../domain/api-key';
 import { AppError } from '../domain/errors';
 import type { SessionUser } from '../domain/session-user';
 import { sha256 } from '../lib/crypto';
@@ -10,6 +11,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     user: SessionUser | null;
     sessionId: string | null;
+    /** The hash of a well-formed `x-api-key`, set by requireApiKeyOrUser. */
+    apiKeyHash: string | null;
   }
 }
 
@@ -21,6 +24,8 @@ export function bearerToken(request: FastifyRequest): string | null {
 }
 
 const unauthorized = () => new AppError('UNAUTHORIZED', 'Sessão inválida ou expirada. Faça login novamente.');
+const missingCredentials = () =>
+  new AppError('UNAUTHORIZED', 'Envie a chave de API em x-api-key ou um token de sessão');
 
 /** Resolves the Bearer token to an active user with an unexpired session, or null. */
 export async function findSessionUser(ctx: AppContext, token: string) {
@@ -73,6 +78,23 @@ export function createAuthHooks(ctx: AppContext) {
       if (!request.user) throw unauthorized();
       if (!request.user.isAdmin) throw new AppError('FORBIDDEN', 'Acesso restrito a administradores');
     },
+    /**
+     * The caller of a machine call (emit, emit-rules): the application's API key, or a signed-in
+     * user. A key is only checked for its form here (its hash is set on the request): the emit
+     * checks it against the application on its own read, one round trip less. Run as a
+     * preHandler, so a bad body still answers 400 first.
+     */
+    async requireApiKeyOrUser(request: FastifyRequest, _reply: FastifyReply) {
+      const apiKey = request.headers['x-api-key'];
+      if (typeof apiKey === 'string' && apiKey.length > 0) {
+        if (!isWellFormedApiKey(apiKey)) throw new AppError('UNAUTHORIZED', INVALID_API_KEY_MESSAGE);
+        request.apiKeyHash = sha256(apiKey);
+        return;
+      }
+      if (!bearerToken(request)) throw missingCredentials();
+      await loadUser(request);
+      if (!request.user) throw unauthorized();
+    },
   };
 }
 export type AuthHooks = ReturnType<typeof createAuthHooks>;
@@ -81,4 +103,14 @@ export type AuthHooks = ReturnType<typeof createAuthHooks>;
 export function currentUser(request: FastifyRequest): SessionUser {
   if (!request.user) throw unauthorized();
   return request.user;
+}
+
+/** Who makes a call guarded by requireApiKeyOrUser: a key's hash, or the signed-in user. */
+export type ApiKeyOrUser =
+  | { apiKeyHash: string; user?: undefined }
+  | { apiKeyHash?: undefined; user: SessionUser };
+
+export function currentApiKeyOrUser(request: FastifyRequest): ApiKeyOrUser {
+  if (request.apiKeyHash) return { apiKeyHash: request.apiKeyHash };
+  return { user: currentUser(request) };
 }

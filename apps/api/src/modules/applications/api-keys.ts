@@ -1,15 +1,11 @@
 import type { AppContext } from '../../context';
+import { API_KEY_PREFIX, isWellFormedApiKey } from '../../domain/api-key';
 import { AppError } from '../../domain/errors';
 import { randomToken, sha256 } from '../../lib/crypto';
 import { findApplicationByApiKeyHash } from './queries';
 
-/** Recognisable prefix: `whm_` + 32 random bytes (256 bits) in base64url. */
-export const API_KEY_PREFIX = 'whm_';
 /** How much of the key lists and cards show. */
 export const API_KEY_VISIBLE_CHARS = 12;
-const API_KEY_PATTERN = /^whm_[\w-]{43}$/;
-
-export const isWellFormedApiKey = (apiKey: string): boolean => API_KEY_PATTERN.test(apiKey);
 
 export const generateApiKey = (): string => `${API_KEY_PREFIX}${randomToken(32)}`;
 

@@ -1,12 +1,14 @@
 import type { TEmitRulesResponse } from '@wm/contracts';
 import type { AppContext } from '../../context';
+import { INVALID_API_KEY_MESSAGE } from '../../domain/api-key';
 import { AppError, forbidden } from '../../domain/errors';
 import { newId } from '../../lib/ids';
 import { recordEmit } from '../emit/record-emits';
 import {
+  authorizeEmitter,
   type EmitInput,
+  type Emitter,
   findPreviousAnswer,
-  INVALID_API_KEY_MESSAGE,
   publishOrLeaveToSweep,
   storableHeaders,
 } from '../emit/service';
@@ -27,10 +29,8 @@ async function checkApiKey(ctx: AppContext, applicationId: string, apiKeyHash: s
  * does not confirm in time leaves the message to the republish sweep. A repeated idempotency key
  * (externalEventId or Idempotency-Key) within 24 h answers the first result and records nothing.
  */
-export async function emitRules(
-  ctx: AppContext,
-  input: EmitInput & { apiKeyHash?: string },
-): Promise<TEmitRulesResponse> {
+export async function emitRules(ctx: AppContext, input: EmitInput & Emitter): Promise<TEmitRulesResponse> {
+  await authorizeEmitter(ctx, input, input.applicationId);
   if (input.apiKeyHash !== undefined) await checkApiKey(ctx, input.applicationId, input.apiKeyHash);
   const idempotencyKey = input.externalEventId ?? input.idempotencyKey ?? null;
   const now = ctx.clock();

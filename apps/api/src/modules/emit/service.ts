@@ -4,11 +4,13 @@ import { type ClaimedDelivery, toClaimedDelivery } from '../../delivery/claim';
 import { type PlannedDeliveryLog, planDeliveryLogs, toStoredBodies } from '../../delivery/plan-delivery-logs';
 import { renderEventPayload, toStoredEventPayload } from '../../delivery/render-payload';
 import { findLocalWorker, notifyDeliveryWorkers, notifyOccurrencesFinished } from '../../delivery/wake';
+import { INVALID_API_KEY_MESSAGE } from '../../domain/api-key';
 import { AppError, conflict, notFound } from '../../domain/errors';
+import type { SessionUser } from '../../domain/session-user';
 import { newId } from '../../lib/ids';
 import { settleWithin } from '../../lib/settle-within';
 import { publishEventLog } from '../../pipeline/publish';
-import { EVENT_NOT_FOUND } from '../access';
+import { applicationAccess, EVENT_NOT_FOUND, requireAccess } from '../access';
 import { type EmitEvent, type EmitSubscription, loadEmitTarget } from './load-emit-target';
 import { findOccurrenceByKey } from './queries';
 import { recordEmit } from './record-emits';
@@ -38,7 +40,26 @@ export function storableHeaders(headers: EmitInput['headers']): Record<string, s
   return kept;
 }
 
-export const INVALID_API_KEY_MESSAGE = 'Chave de API inválida para esta aplicação';
+/** What an emit route takes from the request headers: all of them (for filters) and the Idempotency-Key. */
+export function readEmitHeaders(headers: EmitInput['headers']) {
+  const idempotencyHeader = headers['idempotency-key'];
+  return {
+    headers,
+    idempotencyKey:
+      typeof idempotencyHeader === 'string' && idempotencyHeader ? idempotencyHeader : undefined,
+  };
+}
+
+/**
+ * Who emits through a route: the application's key (its hash, checked against the application by
+ * the emit's own read), or a signed-in user, who needs write permission on the application. An
+ * emit with neither comes from inside (a rule's action).
+ */
+export type Emitter = { apiKeyHash?: string; user?: SessionUser };
+
+export async function authorizeEmitter(ctx: AppContext, emitter: Emitter, applicationId: string) {
+  if (emitter.user) await requireAccess(ctx, emitter.user, applicationAccess, applicationId, 'write');
+}
 
 /**
  * Records an occurrence of an event and fans it out: atomically the
@@ -48,10 +69,8 @@ export const INVALID_API_KEY_MESSAGE = 'Chave de API inválida para esta aplica�
  * result and emits nothing. With `apiKeyHash` the caller's key is checked on
  * the same read (a wrong key answers 401 before anything else).
  */
-export async function emitEvent(
-  ctx: AppContext,
-  input: EmitInput & { apiKeyHash?: string },
-): Promise<TEmitResponse> {
+export async function emitEvent(ctx: AppContext, input: EmitInput & Emitter): Promise<TEmitResponse> {
+  await authorizeEmitter(ctx, input, input.applicationId);
   const target = await loadEmitTarget(ctx, input.applicationId, input.eventType, input.apiKeyHash ?? null);
   if (input.apiKeyHash !== undefined && !target.isKeyValid) {
     throw new AppError('UNAUTHORIZED', INVALID_API_KEY_MESSAGE);
