@@ -34,7 +34,7 @@ export async function createContext(config: Config, database?: DatabaseHandle): 
   const logger = createLogger(config.LOG_LEVEL);
   const sealed = await sealStoredSecrets((text, params) => handle.query(text, params), cipher);
   if (Object.values(sealed).some((count) => count > 0)) logger.info({ sealed }, 'stored secrets encrypted');
-  const queue = createQueue({ config, db: handle.db, logger });
+  const queue = createQueue({ config, database: handle, logger });
   return {
     config,
     database: handle,

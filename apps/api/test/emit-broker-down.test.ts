@@ -47,7 +47,7 @@ describe('connecting to a broker that does not answer', () => {
     const lines: string[] = [];
     const logger = pino({ level: 'warn' }, { write: (line: string) => lines.push(line) });
     const queue = createRabbitQueue({
-      db: t.ctx.db,
+      database: t.ctx.database,
       logger,
       pacingMaxWaitMs: 1_000,
       name: 'wm-black-hole',

@@ -1,6 +1,4 @@
-import { sql } from 'drizzle-orm';
-import type { Database } from '../db/client';
-import { queryRows } from '../db/sql-rows';
+import type { DatabaseHandle } from '../db/client';
 import { createBatcher } from '../lib/batcher';
 import { newId } from '../lib/ids';
 import type { Decision } from './process-message';
@@ -20,7 +18,42 @@ export type ClaimedRow = {
 
 const BATCH = { maxSize: 256, maxInFlight: 4 };
 
-const ms = (value: number) => sql`${Math.max(0, Math.round(value))} * interval '1 millisecond'`;
+const INSERT_SQL = `
+INSERT INTO queue_messages (id, queue, message_id, body, priority, available_at, expires_at,
+  attempts, pacing_key, pacing_ms)
+SELECT id, $1, message_id, COALESCE(body, 'null'::jsonb), priority,
+  now() + delay_ms * interval '1 millisecond',
+  CASE WHEN ttl_ms IS NULL THEN NULL ELSE now() + ttl_ms * interval '1 millisecond' END,
+  attempts, pacing_key, pacing_ms
+FROM jsonb_to_recordset($2::jsonb) AS r(id uuid, message_id text, body jsonb,
+  priority integer, delay_ms integer, ttl_ms integer, attempts integer, pacing_key text, pacing_ms integer)`;
+
+// $1 queue, $2 how many, $3 lease in ms.
+const CLAIM_SQL = `
+UPDATE queue_messages SET lease_until = now() + $3 * interval '1 millisecond',
+  available_at = now() + $3 * interval '1 millisecond'
+WHERE id IN (
+  SELECT id FROM queue_messages
+  WHERE queue = $1 AND available_at <= now()
+  ORDER BY priority DESC, available_at, id
+  LIMIT $2
+  FOR UPDATE SKIP LOCKED)
+RETURNING id, message_id, body, priority, attempts, pacing_key, pacing_ms,
+  EXTRACT(EPOCH FROM expires_at) * 1000 AS expires_at_ms,
+  (expires_at IS NOT NULL AND expires_at < now()) AS is_expired`;
+
+// Done messages are deleted; the others come back after their delay in the same statement.
+// The id list ($2) lets the planner probe the primary key whatever its statistics say.
+const SETTLE_SQL = `
+WITH r AS (
+  SELECT * FROM jsonb_to_recordset($1::jsonb)
+    AS r(id uuid, is_done boolean, delay_ms integer, attempts integer, is_retry boolean)),
+done AS (DELETE FROM queue_messages q USING r
+  WHERE q.id = r.id AND q.id = ANY(string_to_array($2, ',')::uuid[]) AND r.is_done RETURNING q.id)
+UPDATE queue_messages q SET available_at = now() + r.delay_ms * interval '1 millisecond',
+  lease_until = NULL, attempts = r.attempts,
+  expires_at = CASE WHEN r.is_retry THEN NULL ELSE q.expires_at END
+FROM r WHERE q.id = r.id AND q.id = ANY(string_to_array($2, ',')::uuid[]) AND NOT r.is_done`;
 
 export type DatabaseQueueStatements = ReturnType<typeof createDatabaseQueueStatements>;
 
@@ -30,7 +63,11 @@ export type DatabaseQueueStatements = ReturnType<typeof createDatabaseQueueState
  * callers; a claim takes rows in priority order with FOR UPDATE SKIP LOCKED
  * and a lease (the row is made unavailable until the lease ends).
  */
-export function createDatabaseQueueStatements(db: Database, name: string, leaseMs: number) {
+export function createDatabaseQueueStatements(
+  database: Pick<DatabaseHandle, 'query'>,
+  name: string,
+  leaseMs: number,
+) {
   const inserts = createBatcher(async (inputs: PublishInput[]) => {
     const rows = inputs.map((input) => ({
       id: newId(),
@@ -43,40 +80,19 @@ export function createDatabaseQueueStatements(db: Database, name: string, leaseM
       pacing_key: input.pacingKey ?? null,
       pacing_ms: input.pacingMs ?? null,
     }));
-    await queryRows(
-      db,
-      sql`INSERT INTO queue_messages (id, queue, message_id, body, priority, available_at, expires_at,
-          attempts, pacing_key, pacing_ms)
-        SELECT id, ${name}, message_id, COALESCE(body, 'null'::jsonb), priority,
-          now() + delay_ms * interval '1 millisecond',
-          CASE WHEN ttl_ms IS NULL THEN NULL ELSE now() + ttl_ms * interval '1 millisecond' END,
-          attempts, pacing_key, pacing_ms
-        FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS r(id uuid, message_id text, body jsonb,
-          priority integer, delay_ms integer, ttl_ms integer, attempts integer, pacing_key text, pacing_ms integer)`,
-    );
+    await database.query(INSERT_SQL, [name, JSON.stringify(rows)], 'wm_queue_insert');
     return inputs.map(() => undefined);
   }, BATCH);
 
   const claim = async (count: number): Promise<ClaimedRow[]> => {
-    const rows = await queryRows<ClaimedRow>(
-      db,
-      sql`
-      UPDATE queue_messages SET lease_until = now() + ${ms(leaseMs)},
-        available_at = now() + ${ms(leaseMs)}
-      WHERE id IN (
-        SELECT id FROM queue_messages
-        WHERE queue = ${name} AND available_at <= now()
-        ORDER BY priority DESC, available_at, id
-        LIMIT ${count}
-        FOR UPDATE SKIP LOCKED)
-      RETURNING id, message_id, body, priority, attempts, pacing_key, pacing_ms,
-        EXTRACT(EPOCH FROM expires_at) * 1000 AS expires_at_ms,
-        (expires_at IS NOT NULL AND expires_at < now()) AS is_expired`,
+    const rows = await database.query<ClaimedRow>(
+      CLAIM_SQL,
+      [name, count, Math.max(0, Math.round(leaseMs))],
+      'wm_queue_claim',
     );
     return rows.sort((a, b) => b.priority - a.priority);
   };
 
-  // Done messages are deleted; the others come back after their delay in the same statement.
   const settles = createBatcher(async (items: Array<{ row: ClaimedRow; decision: Decision }>) => {
     const rows = items.map(({ row, decision }) => {
       const isDone = decision.type === 'ack' || decision.type === 'expired';
@@ -89,20 +105,8 @@ export function createDatabaseQueueStatements(db: Database, name: string, leaseM
         is_retry: decision.type === 'retry',
       };
     });
-    // The id list lets the planner probe the primary key whatever its statistics say.
     const ids = rows.map((row) => row.id).join(',');
-    await queryRows(
-      db,
-      sql`WITH r AS (
-          SELECT * FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-            AS r(id uuid, is_done boolean, delay_ms integer, attempts integer, is_retry boolean)),
-        done AS (DELETE FROM queue_messages q USING r
-          WHERE q.id = r.id AND q.id = ANY(string_to_array(${ids}, ',')::uuid[]) AND r.is_done RETURNING q.id)
-        UPDATE queue_messages q SET available_at = now() + r.delay_ms * interval '1 millisecond',
-          lease_until = NULL, attempts = r.attempts,
-          expires_at = CASE WHEN r.is_retry THEN NULL ELSE q.expires_at END
-        FROM r WHERE q.id = r.id AND q.id = ANY(string_to_array(${ids}, ',')::uuid[]) AND NOT r.is_done`,
-    );
+    await database.query(SETTLE_SQL, [JSON.stringify(rows), ids], 'wm_queue_settle');
     return items.map(() => undefined);
   }, BATCH);
 

@@ -1,3 +1,4 @@
+import { createPacingSlots } from './pacing-slots';
 import type { EngineDeps } from './process-message';
 import { createRabbitConnection } from './rabbitmq-connection';
 import { createRabbitConsumers } from './rabbitmq-consumers';
@@ -38,7 +39,7 @@ export function createRabbitQueue(options: RabbitQueueOptions): Queue & { connec
   });
   const publish = createRabbitPublisher(connection, { name, logger });
   const consumers = createRabbitConsumers(
-    { ...options, resubscribeDelayMs: reconnectMinMs },
+    { ...options, pacing: createPacingSlots(options.database), resubscribeDelayMs: reconnectMinMs },
     connection,
     publish,
   );

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import amqp from 'amqplib';
 import pino from 'pino';
-import type { Database } from '../../src/db/client';
+import type { DatabaseHandle } from '../../src/db/client';
 import { createDatabaseQueue } from '../../src/queue/database-queue';
 import { createRabbitQueue } from '../../src/queue/rabbitmq-queue';
 import { deleteBrokerObjects } from '../../src/queue/rabbitmq-topology';
@@ -22,10 +22,10 @@ export type TestQueueOptions = {
   concurrency?: number;
 };
 
-/** A queue of this run's backend over `db`. */
-export function openTestQueue(db: Database, options: TestQueueOptions): Queue {
+/** A queue of this run's backend over `database`. */
+export function openTestQueue(database: DatabaseHandle, options: TestQueueOptions): Queue {
   const engine = {
-    db,
+    database,
     logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
     pacingMaxWaitMs: options.pacingMaxWaitMs ?? 5_000,
     name: options.name,
