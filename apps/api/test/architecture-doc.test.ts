@@ -71,6 +71,15 @@ describe('docs/ARCHITECTURE.md', () => {
     expect(missing).toEqual([]);
   });
 
+  it("When the source runs a statement through Drizzle's execute, then only where the document allows it", () => {
+    const allowed = 'modules/auth/queries.ts';
+    expect(DOC).toContain(`(\`tx.execute\`: the advisory lock of \`${allowed}\`)`);
+    const executing = sourceFiles
+      .filter((file) => /\.execute\(/.test(readFileSync(file, 'utf8')))
+      .map((file) => file.slice(SRC.length + 1));
+    expect(executing).toEqual([allowed]);
+  });
+
   it('When a route file is read, then it does not check access itself (services authorize)', () => {
     const routeFiles = sourceFiles.filter((file) => /\/modules\/[^/]+\/([\w-]+-)?routes\.ts$/.test(file));
     expect(routeFiles.length).toBeGreaterThan(10);
