@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { sessions, users } from '../db/schema';
 import { INVALID_API_KEY_MESSAGE, isWellFormedApiKey } from '../domain/api-key';
-import { AppError } from '../domain/errors';
+import { forbidden, unauthorized } from '../domain/errors';
 import type { SessionUser } from '../domain/session-user';
 import { sha256 } from '../lib/crypto';
 
@@ -23,9 +23,8 @@ export function bearerToken(request: FastifyRequest): string | null {
   return scheme?.toLowerCase() === 'bearer' && token ? token : null;
 }
 
-const unauthorized = () => new AppError('UNAUTHORIZED', 'Sessão inválida ou expirada. Faça login novamente.');
-const missingCredentials = () =>
-  new AppError('UNAUTHORIZED', 'Envie a chave de API em x-api-key ou um token de sessão');
+const invalidSession = () => unauthorized('Sessão inválida ou expirada. Faça login novamente.');
+const missingCredentials = () => unauthorized('Envie a chave de API em x-api-key ou um token de sessão');
 
 /** Resolves the Bearer token to an active user with an unexpired session, or null. */
 export async function findSessionUser(ctx: AppContext, token: string) {
@@ -71,12 +70,12 @@ export function createAuthHooks(ctx: AppContext) {
     },
     async requireUser(request: FastifyRequest, _reply: FastifyReply) {
       await loadUser(request);
-      if (!request.user) throw unauthorized();
+      if (!request.user) throw invalidSession();
     },
     async requireAdmin(request: FastifyRequest, _reply: FastifyReply) {
       await loadUser(request);
-      if (!request.user) throw unauthorized();
-      if (!request.user.isAdmin) throw new AppError('FORBIDDEN', 'Acesso restrito a administradores');
+      if (!request.user) throw invalidSession();
+      if (!request.user.isAdmin) throw forbidden('Acesso restrito a administradores');
     },
     /**
      * The caller of a machine call (emit, emit-rules): the application's API key, or a signed-in
@@ -87,13 +86,13 @@ export function createAuthHooks(ctx: AppContext) {
     async requireApiKeyOrUser(request: FastifyRequest, _reply: FastifyReply) {
       const apiKey = request.headers['x-api-key'];
       if (typeof apiKey === 'string' && apiKey.length > 0) {
-        if (!isWellFormedApiKey(apiKey)) throw new AppError('UNAUTHORIZED', INVALID_API_KEY_MESSAGE);
+        if (!isWellFormedApiKey(apiKey)) throw unauthorized(INVALID_API_KEY_MESSAGE);
         request.apiKeyHash = sha256(apiKey);
         return;
       }
       if (!bearerToken(request)) throw missingCredentials();
       await loadUser(request);
-      if (!request.user) throw unauthorized();
+      if (!request.user) throw invalidSession();
     },
   };
 }
@@ -101,7 +100,7 @@ export type AuthHooks = ReturnType<typeof createAuthHooks>;
 
 /** The signed-in user of a route guarded by requireUser. */
 export function currentUser(request: FastifyRequest): SessionUser {
-  if (!request.user) throw unauthorized();
+  if (!request.user) throw invalidSession();
   return request.user;
 }
 

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context';
 import { API_KEY_PREFIX, isWellFormedApiKey } from '../../domain/api-key';
-import { AppError } from '../../domain/errors';
+import { unprocessable } from '../../domain/errors';
 import { randomToken, sha256 } from '../../lib/crypto';
 import { findApplicationByApiKeyHash } from './queries';
 
@@ -29,8 +29,7 @@ export function revealApiKey(ctx: AppContext, application: { apiKeyEncrypted: st
   try {
     return ctx.cipher.decrypt(application.apiKeyEncrypted);
   } catch {
-    throw new AppError(
-      'UNPROCESSABLE',
+    throw unprocessable(
       'Não foi possível recuperar a API Key (a chave secreta do servidor mudou). Regenere a chave.',
     );
   }

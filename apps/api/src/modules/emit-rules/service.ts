@@ -1,7 +1,7 @@
 import type { TEmitRulesResponse } from '@wm/contracts';
 import type { AppContext } from '../../context';
 import { INVALID_API_KEY_MESSAGE } from '../../domain/api-key';
-import { AppError, forbidden } from '../../domain/errors';
+import { forbidden, unauthorized } from '../../domain/errors';
 import { newId } from '../../lib/ids';
 import { recordEmit } from '../emit/record-emits';
 import {
@@ -19,7 +19,7 @@ export const KEY_OF_ANOTHER_APPLICATION = 'Esta chave de API pertence a outra ap
 /** A key that is this application's passes; another application's is refused (403); any other is unknown (401). */
 async function checkApiKey(ctx: AppContext, applicationId: string, apiKeyHash: string) {
   const ownerId = await findApplicationIdByKeyHash(ctx.db, apiKeyHash);
-  if (!ownerId) throw new AppError('UNAUTHORIZED', INVALID_API_KEY_MESSAGE);
+  if (!ownerId) throw unauthorized(INVALID_API_KEY_MESSAGE);
   if (ownerId !== applicationId) throw forbidden(KEY_OF_ANOTHER_APPLICATION);
 }
 

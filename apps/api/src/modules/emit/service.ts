@@ -5,7 +5,7 @@ import { type PlannedDeliveryLog, planDeliveryLogs, toStoredBodies } from '../..
 import { renderEventPayload, toStoredEventPayload } from '../../delivery/render-payload';
 import { findLocalWorker, notifyDeliveryWorkers, notifyOccurrencesFinished } from '../../delivery/wake';
 import { INVALID_API_KEY_MESSAGE } from '../../domain/api-key';
-import { AppError, conflict, notFound } from '../../domain/errors';
+import { conflict, notFound, unauthorized } from '../../domain/errors';
 import type { SessionUser } from '../../domain/session-user';
 import { newId } from '../../lib/ids';
 import { settleWithin } from '../../lib/settle-within';
@@ -73,7 +73,7 @@ export async function emitEvent(ctx: AppContext, input: EmitInput & Emitter): Pr
   await authorizeEmitter(ctx, input, input.applicationId);
   const target = await loadEmitTarget(ctx, input.applicationId, input.eventType, input.apiKeyHash ?? null);
   if (input.apiKeyHash !== undefined && !target.isKeyValid) {
-    throw new AppError('UNAUTHORIZED', INVALID_API_KEY_MESSAGE);
+    throw unauthorized(INVALID_API_KEY_MESSAGE);
   }
   const idempotencyKey = input.externalEventId ?? input.idempotencyKey ?? null;
   const now = ctx.clock();
