@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventLogs } from '../src/db/schema';
-import { EMIT_PUBLISH_WAIT_MS } from '../src/modules/emit/service';
+import { EMIT_PUBLISH_WAIT_MS } from '../src/modules/emit/publish-or-sweep';
 import { createRabbitQueue } from '../src/queue/rabbitmq-queue';
 import { startBlackHoleServer } from './support/black-hole-server';
 import { insertApplication, insertEvent } from './support/delivery-fixtures';

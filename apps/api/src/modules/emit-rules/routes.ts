@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { type AuthHooks, currentApiKeyOrUser } from '../../http/auth';
 import { EMIT_SECURITY, errorResponses } from '../../http/openapi';
-import { readEmitHeaders } from '../emit/service';
+import { readEmitHeaders } from '../emit/emit-input';
 import { emitRules } from './service';
 
 export function registerEmitRulesRoutes(app: FastifyInstance, ctx: AppContext, auth: AuthHooks) {

@@ -3,15 +3,10 @@ import type { AppContext } from '../../context';
 import { INVALID_API_KEY_MESSAGE } from '../../domain/api-key';
 import { forbidden, unauthorized } from '../../domain/errors';
 import { newId } from '../../lib/ids';
+import { authorizeEmitter, type EmitInput, type Emitter, storableHeaders } from '../emit/emit-input';
+import { findPreviousAnswer } from '../emit/idempotency';
+import { publishOrLeaveToSweep } from '../emit/publish-or-sweep';
 import { recordEmit } from '../emit/record-emits';
-import {
-  authorizeEmitter,
-  type EmitInput,
-  type Emitter,
-  findPreviousAnswer,
-  publishOrLeaveToSweep,
-  storableHeaders,
-} from '../emit/service';
 import { findApplicationIdByKeyHash } from './queries';
 
 export const KEY_OF_ANOTHER_APPLICATION = 'Esta chave de API pertence a outra aplicação';

@@ -5,8 +5,9 @@ import type { AppContext } from '../../context';
 import { type AuthHooks, currentApiKeyOrUser, currentUser } from '../../http/auth';
 import { EMIT_SECURITY, errorResponses, sessionErrors } from '../../http/openapi';
 import { idRouteSchema } from '../../http/route-declarations';
+import { readEmitHeaders } from './emit-input';
 import { stopEmitTargetCache } from './load-emit-target';
-import { emitEvent, readEmitHeaders } from './service';
+import { emitEvent } from './service';
 import { testSubscription } from './test-subscription';
 
 export function registerEmitRoutes(app: FastifyInstance, ctx: AppContext, auth: AuthHooks) {

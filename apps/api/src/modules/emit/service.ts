@@ -1,4 +1,4 @@
-import type { TEmitRequest, TEmitResponse } from '@wm/contracts';
+import type { TEmitResponse } from '@wm/contracts';
 import type { AppContext } from '../../context';
 import { type ClaimedDelivery, toClaimedDelivery } from '../../delivery/claim';
 import { type PlannedDeliveryLog, planDeliveryLogs, toStoredBodies } from '../../delivery/plan-delivery-logs';
@@ -6,60 +6,13 @@ import { renderEventPayload, toStoredEventPayload } from '../../delivery/render-
 import { findLocalWorker, notifyDeliveryWorkers, notifyOccurrencesFinished } from '../../delivery/wake';
 import { INVALID_API_KEY_MESSAGE } from '../../domain/api-key';
 import { conflict, notFound, unauthorized } from '../../domain/errors';
-import type { SessionUser } from '../../domain/session-user';
 import { newId } from '../../lib/ids';
-import { settleWithin } from '../../lib/settle-within';
-import { publishEventLog } from '../../pipeline/publish';
-import { applicationAccess, EVENT_NOT_FOUND, requireAccess } from '../access';
+import { EVENT_NOT_FOUND } from '../access';
+import { authorizeEmitter, type EmitInput, type Emitter, storableHeaders } from './emit-input';
+import { findPreviousAnswer } from './idempotency';
 import { type EmitEvent, type EmitSubscription, loadEmitTarget } from './load-emit-target';
-import { findOccurrenceByKey } from './queries';
+import { publishOrLeaveToSweep } from './publish-or-sweep';
 import { recordEmit } from './record-emits';
-
-const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
-/** How long an emit of a queued event waits for the broker to confirm its message. */
-export const EMIT_PUBLISH_WAIT_MS = 2_000;
-const CREDENTIAL_HEADERS = new Set(['authorization', 'x-api-key', 'cookie', 'proxy-authorization']);
-
-export type EmitInput = TEmitRequest & {
-  headers: Record<string, string | string[] | undefined>;
-  idempotencyKey?: string;
-  /**
-   * The key is almost always new (a rule's action: one key per event log and rule), so the
-   * lookup of an earlier answer is left to the insert refusing a repeat, saving a round trip.
-   */
-  isKeyLikelyNew?: boolean;
-};
-
-/** Request headers as stored with the occurrence: credentials never kept. */
-export function storableHeaders(headers: EmitInput['headers']): Record<string, string> {
-  const kept: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) {
-    if (value === undefined || CREDENTIAL_HEADERS.has(name.toLowerCase())) continue;
-    kept[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
-  }
-  return kept;
-}
-
-/** What an emit route takes from the request headers: all of them (for filters) and the Idempotency-Key. */
-export function readEmitHeaders(headers: EmitInput['headers']) {
-  const idempotencyHeader = headers['idempotency-key'];
-  return {
-    headers,
-    idempotencyKey:
-      typeof idempotencyHeader === 'string' && idempotencyHeader ? idempotencyHeader : undefined,
-  };
-}
-
-/**
- * Who emits through a route: the application's key (its hash, checked against the application by
- * the emit's own read), or a signed-in user, who needs write permission on the application. An
- * emit with neither comes from inside (a rule's action).
- */
-export type Emitter = { apiKeyHash?: string; user?: SessionUser };
-
-export async function authorizeEmitter(ctx: AppContext, emitter: Emitter, applicationId: string) {
-  if (emitter.user) await requireAccess(ctx, emitter.user, applicationAccess, applicationId, 'write');
-}
 
 /**
  * Records an occurrence of an event and fans it out: atomically the
@@ -174,25 +127,6 @@ export async function emitEvent(ctx: AppContext, input: EmitInput & Emitter): Pr
   return answer;
 }
 
-/**
- * The event log is committed (PENDING) before this: a broker that does not confirm in time, or
- * is down, leaves the message to the republish sweep instead of holding the caller (whose retry
- * without an idempotency key would emit twice). A publish still waiting goes out when it can.
- */
-export async function publishOrLeaveToSweep(
-  ctx: AppContext,
-  log: { id: string; eventDefinitionId: string | null },
-  event: EmitEvent | null,
-) {
-  const eventLogId = log.id;
-  const publishing = publishEventLog(ctx, log, event).catch((error) =>
-    ctx.logger.warn({ err: error, eventLogId }, 'queued event not published; the republish sweep will'),
-  );
-  if (!(await settleWithin([publishing], EMIT_PUBLISH_WAIT_MS))) {
-    ctx.logger.warn({ eventLogId }, 'queue did not confirm the publish in time; answering anyway');
-  }
-}
-
 /** The just-inserted due deliveries as the worker would have claimed them. */
 function toClaimed(
   due: PlannedDeliveryLog[],
@@ -204,25 +138,4 @@ function toClaimed(
     const subscription = byId.get(log.subscriptionId);
     return subscription ? [toClaimedDelivery(log, subscription, event)] : [];
   });
-}
-
-export const IDEMPOTENCY_KEY_REUSED =
-  'Este externalEventId (ou Idempotency-Key) já foi usado por outro tipo de evento nas últimas 24 horas';
-
-/**
- * The answer of an earlier emit with the same key within the window: a repeat is a no-op. The same
- * key on another event type is not a repeat, and answering the first emit would drop this one
- * without a word: a conflict instead.
- */
-export async function findPreviousAnswer<Answer = TEmitResponse>(
-  ctx: AppContext,
-  input: Pick<EmitInput, 'applicationId' | 'eventType'>,
-  key: string,
-  now: Date,
-) {
-  const since = new Date(now.getTime() - IDEMPOTENCY_WINDOW_MS);
-  const previous = await findOccurrenceByKey(ctx.db, input.applicationId, key, since);
-  if (!previous) return null;
-  if (previous.eventType !== input.eventType) throw conflict(IDEMPOTENCY_KEY_REUSED);
-  return (previous.response as Answer | undefined) ?? null;
 }
