@@ -17,7 +17,7 @@ import { type Column, DataTable } from '@/components/ui/table';
 import { UrlText } from '@/components/ui/url-text';
 import { paths } from '@/config/paths';
 import { formatDateTimeSeconds } from '@/lib/format';
-import { useListState } from '@/lib/use-list-state';
+import { allowedFilter, useListState } from '@/lib/use-list-state';
 import { useEventOptions, useSubscriptionOptions } from '../api/get-log-filters';
 import { type LogFilters, useLogs } from '../api/get-logs';
 import { useRetryLog } from '../api/retry-log';
@@ -30,7 +30,12 @@ export default function LogsPage() {
     texts: ['search'],
   });
   const { search, ...listFilters } = list.filters;
-  const filters: LogFilters = { page: list.page, ...listFilters, search };
+  const filters: LogFilters = {
+    page: list.page,
+    ...listFilters,
+    status: allowedFilter(DELIVERY_STATUSES, listFilters.status),
+    search,
+  };
   const logs = useLogs(filters);
   const subscriptions = useSubscriptionOptions();
   const events = useEventOptions();

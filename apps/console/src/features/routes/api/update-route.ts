@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TRoute, TRouteInput } from '@wm/contracts';
+import type { TRouteInput } from '@wm/contracts';
 import { api } from '@/lib/api-client';
 import { invalidateKeys, queryKeys } from '@/lib/query-keys';
 
 export const updateRoute = ({ id, input }: { id: string; input: TRouteInput }) =>
-  api.put<{ data: TRoute }>(`/routes/${id}`, input);
+  api.put('/routes/{id}', { params: { id }, body: input });
 
 export function useUpdateRoute() {
   const queryClient = useQueryClient();
