@@ -85,7 +85,8 @@ async function measure(variantSql: string | undefined): Promise<Figures> {
         while (started < total) {
           started += BATCH;
           const records = Array.from({ length: BATCH }, () => toRecord(fixture, subscriptionId));
-          await insertEmits(ctx.database, records, ctx.config.DELIVERY_LEASE_MS);
+          const leaseUntil = new Date(ctx.clock().getTime() + ctx.config.DELIVERY_LEASE_MS);
+          await insertEmits(ctx.database, records, leaseUntil);
           const now = new Date().toISOString();
           await recordAttemptResults(
             ctx,

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { Config } from './config';
 import type { Database, DatabaseHandle } from './db/client';
+import type { Clock } from './lib/clock';
 import type { Cipher } from './lib/crypto';
 import type { Metrics } from './lib/metrics';
 import type { Queue } from './queue/types';
@@ -11,7 +12,8 @@ export type AppContext = {
   database: DatabaseHandle;
   db: Database;
   cipher: Cipher;
-  clock: () => Date;
+  /** Every "now" of the app; SQL takes it as a parameter, never the database's clock. */
+  clock: Clock;
   logger: Logger;
   metrics: Metrics;
   /** Named checks behind /readyz; modules that own a connection add theirs at start. */

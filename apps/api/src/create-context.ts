@@ -5,6 +5,7 @@ import { checkSecretKey } from './db/check-secret-key';
 import { type DatabaseHandle, openDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { sealStoredSecrets } from './db/seal-stored-secrets';
+import { type Clock, systemClock } from './lib/clock';
 import { createCipher } from './lib/crypto';
 import { createLogger } from './lib/logger';
 import { createMetrics } from './lib/metrics';
@@ -24,8 +25,16 @@ export function openConfiguredDatabase(config: Config): Promise<DatabaseHandle> 
     : openDatabase({ kind: 'pglite', dataDir: resolve(config.DATA_DIR, 'pglite') });
 }
 
-/** Opens storage, migrates it, seals secrets still stored in clear, and wires the context. */
-export async function createContext(config: Config, database?: DatabaseHandle): Promise<AppContext> {
+/**
+ * Opens storage, migrates it, seals secrets still stored in clear, and wires the context. Tests
+ * pass a clock they move by hand; a server runs on the system clock.
+ */
+export async function createContext(
+  config: Config,
+  database?: DatabaseHandle,
+  options: { clock?: Clock } = {},
+): Promise<AppContext> {
+  const clock = options.clock ?? systemClock;
   const handle = database ?? (await openConfiguredDatabase(config));
   await migrateDatabase(handle);
   const secretKey = resolveSecretKey(config.SECRET_KEY, config.DATA_DIR);
@@ -34,13 +43,13 @@ export async function createContext(config: Config, database?: DatabaseHandle): 
   const logger = createLogger(config.LOG_LEVEL);
   const sealed = await sealStoredSecrets((text, params) => handle.query(text, params), cipher);
   if (Object.values(sealed).some((count) => count > 0)) logger.info({ sealed }, 'stored secrets encrypted');
-  const queue = createQueue({ config, database: handle, logger });
+  const queue = createQueue({ config, database: handle, logger, clock });
   return {
     config,
     database: handle,
     db: handle.db,
     cipher,
-    clock: () => new Date(),
+    clock,
     logger,
     metrics: createMetrics(),
     // The database queue is the database: /readyz already checks it.

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { deliveryAttempts, deliveryLogs, occurrences, subscriptions } from '../src/db/schema';
-import { INACTIVE_SUBSCRIPTION_REASON } from '../src/delivery/housekeeping';
+import { claimDueDeliveries, releaseLeases } from '../src/delivery/claim';
+import { INACTIVE_SUBSCRIPTION_REASON, sweepDeliveries } from '../src/delivery/housekeeping';
 import { newId } from '../src/lib/ids';
 import { SUBSCRIPTION_NOT_ACTIVE_FOR_RETRY } from '../src/modules/logs/service';
 import {
@@ -254,7 +255,9 @@ describe('retries and failures', () => {
     });
     const callback = await waitFor(() => harness.receiver.requests.find((r) => r.url === '/owed-callback'));
     expect(JSON.parse(callback.body)).toMatchObject({ occurrenceId, eventId: event.id });
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Later sweeps find nothing owed: a sweep waits for the callbacks it sends, so a second one would be here.
+    await sweepDeliveries(harness.t.ctx, harness.engine.sender);
+    await sweepDeliveries(harness.t.ctx, harness.engine.sender);
     expect(harness.receiver.requests.filter((r) => r.url === '/owed-callback')).toHaveLength(1);
     const [row] = await harness.t.ctx.db.select().from(occurrences).where(eq(occurrences.id, occurrenceId));
     expect(row).toMatchObject({ callbackPending: false, callbackSentAt: expect.any(Date) });
@@ -271,26 +274,22 @@ describe('retries and failures', () => {
     expect(harness.receiver.requests.some((r) => r.url === '/elsewhere')).toBe(false);
   });
 
-  it('When the receiver answers 429 with Retry-After, then the retry waits that long', async () => {
-    const { event } = await subscribe('/busy', [
-      { status: 429, headers: { 'retry-after': '1' } },
-      { status: 200 },
-    ]);
-    const response = await emit(event.alias);
-    const log = await settle(response.body.occurrenceId);
-    expect(log.status).toBe('SUCCESS');
-    const [first, second] = harness.receiver.requests.filter((r) => r.url === '/busy');
-    expect((second?.receivedAt ?? 0) - (first?.receivedAt ?? 0)).toBeGreaterThanOrEqual(900);
-  });
-
   it('When the event is PAUSED, then emits are accepted and held until it is ACTIVE again', async () => {
     const { event } = await subscribe('/paused', [{ status: 200 }], { status: 'PAUSED' });
     const response = await emit(event.alias);
     expect(response.status).toBe(202);
     expect(response.body.deliveries).toBe(1);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    const [held] = await readLogsOf(harness.t.ctx, response.body.occurrenceId);
+    // Not handed over at birth, and a claim (the engine's own statement) passes it by.
+    expect(held).toMatchObject({ status: 'PENDING', leasedBy: null });
+    const claimed = await claimDueDeliveries(harness.t.ctx, 'test-probe', 1_000);
+    await releaseLeases(
+      harness.t.ctx,
+      'test-probe',
+      claimed.map((delivery) => delivery.id),
+    );
+    expect(claimed.map((delivery) => delivery.id)).not.toContain(held?.id);
     expect(harness.receiver.requests.some((r) => r.url === '/paused')).toBe(false);
-    expect((await readLogsOf(harness.t.ctx, response.body.occurrenceId))[0]?.status).toBe('PENDING');
     await setEventStatus(harness.t.ctx, event.id, 'ACTIVE');
     const log = await settle(response.body.occurrenceId);
     expect(log.status).toBe('SUCCESS');

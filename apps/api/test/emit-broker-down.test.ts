@@ -48,6 +48,7 @@ describe('connecting to a broker that does not answer', () => {
     const logger = pino({ level: 'warn' }, { write: (line: string) => lines.push(line) });
     const queue = createRabbitQueue({
       database: t.ctx.database,
+      clock: t.ctx.clock,
       logger,
       pacingMaxWaitMs: 1_000,
       name: 'wm-black-hole',

@@ -4,9 +4,11 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { migrateDatabase } from '../src/db/migrate';
 import type { Queue, QueueMessage } from '../src/queue/types';
+import { advanceUntil, createFakeClock, type FakeClock } from './support/fake-clock';
 import { readProcessed, spawnConsumer, stopChild } from './support/spawn-consumer';
 import { openTestDatabase, testBackend } from './support/test-database';
 import {
+  countQueued,
   deleteTestQueue,
   openTestQueue,
   queueBackend,
@@ -20,7 +22,9 @@ describe(`queue (${queueBackend} on ${testBackend})`, () => {
   const names: string[] = [];
   const tempDir = mkdtempSync(join(tmpdir(), 'wm-queue-'));
 
-  const newQueue = (options: { name?: string; leaseMs?: number; concurrency?: number } = {}) => {
+  const newQueue = (
+    options: { name?: string; leaseMs?: number; concurrency?: number; clock?: FakeClock } = {},
+  ) => {
     const name = options.name ?? uniqueQueueName();
     if (!names.includes(name)) names.push(name);
     const queue = openTestQueue(database, { ...options, name });
@@ -60,10 +64,11 @@ describe(`queue (${queueBackend} on ${testBackend})`, () => {
   });
 
   it('When a message outlives its TTL before processing, then only the expiry handler sees it', async () => {
-    const { queue } = newQueue();
+    const clock = createFakeClock();
+    const { queue } = newQueue({ clock });
     await queue.publish({ id: 'short-lived', body: { n: 1 }, ttlMs: 100 });
     await queue.publish({ id: 'long-lived', body: { n: 2 }, ttlMs: 60_000 });
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    clock.advance(400);
     const handled: string[] = [];
     const expired: QueueMessage[] = [];
     await queue.consume(
@@ -82,87 +87,107 @@ describe(`queue (${queueBackend} on ${testBackend})`, () => {
     expect(expired[0]).toMatchObject({ id: 'short-lived', body: { n: 1 } });
   });
 
-  it('When a delayed message is published, then it is not delivered before its delay', async () => {
-    const { queue } = newQueue();
-    const publishedAt = Date.now();
-    await queue.publish({ id: 'later', body: {}, delayMs: 500 });
+  it('When a delayed message is published, then it is not delivered before its clock says so', async () => {
+    const clock = createFakeClock();
+    const { queue } = newQueue({ clock });
+    const publishedAt = clock().getTime();
+    // Between two delay buckets of the broker: the wait must not be rounded down (nor up to the next).
+    await queue.publish({ id: 'later', body: {}, delayMs: 1_300 });
     let receivedAt = 0;
     await queue.consume(async () => {
-      receivedAt = Date.now();
+      receivedAt = clock().getTime();
       return { type: 'ack' };
     });
-    await waitUntil(() => receivedAt > 0, 10_000, 'the delayed message');
-    expect(receivedAt - publishedAt).toBeGreaterThanOrEqual(450);
+    await advanceUntil(clock, () => receivedAt > 0, { stepMs: 100, what: 'the delayed message' });
+    expect(receivedAt - publishedAt).toBeGreaterThanOrEqual(1_300);
   });
+
+  const PACING_MS = 200;
 
   const publishPaced = async (queue: Queue, key: string, count: number) => {
     for (let index = 0; index < count; index += 1) {
-      await queue.publish({ id: `${key}-${index}`, body: { index }, pacingKey: key, pacingMs: 200 });
+      await queue.publish({ id: `${key}-${index}`, body: { index }, pacingKey: key, pacingMs: PACING_MS });
     }
   };
 
-  it('When 10 messages share a pacing key of 200 ms, then they take between 1.8 s and 2.5 s', async () => {
-    const { queue } = newQueue({ concurrency: 10 });
+  /**
+   * Lets paced messages through one clock step at a time: each time one more is handled, the clock
+   * moves one pacing interval. Answers when each was handled, by the clock.
+   */
+  async function stepPacedMessages(clock: FakeClock, handled: () => number[], count: number) {
+    for (let seen = 1; seen <= count; seen += 1) {
+      await waitUntil(() => handled().length >= seen, 10_000, `paced message ${seen}`);
+      clock.advance(PACING_MS);
+    }
+    return [...handled()].sort((a, b) => a - b);
+  }
+
+  /** Every gap between consecutive handled times: a pace that holds leaves none under PACING_MS. */
+  const gapsOf = (times: number[]) => times.slice(1).map((time, index) => time - (times[index] ?? 0));
+
+  it('When 10 messages share a pacing key of 200 ms, then each starts 200 ms of the clock after the one before', async () => {
+    const clock = createFakeClock();
+    const { queue } = newQueue({ concurrency: 10, clock });
     const key = uniqueQueueName('pace');
     await publishPaced(queue, key, 10);
     const times: number[] = [];
-    const startedAt = Date.now();
     await queue.consume(async () => {
-      times.push(Date.now());
+      times.push(clock().getTime());
       return { type: 'ack' };
     });
-    await waitUntil(() => times.length === 10, 10_000, 'paced messages');
-    const took = Math.max(...times) - startedAt;
-    expect(took).toBeGreaterThanOrEqual(1_750);
-    expect(took).toBeLessThanOrEqual(2_500);
-    const gaps = times
-      .sort((a, b) => a - b)
-      .slice(1)
-      .map((time, index) => time - (times[index] ?? 0));
-    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(150);
+    const handled = await stepPacedMessages(clock, () => times, 10);
+    expect(handled).toHaveLength(10);
+    expect(Math.min(...gapsOf(handled))).toBeGreaterThanOrEqual(PACING_MS);
   });
 
   it('When two consumers share the pacing key, then the pace still holds across them', async () => {
-    const { queue: first, name } = newQueue({ concurrency: 10 });
-    const { queue: second } = newQueue({ name, concurrency: 10 });
+    const clock = createFakeClock();
+    const { queue: first, name } = newQueue({ concurrency: 10, clock });
+    const { queue: second } = newQueue({ name, concurrency: 10, clock });
     const key = uniqueQueueName('pace');
     await publishPaced(first, key, 10);
     const times: number[] = [];
     const record = async () => {
-      times.push(Date.now());
+      times.push(clock().getTime());
       return { type: 'ack' as const };
     };
-    const startedAt = Date.now();
     await Promise.all([first.consume(record), second.consume(record)]);
-    await waitUntil(() => times.length === 10, 10_000, 'paced messages');
-    const took = Math.max(...times) - startedAt;
-    expect(took).toBeGreaterThanOrEqual(1_750);
-    expect(took).toBeLessThanOrEqual(2_500);
+    const handled = await stepPacedMessages(clock, () => times, 10);
+    expect(handled).toHaveLength(10);
+    expect(Math.min(...gapsOf(handled))).toBeGreaterThanOrEqual(PACING_MS);
   });
 
   // Separate processes need a shared server database (PGlite lives in one process).
   if (testBackend === 'postgres')
     it('When two consumer processes share the pacing key, then the pace holds across processes', async () => {
-      const { queue, name } = newQueue();
+      const clockFile = join(tempDir, `${uniqueQueueName('clock')}.ms`);
+      const clock = createFakeClock(Date.now(), { file: clockFile });
+      const { queue, name } = newQueue({ clock });
       const outFile = join(tempDir, `${name}.out`);
-      const env = { QUEUE_NAME: name, DATABASE_URL: String(database.url), OUT_FILE: outFile };
+      const env = {
+        QUEUE_NAME: name,
+        DATABASE_URL: String(database.url),
+        OUT_FILE: outFile,
+        CLOCK_FILE: clockFile,
+      };
       const children = await Promise.all([spawnConsumer(env), spawnConsumer(env)]);
       try {
         const key = uniqueQueueName('pace');
-        const startedAt = Date.now();
         await publishPaced(queue, key, 10);
-        await waitUntil(() => readProcessed(outFile).length >= 10, 15_000, 'paced messages');
-        const times = readProcessed(outFile).map((line) => line.at);
-        const took = Math.max(...times) - startedAt;
-        expect(took).toBeGreaterThanOrEqual(1_750);
-        expect(took).toBeLessThanOrEqual(2_500);
+        const handled = await stepPacedMessages(
+          clock,
+          () => readProcessed(outFile).map((line) => line.at),
+          10,
+        );
+        expect(handled).toHaveLength(10);
+        expect(Math.min(...gapsOf(handled))).toBeGreaterThanOrEqual(PACING_MS);
       } finally {
         await Promise.all(children.map((child) => stopChild(child)));
       }
     }, 30_000);
 
   it('When the handler asks for retries, then the message comes back with its retry count', async () => {
-    const { queue } = newQueue();
+    const { queue, name } = newQueue();
     await queue.publish({ id: 'flaky', body: { x: 1 }, priority: 7 });
     const attempts: number[] = [];
     await queue.consume(async (message) => {
@@ -171,8 +196,9 @@ describe(`queue (${queueBackend} on ${testBackend})`, () => {
       return message.attempts < 3 ? { type: 'retry', delayMs: 50 } : { type: 'ack' };
     });
     await waitUntil(() => attempts.length === 4, 10_000, 'retries');
-    await new Promise((resolve) => setTimeout(resolve, 300));
     expect(attempts).toEqual([0, 1, 2, 3]);
+    // Acked at last: nothing of it is left to come back, on the queue or waiting out a delay.
+    await waitUntil(async () => (await countQueued(database.db, name)) === 0, 10_000, 'the ack');
   });
 
   it('When the handler throws, then the message is retried', async () => {

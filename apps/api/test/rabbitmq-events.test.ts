@@ -14,6 +14,8 @@ import {
   startReceiver,
   waitFor,
 } from './support/delivery-fixtures';
+import { advanceUntil, createFakeClock } from './support/fake-clock';
+import { type HandlerOutcomes, observeHandlerOutcomes } from './support/handler-outcomes';
 import { createTestApp, type TestApp } from './support/test-app';
 import { deleteTestQueue, queueBackend, TEST_RABBITMQ_URL, uniqueQueueName } from './support/test-queue';
 
@@ -262,62 +264,163 @@ describe(`queued (RABBITMQ) events end to end on the ${queueBackend} queue`, () 
       await alwaysDown.close();
     }
   });
+});
 
-  it('When the event is PAUSED, then its queued emits stay PENDING, unsent, until it is ACTIVE again', async () => {
-    const event = await insertEvent(t.ctx, app.id, {
-      queueType: 'RABBITMQ',
-      delayBetweenSends: 100,
-      status: 'PAUSED',
-    });
-    await insertSubscription(t.ctx, event.id, { targetUrl: `${receiver.url}/paused` });
-    const res = await emit({ eventType: event.alias });
-    expect(res.status).toBe(202);
-    // Looked at every 100 ms while paused: never PROCESSING, never sent.
-    for (let look = 0; look < 12; look++) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      expect((await logOf(res.body.occurrenceId))?.status).toBe('PENDING');
-    }
-    expect(receiver.requests.filter((request) => request.url === '/paused')).toHaveLength(0);
+// The timing of the queued path, on a clock that moves only when the test moves it: what is held,
+// paced, expired or retried later is read off the clock and the consumer's own decisions.
+describe(`queued (RABBITMQ) events on the app clock, ${queueBackend} queue`, () => {
+  const clock = createFakeClock();
+  const RETRY_DELAY_MS = 1_000;
+  const PACING_MS = 300;
+  let t: TestApp;
+  let workers: Workers;
+  let receiver: Receiver;
+  let app: { id: string; apiKey: string };
+  let outcomes: HandlerOutcomes;
+  const queueName = uniqueQueueName('wm-events-clock');
 
-    await setEventStatus(t.ctx, event.id, 'ACTIVE');
-    expect(await settledLog(res.body.occurrenceId)).toMatchObject({ status: 'SUCCESS', retryCount: 0 });
-    expect(receiver.requests.filter((request) => request.url === '/paused')).toHaveLength(1);
+  const emit = (eventType: string, data: unknown = { n: 1 }) =>
+    t
+      .post('/v1/events/emit', {
+        token: null,
+        headers: { 'x-api-key': app.apiKey },
+        body: { applicationId: app.id, eventType, data },
+      })
+      .then((response) => response.body.occurrenceId as string);
+
+  const logOf = async (occurrenceId: string) => {
+    const [log] = await t.ctx.db.select().from(eventLogs).where(eq(eventLogs.eventId, occurrenceId));
+    if (!log) throw new Error(`no event log for ${occurrenceId}`);
+    return log;
+  };
+
+  const logWith = (occurrenceId: string, status: string) =>
+    waitFor(
+      async () => {
+        const log = await logOf(occurrenceId);
+        return log.status === status ? log : null;
+      },
+      20_000,
+      `the event log to be ${status}`,
+    );
+
+  const requestsTo = (path: string) => receiver.requests.filter((request) => request.url === path);
+
+  beforeAll(async () => {
+    t = await createTestApp(
+      {
+        QUEUE_NAME: queueName,
+        DELIVERY_RETRY_DELAYS_MS: String(RETRY_DELAY_MS),
+        QUEUE_POLL_MS: '20',
+        QUEUE_PAUSED_RECHECK_MS: '100',
+        QUEUE_PACING_MAX_WAIT_MS: '1000',
+        ...(queueBackend === 'rabbitmq' ? { RABBITMQ_URL: TEST_RABBITMQ_URL } : {}),
+      },
+      { clock },
+    );
+    outcomes = observeHandlerOutcomes(t.ctx);
+    workers = await startWorkers(t.ctx);
+    receiver = await startReceiver((request) =>
+      request.url === '/down' ? { status: 500, body: 'down' } : { status: 200 },
+    );
+    app = await insertApplication(t.ctx);
+  });
+  afterAll(async () => {
+    await workers?.stop();
+    await t?.ctx.queue?.close({ graceMs: 1_000 });
+    await deleteTestQueue(queueName);
+    await receiver?.close();
+    await t?.close();
   });
 
-  it('When several emits of one event are queued, then sends are delayBetweenSends apart', async () => {
-    const event = await insertEvent(t.ctx, app.id, { queueType: 'RABBITMQ', delayBetweenSends: 300 });
+  it('When the event is PAUSED, then the consumer puts its message back, unsent and PENDING, until it is ACTIVE again', async () => {
+    const event = await insertEvent(t.ctx, app.id, { queueType: 'RABBITMQ', status: 'PAUSED' });
+    await insertSubscription(t.ctx, event.id, { targetUrl: `${receiver.url}/paused` });
+    const occurrenceId = await emit(event.alias);
+    const { id } = await logOf(occurrenceId);
+    // The consumer has looked at it: held back, uncounted.
+    const held = await waitFor(
+      () => outcomes.of(id).find((outcome) => outcome.type === 'defer'),
+      20_000,
+      'a hold',
+    );
+    expect(held).toEqual({ type: 'defer', delayMs: 100 });
+    expect(await logOf(occurrenceId)).toMatchObject({ status: 'PENDING', autoRetryCount: 0 });
+    expect(requestsTo('/paused')).toHaveLength(0);
+
+    await setEventStatus(t.ctx, event.id, 'ACTIVE');
+    await advanceUntil(clock, async () => (await logOf(occurrenceId)).status === 'SUCCESS', {
+      stepMs: 100,
+      timeoutMs: 20_000,
+      what: 'the log to succeed',
+    });
+    expect(await logOf(occurrenceId)).toMatchObject({ status: 'SUCCESS', retryCount: 0 });
+    expect(requestsTo('/paused')).toHaveLength(1);
+  });
+
+  it('When several emits of one event are queued, then each send starts delayBetweenSends of the clock after the one before', async () => {
+    const event = await insertEvent(t.ctx, app.id, { queueType: 'RABBITMQ', delayBetweenSends: PACING_MS });
     await insertSubscription(t.ctx, event.id, { targetUrl: `${receiver.url}/paced` });
-    const occurrences = [];
-    for (let index = 0; index < 4; index += 1) {
-      occurrences.push((await emit({ eventType: event.alias, data: { index } })).body.occurrenceId);
+    const occurrenceIds = [];
+    for (let index = 0; index < 4; index += 1) occurrenceIds.push(await emit(event.alias, { index }));
+    // One send per pacing step: the clock moves only once the previous send has gone.
+    for (let sent = 1; sent <= 4; sent += 1) {
+      await waitFor(() => requestsTo('/paced').length >= sent || null, 20_000, `send ${sent}`);
+      clock.advance(PACING_MS);
     }
-    for (const id of occurrences) await settledLog(id);
-    expect(receiver.requests.filter((request) => request.url === '/paced')).toHaveLength(4);
-    // When each send started (the sender's clock): receiver arrival times also carry event-loop delays.
+    for (const id of occurrenceIds) await logWith(id, 'SUCCESS');
     const attempts = await t.ctx.db
       .select({ startedAt: deliveryAttempts.startedAt })
       .from(deliveryAttempts)
       .innerJoin(deliveryLogs, eq(deliveryLogs.id, deliveryAttempts.deliveryLogId))
-      .where(inArray(deliveryLogs.occurrenceId, occurrences));
+      .where(inArray(deliveryLogs.occurrenceId, occurrenceIds));
     const times = attempts.map((attempt) => attempt.startedAt.getTime()).sort((a, b) => a - b);
     expect(times).toHaveLength(4);
     const gaps = times.slice(1).map((time, index) => time - (times[index] ?? 0));
-    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(250);
+    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(PACING_MS);
   });
 
   it('When a message outlives its TTL before processing, then its log ends FAILED with the expiry error', async () => {
     const event = await insertEvent(t.ctx, app.id, { queueType: 'RABBITMQ', messageTtl: 100 });
     await insertSubscription(t.ctx, event.id, { targetUrl: `${receiver.url}/expired` });
     await workers.stop();
-    const res = await emit({ eventType: event.alias });
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    const occurrenceId = await emit(event.alias);
+    clock.advance(400);
     workers = await startWorkers(t.ctx);
-    const log = await settledLog(res.body.occurrenceId);
-    expect(log).toMatchObject({
-      status: 'FAILED',
-      errorMessage: 'Mensagem expirada antes do processamento (TTL)',
-    });
+    const log = await logWith(occurrenceId, 'FAILED');
+    expect(log).toMatchObject({ errorMessage: 'Mensagem expirada antes do processamento (TTL)' });
     expect(log.processedAt).toBeInstanceOf(Date);
-    expect(receiver.requests.filter((request) => request.url === '/expired')).toHaveLength(0);
+    expect(requestsTo('/expired')).toHaveLength(0);
+  });
+
+  it('When queued deliveries fail, then each message comes back after the retry delay ±20 %, spread, and is retried once the clock gets there', async () => {
+    // Unpaced, so that every message is tried at once on a clock that stands still.
+    const event = await insertEvent(t.ctx, app.id, {
+      queueType: 'RABBITMQ',
+      maxRetries: 1,
+      delayBetweenSends: 0,
+    });
+    await insertSubscription(t.ctx, event.id, { targetUrl: `${receiver.url}/down` });
+    const occurrenceIds = await Promise.all(Array.from({ length: 8 }, (_, n) => emit(event.alias, { n })));
+    const ids = await Promise.all(occurrenceIds.map(async (occurrenceId) => (await logOf(occurrenceId)).id));
+    const retries = await Promise.all(
+      ids.map((id) =>
+        waitFor(() => outcomes.of(id).find((outcome) => outcome.type === 'retry'), 20_000, 'a retry'),
+      ),
+    );
+    const delays = retries.map((retry) => (retry.type === 'retry' ? retry.delayMs : 0));
+    expect(Math.min(...delays)).toBeGreaterThanOrEqual(RETRY_DELAY_MS * 0.8);
+    expect(Math.max(...delays)).toBeLessThanOrEqual(RETRY_DELAY_MS * 1.2);
+    expect(new Set(delays).size).toBeGreaterThan(1);
+    for (const occurrenceId of occurrenceIds) {
+      expect(await logOf(occurrenceId)).toMatchObject({ status: 'PENDING', autoRetryCount: 1 });
+    }
+
+    await advanceUntil(
+      clock,
+      async () => (await Promise.all(occurrenceIds.map(logOf))).every((log) => log.status === 'FAILED'),
+      { stepMs: 200, timeoutMs: 20_000, what: 'the retries to end' },
+    );
+    expect(requestsTo('/down')).toHaveLength(16);
   });
 });

@@ -1,4 +1,6 @@
+import { LRUCache } from 'lru-cache';
 import type { AppContext } from '../context';
+import { exponentialDelayMs } from '../lib/backoff';
 import { type ChangeChannel, onLocalChange } from './change-channel';
 
 export type ChangeCache<K, V> = {
@@ -14,11 +16,12 @@ export type ChangeCacheOptions<K, V> = {
   label: string;
   keyOf(key: K): string;
   load(key: K): Promise<V>;
-  /** Keys kept at most; past it the oldest is forgotten. */
+  /** Keys kept at most; past it the least recently read is forgotten. */
   maxEntries: number;
 };
 
-const RELISTEN_DELAY_MS = 5_000;
+/** While it cannot listen, it tries again after 500 ms, doubling up to 5 s. */
+const RELISTEN = { baseMs: 500, maxMs: 5_000 };
 
 /**
  * Values per key, in this process, emptied by any change on `channel`: this process's changes at
@@ -31,12 +34,13 @@ export function createChangeCache<K, V>(
   options: ChangeCacheOptions<K, V>,
 ): ChangeCache<K, V> {
   const { channel, label, keyOf, load, maxEntries } = options;
-  const entries = new Map<string, Promise<V>>();
+  const entries = new LRUCache<string, Promise<V>>({ max: maxEntries });
   const forget = () => entries.clear();
   const stopLocal = onLocalChange(ctx, channel, forget);
   let stopListening: (() => Promise<void>) | null = null;
   let isStopped = false;
   let retry: NodeJS.Timeout | null = null;
+  let failures = 0;
 
   const listen = () => {
     ctx.database
@@ -44,6 +48,7 @@ export function createChangeCache<K, V>(
       .then(async (stop) => {
         if (isStopped) return stop();
         stopListening = stop;
+        failures = 0;
         forget();
       })
       .catch((error) => {
@@ -52,7 +57,7 @@ export function createChangeCache<K, V>(
           { err: error, cache: label },
           'cache cannot listen for changes yet; reads load every time',
         );
-        retry = setTimeout(listen, RELISTEN_DELAY_MS);
+        retry = setTimeout(listen, exponentialDelayMs(failures++, RELISTEN));
         retry.unref();
       });
   };
@@ -69,12 +74,8 @@ export function createChangeCache<K, V>(
       const loading = load(key);
       entries.set(name, loading);
       loading.catch(() => {
-        if (entries.get(name) === loading) entries.delete(name);
+        if (entries.peek(name) === loading) entries.delete(name);
       });
-      if (entries.size > maxEntries) {
-        const oldest = entries.keys().next().value;
-        if (oldest !== undefined) entries.delete(oldest);
-      }
       return loading;
     },
     async stop() {

@@ -1,6 +1,8 @@
 import pg from 'pg';
+import { listDelayMs } from '../lib/backoff';
 import { connectionOptions, type PostgresTimeouts } from './postgres-connection';
 
+/** Waits before each try to listen again (the last repeats), jittered so listeners do not return together. */
 const RELISTEN_DELAYS_MS = [100, 500, 1_000, 5_000];
 
 /** LISTEN on a connection of its own, opened again (with backoff) whenever it drops. */
@@ -38,7 +40,7 @@ export async function listenPostgres(
   };
   const reopen = async () => {
     for (let attempt = 0; !isStopped; attempt++) {
-      const delay = RELISTEN_DELAYS_MS[Math.min(attempt, RELISTEN_DELAYS_MS.length - 1)];
+      const delay = listDelayMs(attempt + 1, RELISTEN_DELAYS_MS);
       await new Promise((resolve) => setTimeout(resolve, delay).unref());
       if (isStopped) return;
       try {

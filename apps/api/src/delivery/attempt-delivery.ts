@@ -12,10 +12,11 @@ import type { Sender, SendOutcome } from './sender';
  * secrets are stored sealed: opened here (each once per process, the cipher caches them).
  */
 export async function attemptDelivery(
-  { config, cipher }: Pick<AppContext, 'config' | 'cipher'>,
+  { config, cipher, clock }: Pick<AppContext, 'config' | 'cipher' | 'clock'>,
   sender: Sender,
   delivery: ClaimedDelivery,
 ): Promise<{ result: AttemptResult; outcome: SendOutcome }> {
+  const startedAt = clock();
   const outbound = buildDeliveryRequest(
     {
       deliveryId: delivery.id,
@@ -26,11 +27,11 @@ export async function attemptDelivery(
       secret: cipher.open(delivery.secret),
       payload: delivery.payload_sent,
     },
-    new Date(),
+    startedAt,
   );
   const outcome = await sender.send(outbound);
   const attemptNumber = delivery.attempt_count + 1;
-  const now = new Date();
+  const now = clock();
   const decision = decideOutcome({
     outcome,
     attemptNumber,
@@ -50,7 +51,7 @@ export async function attemptDelivery(
     processedAt: decision.status === 'RETRYING' ? null : now.toISOString(),
     attemptNumber,
     attemptId: newId(),
-    startedAt: outcome.startedAt.toISOString(),
+    startedAt: startedAt.toISOString(),
     durationMs: outcome.durationMs,
     isGone: decision.isGone,
     hasCallbacks: delivery.has_callbacks,

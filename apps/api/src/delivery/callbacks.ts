@@ -16,10 +16,10 @@ type FinishedOccurrence = {
   callback_secret: string | null;
 };
 
-// $1: the occurrence ids, a JSON array.
+// $1: the occurrence ids, a JSON array; $2 now (the app's clock).
 const CLAIM_FINISHED_SQL = `
 UPDATE occurrences o SET callback_pending = false,
-  callback_sent_at = CASE WHEN e.enable_callbacks THEN now() END
+  callback_sent_at = CASE WHEN e.enable_callbacks THEN $2::timestamptz END
 FROM events e, applications a
 WHERE o.id IN (SELECT value::uuid FROM jsonb_array_elements_text($1::jsonb))
   AND o.callback_sent_at IS NULL
@@ -50,7 +50,7 @@ export async function sendFinishedCallbacks(ctx: AppContext, sender: Sender, occ
   if (occurrenceIds.length === 0) return;
   const finished = await ctx.database.query<FinishedOccurrence & { enable_callbacks: boolean }>(
     CLAIM_FINISHED_SQL,
-    [JSON.stringify(occurrenceIds)],
+    [JSON.stringify(occurrenceIds), ctx.clock()],
     'wm_callbacks_claim_finished',
   );
   await Promise.all(

@@ -6,6 +6,8 @@ export type ClaimLoop = {
   /** Resolves once the loop has stopped. */
   readonly running: Promise<void>;
   readonly isRunning: boolean;
+  /** Resolves once the first claim is made (or failed): from then on the loop polls or waits to be woken. */
+  readonly firstClaim: Promise<void>;
   /** Deliveries were made due: claim now instead of at the next poll. */
   wake(): void;
   /** A send finished: if the loop waits for free slots and enough are free, claim now. */
@@ -29,6 +31,10 @@ export function startClaimLoop(
   let isRunning = true;
   let isWorkDue = false;
   let isWaitingForSlots = false;
+  let markFirstClaim: () => void = () => {};
+  const firstClaim = new Promise<void>((resolve) => {
+    markFirstClaim = resolve;
+  });
 
   async function run() {
     while (isRunning) {
@@ -46,14 +52,16 @@ export function startClaimLoop(
       } catch (error) {
         if (isRunning) logger.error({ err: error }, 'could not claim deliveries');
       }
+      markFirstClaim();
       for (const delivery of claimed) pool.start(delivery);
       if (claimed.length === 0 && !isWorkDue && isRunning) await sleeper.sleep(config.DELIVERY_POLL_MS);
     }
   }
 
-  const running = run();
+  const running = run().finally(() => markFirstClaim());
   return {
     running,
+    firstClaim,
     get isRunning() {
       return isRunning;
     },

@@ -68,7 +68,7 @@ export async function claimDueDeliveries(
 ): Promise<ClaimedDelivery[]> {
   return ctx.database.query<ClaimedDelivery>(
     CLAIM_DUE_DELIVERIES,
-    [limit, ctx.config.DELIVERY_LEASE_MS, workerId],
+    [limit, ctx.config.DELIVERY_LEASE_MS, workerId, ctx.clock()],
     'claim_due_deliveries',
   );
 }
@@ -79,8 +79,8 @@ const CLAIM_DUE_DELIVERIES = `
     JOIN subscriptions s ON s.id = d.subscription_id
     JOIN events e ON e.id = d.event_id
     WHERE d.status IN ('PENDING', 'RETRYING')
-      AND d.next_attempt_at <= now()
-      AND (d.lease_until IS NULL OR d.lease_until < now())
+      AND d.next_attempt_at <= $4::timestamptz
+      AND (d.lease_until IS NULL OR d.lease_until < $4::timestamptz)
       AND e.status <> 'PAUSED'
       AND s.status = 'ACTIVE'
     ORDER BY d.next_attempt_at
@@ -88,7 +88,7 @@ const CLAIM_DUE_DELIVERIES = `
     FOR UPDATE OF d SKIP LOCKED
   )
   UPDATE delivery_logs d
-  SET lease_until = clock_timestamp() + $2::int * interval '1 millisecond', leased_by = $3
+  SET lease_until = $4::timestamptz + $2::int * interval '1 millisecond', leased_by = $3
   FROM due, subscriptions s, events e, occurrences o
   WHERE d.id = due.id AND s.id = d.subscription_id AND e.id = d.event_id AND o.id = d.occurrence_id
   RETURNING d.id, d.occurrence_id, d.subscription_id, d.attempt_count,

@@ -1,5 +1,5 @@
 import { EVENT_QUEUE_DEFAULTS } from '@wm/contracts';
-import { parseRetryAfter, retryDelayMs } from './retry-schedule';
+import { listDelayMs, parseRetryAfter } from '../lib/backoff';
 import type { SendOutcome } from './sender';
 
 export type DeliveryDecision = {
@@ -32,6 +32,6 @@ export function decideOutcome(input: {
   const maxRetries = input.maxRetries ?? EVENT_QUEUE_DEFAULTS.maxRetries;
   if (attemptNumber > maxRetries) return { status: 'FAILED', nextAttemptAt: null, isGone: false };
   const retryAfterMs = status === 429 || status === 503 ? parseRetryAfter(outcome.retryAfter, now) : null;
-  const delay = retryAfterMs ?? retryDelayMs(attemptNumber, input.retryDelaysMs, input.random);
+  const delay = retryAfterMs ?? listDelayMs(attemptNumber, input.retryDelaysMs, input.random);
   return { status: 'RETRYING', nextAttemptAt: new Date(now.getTime() + delay), isGone: false };
 }

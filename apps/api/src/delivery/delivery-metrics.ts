@@ -22,9 +22,9 @@ export function countAttempt(metrics: Metrics, result: Pick<AttemptResult, 'stat
 const BACKLOG_SQL = `
   SELECT
     (SELECT count(*)::int FROM (SELECT 1 FROM delivery_logs
-      WHERE status IN ('PENDING', 'RETRYING') AND next_attempt_at <= now() LIMIT 100000) due) AS due,
-    (SELECT COALESCE(EXTRACT(EPOCH FROM now() - min(next_attempt_at)), 0)::float8 FROM delivery_logs
-      WHERE status IN ('PENDING', 'RETRYING') AND next_attempt_at <= now()) AS oldest_due_seconds,
+      WHERE status IN ('PENDING', 'RETRYING') AND next_attempt_at <= $1::timestamptz LIMIT 100000) due) AS due,
+    (SELECT COALESCE(EXTRACT(EPOCH FROM $1::timestamptz - min(next_attempt_at)), 0)::float8 FROM delivery_logs
+      WHERE status IN ('PENDING', 'RETRYING') AND next_attempt_at <= $1::timestamptz) AS oldest_due_seconds,
     (SELECT count(*)::int FROM (SELECT 1 FROM event_logs
       WHERE status IN ('PENDING', 'PROCESSING') LIMIT 100000) queued) AS queued`;
 
@@ -33,7 +33,7 @@ export function collectBacklog(ctx: AppContext) {
   ctx.metrics.collect(async (set) => {
     const [row] = await ctx.database.query<{ due: number; oldest_due_seconds: number; queued: number }>(
       BACKLOG_SQL,
-      [],
+      [ctx.clock()],
       'metrics_backlog',
     );
     if (!row) return;

@@ -13,6 +13,11 @@ import { listenForDueDeliveries, onDeliveryWake, registerLocalWorker } from './w
 export type DeliveryEngine = {
   workerId: string;
   sender: Sender;
+  /**
+   * Resolves once the engine has made its first claim and listens for deliveries made due elsewhere:
+   * from then on a delivery made due anywhere reaches it without waiting for a poll.
+   */
+  ready: Promise<void>;
   /** Finishes the sends in flight, or after `graceMs` aborts them and releases their leases. */
   stop(options?: { graceMs?: number }): Promise<void>;
 };
@@ -75,6 +80,7 @@ export function startDeliveryEngine(ctx: AppContext): DeliveryEngine {
   return {
     workerId,
     sender,
+    ready: Promise.all([loop.firstClaim, listening]).then(() => {}),
     async stop(options = {}) {
       loop.stop();
       pool.close();

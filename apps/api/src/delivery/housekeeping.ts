@@ -24,13 +24,14 @@ const DISABLED_WITH_OPEN = `
 const END_DISABLED = `
   UPDATE delivery_logs d SET status = 'FAILED',
     error_message = CASE WHEN s.status = 'FAILED' THEN $1 ELSE $2 END,
-    next_attempt_at = NULL, processed_at = now(), lease_until = NULL, leased_by = NULL, updated_at = now()
+    next_attempt_at = NULL, processed_at = $5::timestamptz, lease_until = NULL, leased_by = NULL,
+    updated_at = $5::timestamptz
   FROM subscriptions s
   WHERE d.id IN (
     SELECT d2.id FROM delivery_logs d2
     WHERE d2.subscription_id = ANY($4::uuid[])
-      AND d2.status IN ('PENDING', 'RETRYING') AND d2.next_attempt_at <= now()
-      AND (d2.lease_until IS NULL OR d2.lease_until < now())
+      AND d2.status IN ('PENDING', 'RETRYING') AND d2.next_attempt_at <= $5::timestamptz
+      AND (d2.lease_until IS NULL OR d2.lease_until < $5::timestamptz)
     LIMIT $3 FOR UPDATE OF d2 SKIP LOCKED)
     AND s.id = d.subscription_id AND s.status IN ('INACTIVE', 'FAILED')
   RETURNING d.occurrence_id`;
@@ -58,6 +59,7 @@ export async function sweepDeliveries(ctx: AppContext, sender: Sender): Promise<
             INACTIVE_SUBSCRIPTION_REASON,
             SWEEP_LIMIT,
             disabled.map((row) => row.id),
+            ctx.clock(),
           ],
           'end_disabled_deliveries',
         );

@@ -53,7 +53,7 @@ export async function recordAttemptResults(ctx: AppContext, workerId: string, re
   );
   const [counts] = await ctx.database.query<{ disabled: number }>(
     RECORD_ATTEMPT_RESULTS,
-    [rows, workerId, AUTO_DISABLE_AFTER, results.map((result) => result.id)],
+    [rows, workerId, AUTO_DISABLE_AFTER, results.map((result) => result.id), ctx.clock()],
     'record_attempt_results',
   );
   // A disabled subscription no longer receives emits: this process's emits must know at once.
@@ -82,7 +82,7 @@ const RECORD_ATTEMPT_RESULTS = `
       UPDATE delivery_logs d SET
         status = r.status, http_status_code = r.http_status_code, response_body = r.response_body,
         error_message = r.error_message, next_attempt_at = r.next_attempt_at, processed_at = r.processed_at,
-        attempt_count = r.attempt_number, lease_until = NULL, leased_by = NULL, updated_at = now()
+        attempt_count = r.attempt_number, lease_until = NULL, leased_by = NULL, updated_at = $5::timestamptz
       FROM r WHERE d.id = r.id AND d.id = ANY($4::uuid[]) AND d.leased_by = $2 AND d.${OPEN_STATUS_CONDITION}
       RETURNING d.id
     ),
@@ -108,11 +108,12 @@ const RECORD_ATTEMPT_RESULTS = `
         disabled_reason = CASE WHEN ${DISABLES}
           THEN CASE WHEN t.is_gone THEN 'GONE' ELSE 'CONSECUTIVE_FAILURES' END
           ELSE s.disabled_reason END,
-        disabled_at = CASE WHEN ${DISABLES} THEN now() ELSE s.disabled_at END,
-        updated_at = now()
+        disabled_at = CASE WHEN ${DISABLES} THEN $5::timestamptz ELSE s.disabled_at END,
+        updated_at = $5::timestamptz
       FROM totals t WHERE s.id = t.subscription_id
-      -- disabled_at is now() (the transaction's start) only when this statement disabled it.
-      RETURNING s.id, s.status = 'FAILED' AND s.disabled_at = now() AS is_disabled
+      -- disabled_at is this statement's time only when it disabled it (or another batch of the same
+      -- instant did: that only announces the change twice).
+      RETURNING s.id, s.status = 'FAILED' AND s.disabled_at = $5::timestamptz AS is_disabled
     )
     SELECT (SELECT count(*) FROM logs) AS logs, (SELECT count(*) FROM attempts) AS attempts,
       (SELECT count(*) FROM subs) AS subscriptions,

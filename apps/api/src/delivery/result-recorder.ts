@@ -1,10 +1,13 @@
 import type { AppContext } from '../context';
+import { exponentialDelayMs } from '../lib/backoff';
 import { sendFinishedCallbacks } from './callbacks';
 import { type AttemptResult, recordAttemptResults } from './record-results';
 import type { Sender } from './sender';
 
 const FLUSH_DELAY_MS = 2;
 const RECORD_TRIES = 5;
+/** Between tries of a batch: 20 ms doubling, well within the deliveries' lease. */
+const RECORD_RETRY = { baseMs: 20, maxMs: 500 };
 
 export type ResultRecorder = {
   /** Queues one result; a batch is written a few ms after its first result, or at once when full. */
@@ -75,7 +78,7 @@ async function recordWithRetries(ctx: AppContext, workerId: string, batch: Attem
         ctx.logger.error({ err: error, count: batch.length }, 'could not record delivery results');
         return false;
       }
-      await new Promise((resolve) => setTimeout(resolve, 20 * attempt));
+      await new Promise((resolve) => setTimeout(resolve, exponentialDelayMs(attempt - 1, RECORD_RETRY)));
     }
   }
 }

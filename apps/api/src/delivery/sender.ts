@@ -12,7 +12,7 @@ export type OutboundRequest = {
 };
 
 export type SendOutcome = {
-  startedAt: Date;
+  /** How long the request took, on the monotonic timer: a measurement, not a time of day. */
   durationMs: number;
   httpStatusCode: number | null;
   responseBody: string | null;
@@ -71,7 +71,7 @@ export function createSender(options: SenderOptions): Sender {
  */
 function dispatchAttempt(agent: Agent, outbound: OutboundRequest, timeoutMs: number): Promise<SendOutcome> {
   return new Promise((resolve) => {
-    const startedAt = new Date();
+    // Measured on the monotonic timer (a duration, not "now"); the caller stamps the start from ctx.clock.
     const started = performance.now();
     const chunks: Buffer[] = [];
     let size = 0;
@@ -79,11 +79,11 @@ function dispatchAttempt(agent: Agent, outbound: OutboundRequest, timeoutMs: num
     let retryAfter: string | null = null;
     let controller: Dispatcher.DispatchController | null = null;
     let isSettled = false;
-    const settle = (outcome: Omit<SendOutcome, 'startedAt' | 'durationMs'>) => {
+    const settle = (outcome: Omit<SendOutcome, 'durationMs'>) => {
       if (isSettled) return;
       isSettled = true;
       clearTimeout(timer);
-      resolve({ startedAt, durationMs: Math.round(performance.now() - started), ...outcome });
+      resolve({ durationMs: Math.round(performance.now() - started), ...outcome });
     };
     const fail = (error: unknown) => {
       const isBlocked = isBlockedError(error);

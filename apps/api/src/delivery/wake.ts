@@ -38,6 +38,7 @@ export function notifyDeliveryWorkers(ctx: AppContext): void {
 
 function createThrottledPublish(ctx: AppContext): () => void {
   let isWaiting = false;
+  // The throttle measures an interval on the monotonic timer, not a time of day: not ctx.clock.
   let lastAt = 0;
   const send = () => {
     isWaiting = false;

@@ -6,6 +6,7 @@ import {
   scrypt,
   timingSafeEqual,
 } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 
 const SCRYPT = { N: 16384, r: 8, p: 1, keyLength: 64 } as const;
 
@@ -53,13 +54,13 @@ export const sha256 = (value: string): string => createHash('sha256').update(val
 export const SEALED_PREFIX = 'wmenc1:';
 export const isSealed = (value: string): boolean => value.startsWith(SEALED_PREFIX);
 
-/** Opened secrets kept in memory, keyed by their ciphertext: the delivery hot path decrypts each once. */
+/** Opened secrets kept in memory (the least recently used forgotten past this), keyed by their ciphertext: the delivery hot path decrypts each once. */
 const OPENED_CACHE_SIZE = 10_000;
 
 /** AES-256-GCM; output `iv.tag.ciphertext` in base64url. */
 export function createCipher(secretKey: string) {
   const key = createHash('sha256').update(secretKey).digest();
-  const opened = new Map<string, string>();
+  const opened = new LRUCache<string, string>({ max: OPENED_CACHE_SIZE });
   const encrypt = (plain: string): string => {
     const iv = randomBytes(12);
     const cipher = createCipheriv('aes-256-gcm', key, iv);
@@ -84,7 +85,6 @@ export function createCipher(secretKey: string) {
       const cached = opened.get(stored);
       if (cached !== undefined) return cached;
       const plain = decrypt(stored.slice(SEALED_PREFIX.length));
-      if (opened.size >= OPENED_CACHE_SIZE) opened.clear();
       opened.set(stored, plain);
       return plain;
     },

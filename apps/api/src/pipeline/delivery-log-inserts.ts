@@ -1,5 +1,6 @@
 import type { DatabaseHandle } from '../db/client';
 import { createBatcher } from '../lib/batcher';
+import type { Clock } from '../lib/clock';
 
 export type DeliveryLogRow = {
   id: string;
@@ -43,10 +44,10 @@ WITH ins AS (
 k AS (SELECT * FROM jsonb_to_recordset($2::jsonb) AS k(key text, pacing_ms integer, occurrence_id uuid)),
 taken AS (
   INSERT INTO queue_pacing AS p (key, next_at)
-  SELECT key, clock_timestamp() + pacing_ms * interval '1 millisecond' FROM k
+  SELECT key, $3::timestamptz + pacing_ms * interval '1 millisecond' FROM k
   WHERE EXISTS (SELECT 1 FROM ins WHERE ins.occurrence_id = k.occurrence_id AND ins.status = 'PENDING')
   ORDER BY key
-  ON CONFLICT (key) DO UPDATE SET next_at = excluded.next_at WHERE p.next_at <= clock_timestamp()
+  ON CONFLICT (key) DO UPDATE SET next_at = excluded.next_at WHERE p.next_at <= $3::timestamptz
   RETURNING p.key)
 SELECT id::text AS id, NULL::text AS key FROM ins
 UNION ALL
@@ -57,7 +58,7 @@ SELECT NULL::text, key FROM taken`;
  * taking each one's first pacing slot in the same round trip. A key asked
  * twice in one batch is taken at most once; the other asker paces itself.
  */
-export function createDeliveryLogInserts(database: Pick<DatabaseHandle, 'query'>) {
+export function createDeliveryLogInserts(database: Pick<DatabaseHandle, 'query'>, clock: Clock) {
   const batcher = createBatcher(
     async (items: DeliveryLogsInsert[]): Promise<DeliveryLogsInserted[]> => {
       const rows = items
@@ -73,7 +74,7 @@ export function createDeliveryLogInserts(database: Pick<DatabaseHandle, 'query'>
       }));
       const answer = await database.query<{ id: string | null; key: string | null }>(
         INSERT_SQL,
-        [JSON.stringify(rows), JSON.stringify(slots)],
+        [JSON.stringify(rows), JSON.stringify(slots), clock()],
         'wm_queued_deliveries_insert',
       );
       const ids = new Set(answer.flatMap((row) => (row.id ? [row.id] : [])));

@@ -7,6 +7,7 @@ import { EXPIRED_MESSAGE_ERROR, type HandlerOutcome } from '../queue/types';
 import type { MessageContext } from './dispatch-message';
 import { type EventLogBatches, failOpenEventLog, type StartedEventLog } from './event-log-statements';
 import type { MessagePayload } from './message-catalogue';
+import { retryEventLog } from './retry-event-log';
 
 export type DeliveryTry = { status: 'SUCCESS' | 'RETRYING' | 'FAILED'; error: string | null };
 
@@ -73,16 +74,7 @@ export async function processEventLog<Claimed>(
   const maxRetries = event?.maxRetries ?? defaults.maxRetries;
   const isLastTry = log.autoRetryCount >= maxRetries;
   const pacingMs = event?.delayBetweenSends ?? EVENT_QUEUE_DEFAULTS.delayBetweenSends;
-  const scheduleRetry = async (error: string): Promise<HandlerOutcome> => {
-    await batches.settle({
-      id: log.id,
-      status: 'PENDING',
-      error: error || null,
-      autoRetryCount: log.autoRetryCount + 1,
-    });
-    const delays = ctx.config.DELIVERY_RETRY_DELAYS_MS;
-    return { type: 'retry', delayMs: delays[Math.min(log.autoRetryCount, delays.length - 1)] ?? 1_000 };
-  };
+  const scheduleRetry = (error: string) => retryEventLog(ctx, batches.settle, log, error || null);
 
   try {
     const pacingKey = event ? pacingKeyOf(event.id) : null;

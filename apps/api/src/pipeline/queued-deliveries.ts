@@ -26,10 +26,10 @@ const RECORD_BATCH = { maxSize: 512, maxInFlight: 1 };
 const CLAIM_OPEN_SQL = `
   WITH claimed AS (
     UPDATE delivery_logs d
-    SET lease_until = clock_timestamp() + $2::int * interval '1 millisecond', leased_by = $3
+    SET lease_until = $4::timestamptz + $2::int * interval '1 millisecond', leased_by = $3
     FROM subscriptions s, events e, occurrences o
     WHERE d.occurrence_id = $1 AND d.${OPEN_STATUS_CONDITION}
-      AND (d.lease_until IS NULL OR d.lease_until < now() OR d.leased_by = $3)
+      AND (d.lease_until IS NULL OR d.lease_until < $4::timestamptz OR d.leased_by = $3)
       AND s.id = d.subscription_id AND e.id = d.event_id AND o.id = d.occurrence_id
     RETURNING d.id, d.occurrence_id, d.subscription_id, d.attempt_count,
       ${PAYLOAD_SENT_SQL},
@@ -43,7 +43,7 @@ const CLAIM_OPEN_SQL = `
 export function createQueuedDeliveries(ctx: AppContext, sender: Sender): QueuedDeliveries<ClaimedDelivery> {
   const workerId = `queue:${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
 
-  const inserts = createDeliveryLogInserts(ctx.database);
+  const inserts = createDeliveryLogInserts(ctx.database, ctx.clock);
   const records = createBatcher(async (results: AttemptResult[]) => {
     // One order for every batch, so concurrent batches lock subscriptions alike.
     const sorted = [...results].sort((a, b) => a.subscriptionId.localeCompare(b.subscriptionId));
@@ -109,7 +109,7 @@ export function createQueuedDeliveries(ctx: AppContext, sender: Sender): QueuedD
       // two statements must not make a delivery neither claimed nor busy (and the log SUCCESS unsent).
       const rows = await ctx.database.query<ClaimedDelivery & { busy: number }>(
         CLAIM_OPEN_SQL,
-        [occurrenceId, ctx.config.DELIVERY_LEASE_MS, workerId],
+        [occurrenceId, ctx.config.DELIVERY_LEASE_MS, workerId, ctx.clock()],
         'wm_queued_claim_open',
       );
       const busy = rows[0]?.busy ?? 0;

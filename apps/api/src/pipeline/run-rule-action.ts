@@ -60,6 +60,7 @@ export async function runRuleAction(
   rule: RunnableRule,
   emit: RulesEmit,
 ): Promise<ActionOutcome> {
+  // The execution time is a duration on the monotonic timer; when it ran is the clock's.
   const startedAt = performance.now();
   const executedAt = ctx.clock();
   const outcome = await emitLinkedEvent(ctx, services, rule, emit);

@@ -5,6 +5,7 @@ import type { HandlerOutcome } from '../queue/types';
 import type { MessageContext } from './dispatch-message';
 import type { EventLogBatches } from './event-log-statements';
 import type { MessagePayload } from './message-catalogue';
+import { retryEventLog } from './retry-event-log';
 import type { RuleActionStatements } from './rule-action-statements';
 import type { RulesCache } from './rules-cache';
 import type { RulesLogStarts } from './rules-log-statements';
@@ -43,11 +44,7 @@ export async function runRules(
   const log = await consumer.start(payload.eventLogId);
   if (!log) return { type: 'ack' };
   const isLastTry = log.autoRetryCount >= defaults.maxRetries;
-  const retry = async (error: string): Promise<HandlerOutcome> => {
-    await consumer.settle({ id: log.id, status: 'PENDING', error, autoRetryCount: log.autoRetryCount + 1 });
-    const delays = ctx.config.DELIVERY_RETRY_DELAYS_MS;
-    return { type: 'retry', delayMs: delays[Math.min(log.autoRetryCount, delays.length - 1)] ?? 1_000 };
-  };
+  const retry = (error: string) => retryEventLog(ctx, consumer.settle, log, error);
   const settle = async (status: 'SUCCESS' | 'FAILED', error: string | null): Promise<HandlerOutcome> => {
     await consumer.settle({ id: log.id, status, error });
     return { type: 'ack' };

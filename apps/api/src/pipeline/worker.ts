@@ -34,7 +34,7 @@ export function startPipelineWorker(ctx: AppContext, services: PipelineServices)
   const eventLogConsumer = {
     deliveries: createQueuedDeliveries(ctx, sender),
     batches: createEventLogBatches(ctx),
-    pacing: createPacingSlots(ctx.database),
+    pacing: createPacingSlots(ctx.database, ctx.clock),
   };
   const rulesConsumer = {
     cache: createRulesCache(ctx),

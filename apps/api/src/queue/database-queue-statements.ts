@@ -1,5 +1,6 @@
 import type { DatabaseHandle } from '../db/client';
 import { createBatcher } from '../lib/batcher';
+import type { Clock } from '../lib/clock';
 import { newId } from '../lib/ids';
 import type { Decision } from './process-message';
 import { clampPriority, type PublishInput } from './types';
@@ -18,39 +19,40 @@ export type ClaimedRow = {
 
 const BATCH = { maxSize: 256, maxInFlight: 4 };
 
+// $1 queue, $2 the messages (JSON), $3 now (the app's clock).
 const INSERT_SQL = `
 INSERT INTO queue_messages (id, queue, message_id, body, priority, available_at, expires_at,
   attempts, pacing_key, pacing_ms)
 SELECT id, $1, message_id, COALESCE(body, 'null'::jsonb), priority,
-  now() + delay_ms * interval '1 millisecond',
-  CASE WHEN ttl_ms IS NULL THEN NULL ELSE now() + ttl_ms * interval '1 millisecond' END,
+  $3::timestamptz + delay_ms * interval '1 millisecond',
+  CASE WHEN ttl_ms IS NULL THEN NULL ELSE $3::timestamptz + ttl_ms * interval '1 millisecond' END,
   attempts, pacing_key, pacing_ms
 FROM jsonb_to_recordset($2::jsonb) AS r(id uuid, message_id text, body jsonb,
   priority integer, delay_ms integer, ttl_ms integer, attempts integer, pacing_key text, pacing_ms integer)`;
 
-// $1 queue, $2 how many, $3 lease in ms.
+// $1 queue, $2 how many, $3 lease in ms, $4 now (the app's clock).
 const CLAIM_SQL = `
-UPDATE queue_messages SET lease_until = now() + $3 * interval '1 millisecond',
-  available_at = now() + $3 * interval '1 millisecond'
+UPDATE queue_messages SET lease_until = $4::timestamptz + $3 * interval '1 millisecond',
+  available_at = $4::timestamptz + $3 * interval '1 millisecond'
 WHERE id IN (
   SELECT id FROM queue_messages
-  WHERE queue = $1 AND available_at <= now()
+  WHERE queue = $1 AND available_at <= $4::timestamptz
   ORDER BY priority DESC, available_at, id
   LIMIT $2
   FOR UPDATE SKIP LOCKED)
 RETURNING id, message_id, body, priority, attempts, pacing_key, pacing_ms,
   EXTRACT(EPOCH FROM expires_at) * 1000 AS expires_at_ms,
-  (expires_at IS NOT NULL AND expires_at < now()) AS is_expired`;
+  (expires_at IS NOT NULL AND expires_at < $4::timestamptz) AS is_expired`;
 
 // Done messages are deleted; the others come back after their delay in the same statement.
-// The id list ($2) lets the planner probe the primary key whatever its statistics say.
+// The id list ($2) lets the planner probe the primary key whatever its statistics say; $3 is now.
 const SETTLE_SQL = `
 WITH r AS (
   SELECT * FROM jsonb_to_recordset($1::jsonb)
     AS r(id uuid, is_done boolean, delay_ms integer, attempts integer, is_retry boolean)),
 done AS (DELETE FROM queue_messages q USING r
   WHERE q.id = r.id AND q.id = ANY(string_to_array($2, ',')::uuid[]) AND r.is_done RETURNING q.id)
-UPDATE queue_messages q SET available_at = now() + r.delay_ms * interval '1 millisecond',
+UPDATE queue_messages q SET available_at = $3::timestamptz + r.delay_ms * interval '1 millisecond',
   lease_until = NULL, attempts = r.attempts,
   expires_at = CASE WHEN r.is_retry THEN NULL ELSE q.expires_at END
 FROM r WHERE q.id = r.id AND q.id = ANY(string_to_array($2, ',')::uuid[]) AND NOT r.is_done`;
@@ -65,6 +67,7 @@ export type DatabaseQueueStatements = ReturnType<typeof createDatabaseQueueState
  */
 export function createDatabaseQueueStatements(
   database: Pick<DatabaseHandle, 'query'>,
+  clock: Clock,
   name: string,
   leaseMs: number,
 ) {
@@ -80,14 +83,14 @@ export function createDatabaseQueueStatements(
       pacing_key: input.pacingKey ?? null,
       pacing_ms: input.pacingMs ?? null,
     }));
-    await database.query(INSERT_SQL, [name, JSON.stringify(rows)], 'wm_queue_insert');
+    await database.query(INSERT_SQL, [name, JSON.stringify(rows), clock()], 'wm_queue_insert');
     return inputs.map(() => undefined);
   }, BATCH);
 
   const claim = async (count: number): Promise<ClaimedRow[]> => {
     const rows = await database.query<ClaimedRow>(
       CLAIM_SQL,
-      [name, count, Math.max(0, Math.round(leaseMs))],
+      [name, count, Math.max(0, Math.round(leaseMs)), clock()],
       'wm_queue_claim',
     );
     return rows.sort((a, b) => b.priority - a.priority);
@@ -106,7 +109,7 @@ export function createDatabaseQueueStatements(
       };
     });
     const ids = rows.map((row) => row.id).join(',');
-    await database.query(SETTLE_SQL, [JSON.stringify(rows), ids], 'wm_queue_settle');
+    await database.query(SETTLE_SQL, [JSON.stringify(rows), ids, clock()], 'wm_queue_settle');
     return items.map(() => undefined);
   }, BATCH);
 

@@ -22,8 +22,13 @@ export type DatabaseQueueOptions = EngineDeps & {
  * Publishes and settles are group-committed across concurrent callers.
  */
 export function createDatabaseQueue(options: DatabaseQueueOptions): Queue {
-  const engine = { ...options, pacing: createPacingSlots(options.database) };
-  const statements = createDatabaseQueueStatements(options.database, options.name, options.leaseMs);
+  const engine = { ...options, pacing: createPacingSlots(options.database, options.clock) };
+  const statements = createDatabaseQueueStatements(
+    options.database,
+    options.clock,
+    options.name,
+    options.leaseMs,
+  );
   const consumers = new Set<DatabaseConsumer>();
 
   return {

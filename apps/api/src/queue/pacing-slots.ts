@@ -1,5 +1,6 @@
 import type { DatabaseHandle } from '../db/client';
 import { createBatcher } from '../lib/batcher';
+import type { Clock } from '../lib/clock';
 import { type PacingSlot, sleep } from './pacing';
 
 type Ask = { key: string; pacingMs: number };
@@ -10,18 +11,18 @@ const ACQUIRE_SQL = `
 WITH k AS (SELECT * FROM jsonb_to_recordset($1::jsonb) AS k(key text, pacing_ms integer)),
 taken AS (
   INSERT INTO queue_pacing AS p (key, next_at)
-  SELECT key, clock_timestamp() + pacing_ms * interval '1 millisecond' FROM k ORDER BY key
-  ON CONFLICT (key) DO UPDATE SET next_at = excluded.next_at WHERE p.next_at <= clock_timestamp()
+  SELECT key, $2::timestamptz + pacing_ms * interval '1 millisecond' FROM k ORDER BY key
+  ON CONFLICT (key) DO UPDATE SET next_at = excluded.next_at WHERE p.next_at <= $2::timestamptz
   RETURNING p.key)
 SELECT k.key, t.key IS NOT NULL AS is_acquired,
-  EXTRACT(EPOCH FROM (p.next_at - clock_timestamp())) * 1000 AS wait_ms
+  EXTRACT(EPOCH FROM (p.next_at - $2::timestamptz)) * 1000 AS wait_ms
 FROM k LEFT JOIN taken t ON t.key = k.key LEFT JOIN queue_pacing p ON p.key = k.key`;
 
 export type PacingSlots = {
   /**
    * Takes the send slot of `key` now, or waits for it: consecutive sends under one key start at
    * least `pacingMs` apart across every process sharing the database (one row per key, taken
-   * atomically, timed by the database clock). The slot is taken at the moment the send starts,
+   * atomically, timed by the app's clock). The slot is taken at the moment the send starts,
    * so a late wake-up never shortens the gap to the next one. When the key stays busy for more
    * than `maxWaitMs` nothing is taken and `waitMs` says when to come back, so a long backlog of
    * one key is put back instead of holding a worker. The concurrent asks of this process share
@@ -30,7 +31,7 @@ export type PacingSlots = {
   acquire(key: string, pacingMs: number, maxWaitMs: number): Promise<PacingSlot>;
 };
 
-export function createPacingSlots(database: Pick<DatabaseHandle, 'query'>): PacingSlots {
+export function createPacingSlots(database: Pick<DatabaseHandle, 'query'>, clock: Clock): PacingSlots {
   const batcher = createBatcher(
     async (asks: Ask[]): Promise<Answer[]> => {
       // One row per key and statement (a row cannot be taken twice in one); a repeated key waits its turn.
@@ -42,7 +43,10 @@ export function createPacingSlots(database: Pick<DatabaseHandle, 'query'>): Paci
         wait_ms: string | number | null;
       }>(
         ACQUIRE_SQL,
-        [JSON.stringify([...firsts.values()].map((ask) => ({ key: ask.key, pacing_ms: ask.pacingMs })))],
+        [
+          JSON.stringify([...firsts.values()].map((ask) => ({ key: ask.key, pacing_ms: ask.pacingMs }))),
+          clock(),
+        ],
         'wm_pacing_acquire',
       );
       const byKey = new Map(rows.map((row) => [row.key, row]));

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { DatabaseHandle } from '../db/client';
+import type { Clock } from '../lib/clock';
 import type { PacingSlots } from './pacing-slots';
 import type { ConsumeOptions, HandlerOutcome, MessageHandler, QueueMessage } from './types';
 
@@ -13,7 +14,12 @@ export type Delivered = {
 };
 
 /** What a queue is built on, either backend: the database holds the pacing rows (and the database queue). */
-export type EngineDeps = { database: Pick<DatabaseHandle, 'query'>; logger: Logger; pacingMaxWaitMs: number };
+export type EngineDeps = {
+  database: Pick<DatabaseHandle, 'query'>;
+  clock: Clock;
+  logger: Logger;
+  pacingMaxWaitMs: number;
+};
 /** EngineDeps with the pacing slots one queue's consumers share. */
 export type Engine = EngineDeps & { pacing: PacingSlots };
 
@@ -34,7 +40,7 @@ export async function processMessage(
   options: ConsumeOptions,
 ): Promise<Decision> {
   const { message } = delivered;
-  if (delivered.expiresAt !== null && Date.now() > delivered.expiresAt) {
+  if (delivered.expiresAt !== null && deps.clock().getTime() > delivered.expiresAt) {
     await options.onExpired?.(message);
     return { type: 'expired' };
   }

@@ -1,5 +1,6 @@
 import amqp, { type ChannelModel, type ConfirmChannel, type ConsumeMessage } from 'amqplib';
 import type { Logger } from 'pino';
+import { exponentialDelayMs } from '../lib/backoff';
 import { sleep } from './pacing';
 import { declareTopology, H_PUBLISH_ID } from './rabbitmq-topology';
 
@@ -105,10 +106,11 @@ export function createRabbitConnection(options: RabbitConnectionOptions): Rabbit
           for (const resolve of ready) resolve();
           return;
         } catch (error) {
-          const delay =
-            Math.min(options.reconnectMaxMs, options.reconnectMinMs * 2 ** attempt) *
-            (0.8 + Math.random() * 0.4);
-          logger.warn({ err: error, attempt, delay: Math.round(delay) }, 'rabbitmq connect failed; retrying');
+          const delay = exponentialDelayMs(attempt, {
+            baseMs: options.reconnectMinMs,
+            maxMs: options.reconnectMaxMs,
+          });
+          logger.warn({ err: error, attempt, delay }, 'rabbitmq connect failed; retrying');
           await sleep(delay);
         }
       }

@@ -141,18 +141,23 @@ async function handleDelivery(
     attempts: headers.attempts,
   };
   try {
-    const decision = await processMessage(
-      deps,
-      {
-        message,
-        // Whatever reached the dead-letter queue expired in the main queue.
-        expiresAt: isDead ? 0 : headers.expiresAt,
-        pacingKey: headers.pacingKey,
-        pacingMs: headers.pacingMs,
-      },
-      consumer.handler,
-      consumer.options,
-    );
+    // Back from a delay bucket shorter than its wait: round again for the rest, uncounted.
+    const dueInMs = isDead || headers.dueAt === null ? 0 : headers.dueAt - deps.clock().getTime();
+    const decision: Decision =
+      dueInMs > 0
+        ? { type: 'defer', delayMs: dueInMs }
+        : await processMessage(
+            deps,
+            {
+              message,
+              // Whatever reached the dead-letter queue expired in the main queue.
+              expiresAt: isDead ? 0 : headers.expiresAt,
+              pacingKey: headers.pacingKey,
+              pacingMs: headers.pacingMs,
+            },
+            consumer.handler,
+            consumer.options,
+          );
     await settle(publish, delivery, decision);
   } catch (error) {
     deps.logger.error({ err: error, messageId: message.id }, 'queue message not settled; requeueing');

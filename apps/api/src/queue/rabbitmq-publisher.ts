@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
+import { exponentialDelayMs } from '../lib/backoff';
+import type { Clock } from '../lib/clock';
 import { sleep } from './pacing';
 import type { Connected, RabbitConnection } from './rabbitmq-connection';
 import {
   declareDelayQueue,
   declareTopology,
   H_ATTEMPTS,
+  H_DUE_AT,
   H_EXPIRES_AT,
   H_PACING_KEY,
   H_PACING_MS,
@@ -13,24 +16,29 @@ import {
 } from './rabbitmq-topology';
 import { clampPriority, type PublishInput } from './types';
 
+/** An unconfirmed publish is made again after 50 ms, doubling up to 2 s while the broker is away. */
+const PUBLISH_RETRY = { baseMs: 50, maxMs: 2_000 };
+
 export type RabbitPublish = (input: PublishInput, expiresAt: number | null) => Promise<void>;
 
 /**
  * Publishes until the broker confirms; waits through outages (at-least-once:
- * a retry may duplicate). A delayed message goes to its delay bucket's queue;
+ * a retry may duplicate). A delayed message goes to its delay bucket's queue with the time it is
+ * due (the consumer sends it round again until then);
  * `expiresAt` (epoch ms) travels in a header, and as the broker's expiration
  * on the main queue.
  */
 export function createRabbitPublisher(
   connection: RabbitConnection,
-  deps: { name: string; logger: Logger },
+  deps: { name: string; logger: Logger; clock: Clock },
 ): RabbitPublish {
-  const { name, logger } = deps;
+  const { name, logger, clock } = deps;
   return async (input, expiresAt) => {
     const content = Buffer.from(JSON.stringify(input.body ?? null));
     const delayMs = Math.max(0, input.delayMs ?? 0);
     const headers: Record<string, unknown> = { [H_ATTEMPTS]: input.attempts ?? 0 };
     if (expiresAt !== null) headers[H_EXPIRES_AT] = expiresAt;
+    if (delayMs > 0) headers[H_DUE_AT] = clock().getTime() + delayMs;
     if (input.pacingKey) {
       headers[H_PACING_KEY] = input.pacingKey;
       headers[H_PACING_MS] = input.pacingMs ?? 0;
@@ -44,7 +52,9 @@ export function createRabbitPublisher(
             ? await declareDelayQueue(connected.publisher, name, delayMs, connected.declaredDelays)
             : name;
         const expiration =
-          delayMs === 0 && expiresAt !== null ? String(Math.max(0, expiresAt - Date.now())) : undefined;
+          delayMs === 0 && expiresAt !== null
+            ? String(Math.max(0, expiresAt - clock().getTime()))
+            : undefined;
         await sendConfirmed(connected, name, queue, content, {
           persistent: true,
           priority: clampPriority(input.priority),
@@ -58,7 +68,7 @@ export function createRabbitPublisher(
       } catch (error) {
         if (connection.isClosed) throw error;
         logger.warn({ err: error, messageId: input.id, attempt }, 'rabbitmq publish not confirmed; retrying');
-        await sleep(Math.min(2_000, 50 * 2 ** attempt));
+        await sleep(exponentialDelayMs(attempt, PUBLISH_RETRY));
       }
     }
   };

@@ -37,9 +37,13 @@ export function createRabbitQueue(options: RabbitQueueOptions): Queue & { connec
     onConnected: (connected) => consumers.subscribeAll(connected),
     onLost: () => consumers.detachAll(),
   });
-  const publish = createRabbitPublisher(connection, { name, logger });
+  const publish = createRabbitPublisher(connection, { name, logger, clock: options.clock });
   const consumers = createRabbitConsumers(
-    { ...options, pacing: createPacingSlots(options.database), resubscribeDelayMs: reconnectMinMs },
+    {
+      ...options,
+      pacing: createPacingSlots(options.database, options.clock),
+      resubscribeDelayMs: reconnectMinMs,
+    },
     connection,
     publish,
   );
@@ -51,7 +55,7 @@ export function createRabbitQueue(options: RabbitQueueOptions): Queue & { connec
     kind: 'rabbitmq',
     connected: () => connection.waitForConnection().then(() => {}),
     publish(input) {
-      const expiresAt = input.ttlMs === undefined ? null : Date.now() + input.ttlMs;
+      const expiresAt = input.ttlMs === undefined ? null : options.clock().getTime() + input.ttlMs;
       return publish(input, expiresAt);
     },
     async consume(handler, consumeOptions = {}) {

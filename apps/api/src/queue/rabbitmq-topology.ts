@@ -63,6 +63,8 @@ export const H_ATTEMPTS = 'x-wm-attempts';
 /** Names one publish, so a message the broker returns (no queue to route it to) fails its own publish. */
 export const H_PUBLISH_ID = 'x-wm-publish-id';
 export const H_EXPIRES_AT = 'x-wm-expires-at';
+/** Epoch ms (the publisher's clock) before which a delayed message is not handled. */
+export const H_DUE_AT = 'x-wm-due-at';
 export const H_PACING_KEY = 'x-wm-pacing-key';
 export const H_PACING_MS = 'x-wm-pacing-ms';
 
@@ -81,6 +83,17 @@ export async function declareTopology(channel: ConfirmChannel, name: string) {
   });
 }
 
+/**
+ * The bucket a wait of `delayMs` goes through first: the longest that does not pass it (the
+ * shortest for a wait below it). What is left is waited in further buckets (`H_DUE_AT`), so a
+ * jittered retry keeps its jitter instead of being rounded up to the next bucket.
+ */
+export function delayBucketFor(delayMs: number): number {
+  let bucket = DELAY_BUCKETS_MS[0] as number;
+  for (const candidate of DELAY_BUCKETS_MS) if (candidate <= delayMs) bucket = candidate;
+  return bucket;
+}
+
 /** The delay queue for `delayMs` (declared once per connection): its messages go back to `name` when they are due. */
 export async function declareDelayQueue(
   channel: Channel,
@@ -88,7 +101,7 @@ export async function declareDelayQueue(
   delayMs: number,
   declared: Set<number>,
 ): Promise<string> {
-  const bucket = DELAY_BUCKETS_MS.find((candidate) => candidate >= delayMs) ?? LONGEST_DELAY_BUCKET_MS;
+  const bucket = delayBucketFor(delayMs);
   const queue = delayQueueName(name, bucket);
   if (!declared.has(bucket)) {
     await channel.assertQueue(queue, {
@@ -110,6 +123,7 @@ export function readHeaders(raw: ConsumeMessage) {
   return {
     attempts: Number(headers[H_ATTEMPTS] ?? 0),
     expiresAt: numberOrNull(headers[H_EXPIRES_AT]),
+    dueAt: numberOrNull(headers[H_DUE_AT]),
     pacingKey: typeof headers[H_PACING_KEY] === 'string' ? (headers[H_PACING_KEY] as string) : null,
     pacingMs: Number(headers[H_PACING_MS] ?? 0),
   };

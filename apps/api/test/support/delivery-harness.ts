@@ -1,6 +1,6 @@
 import { type DeliveryEngine, startDeliveryEngine } from '../../src/delivery/engine';
 import { insertApplication, type Receiver, startReceiver } from './delivery-fixtures';
-import { createTestApp, type TestApp } from './test-app';
+import { createTestApp, type TestApp, type TestAppOptions } from './test-app';
 import { useHarness } from './use-test-app';
 
 /** The app and a receiver its deliveries can be sent to. */
@@ -12,8 +12,12 @@ export type DeliveryHarness = ReceiverHarness & {
   app: { id: string; apiKey: string };
 };
 
-async function startReceiverHarness(env: Record<string, string>, reply?: Receiver['reply']) {
-  const t = await createTestApp(env);
+async function startReceiverHarness(
+  env: Record<string, string>,
+  reply?: Receiver['reply'],
+  options: TestAppOptions = {},
+) {
+  const t = await createTestApp(env, options);
   const receiver = await startReceiver(reply);
   return { t, receiver };
 }
@@ -26,8 +30,9 @@ async function stopReceiverHarness(harness: ReceiverHarness) {
 async function startDeliveryHarness(
   env: Record<string, string>,
   reply?: Receiver['reply'],
+  options: TestAppOptions = {},
 ): Promise<DeliveryHarness> {
-  const { t, receiver } = await startReceiverHarness(env, reply);
+  const { t, receiver } = await startReceiverHarness(env, reply, options);
   const engine = startDeliveryEngine(t.ctx);
   const app = await insertApplication(t.ctx);
   return { t, engine, receiver, app };
@@ -40,11 +45,22 @@ async function stopDeliveryHarness(harness: DeliveryHarness) {
 }
 
 /** The app and a receiver for the file's tests, without a delivery engine (the tests start their own). */
-export function useReceiverHarness(env: Record<string, string>, reply?: Receiver['reply']): ReceiverHarness {
-  return useHarness(() => startReceiverHarness(env, reply), stopReceiverHarness);
+export function useReceiverHarness(
+  env: Record<string, string>,
+  reply?: Receiver['reply'],
+  options: TestAppOptions = {},
+): ReceiverHarness {
+  return useHarness(() => startReceiverHarness(env, reply, options), stopReceiverHarness);
 }
 
-/** The app, its delivery engine, a receiver and one application for the file's tests. */
-export function useDeliveryHarness(env: Record<string, string>, reply?: Receiver['reply']): DeliveryHarness {
-  return useHarness(() => startDeliveryHarness(env, reply), stopDeliveryHarness);
+/**
+ * The app, its delivery engine, a receiver and one application for the file's tests; with
+ * `options.clock`, the app (and so its engine) runs on that clock.
+ */
+export function useDeliveryHarness(
+  env: Record<string, string>,
+  reply?: Receiver['reply'],
+  options: TestAppOptions = {},
+): DeliveryHarness {
+  return useHarness(() => startDeliveryHarness(env, reply, options), stopDeliveryHarness);
 }

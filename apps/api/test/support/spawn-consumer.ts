@@ -12,6 +12,7 @@ export async function spawnConsumer(env: {
   OUT_FILE: string;
   CONCURRENCY?: string;
   WORK_MS?: string;
+  CLOCK_FILE?: string;
 }): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', SCRIPT], {
     env: { ...process.env, ...env, QUEUE_BACKEND: queueBackend },

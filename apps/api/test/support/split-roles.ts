@@ -23,8 +23,8 @@ export async function startSplitRoles(): Promise<SplitRoles> {
     workerDatabase ?? api.ctx.database,
   );
   const worker = startDeliveryEngine(workerCtx);
-  // The worker's first (empty) claim is done and it sleeps for a minute.
-  await new Promise((resolve) => setTimeout(resolve, 300));
+  // Its first (empty) claim is done and it listens: it now sleeps for a minute unless woken.
+  await worker.ready;
   return {
     api,
     worker,

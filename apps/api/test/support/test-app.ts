@@ -6,6 +6,7 @@ import { buildApp } from '../../src/build-app';
 import { testConfig } from '../../src/config';
 import type { AppContext } from '../../src/context';
 import { createContext } from '../../src/create-context';
+import type { Clock } from '../../src/lib/clock';
 import { createLogger } from '../../src/lib/logger';
 import { bootstrapAdmin } from '../../src/modules/admin-users/bootstrap-admin';
 import { createUser } from '../../src/modules/admin-users/service';
@@ -46,13 +47,17 @@ export type TestApp = {
 
 let userCounter = 0;
 
-/**
- * The real app on a fresh database of the run's backend, driven through Fastify inject. With
- * `logLines`, every log line (at LOG_LEVEL) is pushed there.
- */
+export type TestAppOptions = {
+  /** Every log line (at LOG_LEVEL) is pushed here. */
+  logLines?: string[];
+  /** The app's clock, e.g. a fake one the test moves (`support/fake-clock.ts`); the real one by default. */
+  clock?: Clock;
+};
+
+/** The real app on a fresh database of the run's backend, driven through Fastify inject. */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { logLines?: string[] } = {},
+  options: TestAppOptions = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'wm-test-'));
   const database = await openTestDatabase();
@@ -63,7 +68,7 @@ export async function createTestApp(
     SECRET_KEY: 'test-secret-key-with-at-least-32-characters',
     ...env,
   });
-  const ctx = await createContext(config, database);
+  const ctx = await createContext(config, database, { clock: options.clock });
   const { logLines } = options;
   if (logLines) ctx.logger = createLogger(config.LOG_LEVEL, { write: (line: string) => logLines.push(line) });
   await bootstrapAdmin(ctx, () => {});

@@ -1,10 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import amqp from 'amqplib';
+import { count, eq } from 'drizzle-orm';
 import pino from 'pino';
-import type { DatabaseHandle } from '../../src/db/client';
+import type { Database, DatabaseHandle } from '../../src/db/client';
+import { queueMessages } from '../../src/db/schema';
+import { type Clock, systemClock } from '../../src/lib/clock';
 import { createDatabaseQueue } from '../../src/queue/database-queue';
 import { createRabbitQueue } from '../../src/queue/rabbitmq-queue';
-import { deleteBrokerObjects } from '../../src/queue/rabbitmq-topology';
+import { brokerQueueNames, deleteBrokerObjects } from '../../src/queue/rabbitmq-topology';
 import type { Queue } from '../../src/queue/types';
 
 /** Which queue backend this run exercises: the vitest project sets QUEUE_BACKEND. */
@@ -20,12 +23,15 @@ export type TestQueueOptions = {
   leaseMs?: number;
   pacingMaxWaitMs?: number;
   concurrency?: number;
+  /** The queue's clock (TTL, delays, pacing, leases); the real one unless the test moves its own. */
+  clock?: Clock;
 };
 
 /** A queue of this run's backend over `database`. */
 export function openTestQueue(database: DatabaseHandle, options: TestQueueOptions): Queue {
   const engine = {
     database,
+    clock: options.clock ?? systemClock,
     logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
     pacingMaxWaitMs: options.pacingMaxWaitMs ?? 5_000,
     name: options.name,
@@ -34,6 +40,32 @@ export function openTestQueue(database: DatabaseHandle, options: TestQueueOption
   return queueBackend === 'rabbitmq'
     ? createRabbitQueue({ ...engine, url: TEST_RABBITMQ_URL, reconnectMinMs: 100, reconnectMaxMs: 1_000 })
     : createDatabaseQueue({ ...engine, leaseMs: options.leaseMs ?? 1_000, pollMs: 20 });
+}
+
+/**
+ * Messages of queue `name` waiting to be handled, now or after a delay: rows of the database queue,
+ * or ready messages in the broker's main and delay queues.
+ */
+export async function countQueued(db: Database, name: string): Promise<number> {
+  if (queueBackend === 'database') {
+    const [row] = await db.select({ n: count() }).from(queueMessages).where(eq(queueMessages.queue, name));
+    return row?.n ?? 0;
+  }
+  const model = await amqp.connect(TEST_RABBITMQ_URL);
+  model.on('error', () => {});
+  try {
+    let total = 0;
+    for (const queue of brokerQueueNames(name)) {
+      // A queue never declared fails its check and closes its channel: each one gets its own.
+      const channel = await model.createChannel();
+      channel.on('error', () => {});
+      total += (await channel.checkQueue(queue).catch(() => ({ messageCount: 0 }))).messageCount;
+      await channel.close().catch(() => {});
+    }
+    return total;
+  } finally {
+    await model.close().catch(() => {});
+  }
 }
 
 /** Deletes every broker object a test queue may have declared (no-op for the database backend). */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll } from 'vitest';
-import { createTestApp, type TestApp } from './test-app';
+import { createTestApp, type TestApp, type TestAppOptions } from './test-app';
 
 /**
  * Runs `start` before the file's tests and `stop` after them. The object it returns is filled in
@@ -21,10 +21,11 @@ export function useHarness<Harness extends object>(
 export function useTestApp<Seed extends object = Record<never, never>>(
   env: Record<string, string> = {},
   seed: (t: TestApp) => Promise<Seed> = async () => ({}) as Seed,
+  options: TestAppOptions = {},
 ): { t: TestApp } & Seed {
   return useHarness(
     async () => {
-      const t = await createTestApp(env);
+      const t = await createTestApp(env, options);
       return { t, ...(await seed(t)) };
     },
     (harness) => harness.t.close(),

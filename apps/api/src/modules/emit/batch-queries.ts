@@ -75,8 +75,7 @@ const INSERT_EMITS = `
       created_at, updated_at)
     SELECT r.id, r.occurrence_id, r.subscription_id, r.event_id, r.status, r.error_message,
       r.outsider_error_message, r.event_data_received, r.payload_sent, r.next_attempt_at, r.processed_at,
-      CASE WHEN r.leased_by IS NULL THEN NULL
-        ELSE clock_timestamp() + $3::int * interval '1 millisecond' END,
+      CASE WHEN r.leased_by IS NULL THEN NULL ELSE $3::timestamptz END,
       r.leased_by, r.created_at, r.created_at
     FROM json_to_recordset($2::json) AS r(id uuid, occurrence_id uuid, subscription_id uuid,
       event_id uuid, status text, error_message text, outsider_error_message text,
@@ -111,14 +110,15 @@ export async function expireIdempotencyKeys(
 export async function insertEmits(
   database: DatabaseHandle,
   records: EmitRecord[],
-  leaseMs: number,
+  /** Of the deliveries handed over at birth to this process's engine. */
+  leaseUntil: Date,
 ): Promise<Set<string>> {
   const rows = await database.query<{ id: string }>(
     INSERT_EMITS,
     [
       JSON.stringify(records.map((record) => record.occurrence)),
       JSON.stringify(records.flatMap((record) => record.deliveryLogs)),
-      leaseMs,
+      leaseUntil,
       JSON.stringify(records.flatMap((record) => (record.eventLog ? [record.eventLog] : []))),
     ],
     'insert_emits',

@@ -84,5 +84,6 @@ async function insertTogether(ctx: AppContext, records: EmitRecord[]): Promise<S
     const cutoff = new Date(ctx.clock().getTime() - IDEMPOTENCY_WINDOW_MS).toISOString();
     await expireIdempotencyKeys(ctx.database, keys, cutoff);
   }
-  return insertEmits(ctx.database, records, ctx.config.DELIVERY_LEASE_MS);
+  const leaseUntil = new Date(ctx.clock().getTime() + ctx.config.DELIVERY_LEASE_MS);
+  return insertEmits(ctx.database, records, leaseUntil);
 }
