@@ -6,6 +6,8 @@ declare module 'autocannon' {
     body?: string;
     connections?: number;
     duration?: number;
+    /** Requests to send in all (instead of a duration). */
+    amount?: number;
     overallRate?: number;
     pipelining?: number;
   };

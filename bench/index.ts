@@ -5,6 +5,7 @@ import { join } from 'node:path';
 const BENCHES: Record<string, string> = {
   compare: 'compare.ts',
   delivery: 'delivery-drain.ts',
+  ingest: 'ingest-throughput.ts',
   queue: 'queue-throughput.ts',
   replay: 'statement-replay.ts',
   rules: 'rules-matcher.ts',

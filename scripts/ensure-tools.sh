@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# The integration-code tests run the generated Python and curl programs as a user would: install
-# python3 and curl from Debian when missing.
+# The integration-code and ingest tests run the generated Python and curl programs as a user would:
+# install python3, curl and openssl (the sample curl of an ingest URL signs with it) when missing.
 set -eu
 missing=""
 command -v python3 >/dev/null 2>&1 || missing="$missing python3"
 command -v curl >/dev/null 2>&1 || missing="$missing curl"
+command -v openssl >/dev/null 2>&1 || missing="$missing openssl"
 if [ -z "$missing" ]; then exit 0; fi
 echo "ensure-tools: installing$missing"
 if [ "$(id -u)" -ne 0 ]; then

@@ -15,6 +15,7 @@ import { registerPutSemantics } from './http/put-semantics';
 import { registerSecurityHeaders } from './http/security-headers';
 import { newId } from './lib/ids';
 import { registerModules } from './modules';
+import { registerIngestEndpoint } from './modules/ingest/routes';
 
 /** The HTTP app: /v1 API, health, OpenAPI at /docs; no listening, no workers. */
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
@@ -57,6 +58,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
 
   registerHealthRoutes(app, ctx);
   registerMetricsRoutes(app, ctx);
+  await registerIngestEndpoint(app, ctx);
   await app.register(
     async (v1) => {
       registerModules(v1, ctx, auth);

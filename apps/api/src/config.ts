@@ -65,6 +65,10 @@ const ZEnv = z
     LOGIN_MAX_FAILURES_PER_ACCOUNT: integer(1).default(50),
     LOGIN_FAILURE_WINDOW_MINUTES: integer(1, 24 * 60).default(15),
     BODY_LIMIT_BYTES: integer(1).default(1_048_576),
+    /** Largest body a route's ingest URL accepts (413 above). */
+    INGEST_BODY_LIMIT_BYTES: integer(1).default(1_048_576),
+    /** Requests one route's ingest URL takes per minute in each API process (429 above); 0 = no limit. */
+    INGEST_RATE_LIMIT_PER_MINUTE: integer(0).default(6_000),
     /**
      * Slow clients: the headers, and the whole request with its body, must arrive within these; a
      * kept-alive connection idle, or any connection silent, this long is closed.

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applications, deliveryLogs, users } from '../src/db/schema';
+import { applications, deliveryLogs, routes, users } from '../src/db/schema';
 import { newId } from '../src/lib/ids';
 import { applicationInternalAccess, requireAccess } from '../src/modules/access';
 import { insertAutomation } from './support/automation-fixtures';
@@ -14,6 +14,7 @@ import {
 } from './support/delivery-fixtures';
 import { insertDeliveryLog } from './support/delivery-log-fixture';
 import { insertEventLog } from './support/event-log-fixtures';
+import { insertKeptRequest } from './support/ingest-fixtures';
 import { ADMIN, createTestApp, type TestApp } from './support/test-app';
 
 /**
@@ -111,6 +112,11 @@ DELETE /v1/event-rules/{id}                            401  404       404       
 DELETE /v1/route-fields/{id}                           401  404       404       403      403      204      204      204
 DELETE /v1/route-event-types/{id}                      401  404       404       403      403      204      204      204
 DELETE /v1/routes/{id}                                 401  404       404       403      403      204      204      204
+POST /v1/routes/{id}/rotate-ingest-token               401  404       404       403      200      403      200      200
+GET /v1/routes/{id}/inbound-requests                   401  404       404       200      200      200      200      200
+GET /v1/inbound-requests/{id}                          401  404       404       200      200      200      200      200
+POST /v1/inbound-requests/{id}/reprocess               401  404       404       403      200      403      200      200
+POST /in/{token}/{endpoint}                            202  202       202       202      202      202      202      202
 DELETE /v1/events/{id}                                 401  404/403   404/403   403      403      204      204      204
 DELETE /v1/applications/{id}/members/{userId}          401  404/403   404/403   403      403      403      204      204
 DELETE /v1/applications/{id}                           401  404/403   404/403   403      403      204      204      204
@@ -211,6 +217,12 @@ async function buildWorld(visibility: Visibility) {
   const batchEventLog = await insertEventLog(ctx, appId, { status: 'FAILED', organizationId: name });
   const automation = await insertAutomation(ctx, appId, publicEvent.id);
   const doomedAutomation = await insertAutomation(ctx, appId);
+  // Its ingest URL takes anyone's request: the sender needs no session, only the URL.
+  await ctx.db
+    .update(routes)
+    .set({ verification: { type: 'NONE' } })
+    .where(eq(routes.id, automation.routeId));
+  const inboundRequestId = await insertKeptRequest(ctx, automation, appId);
   const throwawayId = newId();
   await ctx.db
     .insert(users)
@@ -229,6 +241,7 @@ async function buildWorld(visibility: Visibility) {
     batchEventLogId: batchEventLog.id,
     automation,
     doomedAutomation,
+    inboundRequestId,
     throwawayId,
   };
 }
@@ -487,6 +500,21 @@ const CALLS: Record<string, (w: World, c: Caller) => Promise<Answer | string>> =
   'DELETE /v1/route-event-types/{id}': (w, c) =>
     t.del(`/v1/route-event-types/${w.doomedAutomation.eventTypeId}`, c),
   'DELETE /v1/routes/{id}': (w, c) => t.del(`/v1/routes/${w.doomedAutomation.routeId}`, c),
+  'POST /v1/routes/{id}/rotate-ingest-token': (w, c) =>
+    t.post(`/v1/routes/${w.automation.routeId}/rotate-ingest-token`, c),
+  'GET /v1/routes/{id}/inbound-requests': (w, c) =>
+    t.get(`/v1/routes/${w.automation.routeId}/inbound-requests`, c),
+  'GET /v1/inbound-requests/{id}': (w, c) => t.get(`/v1/inbound-requests/${w.inboundRequestId}`, c),
+  'POST /v1/inbound-requests/{id}/reprocess': (w, c) =>
+    t.post(`/v1/inbound-requests/${w.inboundRequestId}/reprocess`, c),
+  // The route's current URL (a rotation above may have changed it).
+  'POST /in/{token}/{endpoint}': async (w, c) => {
+    const [route] = await t.ctx.db.select().from(routes).where(eq(routes.id, w.automation.routeId));
+    return t.post(`/in/${route?.ingestToken}/entrada`, {
+      body: { type: w.automation.alias, message: { text: 'ajuda' } },
+      token: c.token,
+    });
+  },
   'GET /v1/auth/me': (_w, c) => t.get('/v1/auth/me', c),
   'PUT /v1/auth/me': (_w, c) =>
     t.put('/v1/auth/me', { body: { name: c.name || 'x', email: c.email }, token: c.token }),

@@ -121,6 +121,28 @@ describe('real answers match the OpenAPI document', () => {
       }),
     );
 
+    await call('PUT', '/v1/routes/{id}', `/v1/routes/${routeId}`, {
+      verification: { type: 'NONE' },
+      eventTypeFrom: { source: 'HEADER', value: 'X-Evento' },
+    });
+    const rotated = await call(
+      'POST',
+      '/v1/routes/{id}/rotate-ingest-token',
+      `/v1/routes/${routeId}/rotate-ingest-token`,
+    );
+    const inbound = expectDocumented(
+      'POST',
+      '/in/{token}/{endpoint}',
+      await t.post(new URL(rotated.data.ingestUrl).pathname, {
+        token: null,
+        headers: { 'x-evento': 'message.received' },
+        body: { text: 'oi' },
+      }),
+    );
+    await call('GET', '/v1/routes/{id}/inbound-requests', `/v1/routes/${routeId}/inbound-requests`);
+    await call('GET', '/v1/inbound-requests/{id}', `/v1/inbound-requests/${inbound.id}`);
+    await call('POST', '/v1/inbound-requests/{id}/reprocess', `/v1/inbound-requests/${inbound.id}/reprocess`);
+
     const logs = await call('GET', '/v1/logs', '/v1/logs');
     expect(logs.data.length).toBeGreaterThan(0);
     await call('GET', '/v1/logs/{id}', `/v1/logs/${logs.data[0].id}`);

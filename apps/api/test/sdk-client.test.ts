@@ -88,6 +88,35 @@ describe('SDK client against a live server', () => {
     });
   });
 
+  it('When an integrator sets a route to receive, then the client rotates its ingest URL and reads what it received', async () => {
+    const admin = createClient({ baseUrl, token: t.adminToken });
+    const application = dataOf(await admin.applications.create({ name: 'Recebe SDK' }));
+    const route = dataOf(
+      await admin.routes.create({
+        applicationId: application.id,
+        name: 'Entrada',
+        endpoint: '/entrada',
+        verification: { type: 'NONE' },
+        eventTypeFrom: { source: 'FIXED', value: 'algo.chegou' },
+      }),
+    ).data;
+    const rotated = dataOf(await admin.routes.rotateIngestToken(route.id)).data;
+    expect(rotated.ingestUrl).not.toBe(route.ingestUrl);
+    const sent = await fetch(`${baseUrl}${new URL(rotated.ingestUrl).pathname}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"n":1}',
+    });
+    expect(sent.status).toBe(202);
+    const received = dataOf(await admin.routes.inboundRequests.list(route.id, { limit: 5 }));
+    expect(received.data).toHaveLength(1);
+    const kept = dataOf(await admin.routes.inboundRequests.get(received.data[0].id)).data;
+    expect(kept).toMatchObject({ status: 'IGNORED', body: '{"n":1}', isVerified: true });
+    const refused = await admin.routes.inboundRequests.reprocess(kept.id);
+    expect(refused.status).toBe(422);
+    expect(refused.error?.error).toBe('Tipo de evento "algo.chegou" não cadastrado nesta rota');
+  });
+
   it('When the API refuses a call, then the client answers its pt-BR error and status as values', async () => {
     const admin = createClient({ baseUrl, token: t.adminToken });
     const application = dataOf(await admin.applications.create({ name: 'Loja erros' }));

@@ -7,6 +7,7 @@ import { rotateSecretKey } from '../src/db/check-secret-key';
 import { applications, subscriptions } from '../src/db/schema';
 import { type DeliveryEngine, startDeliveryEngine } from '../src/delivery/engine';
 import { StartRefusedError } from '../src/lib/start-refused';
+import { loadIngestTargetById } from '../src/modules/ingest/ingest-targets';
 import {
   insertEvent,
   insertSubscription,
@@ -52,7 +53,9 @@ describe('secrets at rest', () => {
     headerValue: 'valor-da-chave-5a6b7c8d9e0f',
     eventCallbackValue: 'callback-evento-1a2b3c4d5e6f',
     appCallbackPassword: 'callback-app-senha-7f8e9d0c',
+    routeSecret: 'segredo-github-3c4d5e6f7a8b9c',
   };
+  let routeId: string;
   let application: { id: string; apiKey: string };
   let eventAlias: string;
   const subscriptionIds: string[] = [];
@@ -91,6 +94,16 @@ describe('secrets at rest', () => {
       { path: '/basic', authType: 'BASIC', authDetails: { username: 'joana', password: clear.password } },
       { path: '/api-key', authType: 'API_KEY', authDetails: { key: 'x-chave', value: clear.headerValue } },
     ];
+    const route = await t.post('/v1/routes', {
+      body: {
+        applicationId: application.id,
+        name: 'GitHub',
+        endpoint: '/github',
+        verification: { type: 'GITHUB', secret: clear.routeSecret },
+      },
+    });
+    expect(route.status).toBe(201);
+    routeId = route.body.data.id;
     for (const auth of auths) {
       const subscription = await t.post('/v1/subscriptions', {
         body: {
@@ -246,6 +259,11 @@ describe('secrets at rest', () => {
     expect(apiKey.body.apiKey).toBe(application.apiKey);
     const subscription = await t.get(`/v1/subscriptions/${subscriptionIds[1]}`);
     expect(subscription.body.authDetails).toEqual({ username: 'joana', password: clear.password });
+    expect(counts['routes.verification']).toBe(1);
+    expect((await loadIngestTargetById(t.ctx, routeId))?.verification).toEqual({
+      type: 'GITHUB',
+      secret: clear.routeSecret,
+    });
     expect(cleartextIn(await dumpDatabase(t), allClearValues(signingSecrets))).toEqual([]);
   });
 });

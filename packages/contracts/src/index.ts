@@ -12,6 +12,7 @@ export * from './event-logs';
 export * from './event-rules';
 export * from './events';
 export * from './health';
+export * from './ingest';
 export * from './integration';
 export * from './json-field';
 export * from './logs';

@@ -1,6 +1,7 @@
 import { parsePath } from '@wm/rules';
 import { z } from 'zod';
 import { listQuery, paginated, ZRowPermissions } from './common';
+import { ZEventTypeFrom, ZRouteVerification, ZVerificationInput } from './ingest';
 
 /** Inbound routes, their event types and fields: the description of the data posted to /emit-rules. */
 
@@ -73,11 +74,16 @@ const routeFields = {
   isActive: ZIsActive,
 };
 
-/** Body of POST /routes (also the console's route form). */
+/**
+ * Body of POST /routes (also the console's route form). Without `verification` the route refuses
+ * every request to its ingest URL until one is chosen (NONE only when chosen explicitly).
+ */
 export const ZCreateRouteRequest = z.object({
   ...routeFields,
   method: routeFields.method.default('POST'),
   isActive: routeFields.isActive.default(true),
+  verification: ZVerificationInput.nullish(),
+  eventTypeFrom: ZEventTypeFrom.optional(),
 });
 export type TCreateRouteRequest = z.input<typeof ZCreateRouteRequest>;
 export type TRouteInput = z.output<typeof ZCreateRouteRequest>;
@@ -90,8 +96,12 @@ export const ZUpdateRouteRequest = z.object({
   method: routeFields.method.optional(),
   applicationId: routeFields.applicationId.optional(),
   isActive: routeFields.isActive.optional(),
+  /** null: not configured (every request refused). Secrets left out keep the stored ones. */
+  verification: ZVerificationInput.nullable().optional(),
+  eventTypeFrom: ZEventTypeFrom.optional(),
 });
 export type TUpdateRouteRequest = z.input<typeof ZUpdateRouteRequest>;
+export type TRouteChanges = z.output<typeof ZUpdateRouteRequest>;
 
 /** `GET /routes?applicationId&limit&search`. */
 export const ZRouteListQuery = listQuery(ROUTE_LIST_LIMIT).extend({
@@ -243,6 +253,11 @@ export const ZRoute = z
     application: z.object({ id: z.string(), name: z.string() }),
     isActive: z.boolean(),
     ...ZTimestamps,
+    /** Where senders post: `<PUBLIC_URL>/in/<ingest token><endpoint>`, with the route's method. */
+    ingestUrl: z.string(),
+    /** Null: not configured, every request refused. */
+    verification: ZRouteVerification.nullable(),
+    eventTypeFrom: ZEventTypeFrom,
     rules: z.array(ZRouteRuleSummary),
     _count: z.object({ eventTypes: z.number().int(), fields: z.number().int(), rules: z.number().int() }),
     permissions: ZRowPermissions,

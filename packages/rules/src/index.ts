@@ -29,6 +29,12 @@ export { buildRoutePayload, type EmitPayload, MAX_PAYLOAD_INDEX } from './integr
 export { buildRulePayload, type RulePayload } from './integration/build-rule-payload';
 export { generateRegexSample } from './integration/generate-regex-sample';
 export {
+  buildIngestSampleBody,
+  INGEST_SECRET_VARIABLES,
+  type IngestCurlInput,
+  renderIngestCurl,
+} from './integration/render-ingest-curl';
+export {
   API_KEY_VARIABLE,
   EMIT_RULES_PATH,
   emitRulesUrl,

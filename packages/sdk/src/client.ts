@@ -155,6 +155,13 @@ export function createClient(options: ClientOptions) {
       update: (id: string, body: Body<'/v1/routes/{id}', 'put'>) =>
         settle(api.PUT('/v1/routes/{id}', { ...byId(id), body })),
       remove: (id: string) => settle(api.DELETE('/v1/routes/{id}', byId(id))),
+      rotateIngestToken: (id: string) => settle(api.POST('/v1/routes/{id}/rotate-ingest-token', byId(id))),
+      inboundRequests: {
+        list: (routeId: string, query?: Query<'/v1/routes/{id}/inbound-requests', 'get'>) =>
+          settle(api.GET('/v1/routes/{id}/inbound-requests', { params: { path: { id: routeId }, query } })),
+        get: (id: string) => settle(api.GET('/v1/inbound-requests/{id}', byId(id))),
+        reprocess: (id: string) => settle(api.POST('/v1/inbound-requests/{id}/reprocess', byId(id))),
+      },
       eventTypes: {
         list: (query?: Query<'/v1/route-event-types', 'get'>) =>
           settle(api.GET('/v1/route-event-types', { params: { query } })),

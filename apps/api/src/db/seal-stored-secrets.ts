@@ -1,26 +1,28 @@
-import { AUTH_SECRET_FIELDS } from '@wm/contracts';
+import { AUTH_SECRET_FIELDS, VERIFICATION_SECRET_FIELDS } from '@wm/contracts';
 import { type Cipher, isSealed, SEALED_PREFIX } from '../lib/crypto';
 import { newSigningSecret } from '../lib/signing-secret';
 
 type Query = <T = Record<string, unknown>>(text: string, params?: unknown[]) => Promise<T[]>;
 type Details = Record<string, unknown>;
 
+const AUTH_SECRET_FIELD_LIST: readonly string[] = [...new Set(Object.values(AUTH_SECRET_FIELDS).flat())];
+
 /**
  * Every column that holds a secret. `sealed`: a `wmenc1:` value (a subscription's signing secret,
- * an application's callback secret); `auth`: auth details whose secret fields are sealed one by
- * one; `envelope`: the API key's encrypted copy (no prefix, always encrypted).
+ * an application's callback secret); `auth`: an object whose secret `fields` are sealed one by one
+ * (auth details, a route's verification); `envelope`: the API key's encrypted copy (no prefix,
+ * always encrypted).
  */
 const SECRET_COLUMNS = [
   { table: 'subscriptions', column: 'secret', kind: 'sealed' },
-  { table: 'subscriptions', column: 'auth_details', kind: 'auth' },
-  { table: 'events', column: 'callback_auth_details', kind: 'auth' },
-  { table: 'applications', column: 'callback_auth_details', kind: 'auth' },
+  { table: 'subscriptions', column: 'auth_details', kind: 'auth', fields: AUTH_SECRET_FIELD_LIST },
+  { table: 'events', column: 'callback_auth_details', kind: 'auth', fields: AUTH_SECRET_FIELD_LIST },
+  { table: 'applications', column: 'callback_auth_details', kind: 'auth', fields: AUTH_SECRET_FIELD_LIST },
   { table: 'applications', column: 'callback_secret', kind: 'sealed' },
   { table: 'applications', column: 'api_key_encrypted', kind: 'envelope' },
+  { table: 'routes', column: 'verification', kind: 'auth', fields: VERIFICATION_SECRET_FIELDS },
 ] as const;
 type SecretColumn = (typeof SECRET_COLUMNS)[number];
-
-const AUTH_SECRET_FIELD_LIST = [...new Set(Object.values(AUTH_SECRET_FIELDS).flat())];
 const BATCH_SIZE = 500;
 
 /** How one pass rewrites a value; `undefined` leaves it as it is. */
@@ -42,7 +44,7 @@ const sqlNeedsSealing = (column: SecretColumn): string => {
   // CASE first: jsonb_each fails on anything but an object.
   return `CASE WHEN jsonb_typeof(${column.column}) = 'object' THEN EXISTS (
       SELECT 1 FROM jsonb_each(${column.column}) f
-      WHERE f.key IN (${AUTH_SECRET_FIELD_LIST.map((field) => `'${field}'`).join(', ')})
+      WHERE f.key IN (${column.fields.map((field) => `'${field}'`).join(', ')})
         AND jsonb_typeof(f.value) = 'string' AND left(f.value #>> '{}', length(${PREFIX})) <> ${PREFIX})
     ELSE false END`;
 };
@@ -73,7 +75,7 @@ function rewriteValue(rewriter: Rewriter, column: SecretColumn, value: unknown):
   let isChanged = false;
   const rewritten: Details = {};
   for (const [field, fieldValue] of Object.entries(details)) {
-    const isSecret = typeof fieldValue === 'string' && AUTH_SECRET_FIELD_LIST.includes(field);
+    const isSecret = typeof fieldValue === 'string' && (column.fields as readonly string[]).includes(field);
     rewritten[field] = isSecret ? rewriter.field(fieldValue) : fieldValue;
     if (rewritten[field] !== fieldValue) isChanged = true;
   }

@@ -27,9 +27,13 @@ export const invalidCredentials = (message: string) => new AppError('INVALID_CRE
 export const forbidden = (message = 'Acesso negado') => new AppError('FORBIDDEN', message);
 export const userInactive = (message: string) => new AppError('USER_INACTIVE', message);
 export const notFound = (message: string) => new AppError('NOT_FOUND', message);
+export const methodNotAllowed = (message: string, details?: unknown) =>
+  new AppError('METHOD_NOT_ALLOWED', message, details);
 export const conflict = (message: string, details?: unknown) => new AppError('CONFLICT', message, details);
 export const unprocessable = (message: string) => new AppError('UNPROCESSABLE', message);
-export const rateLimited = (message: string) => new AppError('RATE_LIMITED', message);
+export const unsupportedMediaType = (message: string) => new AppError('UNSUPPORTED_MEDIA_TYPE', message);
+export const rateLimited = (message: string, details?: unknown) =>
+  new AppError('RATE_LIMITED', message, details);
 
 /**
  * Runs a write that a unique index may refuse, answering 409 with `message` when it does. The

@@ -51,6 +51,9 @@ const FLAW_MESSAGES: Record<JsonFlaw['reason'], string> = {
   number: NUMBER_TOO_LARGE,
 };
 
+/** What a flaw is, in pt-BR. */
+export const describeJsonFlaw = (flaw: JsonFlaw): string => FLAW_MESSAGES[flaw.reason];
+
 /**
  * Every request's body, query and path parameters are checked before validation: one caller's
  * unstorable text or number must be its own 400, never a database error (that, in a group-committed
@@ -59,9 +62,11 @@ const FLAW_MESSAGES: Record<JsonFlaw['reason'], string> = {
 export function registerJsonGuard(app: FastifyInstance) {
   app.addHook('preValidation', async (request) => {
     for (const part of [request.body, request.query, request.params]) {
+      // Raw bytes (an ingest URL's body) are not JSON yet: their reader checks what it parses.
+      if (Buffer.isBuffer(part)) continue;
       const flaw = findJsonFlaw(part);
       if (!flaw) continue;
-      const message = FLAW_MESSAGES[flaw.reason];
+      const message = describeJsonFlaw(flaw);
       throw badRequest(message, [{ path: flaw.path, message }]);
     }
   });

@@ -28,7 +28,7 @@ export const PUBLIC_SECURITY: Record<string, string[]>[] = [];
 /** An answer without a body (204). */
 export const NO_CONTENT = z.undefined();
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 503;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 422 | 429 | 500 | 503;
 
 /**
  * `{error, code, details?}` for the statuses a route answers besides those every route may
@@ -54,6 +54,7 @@ const RESPONSE_DESCRIPTIONS: Record<string, string> = {
   401: 'Sessão ou chave ausente ou inválida',
   403: 'Sem permissão para esta ação',
   404: 'Não encontrado (ou não visível para quem chama)',
+  405: 'Método não aceito por esta rota',
   409: 'Conflito com o estado atual',
   413: 'Corpo da requisição muito grande',
   415: 'Tipo de conteúdo não suportado; use application/json',
@@ -108,8 +109,30 @@ function allowNullInNullableEnums(node: unknown) {
   for (const value of Object.values(node)) allowNullInNullableEnums(value);
 }
 
+/** A wildcard route's parameter, as the document names it: the rest of the path (a route's endpoint). */
+const WILDCARD_NAME = 'endpoint';
+
+/** Fastify documents `/in/:token/*` as `/in/{token}/{*}`; `*` is no name a client generator takes. */
+function nameWildcards(document: Document) {
+  for (const [path, methods] of Object.entries(document.paths ?? {})) {
+    if (!path.includes('{*}')) continue;
+    for (const operation of Object.values(methods) as Array<{ parameters?: Array<{ name?: string }> }>) {
+      for (const parameter of operation.parameters ?? []) {
+        if (parameter.name === '*')
+          Object.assign(parameter, {
+            name: WILDCARD_NAME,
+            description: 'O endpoint da rota, sem a barra inicial',
+          });
+      }
+    }
+    delete document.paths?.[path];
+    if (document.paths) document.paths[path.replace('{*}', `{${WILDCARD_NAME}}`)] = methods;
+  }
+}
+
 export function transformOpenApiObject(input: Parameters<typeof jsonSchemaTransformObject>[0]) {
   const document = jsonSchemaTransformObject(input) as Document;
+  nameWildcards(document);
   const used = referencedComponents(document);
   const schemas = document.components?.schemas ?? {};
   for (const name of Object.keys(schemas)) {

@@ -3,8 +3,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 const SENT_KEYS = Symbol('sentKeys');
 type WithSentKeys = FastifyRequest & { [SENT_KEYS]?: Set<string> };
 
+/** A parsed JSON object; raw bytes (an ingest URL's body) are not one. */
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+  typeof value === 'object' && value !== null && !Array.isArray(value) && !Buffer.isBuffer(value);
 
 /**
  * The one rule of every PUT: a field absent from the body keeps its stored value; null clears it

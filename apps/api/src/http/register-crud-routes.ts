@@ -1,5 +1,5 @@
 import type { ZIdParams } from '@wm/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { SessionUser } from '../domain/session-user';
 import { type AuthHooks, currentUser } from './auth';
@@ -43,16 +43,25 @@ export type CrudResource<
    * writeErrors give: stated whole.
    */
   errors?: Partial<Record<CrudRoute, ErrorStatus[]>>;
+  /** Each run also gets the request, for answers that depend on where it came from (links). */
   list: {
     query: Query;
     response: List;
-    run: (user: SessionUser, query: z.output<Query>) => Promise<unknown>;
+    run: (user: SessionUser, query: z.output<Query>, request: FastifyRequest) => Promise<unknown>;
   };
-  get: (user: SessionUser, id: string) => Promise<unknown>;
-  create: { body: CreateBody; run: (user: SessionUser, body: z.output<CreateBody>) => Promise<unknown> };
+  get: (user: SessionUser, id: string, request: FastifyRequest) => Promise<unknown>;
+  create: {
+    body: CreateBody;
+    run: (user: SessionUser, body: z.output<CreateBody>, request: FastifyRequest) => Promise<unknown>;
+  };
   update: {
     body: UpdateBody;
-    run: (user: SessionUser, id: string, body: z.output<UpdateBody>) => Promise<unknown>;
+    run: (
+      user: SessionUser,
+      id: string,
+      body: z.output<UpdateBody>,
+      request: FastifyRequest,
+    ) => Promise<unknown>;
   };
   remove: (user: SessionUser, id: string) => Promise<void>;
 };
@@ -90,7 +99,7 @@ export function registerCrudRoutes<
         response: { 200: resource.list.response, ...errorsOf('list') },
       },
     },
-    async (request) => resource.list.run(currentUser(request), request.query as z.output<Query>),
+    async (request) => resource.list.run(currentUser(request), request.query as z.output<Query>, request),
   );
 
   app.post(
@@ -106,7 +115,11 @@ export function registerCrudRoutes<
     async (request, reply) =>
       reply
         .status(201)
-        .send(await answer(resource.create.run(currentUser(request), request.body as z.output<CreateBody>))),
+        .send(
+          await answer(
+            resource.create.run(currentUser(request), request.body as z.output<CreateBody>, request),
+          ),
+        ),
   );
 
   app.get(
@@ -117,7 +130,7 @@ export function registerCrudRoutes<
         response: { 200: resource.detail ?? resource.item, ...errorsOf('get') },
       }),
     },
-    async (request) => answer(resource.get(currentUser(request), idOf(request))),
+    async (request) => answer(resource.get(currentUser(request), idOf(request), request)),
   );
 
   app.put(
@@ -130,7 +143,14 @@ export function registerCrudRoutes<
       }),
     },
     async (request) =>
-      answer(resource.update.run(currentUser(request), idOf(request), request.body as z.output<UpdateBody>)),
+      answer(
+        resource.update.run(
+          currentUser(request),
+          idOf(request),
+          request.body as z.output<UpdateBody>,
+          request,
+        ),
+      ),
   );
 
   app.delete(

@@ -63,14 +63,17 @@ type LoggedRequest = {
   socket?: { remotePort?: number };
 };
 
+/** A route's ingest token, in a path: whoever has it can post to the route. */
+const INGEST_TOKEN = /^\/in\/[^/?]+/;
+
 /**
  * The `req` of every request log line: Fastify's own fields, with the path only. A query string
- * may carry a credential (`?apiKey=`) or a user's search.
+ * may carry a credential (`?apiKey=`) or a user's search; an ingest URL's token is redacted.
  */
 export function serializeRequest(request: LoggedRequest): Record<string, unknown> {
   return {
     method: request.method,
-    url: request.url.split('?')[0],
+    url: request.url.split('?')[0]?.replace(INGEST_TOKEN, '/in/[redacted]'),
     version: request.headers?.['accept-version'],
     host: request.host,
     remoteAddress: request.ip,

@@ -9,6 +9,7 @@ import { registerEmitRulesRoutes } from './emit-rules/routes';
 import { registerEventLogRoutes } from './event-logs/routes';
 import { registerEventRuleRoutes } from './event-rules/routes';
 import { registerEventRoutes } from './events/routes';
+import { registerInboundRequestRoutes } from './ingest/inbound-requests-routes';
 import { registerIntegrationRoutes } from './integration/routes';
 import { registerLogRoutes } from './logs/routes';
 import { registerProfileRoutes } from './profile/routes';
@@ -30,6 +31,7 @@ export function registerModules(app: FastifyInstance, ctx: AppContext, auth: Aut
   registerEmitRulesRoutes(app, ctx, auth);
   registerLogRoutes(app, ctx, auth);
   registerRouteRoutes(app, ctx, auth);
+  registerInboundRequestRoutes(app, ctx, auth);
   registerRouteEventTypeRoutes(app, ctx, auth);
   registerRouteFieldRoutes(app, ctx, auth);
   registerEventRuleRoutes(app, ctx, auth);

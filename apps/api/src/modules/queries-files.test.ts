@@ -15,6 +15,7 @@ const KEEP_QUERIES_APART = [
   'event-logs',
   'event-rules',
   'events',
+  'ingest',
   'integration',
   'logs',
   'profile',

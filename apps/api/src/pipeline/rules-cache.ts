@@ -6,7 +6,7 @@ import { CHANGE_CHANNELS } from '../db/change-channel';
 import { routeEventTypes, routes, rules } from '../db/schema';
 
 /** An active rule as the consumer runs it: what its action needs. */
-export type RunnableRule = { id: string; name: string; eventId: string | null };
+export type RunnableRule = { id: string; name: string; eventId: string | null; routeId: string };
 
 /** The active rules of one (application, alias), compiled together: paths shared by rules are read once. */
 export type AliasRules = {
@@ -46,7 +46,13 @@ export function createRulesCache(ctx: AppContext): RulesCache {
 /** Active rules on an active route, whose event type (when they have one) is active. */
 async function loadRules(ctx: AppContext, applicationId: string, alias: string): Promise<AliasRules> {
   const rows = await ctx.db
-    .select({ id: rules.id, name: rules.name, eventId: rules.eventId, conditions: rules.conditions })
+    .select({
+      id: rules.id,
+      name: rules.name,
+      eventId: rules.eventId,
+      routeId: rules.routeId,
+      conditions: rules.conditions,
+    })
     .from(rules)
     .innerJoin(routes, eq(routes.id, rules.routeId))
     .leftJoin(routeEventTypes, eq(routeEventTypes.id, rules.routeEventTypeId))
@@ -60,7 +66,12 @@ async function loadRules(ctx: AppContext, applicationId: string, alias: string):
       ),
     )
     .orderBy(asc(rules.createdAt), asc(rules.id));
-  const runnable: RunnableRule[] = rows.map(({ id, name, eventId }) => ({ id, name, eventId }));
+  const runnable: RunnableRule[] = rows.map(({ id, name, eventId, routeId }) => ({
+    id,
+    name,
+    eventId,
+    routeId,
+  }));
   const set: CompiledRuleSet<RunnableRule> = compileRuleSet(
     rows.map((row, index) => ({ id: runnable[index] as RunnableRule, conditions: row.conditions })),
   );

@@ -17,6 +17,8 @@ export type StartedRulesLog = {
   postedOrganizationId: string | null;
   /** Rules whose action already succeeded for this log (a redelivery, a reprocess). */
   doneRuleIds: Set<string>;
+  /** The route whose inbound request made the log: only its rules run. Null: every rule of the type. */
+  routeId: string | null;
 };
 
 type StartedRow = {
@@ -26,6 +28,7 @@ type StartedRow = {
   organization_id: string;
   external_event_id: string | null;
   auto_retry_count: number;
+  route_id: string | null;
   payload: unknown;
   occurrence: { data: unknown; headers: Record<string, string>; organization_id: string | null } | null;
   done: string[];
@@ -34,7 +37,7 @@ type StartedRow = {
 // A read, no write: the log stays PENDING while the consumer holds its message (as queued event logs).
 const START_SQL = `
 SELECT l.id, l.application_id, l.event_type, l.organization_id, l.external_event_id, l.auto_retry_count,
-  l.payload,
+  l.route_id, l.payload,
   -- row_to_json keeps the json data's text (to_jsonb would reorder its keys).
   (SELECT row_to_json(o.*) FROM (SELECT data, headers, organization_id FROM occurrences
     WHERE id = l.event_id) o) AS occurrence,
@@ -70,5 +73,6 @@ function toStarted(row: StartedRow): StartedRulesLog {
     headers: row.occurrence?.headers ?? {},
     postedOrganizationId: row.occurrence?.organization_id ?? null,
     doneRuleIds: new Set(row.done),
+    routeId: row.route_id,
   };
 }

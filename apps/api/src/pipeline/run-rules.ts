@@ -29,7 +29,7 @@ export type RulesConsumer = {
 };
 
 /**
- * One POST /emit-rules event log, PENDING while the consumer holds its message: the application's active rules for its event
+ * One rules event log (a POST /emit-rules, or a request to a route's ingest URL), PENDING while the consumer holds its message: the application's active rules for its event
  * type evaluated against the envelope, each match running its action, then SUCCESS (also when
  * nothing matched) or FAILED naming the failed rules. Rules whose action already succeeded for
  * this log (a redelivery, a reprocess) are skipped, so only failed actions run again; a failure
@@ -68,6 +68,8 @@ export async function runRules(
     const failures: Failure[] = [];
     for (const rule of aliasRules.match(envelope)) {
       if (log.doneRuleIds.has(rule.id)) continue;
+      // A request to a route's ingest URL runs that route's rules only.
+      if (log.routeId && rule.routeId !== log.routeId) continue;
       const outcome = await runRuleAction(ctx, consumer, rule, emit);
       if (!outcome.success) failures.push({ ...outcome, ruleName: rule.name });
     }

@@ -58,6 +58,9 @@ export const queryKeys = {
     list: (params: unknown) => ['routes', 'list', params] as const,
     detail: (id: string) => ['routes', 'detail', id] as const,
     options: () => ['routes', 'options'] as const,
+    inboundRequests: (routeId: string, page: number) =>
+      ['routes', 'inbound-requests', routeId, page] as const,
+    inboundRequest: (id: string) => ['routes', 'inbound-request', id] as const,
   },
   routeEventTypes: {
     all: ['route-event-types'] as const,

@@ -39,6 +39,127 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/in/{token}/{endpoint}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Recebe uma requisição na URL de recebimento de uma rota (com o método da rota) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description O endpoint da rota, sem a barra inicial */
+                    endpoint: string;
+                    token: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Aceito para processamento */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["InboundReceipt"];
+                    };
+                };
+                /** @description Requisição inválida (URL, parâmetros ou corpo) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Sessão ou chave ausente ou inválida */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Não encontrado (ou não visível para quem chama) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Método não aceito por esta rota */
+                405: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Corpo da requisição muito grande */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Tipo de conteúdo não suportado; use application/json */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Muitas requisições */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Erro interno do servidor */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Serviço temporariamente indisponível */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/readyz": {
         parameters: {
             query?: never;
@@ -4452,6 +4573,192 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/inbound-requests/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Sucesso */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["InboundRequestDetail"];
+                        };
+                    };
+                };
+                /** @description Requisição inválida (URL, parâmetros ou corpo) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Sessão ou chave ausente ou inválida */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Não encontrado (ou não visível para quem chama) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Erro interno do servidor */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Serviço temporariamente indisponível */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/inbound-requests/{id}/reprocess": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Sucesso */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["InboundRequestDetail"];
+                        };
+                    };
+                };
+                /** @description Requisição inválida (URL, parâmetros ou corpo) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Sessão ou chave ausente ou inválida */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Sem permissão para esta ação */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Não encontrado (ou não visível para quem chama) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Ação não permitida para este registro */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Erro interno do servidor */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Serviço temporariamente indisponível */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/integration/routes": {
         parameters: {
             query?: never;
@@ -6663,6 +6970,7 @@ export interface paths {
                         applicationId: string;
                         description?: string | null;
                         endpoint: string;
+                        eventTypeFrom?: components["schemas"]["EventTypeFromInput"];
                         /** @default true */
                         isActive?: boolean;
                         /**
@@ -6671,6 +6979,18 @@ export interface paths {
                          */
                         method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
                         name: string;
+                        verification?: {
+                            /** @enum {string} */
+                            encoding?: "hex" | "base64";
+                            header?: string;
+                            password?: string;
+                            prefix?: string;
+                            secret?: string;
+                            /** @enum {string} */
+                            type: "GITHUB" | "STRIPE" | "STANDARD_WEBHOOKS" | "HMAC_SHA256" | "BASIC" | "API_KEY" | "NONE";
+                            username?: string;
+                            value?: string;
+                        } | null;
                     };
                 };
             };
@@ -6866,10 +7186,23 @@ export interface paths {
                         applicationId?: string;
                         description?: string | null;
                         endpoint?: string;
+                        eventTypeFrom?: components["schemas"]["EventTypeFromInput"];
                         isActive?: boolean;
                         /** @enum {string} */
                         method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
                         name?: string;
+                        verification?: {
+                            /** @enum {string} */
+                            encoding?: "hex" | "base64";
+                            header?: string;
+                            password?: string;
+                            prefix?: string;
+                            secret?: string;
+                            /** @enum {string} */
+                            type: "GITHUB" | "STRIPE" | "STANDARD_WEBHOOKS" | "HMAC_SHA256" | "BASIC" | "API_KEY" | "NONE";
+                            username?: string;
+                            value?: string;
+                        } | null;
                     };
                 };
             };
@@ -7052,6 +7385,184 @@ export interface paths {
                 };
             };
         };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/routes/{id}/inbound-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    page?: number;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Sucesso */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["InboundRequestList"];
+                    };
+                };
+                /** @description Requisição inválida (URL, parâmetros ou corpo) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Sessão ou chave ausente ou inválida */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Não encontrado (ou não visível para quem chama) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Erro interno do servidor */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Serviço temporariamente indisponível */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/routes/{id}/rotate-ingest-token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Sucesso */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["RouteDetail"];
+                        };
+                    };
+                };
+                /** @description Requisição inválida (URL, parâmetros ou corpo) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Sessão ou chave ausente ou inválida */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Sem permissão para esta ação */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Não encontrado (ou não visível para quem chama) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Erro interno do servidor */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Serviço temporariamente indisponível */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -8153,9 +8664,86 @@ export interface components {
                 inactive: number;
             };
         };
+        EventTypeFrom: {
+            /** @enum {string} */
+            source: "HEADER" | "BODY_PATH" | "FIXED";
+            value: string;
+        };
+        EventTypeFromInput: {
+            /** @enum {string} */
+            source: "HEADER" | "BODY_PATH" | "FIXED";
+            value: string;
+        };
         Health: {
             /** @enum {string} */
             status: "ok";
+        };
+        InboundReceipt: {
+            eventLogId: string | null;
+            /** Format: uuid */
+            id: string;
+            message: string;
+            /** @enum {string} */
+            status: "ACCEPTED" | "DUPLICATE" | "IGNORED" | "REJECTED";
+        };
+        InboundRequest: {
+            contentType: string | null;
+            createdAt: string;
+            deliveryId: string | null;
+            errorMessage: string | null;
+            eventLogId: string | null;
+            eventType: string | null;
+            id: string;
+            isVerified: boolean;
+            method: string;
+            path: string;
+            routeId: string;
+            sizeBytes: number;
+            /** @enum {string} */
+            status: "ACCEPTED" | "DUPLICATE" | "IGNORED" | "REJECTED";
+            verificationError: string | null;
+            /** @enum {string|null} */
+            verificationType: "GITHUB" | "STRIPE" | "STANDARD_WEBHOOKS" | "HMAC_SHA256" | "BASIC" | "API_KEY" | "NONE" | null;
+        };
+        InboundRequestDetail: {
+            body: string;
+            contentType: string | null;
+            createdAt: string;
+            deliveryId: string | null;
+            errorMessage: string | null;
+            eventLog: {
+                errorMessage: string | null;
+                id: string;
+                status: string;
+            } | null;
+            eventLogId: string | null;
+            eventType: string | null;
+            headers: {
+                [key: string]: string;
+            };
+            id: string;
+            isVerified: boolean;
+            method: string;
+            path: string;
+            permissions: {
+                canWrite: boolean;
+            };
+            route: {
+                applicationId: string;
+                id: string;
+                name: string;
+            };
+            routeId: string;
+            sizeBytes: number;
+            /** @enum {string} */
+            status: "ACCEPTED" | "DUPLICATE" | "IGNORED" | "REJECTED";
+            verificationError: string | null;
+            /** @enum {string|null} */
+            verificationType: "GITHUB" | "STRIPE" | "STANDARD_WEBHOOKS" | "HMAC_SHA256" | "BASIC" | "API_KEY" | "NONE" | null;
+        };
+        InboundRequestList: {
+            data: components["schemas"]["InboundRequest"][];
+            pagination: components["schemas"]["Pagination"];
         };
         IntegrationCode: {
             code: string;
@@ -8344,7 +8932,9 @@ export interface components {
             createdAt: string;
             description: string | null;
             endpoint: string;
+            eventTypeFrom: components["schemas"]["EventTypeFrom"];
             id: string;
+            ingestUrl: string;
             isActive: boolean;
             /** @enum {string} */
             method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -8361,6 +8951,18 @@ export interface components {
                 routeEventTypeId: string | null;
             }[];
             updatedAt: string;
+            verification: {
+                /** @enum {string|null} */
+                encoding: "hex" | "base64" | null;
+                header: string | null;
+                password: string | null;
+                prefix: string | null;
+                secret: string | null;
+                /** @enum {string} */
+                type: "GITHUB" | "STRIPE" | "STANDARD_WEBHOOKS" | "HMAC_SHA256" | "BASIC" | "API_KEY" | "NONE";
+                username: string | null;
+                value: string | null;
+            } | null;
         };
         RouteDetail: {
             _count: {
@@ -8376,9 +8978,11 @@ export interface components {
             createdAt: string;
             description: string | null;
             endpoint: string;
+            eventTypeFrom: components["schemas"]["EventTypeFrom"];
             eventTypes: components["schemas"]["RouteEventType"][];
             fields: components["schemas"]["RouteField"][];
             id: string;
+            ingestUrl: string;
             isActive: boolean;
             /** @enum {string} */
             method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -8395,6 +8999,18 @@ export interface components {
                 routeEventTypeId: string | null;
             }[];
             updatedAt: string;
+            verification: {
+                /** @enum {string|null} */
+                encoding: "hex" | "base64" | null;
+                header: string | null;
+                password: string | null;
+                prefix: string | null;
+                secret: string | null;
+                /** @enum {string} */
+                type: "GITHUB" | "STRIPE" | "STANDARD_WEBHOOKS" | "HMAC_SHA256" | "BASIC" | "API_KEY" | "NONE";
+                username: string | null;
+                value: string | null;
+            } | null;
         };
         RouteEventType: {
             alias: string;

@@ -1,7 +1,35 @@
-import type { TRuleConditions, TRuleExecutedAction } from '@wm/contracts';
+import type { TEventTypeFrom, TRuleConditions, TRuleExecutedAction, VerificationType } from '@wm/contracts';
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { tz } from './timestamp-column';
+
+/** A route's sender check as stored: secret, password and value sealed (`wmenc1:`). */
+export type StoredVerification = {
+  type: VerificationType;
+  secret?: string;
+  header?: string;
+  encoding?: 'hex' | 'base64';
+  prefix?: string;
+  username?: string;
+  password?: string;
+  value?: string;
+};
+
+/** Raw bytes, read as a Buffer on either driver. */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
 
 export const routes = pgTable(
   'routes',
@@ -16,10 +44,21 @@ export const routes = pgTable(
     createdBy: uuid('created_by'),
     createdAt: tz('created_at').notNull().defaultNow(),
     updatedAt: tz('updated_at').notNull().defaultNow(),
+    /** Random, set by the database on insert and on rotation (`SET ingest_token = DEFAULT`). */
+    ingestToken: text('ingest_token')
+      .notNull()
+      .default(sql`replace(gen_random_uuid()::text, '-', '') || replace(gen_random_uuid()::text, '-', '')`),
+    /** Null: not configured, every request refused. */
+    verification: jsonb('verification').$type<StoredVerification | null>(),
+    eventTypeFrom: jsonb('event_type_from')
+      .$type<TEventTypeFrom>()
+      .notNull()
+      .default({ source: 'BODY_PATH', value: 'type' }),
   },
   (table) => [
     index('routes_app_idx').on(table.applicationId, table.createdAt.desc()),
     index('routes_created_idx').on(table.createdAt.desc(), table.id.desc()),
+    uniqueIndex('routes_ingest_token_key').on(table.ingestToken),
   ],
 );
 
@@ -98,5 +137,38 @@ export const ruleExecutions = pgTable(
   (table) => [
     index('rule_executions_rule_idx').on(table.ruleId, table.executedAt.desc(), table.id.desc()),
     uniqueIndex('rule_executions_log_rule_key').on(table.eventLogId, table.ruleId),
+  ],
+);
+
+/** Every request an active route received with its method, whatever became of it. */
+export const inboundRequests = pgTable(
+  'inbound_requests',
+  {
+    id: uuid('id').primaryKey(),
+    routeId: uuid('route_id').notNull(),
+    applicationId: uuid('application_id').notNull(),
+    method: text('method').notNull(),
+    path: text('path').notNull(),
+    /** As received, less credentials. */
+    headers: jsonb('headers').$type<Record<string, string>>().notNull(),
+    /** The bytes received, exactly. */
+    body: bytea('body').notNull(),
+    contentType: text('content_type'),
+    sizeBytes: integer('size_bytes').notNull(),
+    /** The route's verification type when it came; null when none was configured. */
+    verificationType: text('verification_type'),
+    isVerified: boolean('is_verified').notNull(),
+    verificationError: text('verification_error'),
+    status: text('status').notNull(),
+    errorMessage: text('error_message'),
+    eventType: text('event_type'),
+    deliveryId: text('delivery_id'),
+    eventLogId: uuid('event_log_id'),
+    createdAt: tz('created_at').notNull(),
+  },
+  (table) => [
+    index('inbound_requests_route_idx').on(table.routeId, table.createdAt.desc(), table.id.desc()),
+    index('inbound_requests_event_log_idx').on(table.eventLogId),
+    index('inbound_requests_app_idx').on(table.applicationId),
   ],
 );

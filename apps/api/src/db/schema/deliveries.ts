@@ -121,6 +121,8 @@ export const eventLogs = pgTable(
     errorMessage: text('error_message'),
     applicationId: uuid('application_id').notNull(),
     eventDefinitionId: uuid('event_definition_id'),
+    /** The route whose inbound request made this rules log (only its rules run); null otherwise. */
+    routeId: uuid('route_id'),
     processedAt: tz('processed_at'),
     createdAt: tz('created_at').notNull().defaultNow(),
     updatedAt: tz('updated_at').notNull().defaultNow(),

@@ -1,4 +1,5 @@
 import {
+  INBOUND_REQUEST_NOT_FOUND,
   ROUTE_EVENT_TYPE_NOT_FOUND,
   ROUTE_FIELD_NOT_FOUND,
   ROUTE_NOT_FOUND,
@@ -6,11 +7,11 @@ import {
 } from '@wm/contracts';
 import { sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { routeEventTypes, routeFields, routes, rules } from '../../db/schema';
+import { inboundRequests, routeEventTypes, routeFields, routes, rules } from '../../db/schema';
 import { applicationInternalResource, type Resource } from './policy';
 
 /**
- * Automation (routes, their event types and fields, rules and their executions) is internal
+ * Automation (routes, their event types, fields and inbound requests, rules and their executions) is internal
  * configuration of an application: its members read with canRead, write with canWrite, delete with
  * canDelete; admins do everything; everyone else gets 404, whatever the application's visibility.
  * Creating under an application is checked with applicationInternalAccess.
@@ -22,6 +23,15 @@ export const routeAccess = applicationInternalResource({
   id: routes.id,
   applicationId: routes.applicationId,
   notFoundMessage: ROUTE_NOT_FOUND,
+  forbiddenMessage: FORBIDDEN,
+});
+
+/** What a route's ingest URL received: read and reprocessed as the route is. */
+export const inboundRequestAccess = applicationInternalResource({
+  table: inboundRequests,
+  id: inboundRequests.id,
+  applicationId: inboundRequests.applicationId,
+  notFoundMessage: INBOUND_REQUEST_NOT_FOUND,
   forbiddenMessage: FORBIDDEN,
 });
 

@@ -1,6 +1,7 @@
 // The one access policy: who may read, write and delete what. Services import from here only.
 
 export {
+  inboundRequestAccess,
   routeAccess,
   routeEventTypeAccess,
   routeFieldAccess,

@@ -64,6 +64,7 @@ export async function emitRules(ctx: AppContext, input: EmitInput & Emitter): Pr
       queue_type: 'RABBITMQ',
       application_id: input.applicationId,
       event_definition_id: null,
+      route_id: null,
       created_at: timestamp,
     },
   });

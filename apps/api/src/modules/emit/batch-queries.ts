@@ -86,13 +86,34 @@ const INSERT_EMITS = `
   ), l AS (
     -- No payload: the occurrence holds it (readers take COALESCE(l.payload, o.payload, o.data)).
     INSERT INTO event_logs (id, event_id, event_type, organization_id, external_event_id, queue_type,
-      status, application_id, event_definition_id, created_at, updated_at)
+      status, application_id, event_definition_id, route_id, created_at, updated_at)
     SELECT r.id, r.event_id, r.event_type, r.organization_id, r.external_event_id, r.queue_type,
-      'PENDING', r.application_id, r.event_definition_id, r.created_at, r.created_at
+      'PENDING', r.application_id, r.event_definition_id, r.route_id, r.created_at, r.created_at
     FROM json_to_recordset($4::json) AS r(id uuid, event_id uuid, event_type text,
       organization_id text, external_event_id text, queue_type text,
-      application_id uuid, event_definition_id uuid, created_at timestamptz)
+      application_id uuid, event_definition_id uuid, route_id uuid, created_at timestamptz)
     WHERE r.event_id IN (SELECT id FROM o)
+    RETURNING 1
+  ), i AS (
+    -- Requests to a route's ingest URL: kept whether their occurrence went in (ACCEPTED) or its
+    -- key was taken by the sender's earlier delivery (DUPLICATE, linked to that one's log).
+    INSERT INTO inbound_requests (id, route_id, application_id, method, path, headers, body, content_type,
+      size_bytes, verification_type, is_verified, status, event_type, delivery_id, event_log_id, created_at)
+    SELECT r.id, r.route_id, r.application_id, r.method, r.path, r.headers, decode(r.body, 'base64'),
+      r.content_type, r.size_bytes, r.verification_type, true,
+      CASE WHEN r.occurrence_id IN (SELECT id FROM o) THEN 'ACCEPTED' ELSE 'DUPLICATE' END,
+      r.event_type, r.delivery_id,
+      CASE WHEN r.occurrence_id IN (SELECT id FROM o) THEN r.event_log_id
+        ELSE (SELECT p.id FROM occurrences q JOIN event_logs p ON p.event_id = q.id
+          WHERE q.application_id = r.application_id AND q.idempotency_key = r.idempotency_key LIMIT 1) END,
+      r.created_at
+    FROM json_to_recordset($5::json) AS r(id uuid, route_id uuid, application_id uuid, method text,
+      path text, headers jsonb, body text, content_type text, size_bytes int, verification_type text,
+      event_type text, delivery_id text, occurrence_id uuid, event_log_id uuid, idempotency_key text,
+      created_at timestamptz)
+    -- A reprocess sends a kept request again: it now leads to the new log.
+    ON CONFLICT (id) DO UPDATE SET status = excluded.status, event_type = excluded.event_type,
+      event_log_id = excluded.event_log_id, error_message = NULL
     RETURNING 1
   )
   SELECT id FROM o`;
@@ -120,8 +141,23 @@ export async function insertEmits(
       JSON.stringify(records.flatMap((record) => record.deliveryLogs)),
       leaseUntil,
       JSON.stringify(records.flatMap((record) => (record.eventLog ? [record.eventLog] : []))),
+      JSON.stringify(records.flatMap(inboundRowOf)),
     ],
     'insert_emits',
   );
   return new Set(rows.map((row) => row.id));
+}
+
+/** The inbound request of a record as the statement reads it, with what links it to its emit. */
+function inboundRowOf({ inboundRequest, occurrence, eventLog }: EmitRecord) {
+  if (!inboundRequest) return [];
+  return [
+    {
+      ...inboundRequest,
+      event_type: occurrence.event_type,
+      occurrence_id: occurrence.id,
+      event_log_id: eventLog?.id ?? null,
+      idempotency_key: occurrence.idempotency_key,
+    },
+  ];
 }

@@ -15,12 +15,19 @@ export type EmitInput = TEmitRequest & {
   isKeyLikelyNew?: boolean;
 };
 
-/** Request headers as stored with the occurrence: credentials never kept. */
-export function storableHeaders(headers: EmitInput['headers']): Record<string, string> {
+/**
+ * Request headers as stored with the occurrence: credentials never kept, nor the headers named in
+ * `secretNames` (lowercase; a route's API key header, say).
+ */
+export function storableHeaders(
+  headers: EmitInput['headers'],
+  secretNames: readonly string[] = [],
+): Record<string, string> {
   const kept: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {
-    if (value === undefined || CREDENTIAL_HEADERS.has(name.toLowerCase())) continue;
-    kept[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+    const lower = name.toLowerCase();
+    if (value === undefined || CREDENTIAL_HEADERS.has(lower) || secretNames.includes(lower)) continue;
+    kept[lower] = Array.isArray(value) ? value.join(', ') : value;
   }
   return kept;
 }

@@ -47,6 +47,28 @@ export type EmitRecord = {
     queue_type: string;
     application_id: string;
     event_definition_id: string | null;
+    /** The route whose inbound request made this rules log (only its rules run); null otherwise. */
+    route_id: string | null;
+    created_at: string;
+  } | null;
+  /**
+   * The request to a route's ingest URL this emit comes from, kept in the same statement: ACCEPTED
+   * with this event log, or DUPLICATE (and linked to the first one's log) when the occurrence's
+   * idempotency key was taken. A request already kept (a reprocess) is updated in place.
+   */
+  inboundRequest?: {
+    id: string;
+    route_id: string;
+    application_id: string;
+    method: string;
+    path: string;
+    headers: Record<string, string>;
+    /** The bytes received, base64. */
+    body: string;
+    content_type: string | null;
+    size_bytes: number;
+    verification_type: string | null;
+    delivery_id: string | null;
     created_at: string;
   } | null;
 };

@@ -111,6 +111,7 @@ export async function emitEvent(ctx: AppContext, input: EmitInput & Emitter): Pr
           queue_type: event.queueType,
           application_id: input.applicationId,
           event_definition_id: event.id,
+          route_id: null,
           created_at: timestamp,
         }
       : null,

@@ -10,8 +10,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { type AuthHooks, currentUser } from '../../http/auth';
 import { SESSION_SECURITY, sessionErrors } from '../../http/openapi';
+import { requestBaseUrl } from '../../http/resolve-base-url';
 import { idRouteSchema, setNoStore } from '../../http/route-declarations';
-import { resolveBaseUrl } from './resolve-base-url';
 import {
   getRoutePayload,
   getRulePayload,
@@ -25,13 +25,7 @@ export function registerIntegrationRoutes(app: FastifyInstance, ctx: AppContext,
   const r = app.withTypeProvider<ZodTypeProvider>();
   const guard = { onRequest: [auth.requireUser], onSend: [setNoStore] };
   const tags = ['integration'];
-  const baseUrlOf = (request: FastifyRequest) =>
-    resolveBaseUrl({
-      publicUrl: ctx.config.PUBLIC_URL,
-      origin: request.headers.origin,
-      host: request.headers.host,
-      protocol: request.protocol,
-    });
+  const baseUrlOf = (request: FastifyRequest) => requestBaseUrl(ctx.config.PUBLIC_URL, request);
 
   r.get(
     '/integration/routes',

@@ -63,17 +63,20 @@ export async function createRouteEventType(
   await requireAccess(ctx, user, routeAccess, input.routeId, 'write');
   const now = ctx.clock();
   const id = newId();
+  // A new event type changes what a route's ingest URL accepts: its caches are told.
   await aliasUnique(() =>
-    insertRouteEventType(ctx.db, {
-      id,
-      routeId: input.routeId,
-      name: input.name,
-      alias: input.alias,
-      description: input.description,
-      isActive: input.isActive,
-      createdAt: now,
-      updatedAt: now,
-    }),
+    commitChange(ctx, CHANGE_CHANNELS.rules, (tx) =>
+      insertRouteEventType(tx, {
+        id,
+        routeId: input.routeId,
+        name: input.name,
+        alias: input.alias,
+        description: input.description,
+        isActive: input.isActive,
+        createdAt: now,
+        updatedAt: now,
+      }),
+    ),
   );
   return loadDetail(ctx, user, id);
 }

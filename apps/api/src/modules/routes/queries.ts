@@ -118,3 +118,8 @@ export async function updateRouteColumns(db: Database, id: string, columns: Part
 export async function deleteRouteRow(db: Database, id: string) {
   await db.delete(routes).where(eq(routes.id, id));
 }
+
+/** A new ingest token from the database's generator (the column's default): the old URL stops at once. */
+export async function renewIngestToken(db: Database, id: string, now: Date) {
+  await db.update(routes).set({ ingestToken: sql`DEFAULT`, updatedAt: now }).where(eq(routes.id, id));
+}

@@ -1,13 +1,17 @@
-import type {
-  RouteFieldType,
-  RouteMethod,
-  TRoute,
-  TRouteEventType,
-  TRouteField,
-  TRouteRuleSummary,
-  TRowPermissions,
+import {
+  buildIngestUrl,
+  HMAC_ENCODINGS,
+  MASKED_SECRET,
+  type RouteFieldType,
+  type RouteMethod,
+  type TRoute,
+  type TRouteEventType,
+  type TRouteField,
+  type TRouteRuleSummary,
+  type TRouteVerification,
+  type TRowPermissions,
 } from '@wm/contracts';
-import type { routeEventTypes, routeFields, routes } from '../../db/schema';
+import type { routeEventTypes, routeFields, routes, StoredVerification } from '../../db/schema';
 
 type RouteRow = typeof routes.$inferSelect;
 
@@ -29,9 +33,28 @@ export const toRouteCoreView = (row: RouteRow) => ({
   applicationId: row.applicationId,
 });
 
+/** A stored verification as answered: every secret masked, whoever asks (they are write-only). */
+export function toVerificationView(stored: StoredVerification | null): TRouteVerification | null {
+  if (!stored) return null;
+  const shown = (field: 'secret' | 'password' | 'value') =>
+    typeof stored[field] === 'string' ? MASKED_SECRET : null;
+  return {
+    type: stored.type,
+    secret: shown('secret'),
+    header: stored.header ?? null,
+    encoding: stored.encoding && HMAC_ENCODINGS.includes(stored.encoding) ? stored.encoding : null,
+    prefix: stored.prefix ?? null,
+    username: stored.username ?? null,
+    password: shown('password'),
+    value: shown('value'),
+  };
+}
+
 export function toRouteView(
   row: RouteRow,
   extra: {
+    /** Where ingest URLs start: PUBLIC_URL or the caller's origin. */
+    baseUrl: string;
     applicationName: string;
     eventTypeCount: number;
     fieldCount: number;
@@ -45,6 +68,9 @@ export function toRouteView(
     isActive: row.isActive,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    ingestUrl: buildIngestUrl(extra.baseUrl, row.ingestToken, row.endpoint),
+    verification: toVerificationView(row.verification),
+    eventTypeFrom: row.eventTypeFrom,
     rules: extra.rules,
     _count: {
       eventTypes: Number(extra.eventTypeCount),

@@ -5,14 +5,21 @@ import {
   ZRouteListResponse,
   ZUpdateRouteRequest,
 } from '@wm/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
-import type { AuthHooks } from '../../http/auth';
+import { type AuthHooks, currentUser } from '../../http/auth';
+import { sessionErrors } from '../../http/openapi';
 import { registerCrudRoutes } from '../../http/register-crud-routes';
-import { createRoute, deleteRoute, getRoute, listRoutes, updateRoute } from './service';
+import { requestBaseUrl } from '../../http/resolve-base-url';
+import { idRouteSchema } from '../../http/route-declarations';
+import { createRoute, deleteRoute, getRoute, listRoutes, rotateIngestToken, updateRoute } from './service';
 
-/** Inbound routes; single routes are answered under `data`. */
+/** Inbound routes; single routes are answered under `data`, with their ingest URL. */
 export function registerRouteRoutes(app: FastifyInstance, ctx: AppContext, auth: AuthHooks) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const baseUrlOf = (request: FastifyRequest) => requestBaseUrl(ctx.config.PUBLIC_URL, request);
+
   registerCrudRoutes(app, auth, {
     path: '/routes',
     tag: 'routes',
@@ -23,11 +30,30 @@ export function registerRouteRoutes(app: FastifyInstance, ctx: AppContext, auth:
     list: {
       query: ZRouteListQuery,
       response: ZRouteListResponse,
-      run: (user, query) => listRoutes(ctx, user, query),
+      run: (user, query, request) => listRoutes(ctx, user, query, baseUrlOf(request)),
     },
-    get: (user, id) => getRoute(ctx, user, id),
-    create: { body: ZCreateRouteRequest, run: (user, body) => createRoute(ctx, user, body) },
-    update: { body: ZUpdateRouteRequest, run: (user, id, body) => updateRoute(ctx, user, id, body) },
+    get: (user, id, request) => getRoute(ctx, user, id, baseUrlOf(request)),
+    create: {
+      body: ZCreateRouteRequest,
+      run: (user, body, request) => createRoute(ctx, user, body, baseUrlOf(request)),
+    },
+    update: {
+      body: ZUpdateRouteRequest,
+      run: (user, id, body, request) => updateRoute(ctx, user, id, body, baseUrlOf(request)),
+    },
     remove: (user, id) => deleteRoute(ctx, user, id),
   });
+
+  r.post(
+    '/routes/:id/rotate-ingest-token',
+    {
+      onRequest: [auth.requireUser],
+      schema: idRouteSchema(['routes'], {
+        response: { 200: ZRouteDetailAnswer, ...sessionErrors(403, 404) },
+      }),
+    },
+    async (request) => ({
+      data: await rotateIngestToken(ctx, currentUser(request), request.params.id, baseUrlOf(request)),
+    }),
+  );
 }

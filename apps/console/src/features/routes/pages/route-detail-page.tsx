@@ -8,9 +8,10 @@ import { paths } from '@/config/paths';
 import { messages } from '@/lib/messages';
 import { useRoute } from '../api/get-route';
 import { DeleteRouteButton } from '../components/delete-route-button';
+import { RouteIngest } from '../components/ingest-tab';
 import { RouteEventTypes, RouteFields, RouteOverview, RouteRules } from '../components/route-tabs';
 
-/** /routes/{id}: tabs overview, event types, fields, rules; quick actions beside them. */
+/** /routes/{id}: tabs overview, event types, fields, rules, receiving; quick actions beside them. */
 export default function RouteDetailPage() {
   const { id = '' } = useParams();
   const query = useRoute(id);
@@ -51,6 +52,7 @@ export default function RouteDetailPage() {
             <TabsTrigger value="event-types">Tipos de Evento ({route.eventTypes.length})</TabsTrigger>
             <TabsTrigger value="fields">Campos ({route.fields.length})</TabsTrigger>
             <TabsTrigger value="rules">Regras ({route.rules.length})</TabsTrigger>
+            <TabsTrigger value="ingest">Recebimento</TabsTrigger>
           </TabsList>
           <TabsContent value="overview">
             <RouteOverview route={route} />
@@ -63,6 +65,9 @@ export default function RouteDetailPage() {
           </TabsContent>
           <TabsContent value="rules">
             <RouteRules route={route} />
+          </TabsContent>
+          <TabsContent value="ingest">
+            <RouteIngest route={route} />
           </TabsContent>
         </Tabs>
         {canWrite ? <QuickActionsCard className="content-start self-start" actions={quickActions} /> : null}

@@ -34,3 +34,15 @@ export function toPlainOrigin(value: string): string | null {
   // any of them makes the serialised origin differ from the input.
   return url.origin === value.toLowerCase() && url.origin.length === value.length ? url.origin : null;
 }
+
+type RequestOrigin = { headers: { origin?: string | string[]; host?: string }; protocol: string };
+
+/** The base URL for links a caller is shown (generated code, ingest URLs), from PUBLIC_URL or the request. */
+export function requestBaseUrl(publicUrl: string | undefined, request: RequestOrigin): string {
+  return resolveBaseUrl({
+    publicUrl,
+    origin: request.headers.origin,
+    host: request.headers.host,
+    protocol: request.protocol,
+  });
+}

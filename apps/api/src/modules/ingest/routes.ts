@@ -1,0 +1,98 @@
+import { ROUTE_METHODS, ZInboundReceipt } from '@wm/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { AppError } from '../../domain/errors';
+import { errorResponses, PUBLIC_SECURITY } from '../../http/openapi';
+import { createRateLimiter } from '../../lib/rate-limiter';
+import { publishOrLeaveToSweep } from '../emit/publish-or-sweep';
+import { createIngestTargets, type IngestTarget } from './ingest-targets';
+import { admitInboundRequest, type InboundCall, type InboundGate, receiveInboundRequest } from './service';
+
+/** Where routes receive: `/in/<ingest token><route endpoint>`. */
+export const INGEST_PREFIX = '/in/';
+
+const ZIngestParams = z.object({ token: z.string(), '*': z.string() });
+
+/** The token and what follows it, from the URL as sent (the path keeps its escapes and query). */
+function splitIngestUrl(url: string): Pick<InboundCall, 'token' | 'path'> {
+  const rest = url.slice(INGEST_PREFIX.length);
+  const end = rest.search(/[/?]/);
+  return end < 0 ? { token: rest, path: '' } : { token: rest.slice(0, end), path: rest.slice(end) };
+}
+
+/**
+ * The routes' ingest URLs, answered with each route's method. The body is kept as the raw bytes
+ * received (in this scope only: every content type is read as a Buffer, within
+ * INGEST_BODY_LIMIT_BYTES), so signatures are checked over exactly what the sender signed. The
+ * route, its method and its budget are checked before the body is read. The sender gets its 202 as
+ * soon as the request is stored; the rules log is published after (the republish sweep covers a
+ * process that dies in between).
+ */
+export async function registerIngestEndpoint(app: FastifyInstance, ctx: AppContext) {
+  const gate: InboundGate = {
+    targets: createIngestTargets(ctx),
+    limiter: createRateLimiter(ctx.config.INGEST_RATE_LIMIT_PER_MINUTE, () => ctx.clock()),
+  };
+  app.addHook('onClose', () => gate.targets.stop());
+  const admitted = new WeakMap<FastifyRequest, IngestTarget>();
+
+  const admit = async (request: FastifyRequest, reply: FastifyReply) => {
+    try {
+      admitted.set(
+        request,
+        await admitInboundRequest(gate, { ...splitIngestUrl(request.url), method: request.method }),
+      );
+    } catch (error) {
+      const details =
+        error instanceof AppError ? (error.details as Record<string, unknown> | undefined) : undefined;
+      if (details?.allow) reply.header('allow', String(details.allow));
+      if (details?.retryAfterSeconds) reply.header('retry-after', String(details.retryAfterSeconds));
+      throw error;
+    }
+  };
+
+  const receive = async (request: FastifyRequest, reply: FastifyReply) => {
+    const target = admitted.get(request);
+    if (!target) throw new Error('ingest request handled without its route');
+    const outcome = await receiveInboundRequest(ctx, target, {
+      ...splitIngestUrl(request.url),
+      method: request.method,
+      headers: request.headers,
+      rawBody: Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
+    });
+    reply.status(202).send(outcome.receipt);
+    if (outcome.eventLogId) {
+      void publishOrLeaveToSweep(ctx, { id: outcome.eventLogId, eventDefinitionId: null }, null);
+    }
+    return reply;
+  };
+
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser(
+      '*',
+      { parseAs: 'buffer', bodyLimit: ctx.config.INGEST_BODY_LIMIT_BYTES },
+      (_request, body, done) => done(null, body),
+    );
+    const url = `${INGEST_PREFIX}:token/*`;
+    const common = { url, bodyLimit: ctx.config.INGEST_BODY_LIMIT_BYTES, onRequest: admit, handler: receive };
+    // Documented once, as POST (most senders'); the route's own method is the one answered.
+    scope.route({
+      ...common,
+      method: 'POST',
+      schema: {
+        tags: ['ingest'],
+        summary: 'Recebe uma requisição na URL de recebimento de uma rota (com o método da rota)',
+        params: ZIngestParams,
+        security: PUBLIC_SECURITY,
+        response: { 202: ZInboundReceipt, ...errorResponses(401, 404, 405, 413, 415, 429) },
+      },
+    });
+    scope.route({
+      ...common,
+      method: ROUTE_METHODS.filter((method) => method !== 'POST'),
+      schema: { hide: true },
+    });
+  });
+}
