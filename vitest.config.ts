@@ -74,6 +74,8 @@ export default defineConfig({
           'apps/api/test/emit-rules.test.ts',
           'apps/api/test/ingest-providers.test.ts',
           'apps/api/test/integration-code.test.ts',
+          'apps/api/test/metrics-histograms.test.ts',
+          'apps/api/test/tracing.test.ts',
         ],
         [],
       ),

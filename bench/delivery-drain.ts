@@ -4,7 +4,7 @@
  *   BENCH_N=20000 BENCH_PARTS=drain,drain-server,emit,latency,logs node --import tsx bench/delivery-drain.ts
  * Prints deliveries/s on PostgreSQL and PGlite against the raw undici ceiling,
  * emit throughput and latency, peak RSS, and log list query times (median and p95 of 20, searches
- * included) on 1M delivery logs and 1M event logs.
+ * and the traffic charts' GET /v1/stats/deliveries included) on 1M delivery logs and 1M event logs.
  * Knobs: BENCH_BACKENDS=postgres,pglite, BENCH_LOG_ROWS, DELIVERY_CONCURRENCY,
  * DELIVERY_BATCH_SIZE, BENCH_NO_TRIGGERS=1 (drops the log-count triggers to see their cost).
  */
@@ -19,6 +19,11 @@ import { Agent, request } from 'undici';
 import { buildApp } from '../apps/api/src/build-app';
 import { testConfig } from '../apps/api/src/config';
 import type { AppContext } from '../apps/api/src/context';
+import {
+  addDeliveryCounts,
+  addDeliveryDurations,
+  durationBucketSql,
+} from '../apps/api/src/delivery/delivery-stats-sql';
 import { startDeliveryEngine } from '../apps/api/src/delivery/engine';
 import { newId } from '../apps/api/src/lib/ids';
 import { bootstrapAdmin } from '../apps/api/src/modules/admin-users/bootstrap-admin';
@@ -308,7 +313,7 @@ async function steadyLatency(serverUrl: string, fixture: Fixture, receiverUrl: s
   return { sent: perSecond * seconds, failed, received: stats.latencies, p50: stats.p50, p99: stats.p99 };
 }
 
-async function logQueries(ctx: AppContext, fixture: Fixture, label: string) {
+async function logQueries(ctx: AppContext, fixture: Fixture, label: string, databaseName?: string) {
   const subs = JSON.stringify(fixture.subscriptionIds);
   const perOccurrence = fixture.subscriptionIds.length;
   // Occurrence n has the id 00000000-…-n, so each (occurrence, subscription) pair is unique.
@@ -338,7 +343,34 @@ async function logQueries(ctx: AppContext, fixture: Fixture, label: string) {
         ${fixture.applicationId}, now() - make_interval(secs => i)
       FROM generate_series(${offset}::int, ${Math.min(offset + chunk, LOG_ROWS) - 1}::int) AS i`);
   }
+  // The per-minute figures the record path would have written for these logs: one attempt each,
+  // of the log's outcome, taking 20–420 ms; the IGNORED ones without one. In chunks of
+  // occurrences, like the inserts above.
+  const occurrenceChunk = Math.ceil(chunk / perOccurrence);
+  for (let first = 0; first * perOccurrence < LOG_ROWS; first += occurrenceChunk) {
+    const seeded = `(SELECT subscription_id, date_trunc('minute', created_at) AS minute, status,
+        20 + abs(hashtext(id::text)) % 400 AS duration_ms
+      FROM delivery_logs
+      WHERE occurrence_id >= lpad(to_hex(${first}), 32, '0')::uuid
+        AND occurrence_id < lpad(to_hex(${first + occurrenceChunk}), 32, '0')::uuid) AS l`;
+    await ctx.db.execute(
+      sql.raw(
+        addDeliveryCounts(`SELECT subscription_id, minute, count(*) FILTER (WHERE status = 'SUCCESS')::int,
+          count(*) FILTER (WHERE status = 'RETRYING')::int, count(*) FILTER (WHERE status = 'FAILED')::int,
+          count(*) FILTER (WHERE status = 'IGNORED')::int
+        FROM ${seeded} GROUP BY 1, 2 ORDER BY 1, 2`),
+      ),
+    );
+    await ctx.db.execute(
+      sql.raw(
+        addDeliveryDurations(`SELECT subscription_id, minute, ${durationBucketSql('duration_ms')}, count(*)::int
+        FROM ${seeded} WHERE status <> 'IGNORED' GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`),
+      ),
+    );
+  }
   // What autovacuum does after a bulk insert (statistics and the visibility map).
+  await ctx.db.execute(sql`VACUUM ANALYZE delivery_stats_minutes`);
+  await ctx.db.execute(sql`VACUUM ANALYZE delivery_duration_minutes`);
   await ctx.db.execute(sql`VACUUM ANALYZE delivery_logs`);
   await ctx.db.execute(sql`VACUUM ANALYZE event_logs`);
   await ctx.db.execute(sql`ANALYZE`);
@@ -353,6 +385,10 @@ async function logQueries(ctx: AppContext, fixture: Fixture, label: string) {
     payload: { email: 'admin@example.com', password: 'bench-admin-1' },
   });
   const token = JSON.parse(login.body).token as string;
+  const now = Date.now();
+  const stats = (hours: number, bucketMinutes: number, filter = '') =>
+    `/v1/stats/deliveries?from=${new Date(now - hours * 3_600_000).toISOString()}&to=${new Date(now).toISOString()}` +
+    `&bucketMinutes=${bucketMinutes}${filter}`;
   const queries: Array<[string, string]> = [
     ['first page, no filter', '/v1/logs?page=1&limit=20'],
     ['status=FAILED', '/v1/logs?status=FAILED&limit=20'],
@@ -366,10 +402,18 @@ async function logQueries(ctx: AppContext, fixture: Fixture, label: string) {
     ['event logs: external id', '/v1/rabbitmq/events?search=pedido-123456&limit=20'],
     ['event logs: error text', '/v1/rabbitmq/events?search=destino%20777&limit=20'],
     ['event logs: no match', '/v1/rabbitmq/events?search=nota%20fiscal&limit=20'],
+    // The charts of / and /logs, of a subscription's page, its day in one point, and the longest period.
+    ['stats: 24 h by minute', stats(24, 1)],
+    ['stats: 1 subscription, 24 h by 15 min', stats(24, 15, `&subscriptionId=${fixture.subscriptionIds[3]}`)],
+    ['stats: 1 subscription, its day', stats(24, 1440, `&subscriptionId=${fixture.subscriptionIds[3]}`)],
+    ['stats: 7 days by hour', stats(24 * 7, 60)],
   ];
   const rows: string[] = [];
   for (const [name, url] of queries) {
     const times: number[] = [];
+    // CPU per request holds when the shared machine is busy; wall times do not.
+    const appBefore = process.cpuUsage();
+    const databaseBefore = databaseName ? await databaseCpuMs(databaseName) : null;
     for (let i = 0; i < 20; i++) {
       const started = performance.now();
       const response = await app.inject({
@@ -380,8 +424,14 @@ async function logQueries(ctx: AppContext, fixture: Fixture, label: string) {
       times.push(performance.now() - started);
       if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode} ${response.body}`);
     }
+    const appCpu = process.cpuUsage(appBefore);
+    const databaseMs =
+      databaseBefore && databaseName ? cpuBetween(databaseBefore, await databaseCpuMs(databaseName)) : null;
+    const cpu =
+      `, CPU per request: app ${fmt((appCpu.user + appCpu.system) / 1000 / 20)} ms` +
+      (databaseMs === null ? '' : `, PostgreSQL ${fmt(databaseMs / 20)} ms`);
     rows.push(
-      `  ${label.padEnd(10)} ${name.padEnd(26)} median ${fmt(median(times))} ms, p95 ${fmt(percentile(times, 95))} ms`,
+      `  ${label.padEnd(10)} ${name.padEnd(38)} median ${fmt(median(times))} ms, p95 ${fmt(percentile(times, 95))} ms${cpu}`,
     );
   }
   const detailId = (
@@ -435,7 +485,13 @@ async function main() {
         );
         ceilingBefore = ceilingAfter;
         if (PARTS.has('logs') && (kind === 'postgres' || process.env.BENCH_PGLITE_LOGS === '1')) {
-          const queries = await logQueries(result.storage.ctx, result.fixture, kind);
+          const url = result.storage.env.DATABASE_URL;
+          const queries = await logQueries(
+            result.storage.ctx,
+            result.fixture,
+            kind,
+            url ? new URL(url).pathname.slice(1) : undefined,
+          );
           print(
             `log list on ${fmt(LOG_ROWS, 0)} rows (${kind}, inserted in ${fmt(queries.insertSeconds, 1)} s):`,
           );

@@ -9,6 +9,7 @@ const BENCHES: Record<string, string> = {
   queue: 'queue-throughput.ts',
   replay: 'statement-replay.ts',
   rules: 'rules-matcher.ts',
+  start: 'server-start.ts',
 };
 const name = process.argv[2] ?? 'delivery';
 const file = BENCHES[name];

@@ -328,15 +328,16 @@ test.describe('Automação', () => {
     await expect(conditions).toContainText('Diferencia maiúsculas');
     await expect(page.getByTestId('no-event-warning')).toBeVisible();
 
-    // The tester runs the same engine in the browser, prefilled from the route's fields.
+    // The tester runs the same engine in the browser, prefilled with data that fires the rule.
     const tester = page.getByTestId('rule-test');
     await expect
       .poll(() => readJsonValue(tester.getByLabel('Dados de teste (JSON)')))
-      .toMatchObject({
-        eventType: 'message.text.received',
-        applicationId: setup.application.id,
-        data: { message: { text: 'exemplo' } },
-      });
+      .toMatchObject({ eventType: 'message.text.received', applicationId: setup.application.id });
+    await tester.getByRole('button', { name: 'Testar Regra' }).click();
+    await expect(tester.getByTestId('rule-test-result')).toContainText('A regra corresponde');
+    await tester
+      .getByLabel('Dados de teste (JSON)')
+      .fill(JSON.stringify({ eventType: 'message.text.received', data: { message: { text: 'exemplo' } } }));
     await tester.getByRole('button', { name: 'Testar Regra' }).click();
     await expect(tester.getByTestId('rule-test-result')).toContainText('A regra não corresponde');
     await tester

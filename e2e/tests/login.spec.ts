@@ -19,8 +19,22 @@ test.describe('Login', () => {
     await page.getByLabel('Senha', { exact: true }).fill('123');
     await page.getByRole('button', { name: 'Entrar' }).click();
     await expect(page.getByText('Email inválido')).toBeVisible();
-    await expect(page.getByText('Senha deve ter pelo menos 6 caracteres')).toBeVisible();
     await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('When the password is short, then the form sends it and the server decides, not a minimum of the form', async ({
+    page,
+  }) => {
+    await page.goto('/login');
+    let isSent = false;
+    page.on('request', (request) => {
+      if (request.url().endsWith('/v1/auth/login')) isSent = true;
+    });
+    await submitLogin(page, 'ninguem@e2e.local', '123');
+    await expect(page.getByText('Erro no login')).toBeVisible();
+    await expect(page.getByText('Credenciais inválidas')).toBeVisible();
+    await expect(page.getByText('Senha deve ter pelo menos 6 caracteres')).toHaveCount(0);
+    expect(isSent).toBe(true);
   });
 
   test('When the eye button is pressed, then the password is shown and hidden again', async ({ page }) => {

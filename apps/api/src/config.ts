@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { TraceExport } from './lib/tracing';
 
 const boolean = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'use true ou false' })
@@ -30,6 +31,10 @@ const positiveDecimal = z
   .regex(/^\d+(\.\d+)?$/, { error: 'use um número com ponto decimal, ex.: 0.5' })
   .transform(Number)
   .pipe(z.number().positive({ error: 'deve ser maior que 0' }));
+
+const otlpProtocol = z.enum(['http/protobuf', 'http/json'], {
+  error: 'use http/protobuf ou http/json (gRPC não é suportado)',
+});
 
 const ZEnv = z
   .object({
@@ -102,13 +107,38 @@ const ZEnv = z
     QUEUE_REPUBLISH_AFTER_MS: integer(1).default(120_000),
     QUEUE_PACING_MAX_WAIT_MS: integer(0).default(5_000),
     QUEUE_PAUSED_RECHECK_MS: integer(1).default(5_000),
+    /**
+     * OpenTelemetry tracing runs only with an endpoint. These decide whether and where traces go;
+     * the standard's other OTEL_* variables are read by the SDK itself (see tracing-sdk.ts).
+     */
+    OTEL_EXPORTER_OTLP_ENDPOINT: z.url({ error: 'deve ser uma URL' }).optional(),
+    OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z.url({ error: 'deve ser uma URL' }).optional(),
+    OTEL_EXPORTER_OTLP_PROTOCOL: otlpProtocol.default('http/protobuf'),
+    OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: otlpProtocol.optional(),
+    OTEL_SDK_DISABLED: boolean.default(false),
   })
   .refine((env) => env.HTTP_HEADERS_TIMEOUT_MS <= env.HTTP_REQUEST_TIMEOUT_MS, {
     error: 'deve ser no máximo HTTP_REQUEST_TIMEOUT_MS',
     path: ['HTTP_HEADERS_TIMEOUT_MS'],
   });
 
-export type Config = z.output<typeof ZEnv> & { role: 'api' | 'worker' | 'all' };
+type Env = z.output<typeof ZEnv>;
+
+/** `traceExport`: where spans go, or null (tracing off). */
+export type Config = Env & { role: 'api' | 'worker' | 'all'; traceExport: TraceExport | null };
+
+/**
+ * The traces endpoint as the OTLP exporter specification reads the variables: the signal's own URL
+ * as given, else the base URL with `v1/traces` appended.
+ */
+function readTraceExport(env: Env): TraceExport | null {
+  if (env.OTEL_SDK_DISABLED) return null;
+  const base = env.OTEL_EXPORTER_OTLP_ENDPOINT;
+  const url =
+    env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ?? (base ? `${base.replace(/\/+$/, '')}/v1/traces` : undefined);
+  if (!url) return null;
+  return { url, protocol: env.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL ?? env.OTEL_EXPORTER_OTLP_PROTOCOL };
+}
 
 export class ConfigError extends Error {}
 
@@ -129,7 +159,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
   if (role !== 'api' && role !== 'worker' && role !== 'all') {
     throw new ConfigError(`Configuração inválida:\n  --role: use api, worker ou all (recebido ${role})`);
   }
-  return { ...parsed.data, role };
+  return { ...parsed.data, role, traceExport: readTraceExport(parsed.data) };
 }
 
 /**

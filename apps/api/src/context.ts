@@ -4,6 +4,7 @@ import type { Database, DatabaseHandle } from './db/client';
 import type { Clock } from './lib/clock';
 import type { Cipher } from './lib/crypto';
 import type { Metrics } from './lib/metrics';
+import type { Tracing } from './lib/tracing';
 import type { Queue } from './queue/types';
 
 /** Everything a use case needs, passed in so tests run the same code on either backend. */
@@ -16,6 +17,8 @@ export type AppContext = {
   clock: Clock;
   logger: Logger;
   metrics: Metrics;
+  /** Spans of emits, deliveries, queue messages and rule runs; records nothing unless configured. */
+  tracing: Tracing;
   /** Named checks behind /readyz; modules that own a connection add theirs at start. */
   readinessChecks: Map<string, () => Promise<void>>;
   /** Queue of RABBITMQ events (RabbitMQ or the database table); consumed by the workers. */

@@ -10,6 +10,7 @@ import { createCipher } from './lib/crypto';
 import { createLogger } from './lib/logger';
 import { createMetrics } from './lib/metrics';
 import { resolveSecretKey } from './lib/secret-key';
+import { createTracing } from './lib/tracing';
 import { createQueue } from './queue/create-queue';
 
 /** The configured storage: PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR. */
@@ -52,6 +53,7 @@ export async function createContext(
     clock,
     logger,
     metrics: createMetrics(),
+    tracing: await createTracing(config.traceExport, logger),
     // The database queue is the database: /readyz already checks it.
     readinessChecks: new Map(queue.kind === 'rabbitmq' ? [['queue', () => queue.ping()]] : []),
     queue,

@@ -19,6 +19,8 @@ async function main() {
     await workers?.stop();
     await ctx.queue?.close();
     await ctx.database.close();
+    // Exports the spans still batched.
+    await ctx.tracing.shutdown();
   };
   try {
     await bootstrapAdmin(ctx);

@@ -53,6 +53,7 @@ GET /v1/events/{id} public event                       401  404/200   404/200   
 GET /v1/events/{id} private event                      401  404       404       200      200      200      200      200
 PUT /v1/events/{id}                                    401  404/403   404/403   403      200      403      200      200
 POST /v1/events/emit                                   401  404/403   404/403   403      202      403      202      202
+POST /v1/events/{id}/test-callback                     401  404/403   404/403   403      409      403      409      409
 GET /v1/subscriptions                                  401  -         -         sub      sub      sub      sub      sub
 POST /v1/subscriptions                                 401  404/201   404/201   201      201      201      201      201
 GET /v1/subscriptions/{id}                             401  404       404       200      200      200      200      200
@@ -62,6 +63,7 @@ POST /v1/subscriptions/{id}/test                       401  404       404       
 GET /v1/logs                                           401  -         -         log      log      log      log      log
 GET /v1/logs/{id}                                      401  404       404       200      200      200      200      200
 POST /v1/logs/{id}/retry                               401  404       404       403      200      403      200      200
+GET /v1/stats/deliveries ?subscriptionId               401  404       404       200      200      200      200      200
 GET /v1/rabbitmq/events                                401  -         -         log      log      log      log      log
 GET /v1/rabbitmq/events/failed                         401  -         -         log      log      log      log      log
 GET /v1/rabbitmq/events/{id}                           401  404       404       200      200      200      200      200
@@ -391,6 +393,12 @@ const CALLS: Record<string, (w: World, c: Caller) => Promise<Answer | string>> =
     listed(await t.get(`/v1/logs?limit=100&eventId=${w.publicEvent.id}`, c), [['log', w.deliveryLogId]]),
   'GET /v1/logs/{id}': (w, c) => t.get(`/v1/logs/${w.deliveryLogId}`, c),
   'POST /v1/logs/{id}/retry': (w, c) => t.post(`/v1/logs/${w.deliveryLogId}/retry`, c),
+  'GET /v1/stats/deliveries ?subscriptionId': (w, c) =>
+    t.get(
+      `/v1/stats/deliveries?from=2020-01-01T00:00:00Z&to=2020-01-02T00:00:00Z&bucketMinutes=60&subscriptionId=${w.subscriptionId}`,
+      c,
+    ),
+  'POST /v1/events/{id}/test-callback': (w, c) => t.post(`/v1/events/${w.publicEvent.id}/test-callback`, c),
   'GET /v1/rabbitmq/events': async (w, c) =>
     listed(await t.get(`/v1/rabbitmq/events?limit=100&organizationId=${encodeURIComponent(w.name)}`, c), [
       ['log', w.eventLogId],

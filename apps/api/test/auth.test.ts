@@ -42,7 +42,6 @@ describe('auth', () => {
       [{ email: '', password: 'abcdef' }, 'Email é obrigatório'],
       [{ email: 'not-an-email', password: 'abcdef' }, 'Email inválido'],
       [{ email: 'a@b.co', password: '' }, 'Senha é obrigatória'],
-      [{ email: 'a@b.co', password: '123' }, 'Senha deve ter pelo menos 6 caracteres'],
       [{ password: 'abcdef' }, 'Email é obrigatório'],
     ];
     for (const [body, message] of cases) {

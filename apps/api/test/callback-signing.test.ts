@@ -96,4 +96,52 @@ describe('signed event callbacks', () => {
       'VERIFIED',
     );
   });
+
+  it('When Testar Callback is asked, then the server sends a signed test report and answers what came back', async () => {
+    const event = (await t.get(`/v1/events?applicationId=${application.id}`)).body.data[0];
+    const secret = (await t.get(`/v1/applications/${application.id}/callback-secret`)).body.secret;
+    receiver.requests.length = 0;
+    receiver.reply = (request) =>
+      request.url === '/callback' ? { status: 202, body: '{"recebido":true}' } : { status: 200 };
+    const answer = await t.post(`/v1/events/${event.id}/test-callback`);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({
+      success: true,
+      httpStatusCode: 202,
+      responseBody: '{"recebido":true}',
+      error: null,
+    });
+    const [sent] = receiver.requests.filter((request) => request.url === '/callback');
+    const verified = verifyWebhook(secret, sent?.headers ?? {}, sent?.body ?? '');
+    expect(verified.payload).toMatchObject({ test: true, eventId: event.id, alias, deliveries: [] });
+
+    receiver.reply = () => ({ status: 500, body: 'fora do ar' });
+    const failed = await t.post(`/v1/events/${event.id}/test-callback`);
+    expect(failed.body).toMatchObject({ success: false, httpStatusCode: 500, error: 'Resposta HTTP 500' });
+    receiver.reply = () => ({});
+
+    const reader = await t.createUser();
+    await t.post(`/v1/applications/${application.id}/members`, {
+      body: { email: reader.email, canRead: true },
+    });
+    const asReader = await t.post(`/v1/events/${event.id}/test-callback`, { token: reader.token });
+    expect([403, 404]).toContain(asReader.status);
+    const stranger = await t.createUser();
+    expect((await t.post(`/v1/events/${event.id}/test-callback`, { token: stranger.token })).status).toBe(
+      404,
+    );
+    const before = receiver.requests.length;
+    const withoutCallback = await t.post('/v1/events', {
+      body: {
+        applicationId: application.id,
+        name: 'Sem callback',
+        alias: 'sem.callback',
+        enableCallbacks: false,
+      },
+    });
+    const refused = await t.post(`/v1/events/${withoutCallback.body.id}/test-callback`);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toBe('Callback não habilitado ou URL não configurada');
+    expect(receiver.requests.length).toBe(before);
+  });
 });

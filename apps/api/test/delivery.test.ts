@@ -212,7 +212,7 @@ describe('signed delivery', () => {
     const successes = /webhook_delivery_attempts_total\{status="SUCCESS"\} (\d+)/.exec(metrics.body);
     expect(Number(successes?.[1])).toBeGreaterThanOrEqual(1);
     expect(metrics.body).toMatch(/webhook_delivery_attempt_seconds_sum\{status="SUCCESS"\} [\d.e-]+/);
-    expect(metrics.body).toMatch(/\nwebhook_deliveries_due \d+\n/);
+    expect(metrics.body).toMatch(/\nwebhook_deliveries_due\{status="PENDING"\} \d+\n/);
     expect(metrics.body).toMatch(/\nwebhook_event_logs_open \d+\n/);
   });
 });

@@ -233,6 +233,47 @@ describe(`POST /v1/emit-rules end to end on the ${queueBackend} queue`, () => {
     await t.del(`/v1/event-rules/${rule.id}`, { token: owner.token });
   });
 
+  it('When an emit matches no rule, then its event log says for each candidate rule which condition failed and why, to members only', async () => {
+    const { event } = await eventWithSubscription('/avaliada');
+    const rule = await ruleFor('Pedido de ajuda', ['ajuda', 'socorro'], event.id);
+    const huge = `bom dia ${'x'.repeat(50_000)}`;
+    const res = await emitRules({ data: { message: { text: huge } } });
+    expect((await settledLog(res.body.eventLogId)).status).toBe('SUCCESS');
+
+    const detail = await t.get(`/v1/rabbitmq/events/${res.body.eventLogId}`, { token: owner.token });
+    expect(detail.status).toBe(200);
+    expect(detail.body.ruleEvaluations).toEqual([
+      {
+        ruleId: rule.id,
+        ruleName: 'Pedido de ajuda',
+        isMatch: false,
+        conditions: [
+          {
+            field: 'data.message.text',
+            operator: 'CONTAINS_ANY',
+            isMatch: false,
+            reason: expect.stringContaining('não contém "ajuda" ou "socorro"'),
+          },
+        ],
+      },
+    ]);
+    // The reason quotes the start of the value, never the 50 KB posted.
+    expect(JSON.stringify(detail.body.ruleEvaluations).length).toBeLessThan(1_000);
+
+    const matched = await emitRules({ data: { message: { text: 'preciso de ajuda' } } });
+    await settledLog(matched.body.eventLogId);
+    const matchedDetail = await t.get(`/v1/rabbitmq/events/${matched.body.eventLogId}`, {
+      token: owner.token,
+    });
+    expect(matchedDetail.body.ruleEvaluations).toMatchObject([{ ruleId: rule.id, isMatch: true }]);
+
+    const stranger = await t.createUser();
+    const asStranger = await t.get(`/v1/rabbitmq/events/${res.body.eventLogId}`, { token: stranger.token });
+    expect(asStranger.status).toBe(404);
+    expect(JSON.stringify(asStranger.body)).not.toContain('Pedido de ajuda');
+    await t.del(`/v1/event-rules/${rule.id}`, { token: owner.token });
+  });
+
   it('When a matching rule has no linked event, then the log fails naming it, and a reprocess after linking runs only that action', async () => {
     const { event: kept } = await eventWithSubscription('/mantida');
     const { event: late } = await eventWithSubscription('/tardia');

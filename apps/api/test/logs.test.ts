@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { deliveryLogs } from '../src/db/schema';
 import {
   addMember,
   insertApplication,
@@ -105,6 +107,42 @@ describe('GET /v1/logs', () => {
     expect(counted.body.stats).toEqual(kept.body.stats);
   });
 
+  it('When filtering by occurrence, then only its deliveries come back, counted apart', async () => {
+    const [first] = (await harness.t.get(`/v1/logs?eventId=${okEvent.id}`, { token: owner.token })).body.data;
+    const detail = await harness.t.get(`/v1/logs/${first.id}`, { token: owner.token });
+    const byOccurrence = await harness.t.get(`/v1/logs?occurrenceId=${detail.body.occurrenceId}`, {
+      token: owner.token,
+    });
+    expect(byOccurrence.body.data.map((item: { id: string }) => item.id)).toEqual([first.id]);
+    expect(byOccurrence.body.stats.SUCCESS).toBe(1);
+    expect(byOccurrence.body.pagination.total).toBe(1);
+  });
+
+  it('When a delivery is RETRYING after an answer, then the list says when it was last tried', async () => {
+    const [attempt] = (await harness.t.get(`/v1/logs/${failedLogId}`, { token: owner.token })).body.attempts;
+    await harness.t.ctx.db
+      .update(deliveryLogs)
+      .set({ status: 'RETRYING', processedAt: null })
+      .where(eq(deliveryLogs.id, failedLogId));
+    try {
+      const listed = await harness.t.get(`/v1/logs?subscriptionId=${badSubscription.id}`, {
+        token: owner.token,
+      });
+      expect(listed.body.data[0]).toMatchObject({
+        status: 'RETRYING',
+        processedAt: null,
+        lastAttemptAt: attempt.startedAt,
+      });
+      const success = await harness.t.get(`/v1/logs?status=SUCCESS`, { token: owner.token });
+      expect(success.body.data[0].lastAttemptAt).toBeNull();
+    } finally {
+      await harness.t.ctx.db
+        .update(deliveryLogs)
+        .set({ status: 'FAILED', processedAt: new Date(attempt.startedAt) })
+        .where(eq(deliveryLogs.id, failedLogId));
+    }
+  });
+
   it('When the query is invalid, then 400', async () => {
     expect((await harness.t.get('/v1/logs?status=DONE', { token: owner.token })).status).toBe(400);
     expect((await harness.t.get('/v1/logs?limit=1000', { token: owner.token })).status).toBe(400);
@@ -146,10 +184,18 @@ describe('POST /v1/logs/{id}/retry', () => {
     expect(response.body.code).toBe('CONFLICT');
   });
 
-  it('When a member without write retries, then 403', async () => {
+  it('When a member without write retries, then 403, and the log said they may not', async () => {
     const reader = await harness.t.createUser();
     await addMember(harness.t.ctx, app.id, reader.id, { canWrite: false });
-    expect((await harness.t.get(`/v1/logs/${failedLogId}`, { token: reader.token })).status).toBe(200);
+    const detail = await harness.t.get(`/v1/logs/${failedLogId}`, { token: reader.token });
+    expect(detail.status).toBe(200);
+    expect(detail.body.permissions).toEqual({ canWrite: false });
+    const listed = await harness.t.get(`/v1/logs?subscriptionId=${badSubscription.id}`, {
+      token: reader.token,
+    });
+    expect(listed.body.data[0].permissions).toEqual({ canWrite: false });
+    const asOwner = await harness.t.get(`/v1/logs/${failedLogId}`, { token: owner.token });
+    expect(asOwner.body.permissions).toEqual({ canWrite: true });
     expect((await harness.t.post(`/v1/logs/${failedLogId}/retry`, { token: reader.token })).status).toBe(403);
   });
 

@@ -12,7 +12,7 @@ it('When the database is unreachable, then /metrics still answers with the proce
   testApp = await createTestApp({ LOG_LEVEL: 'info' }, { logLines });
   const healthy = await testApp.get('/metrics', { token: null });
   expect(healthy.status).toBe(200);
-  expect(healthy.body).toContain('webhook_deliveries_due 0');
+  expect(healthy.body).toContain('webhook_deliveries_due{status="PENDING"} 0');
 
   const closed = await openTestDatabase();
   await closed.close();

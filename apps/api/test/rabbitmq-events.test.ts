@@ -76,7 +76,7 @@ describe(`queued (RABBITMQ) events end to end on the ${queueBackend} queue`, () 
   it('When a RABBITMQ event is emitted, then its log goes PENDING → SUCCESS and the subscriptions are served', async () => {
     const event = await insertEvent(t.ctx, app.id, { queueType: 'RABBITMQ', delayBetweenSends: 100 });
     await insertSubscription(t.ctx, event.id, { targetUrl: `${receiver.url}/hook` });
-    await insertSubscription(t.ctx, event.id, {
+    const filtered = await insertSubscription(t.ctx, event.id, {
       targetUrl: `${receiver.url}/filtered`,
       filters: [{ origin: 'BODY', field: 'n', operator: '=', value: '2' }],
     });
@@ -102,6 +102,12 @@ describe(`queued (RABBITMQ) events end to end on the ${queueBackend} queue`, () 
 
     const api = await t.get(`/v1/rabbitmq/events/${log.id}`);
     expect(api.body).toMatchObject({ status: 'SUCCESS', eventId: res.body.occurrenceId });
+    // The queued path counts what it ignored in the traffic figures, as the immediate one does.
+    const now = Date.now();
+    const stats = await t.get(
+      `/v1/stats/deliveries?from=${new Date(now - 3_600_000).toISOString()}&to=${new Date(now + 60_000).toISOString()}&bucketMinutes=120&subscriptionId=${filtered.id}`,
+    );
+    expect(stats.body.data).toMatchObject([{ IGNORED: 1, SUCCESS: 0 }]);
   });
 
   it('When a queued event is being sent, then its log stays PENDING, untouched, until it settles', async () => {
@@ -253,7 +259,10 @@ describe(`queued (RABBITMQ) events end to end on the ${queueBackend} queue`, () 
       expect(failed).toMatchObject({ status: 'FAILED', retryCount: 0, autoRetryCount: 3 });
       expect(alwaysDown.requests).toHaveLength(4);
       const view = await t.get(`/v1/rabbitmq/events/${failed.id}`);
-      expect(view.body).toMatchObject({ status: 'FAILED', retryCount: 0 });
+      // The four sends are counted apart from the reprocesses (none yet).
+      expect(view.body).toMatchObject({ status: 'FAILED', retryCount: 0, deliveryAttempts: 4 });
+      const listed = await t.get(`/v1/rabbitmq/events?search=${failed.id}`);
+      expect(listed.body.data).toMatchObject([{ id: failed.id, retryCount: 0, deliveryAttempts: 4 }]);
       const reprocess = await t.post(`/v1/rabbitmq/events/${failed.id}/reprocess`);
       expect(reprocess.status).toBe(200);
       expect(reprocess.body.data).toMatchObject({ status: 'PENDING', retryCount: 1 });

@@ -6,6 +6,7 @@ import { type DatabaseHandle, openDatabase } from '../src/db/client';
 import { createCipher } from '../src/lib/crypto';
 import { createLogger } from '../src/lib/logger';
 import { createMetrics } from '../src/lib/metrics';
+import { TRACING_OFF } from '../src/lib/tracing';
 import { startBlackHoleServer } from './support/black-hole-server';
 
 const cleanups: Array<() => Promise<void>> = [];
@@ -34,6 +35,7 @@ function buildPartitionedContext(database: DatabaseHandle): AppContext {
     clock: () => new Date(),
     logger: createLogger('silent'),
     metrics: createMetrics(),
+    tracing: TRACING_OFF,
     readinessChecks: new Map(),
   };
 }

@@ -4,7 +4,7 @@ import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './common-passwords';
 export const ZId = z.uuid({ error: 'Identificador inválido' });
 
 /** A whole number written in decimal digits, as a query string carries it ('0x10' and '1e2' are not). */
-const queryInt = (message: string) =>
+export const queryInt = (message: string) =>
   z.preprocess(
     (value) => (typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : value),
     z.number({ error: message }).int({ error: message }),
@@ -74,9 +74,11 @@ export const ZPassword = z
   .refine((password) => password.trim() !== '', { error: 'Senha não pode conter apenas espaços' })
   .refine((password) => !isCommonPassword(password), { error: COMMON_PASSWORD_MESSAGE });
 
-/** The password typed to sign in: accounts created before the policy keep their shorter ones. */
+/**
+ * The password typed to sign in: any stored password is checked by the server, so no minimum here
+ * (accounts created before the policy keep their shorter ones; a form minimum would refuse them).
+ */
 export const ZLoginPassword = z
   .string({ error: 'Senha é obrigatória' })
   .min(1, { error: 'Senha é obrigatória' })
-  .min(6, { error: 'Senha deve ter pelo menos 6 caracteres' })
   .max(128, { error: 'Senha deve ter no máximo 128 caracteres' });

@@ -53,3 +53,9 @@ export const ZSubscriptionTestResult = z
   })
   .meta({ id: 'SubscriptionTestResult' });
 export type TSubscriptionTestResult = z.infer<typeof ZSubscriptionTestResult>;
+
+/** POST /events/{id}/test-callback: what the event's callback URL answered to a test report sent by the server. */
+export const ZCallbackTestResult = ZSubscriptionTestResult.omit({ deliveryLogId: true }).meta({
+  id: 'CallbackTestResult',
+});
+export type TCallbackTestResult = z.infer<typeof ZCallbackTestResult>;

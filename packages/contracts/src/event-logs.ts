@@ -27,7 +27,10 @@ export const ZEventLog = z
     externalEventId: z.string().nullable(),
     queueType: z.string(),
     status: ZEventLogStatus,
+    /** Reprocess requests (the console's n/3). */
     retryCount: z.number().int(),
+    /** HTTP attempts of the occurrence's deliveries; null for a POST /emit-rules log, which delivers nothing itself. */
+    deliveryAttempts: z.number().int().nullable(),
     payload: z.unknown(),
     errorMessage: z.string().nullable(),
     applicationId: z.string(),
@@ -38,6 +41,34 @@ export const ZEventLog = z
   })
   .meta({ id: 'EventLog' });
 export type TEventLog = z.infer<typeof ZEventLog>;
+
+export const ZRuleConditionEvaluation = z.object({
+  field: z.string(),
+  operator: z.string(),
+  isMatch: z.boolean(),
+  /** pt-BR, e.g. `data.total = 50 não é maior que 100`; values quoted and cut. */
+  reason: z.string(),
+});
+
+/** Why one candidate rule of a POST /emit-rules fired (isMatch) or not. */
+export const ZRuleEvaluation = z
+  .object({
+    ruleId: z.string(),
+    ruleName: z.string(),
+    isMatch: z.boolean(),
+    conditions: z.array(ZRuleConditionEvaluation),
+  })
+  .meta({ id: 'RuleEvaluation' });
+export type TRuleEvaluation = z.infer<typeof ZRuleEvaluation>;
+
+/**
+ * One event log with, for a POST /emit-rules log once processed, the evaluation of every candidate
+ * rule (null for logs of events, and before the rules ran).
+ */
+export const ZEventLogDetail = ZEventLog.extend({
+  ruleEvaluations: z.array(ZRuleEvaluation).nullable(),
+}).meta({ id: 'EventLogDetail' });
+export type TEventLogDetail = z.infer<typeof ZEventLogDetail>;
 
 export const ZEventLogStats = z.object({
   SUCCESS: z.number().int(),

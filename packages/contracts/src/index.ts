@@ -18,5 +18,6 @@ export * from './json-field';
 export * from './logs';
 export * from './profile';
 export * from './routes';
+export * from './stats';
 export * from './subscriptions';
 export * from './users';

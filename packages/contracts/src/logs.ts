@@ -13,6 +13,8 @@ const optionalDate = z.iso
 export const ZDeliveryLogListQuery = listQuery(20).extend({
   subscriptionId: z.uuid({ error: 'Assinatura inválida' }).optional(),
   eventId: z.uuid({ error: 'Evento inválido' }).optional(),
+  /** The deliveries of one occurrence (an emit, or the event a rule emitted). */
+  occurrenceId: z.uuid({ error: 'Ocorrência inválida' }).optional(),
   status: z.enum(DELIVERY_STATUSES, { error: 'Status inválido' }).optional(),
   startDate: optionalDate,
   endDate: optionalDate,
@@ -37,8 +39,12 @@ export const ZDeliveryLogListItem = z
     httpStatusCode: z.number().int().nullable(),
     createdAt: z.string(),
     processedAt: z.string().nullable(),
+    /** When a RETRYING delivery was last tried (its processedAt waits for the final outcome); else null. */
+    lastAttemptAt: z.string().nullable(),
     attemptCount: z.number().int(),
     subscription: ZDeliveryLogSubscription,
+    /** Whether the caller may resend it (edit rights on its subscription). */
+    permissions: z.object({ canWrite: z.boolean() }),
   })
   .meta({ id: 'DeliveryLog' });
 export type TDeliveryLogListItem = z.infer<typeof ZDeliveryLogListItem>;

@@ -13,6 +13,13 @@ export {
 } from './conditions/compile-rule';
 export { evaluateCompiledRule, evaluateRule, matchCompiledRule } from './conditions/evaluate-rule';
 export {
+  type ConditionExplanation,
+  explainRule,
+  MAX_EXPLAINED_REASON,
+  MAX_EXPLAINED_RULES,
+  type RuleExplanation,
+} from './conditions/explain-rule';
+export {
   type CompiledRuleSet,
   compileRuleSet,
   matchRuleSet,

@@ -1,18 +1,67 @@
 import type { AppContext } from '../context';
 import { newId } from '../lib/ids';
 import { openAuthDetails } from '../lib/sealed-auth-details';
+import { failSpan, type Span, SpanKind } from '../lib/tracing';
 import { buildDeliveryRequest } from './build-request';
 import type { ClaimedDelivery } from './claim';
 import { decideOutcome } from './decide-outcome';
 import type { AttemptResult } from './record-results';
 import type { Sender, SendOutcome } from './sender';
 
+type AttemptContext = Pick<AppContext, 'config' | 'cipher' | 'clock' | 'tracing'>;
+
 /**
- * Sends one claimed delivery and turns the outcome into the result to record. The target's
- * secrets are stored sealed: opened here (each once per process, the cipher caches them).
+ * Sends one claimed delivery and turns the outcome into the result to record, in a span under the
+ * delivery's trace parent (its emit's, or its queue message's). The target's secrets are stored
+ * sealed: opened here (each once per process, the cipher caches them).
  */
 export async function attemptDelivery(
-  { config, cipher, clock }: Pick<AppContext, 'config' | 'cipher' | 'clock'>,
+  ctx: AttemptContext,
+  sender: Sender,
+  delivery: ClaimedDelivery,
+): Promise<{ result: AttemptResult; outcome: SendOutcome }> {
+  const span = ctx.tracing.startSpan('webhook.delivery', {
+    kind: SpanKind.CLIENT,
+    parent: delivery.trace_parent,
+  });
+  try {
+    const attempt = await sendAndDecide(ctx, sender, delivery);
+    describeAttempt(span, delivery, attempt);
+    return attempt;
+  } catch (error) {
+    failSpan(span, error);
+    throw error;
+  } finally {
+    span.end();
+  }
+}
+
+/** The span's attributes: target host, attempt number, status code, outcome; an error unless SUCCESS. */
+function describeAttempt(
+  span: Span,
+  delivery: ClaimedDelivery,
+  { result, outcome }: { result: AttemptResult; outcome: SendOutcome },
+) {
+  if (!span.isRecording()) return;
+  const target = URL.parse(delivery.target_url);
+  span.setAttributes({
+    'http.request.method': delivery.http_method,
+    'server.address': target?.hostname ?? '',
+    'server.port': Number(target?.port) || (target?.protocol === 'https:' ? 443 : 80),
+    'webhook.delivery_id': delivery.id,
+    'webhook.subscription_id': delivery.subscription_id,
+    'webhook.occurrence_id': delivery.occurrence_id,
+    'webhook.attempt': result.attemptNumber,
+    'webhook.outcome': result.status,
+  });
+  if (outcome.httpStatusCode !== null) span.setAttribute('http.response.status_code', outcome.httpStatusCode);
+  if (result.status !== 'SUCCESS') {
+    failSpan(span, null, outcome.error ?? `HTTP ${outcome.httpStatusCode}`);
+  }
+}
+
+async function sendAndDecide(
+  { config, cipher, clock }: AttemptContext,
   sender: Sender,
   delivery: ClaimedDelivery,
 ): Promise<{ result: AttemptResult; outcome: SendOutcome }> {

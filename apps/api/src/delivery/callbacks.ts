@@ -1,5 +1,6 @@
 import type { AppContext } from '../context';
 import type { AuthDetails } from '../db/schema/applications';
+import { newId } from '../lib/ids';
 import { openAuthDetails } from '../lib/sealed-auth-details';
 import { authHeaders } from './auth-headers';
 import type { Sender } from './sender';
@@ -77,6 +78,38 @@ function signatureHeaders(
     'webhook-timestamp': String(timestamp),
     'webhook-signature': signWebhook(ctx.cipher.open(occurrence.callback_secret), id, timestamp, body),
   };
+}
+
+/**
+ * A test report (`test: true`, no deliveries) to an event's callback URL, signed and authenticated
+ * as real reports are, through the same sender: what 'Testar Callback' sends. The answer is data.
+ */
+export function sendTestCallback(
+  ctx: AppContext,
+  sender: Sender,
+  target: Omit<FinishedOccurrence, 'occurrence_id'> & { callback_url: string },
+) {
+  const occurrence = { ...target, occurrence_id: newId() };
+  const body = JSON.stringify({
+    test: true,
+    eventId: occurrence.event_id,
+    alias: occurrence.alias,
+    occurrenceId: occurrence.occurrence_id,
+    deliveries: [],
+  });
+  return sender.send({
+    url: target.callback_url,
+    method: 'POST',
+    body,
+    headers: {
+      'content-type': 'application/json',
+      ...authHeaders(
+        occurrence.callback_auth_type,
+        openAuthDetails(ctx.cipher, occurrence.callback_auth_details),
+      ),
+      ...signatureHeaders(ctx, occurrence, body),
+    },
+  });
 }
 
 async function sendCallback(ctx: AppContext, sender: Sender, occurrence: FinishedOccurrence) {

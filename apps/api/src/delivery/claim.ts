@@ -15,6 +15,10 @@ export type ClaimedDelivery = {
   max_retries: number | null;
   /** False when the event has callbacks off (no finished-occurrence check needed); unknown otherwise. */
   has_callbacks?: boolean;
+  /** When its occurrence was emitted (epoch ms), for the emit-to-final-status latency. */
+  emitted_at_ms: number;
+  /** The parent of its attempt's span: the emit's (stored with the occurrence), or the queue message's. */
+  trace_parent: string | null;
 };
 
 /**
@@ -24,7 +28,13 @@ export type ClaimedDelivery = {
  */
 export const PAYLOAD_SENT_SQL = 'COALESCE(d.payload_sent, o.payload, o.data) AS payload_sent';
 
+/** What a claim reads of the occurrence `o` besides the payload: its emit's time and trace context. */
+export const EMIT_CONTEXT_SQL =
+  '(EXTRACT(EPOCH FROM o.created_at) * 1000)::float8 AS emitted_at_ms, o.trace_parent';
+
 type PlannedLog = { id: string; occurrenceId: string; payloadSent: unknown };
+/** The emit behind a new delivery: its time and the traceparent of its span. */
+type EmitContext = { emittedAt: Date; traceParent: string | null };
 type Target = {
   id: string;
   targetUrl: string;
@@ -39,6 +49,7 @@ export function toClaimedDelivery(
   log: PlannedLog,
   subscription: Target,
   event: { maxRetries: number | null; enableCallbacks?: boolean },
+  emit: EmitContext,
 ): ClaimedDelivery {
   return {
     id: log.id,
@@ -53,6 +64,8 @@ export function toClaimedDelivery(
     secret: subscription.secret,
     max_retries: event.maxRetries,
     ...(event.enableCallbacks === undefined ? {} : { has_callbacks: event.enableCallbacks }),
+    emitted_at_ms: emit.emittedAt.getTime(),
+    trace_parent: emit.traceParent,
   };
 }
 
@@ -94,7 +107,7 @@ const CLAIM_DUE_DELIVERIES = `
   RETURNING d.id, d.occurrence_id, d.subscription_id, d.attempt_count,
     ${PAYLOAD_SENT_SQL},
     s.target_url, s.http_method, s.auth_type, s.auth_details, s.secret, e.max_retries,
-    e.enable_callbacks AS has_callbacks`;
+    e.enable_callbacks AS has_callbacks, ${EMIT_CONTEXT_SQL}`;
 
 /** Gives leases back (a stopping worker's unsent deliveries), so any worker may take them at once. */
 export async function releaseLeases(ctx: AppContext, workerId: string, ids: string[]): Promise<void> {

@@ -1,6 +1,7 @@
 import { SUBSCRIPTION_AUTO_DISABLE_AFTER } from '@wm/contracts';
 import type { AppContext } from '../context';
 import { announceLocalChange, CHANGE_CHANNELS } from '../db/change-channel';
+import { addAttemptStats } from './delivery-stats-sql';
 
 export type AttemptResult = {
   id: string;
@@ -29,7 +30,8 @@ export const AUTO_DISABLE_AFTER = SUBSCRIPTION_AUTO_DISABLE_AFTER;
 /**
  * Writes a batch of attempt results in one statement: the delivery logs (only
  * while still leased by `workerId`), their attempts, and the subscriptions'
- * counters, with 410 or 20 failures in a row setting the subscription FAILED.
+ * counters, with 410 or 20 failures in a row setting the subscription FAILED, and
+ * the per-minute figures of the attempts (outcome and duration).
  */
 export async function recordAttemptResults(ctx: AppContext, workerId: string, results: AttemptResult[]) {
   if (results.length === 0) return;
@@ -114,7 +116,8 @@ const RECORD_ATTEMPT_RESULTS = `
       -- disabled_at is this statement's time only when it disabled it (or another batch of the same
       -- instant did: that only announces the change twice).
       RETURNING s.id, s.status = 'FAILED' AND s.disabled_at = $5::timestamptz AS is_disabled
-    )
+    ),
+    ${addAttemptStats('r')}
     SELECT (SELECT count(*) FROM logs) AS logs, (SELECT count(*) FROM attempts) AS attempts,
       (SELECT count(*) FROM subs) AS subscriptions,
       (SELECT count(*) FROM subs WHERE is_disabled)::int AS disabled`;

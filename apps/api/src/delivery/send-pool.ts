@@ -2,7 +2,7 @@ import type { AppContext } from '../context';
 import { settleWithin } from '../lib/settle-within';
 import { attemptDelivery } from './attempt-delivery';
 import type { ClaimedDelivery } from './claim';
-import { countAttempt } from './delivery-metrics';
+import { observeAttempt } from './delivery-metrics';
 import type { AttemptResult } from './record-results';
 import type { Sender } from './sender';
 
@@ -46,7 +46,7 @@ export function createSendPool(
     const task = attemptDelivery(ctx, sender, delivery)
       .then(({ result }) => {
         if (isAbandoned) return;
-        countAttempt(ctx.metrics, result);
+        observeAttempt(ctx, delivery, result);
         options.onResult(result);
       })
       .catch((error) => ctx.logger.error({ err: error, deliveryId: delivery.id }, 'delivery attempt crashed'))

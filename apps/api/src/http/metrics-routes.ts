@@ -13,29 +13,24 @@ function hasMetricsToken(request: FastifyRequest, expected: string) {
 }
 
 /**
- * Request counters per route template (never the raw URL, which may carry ids), process gauges,
- * the delivery backlog; delivery attempts are counted by the engines of this process. With
+ * Requests counted and timed per route template (never the raw URL, which may carry ids), the
+ * delivery backlog and the queue; deliveries are counted by the engines of this process, process
+ * and event-loop metrics by prom-client. With
  * METRICS_TOKEN set, only a caller sending it as a Bearer token may scrape.
  */
 export function registerMetricsRoutes(app: FastifyInstance, ctx: AppContext) {
   const { metrics } = ctx;
-  metrics.collect((set) => {
-    const memory = process.memoryUsage();
-    set('process_resident_memory_bytes', 'Resident memory of the process', memory.rss);
-    set('process_heap_used_bytes', 'V8 heap in use', memory.heapUsed);
-    set('process_uptime_seconds', 'Seconds since the process started', Math.round(process.uptime()));
-  });
   collectBacklog(ctx);
 
   app.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url ?? 'unmatched';
     const labels = { method: request.method, route, status: reply.statusCode };
     metrics.increment('http_requests_total', 'HTTP requests answered', labels);
-    metrics.increment(
-      'http_request_duration_seconds_sum',
-      'Total seconds spent answering',
-      labels,
+    metrics.observe(
+      'http_request_duration_seconds',
+      'Seconds spent answering, by route template',
       reply.elapsedTime / 1000,
+      labels,
     );
   });
 
@@ -54,6 +49,6 @@ export function registerMetricsRoutes(app: FastifyInstance, ctx: AppContext) {
         'metrics collectors failed; their series are left out of this scrape',
       ),
     );
-    return reply.type('text/plain; version=0.0.4').send(text);
+    return reply.type(metrics.contentType).send(text);
   });
 }

@@ -1,41 +1,65 @@
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+
 /**
- * A small Prometheus registry (text format 0.0.4): counters and gauges with
- * labels. Engines record into the registry on the context; /metrics renders it.
+ * The process's Prometheus registry (prom-client): counters, gauges and histograms named and
+ * labelled by their first use, plus prom-client's process and event-loop metrics. Engines record
+ * into the registry on the context; /metrics renders it. Label values must come from small fixed
+ * sets (a status, a route template, a queue backend), never ids: each value is a series.
  */
 type Labels = Record<string, string | number>;
-type Series = Map<string, number>;
 type SetGauge = (name: string, help: string, value: number, labels?: Labels) => void;
 /** Reads values on demand and records them through `set`, so a failure can leave them out. */
 type Collector = (set: SetGauge) => void | Promise<void>;
 
-const escapeLabel = (value: string) =>
-  value.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n');
-const labelKey = (labels: Labels) =>
-  Object.keys(labels)
-    .sort()
-    .map((name) => `${name}="${escapeLabel(String(labels[name]))}"`)
-    .join(',');
+/** Seconds: from a fast local answer to a slow target (the delivery timeout is 30 s by default). */
+export const REQUEST_SECONDS_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
+/** Seconds: from an at-once delivery to one that went through hours of retries. */
+export const LATENCY_SECONDS_BUCKETS = [
+  0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300, 900, 3600, 14_400, 86_400,
+];
 
 export function createMetrics() {
-  const families = new Map<string, { type: 'counter' | 'gauge'; help: string; series: Series }>();
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const counters = new Map<string, Counter>();
+  const gauges = new Map<string, Gauge>();
+  const histograms = new Map<string, Histogram>();
   const collectors: Array<{ collector: Collector; names: Set<string> }> = [];
 
-  const family = (name: string, type: 'counter' | 'gauge', help: string) => {
-    let found = families.get(name);
+  const counterOf = (name: string, help: string, labels: Labels) => {
+    let found = counters.get(name);
     if (!found) {
-      found = { type, help, series: new Map() };
-      families.set(name, found);
+      found = new Counter({ name, help, labelNames: Object.keys(labels), registers: [registry] });
+      counters.set(name, found);
+    }
+    return found;
+  };
+  const gaugeOf = (name: string, help: string, labels: Labels) => {
+    let found = gauges.get(name);
+    if (!found) {
+      found = new Gauge({ name, help, labelNames: Object.keys(labels), registers: [registry] });
+      gauges.set(name, found);
+    }
+    return found;
+  };
+  const histogramOf = (name: string, help: string, labels: Labels, buckets: number[]) => {
+    let found = histograms.get(name);
+    if (!found) {
+      found = new Histogram({ name, help, labelNames: Object.keys(labels), buckets, registers: [registry] });
+      histograms.set(name, found);
     }
     return found;
   };
 
   const increment = (name: string, help: string, labels: Labels = {}, by = 1) => {
-    const series = family(name, 'counter', help).series;
-    const key = labelKey(labels);
-    series.set(key, (series.get(key) ?? 0) + by);
+    counterOf(name, help, labels).inc(labels, by);
   };
   const set: SetGauge = (name, help, value, labels = {}) => {
-    family(name, 'gauge', help).series.set(labelKey(labels), value);
+    gaugeOf(name, help, labels).set(labels, value);
+  };
+  const dropGauge = (name: string) => {
+    gauges.delete(name);
+    registry.removeSingleMetric(name);
   };
 
   /**
@@ -50,13 +74,21 @@ export function createMetrics() {
         await collector((...value) => values.push(value));
       } catch (error) {
         failures.push(error);
-        for (const name of names) families.delete(name);
+        for (const name of names) dropGauge(name);
+        names.clear();
         increment(
           'webhook_metrics_collect_errors_total',
           'Collectors that failed during a scrape; their series were left out of it',
         );
         continue;
       }
+      // Only this scrape's series: one no longer reported is not left at its old value.
+      const reported = new Set(values.map(([name]) => name));
+      for (const name of names) {
+        if (reported.has(name)) gauges.get(name)?.reset();
+        else dropGauge(name);
+      }
+      names.clear();
       for (const value of values) {
         set(...value);
         names.add(value[0]);
@@ -68,20 +100,26 @@ export function createMetrics() {
   return {
     increment,
     set,
-    /** Runs before each render, for values read on demand (memory, queue depth). */
+    /** One observation of a histogram; `buckets` (upper bounds) are fixed by its first use. */
+    observe(
+      name: string,
+      help: string,
+      value: number,
+      labels: Labels = {},
+      buckets = REQUEST_SECONDS_BUCKETS,
+    ) {
+      histogramOf(name, help, labels, buckets).observe(labels, value);
+    },
+    /** Runs before each render, for values read on demand (queue depth, backlog). */
     collect(collector: Collector) {
       collectors.push({ collector, names: new Set() });
     },
+    contentType: registry.contentType,
     /** `onCollectorFailures` hears, once per render, of the collectors that failed in it. */
     async render(onCollectorFailures?: (failures: unknown[]) => void): Promise<string> {
       const failures = await runCollectors();
       if (failures.length > 0) onCollectorFailures?.(failures);
-      const lines: string[] = [];
-      for (const [name, { type, help, series }] of families) {
-        lines.push(`# HELP ${name} ${help}`, `# TYPE ${name} ${type}`);
-        for (const [key, value] of series) lines.push(`${name}${key ? `{${key}}` : ''} ${value}`);
-      }
-      return `${lines.join('\n')}\n`;
+      return registry.metrics();
     },
   };
 }

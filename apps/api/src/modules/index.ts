@@ -16,6 +16,7 @@ import { registerProfileRoutes } from './profile/routes';
 import { registerRouteEventTypeRoutes } from './route-event-types/routes';
 import { registerRouteFieldRoutes } from './route-fields/routes';
 import { registerRouteRoutes } from './routes/routes';
+import { registerStatsRoutes } from './stats/routes';
 import { registerSubscriptionRoutes } from './subscriptions/routes';
 
 /** Every /v1 route module, one line each. */
@@ -36,4 +37,5 @@ export function registerModules(app: FastifyInstance, ctx: AppContext, auth: Aut
   registerRouteFieldRoutes(app, ctx, auth);
   registerEventRuleRoutes(app, ctx, auth);
   registerIntegrationRoutes(app, ctx, auth);
+  registerStatsRoutes(app, ctx, auth);
 }

@@ -22,6 +22,7 @@ const KEEP_QUERIES_APART = [
   'route-event-types',
   'route-fields',
   'routes',
+  'stats',
   'subscriptions',
 ];
 

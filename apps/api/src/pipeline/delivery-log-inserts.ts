@@ -1,4 +1,5 @@
 import type { DatabaseHandle } from '../db/client';
+import { addIgnoredDeliveryStats } from '../delivery/delivery-stats-sql';
 import { createBatcher } from '../lib/batcher';
 import type { Clock } from '../lib/clock';
 
@@ -40,7 +41,8 @@ WITH ins AS (
     status text, error_message text, outsider_error_message text, event_data_received json, payload_sent json, processed_at timestamptz,
     lease_until timestamptz, leased_by text, created_at timestamptz)
   ON CONFLICT DO NOTHING
-  RETURNING id, occurrence_id, status),
+  RETURNING id, occurrence_id, subscription_id, status, created_at),
+ignored AS (${addIgnoredDeliveryStats('ins')}),
 k AS (SELECT * FROM jsonb_to_recordset($2::jsonb) AS k(key text, pacing_ms integer, occurrence_id uuid)),
 taken AS (
   INSERT INTO queue_pacing AS p (key, next_at)

@@ -23,6 +23,8 @@ export type EventLogOutcome = {
   error: string | null;
   /** Set when the outcome counts one more automatic retry. */
   autoRetryCount?: number;
+  /** A rules log's evaluation of its candidate rules (kept as it was when absent). */
+  ruleEvaluations?: unknown;
 };
 
 type StartedRow = {
@@ -61,9 +63,11 @@ FROM marked m LEFT JOIN events e ON e.id = m.event_definition_id`;
 const SETTLE_SQL = `
 UPDATE event_logs l SET status = r.status, error_message = r.error,
   auto_retry_count = COALESCE(r.auto_retry_count, l.auto_retry_count),
+  rule_evaluations = COALESCE(r.rule_evaluations, l.rule_evaluations),
   processed_at = CASE WHEN r.status IN ('SUCCESS', 'FAILED') THEN $2::timestamptz ELSE l.processed_at END,
   updated_at = $2::timestamptz
-FROM jsonb_to_recordset($1::jsonb) AS r(id uuid, status text, error text, auto_retry_count integer)
+FROM jsonb_to_recordset($1::jsonb) AS r(id uuid, status text, error text, auto_retry_count integer,
+  rule_evaluations jsonb)
 WHERE l.id = r.id AND l.id = ANY($3::uuid[])`;
 
 const BATCH = { maxSize: 256, maxInFlight: 4 };
@@ -82,7 +86,15 @@ export function createEventLogBatches(ctx: AppContext) {
     await ctx.database.query(
       SETTLE_SQL,
       [
-        JSON.stringify(outcomes.map((o) => ({ ...o, auto_retry_count: o.autoRetryCount ?? null }))),
+        JSON.stringify(
+          outcomes.map((o) => ({
+            id: o.id,
+            status: o.status,
+            error: o.error,
+            auto_retry_count: o.autoRetryCount ?? null,
+            rule_evaluations: o.ruleEvaluations ?? null,
+          })),
+        ),
         ctx.clock(),
         outcomes.map((o) => o.id),
       ],

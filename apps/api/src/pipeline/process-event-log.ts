@@ -31,8 +31,11 @@ export type QueuedDeliveries<Claimed = unknown> = {
   claimOpen(occurrenceId: string): Promise<{ claimed: Claimed[]; busy: number }>;
   /** Gives claimed deliveries back (the message comes back later). */
   release(claimed: Claimed[]): Promise<void>;
-  /** Sends one claimed delivery once; on the last try a failure is final (FAILED), else RETRYING. */
-  send(delivery: Claimed, isLastTry: boolean): Promise<DeliveryTry>;
+  /**
+   * Sends one claimed delivery once; on the last try a failure is final (FAILED), else RETRYING.
+   * `traceParent`: the message's span, parent of the attempt's.
+   */
+  send(delivery: Claimed, isLastTry: boolean, traceParent: string | null): Promise<DeliveryTry>;
   /** Called once every delivery is final, for events with callbacks on. */
   finish(occurrenceId: string): Promise<void>;
 };
@@ -61,7 +64,7 @@ export async function processEventLog<Claimed>(
   ctx: AppContext,
   consumer: EventLogConsumer<Claimed>,
   payload: MessagePayload<'event-log'>,
-  { defaults }: Pick<MessageContext, 'defaults'>,
+  { defaults, traceParent }: Pick<MessageContext, 'defaults' | 'traceParent'>,
 ): Promise<HandlerOutcome> {
   const { deliveries, batches } = consumer;
   // Gone, or already settled by an earlier delivery of this message.
@@ -95,7 +98,7 @@ export async function processEventLog<Claimed>(
           return { type: 'defer', delayMs: slot.waitMs };
         }
       }
-      const attempt = await deliveries.send(delivery, isLastTry);
+      const attempt = await deliveries.send(delivery, isLastTry, traceParent);
       if (attempt.status === 'RETRYING') hasOpen = true;
       if (attempt.status !== 'SUCCESS' && attempt.error) errors.push(attempt.error);
     }

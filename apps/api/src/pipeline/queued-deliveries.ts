@@ -5,8 +5,13 @@ import type { AppContext } from '../context';
 import { deliveryLogs } from '../db/schema';
 import { attemptDelivery } from '../delivery/attempt-delivery';
 import { sendFinishedCallbacks } from '../delivery/callbacks';
-import { type ClaimedDelivery, PAYLOAD_SENT_SQL, toClaimedDelivery } from '../delivery/claim';
-import { countAttempt } from '../delivery/delivery-metrics';
+import {
+  type ClaimedDelivery,
+  EMIT_CONTEXT_SQL,
+  PAYLOAD_SENT_SQL,
+  toClaimedDelivery,
+} from '../delivery/claim';
+import { observeAttempt } from '../delivery/delivery-metrics';
 import { planDeliveryLogs, toStoredBodies } from '../delivery/plan-delivery-logs';
 import { type AttemptResult, OPEN_STATUS_CONDITION, recordAttemptResults } from '../delivery/record-results';
 import type { Sender } from '../delivery/sender';
@@ -33,7 +38,8 @@ const CLAIM_OPEN_SQL = `
       AND s.id = d.subscription_id AND e.id = d.event_id AND o.id = d.occurrence_id
     RETURNING d.id, d.occurrence_id, d.subscription_id, d.attempt_count,
       ${PAYLOAD_SENT_SQL},
-      s.target_url, s.http_method, s.auth_type, s.auth_details, s.secret, e.max_retries),
+      s.target_url, s.http_method, s.auth_type, s.auth_details, s.secret, e.max_retries,
+      ${EMIT_CONTEXT_SQL}),
   busy AS (
     SELECT count(*)::int AS busy FROM delivery_logs d
     WHERE d.occurrence_id = $1 AND d.${OPEN_STATUS_CONDITION}
@@ -99,7 +105,12 @@ export function createQueuedDeliveries(ctx: AppContext, sender: Sender): QueuedD
       const claimed = logs.flatMap((log): ClaimedDelivery[] => {
         const subscription = bySubscription.get(log.subscriptionId);
         if (log.status !== 'PENDING' || !inserted.ids.has(log.id) || !subscription) return [];
-        return [toClaimedDelivery({ ...log, occurrenceId: occurrence.id }, subscription, event)];
+        return [
+          toClaimedDelivery({ ...log, occurrenceId: occurrence.id }, subscription, event, {
+            emittedAt: occurrence.createdAt,
+            traceParent: occurrence.traceParent,
+          }),
+        ];
       });
       return { claimed, isSlotTaken: inserted.isSlotTaken };
     },
@@ -136,14 +147,15 @@ export function createQueuedDeliveries(ctx: AppContext, sender: Sender): QueuedD
         );
     },
 
-    async send(delivery, isLastTry) {
+    async send(delivery, isLastTry, traceParent) {
       // maxRetries here only decides "final or not"; the queue schedules the retry itself.
       const { result } = await attemptDelivery(ctx, sender, {
         ...delivery,
         max_retries: isLastTry ? 0 : Number.MAX_SAFE_INTEGER,
+        trace_parent: traceParent ?? delivery.trace_parent,
       });
       const recorded = result.status === 'RETRYING' ? { ...result, nextAttemptAt: null } : result;
-      countAttempt(ctx.metrics, recorded);
+      observeAttempt(ctx, delivery, recorded);
       await records.submit(recorded);
       const error =
         recorded.status === 'SUCCESS'

@@ -1,4 +1,13 @@
-import { type CompiledRuleSet, compileRuleSet, matchRuleSet, type RuleEnvelope } from '@wm/rules';
+import {
+  type CompiledRuleSet,
+  compileRuleSet,
+  evaluateCompiledRule,
+  explainRule,
+  MAX_EXPLAINED_RULES,
+  matchRuleSet,
+  type RuleEnvelope,
+  type RuleExplanation,
+} from '@wm/rules';
 import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { createChangeCache } from '../db/change-cache';
@@ -13,6 +22,11 @@ export type AliasRules = {
   rules: RunnableRule[];
   /** The rules that match, oldest first. */
   match(envelope: RuleEnvelope): RunnableRule[];
+  /**
+   * The same matches, with why each candidate rule (the first MAX_EXPLAINED_RULES) fired or not:
+   * what the event log keeps for the console's 'Avaliação das regras'.
+   */
+  evaluate(envelope: RuleEnvelope): { matched: RunnableRule[]; explanations: RuleExplanation[] };
 };
 
 export type RulesCache = {
@@ -75,5 +89,20 @@ async function loadRules(ctx: AppContext, applicationId: string, alias: string):
   const set: CompiledRuleSet<RunnableRule> = compileRuleSet(
     rows.map((row, index) => ({ id: runnable[index] as RunnableRule, conditions: row.conditions })),
   );
-  return { rules: runnable, match: (envelope) => matchRuleSet(set, envelope) };
+  const match = (envelope: RuleEnvelope) => matchRuleSet(set, envelope);
+  return {
+    rules: runnable,
+    match,
+    evaluate(envelope) {
+      const explanations = set.rules
+        .slice(0, MAX_EXPLAINED_RULES)
+        .map(({ id, compiled }, index) =>
+          explainRule(
+            { id: id.id, name: id.name, conditions: rows[index]?.conditions },
+            evaluateCompiledRule(compiled, envelope),
+          ),
+        );
+      return { matched: match(envelope), explanations };
+    },
+  };
 }

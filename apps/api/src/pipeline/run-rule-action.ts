@@ -2,6 +2,7 @@ import { RULE_WITHOUT_EVENT, type TEmitRequest, type TRuleExecutedAction } from 
 import type { AppContext } from '../context';
 import { describeFailure } from '../lib/db-errors';
 import { newId } from '../lib/ids';
+import { failSpan, inSpan } from '../lib/tracing';
 import type { RuleActionStatements } from './rule-action-statements';
 import type { RunnableRule } from './rules-cache';
 
@@ -15,6 +16,8 @@ export type RulesEmit = {
   /** As emitted: never null. */
   data: TEmitRequest['data'];
   headers: Record<string, string>;
+  /** The span of the queue message being handled, parent of each rule run's. */
+  traceParent: string | null;
 };
 
 /** One emit of a rule's linked event, as the normal emit path takes it. */
@@ -25,6 +28,8 @@ export type LinkedEmit = {
   organizationId?: string;
   headers: Record<string, string>;
   idempotencyKey: string;
+  /** The rule run's span, continued by the emit's. */
+  traceparent: string | null;
 };
 
 /**
@@ -54,16 +59,37 @@ export const ruleActionKey = (eventLogId: string, ruleId: string) => `rule:${eve
  */
 export type RuleActionServices = { emitLinkedEvent: EmitLinkedEvent; statements: RuleActionStatements };
 
-export async function runRuleAction(
+export function runRuleAction(
   ctx: AppContext,
   services: RuleActionServices,
   rule: RunnableRule,
   emit: RulesEmit,
 ): Promise<ActionOutcome> {
+  return inSpan(ctx.tracing, 'webhook.rule.run', { parent: emit.traceParent }, async (span) => {
+    const outcome = await runAndRecord(ctx, services, rule, emit, ctx.tracing.traceparentOf(span));
+    if (span.isRecording()) {
+      span.setAttributes({
+        'webhook.rule_id': rule.id,
+        'webhook.event_log_id': emit.eventLogId,
+        'webhook.rule.success': outcome.success,
+      });
+    }
+    if (!outcome.success) failSpan(span, null, outcome.error ?? undefined);
+    return outcome;
+  });
+}
+
+async function runAndRecord(
+  ctx: AppContext,
+  services: RuleActionServices,
+  rule: RunnableRule,
+  emit: RulesEmit,
+  traceparent: string | null,
+): Promise<ActionOutcome> {
   // The execution time is a duration on the monotonic timer; when it ran is the clock's.
   const startedAt = performance.now();
   const executedAt = ctx.clock();
-  const outcome = await emitLinkedEvent(ctx, services, rule, emit);
+  const outcome = await emitLinkedEvent(ctx, services, rule, emit, traceparent);
   await services.statements.recordExecution({
     id: newId(),
     rule_id: rule.id,
@@ -82,6 +108,7 @@ async function emitLinkedEvent(
   { emitLinkedEvent: emitLinked, statements }: RuleActionServices,
   rule: RunnableRule,
   emit: RulesEmit,
+  traceparent: string | null,
 ) {
   if (!rule.eventId) return failed(RULE_WITHOUT_EVENT, []);
   const event = await statements.findLinkedEvent(rule.eventId);
@@ -97,6 +124,7 @@ async function emitLinkedEvent(
       organizationId: emit.organizationId ?? undefined,
       headers: emit.headers,
       idempotencyKey: ruleActionKey(emit.eventLogId, rule.id),
+      traceparent,
     });
     if ('refusal' in answer) {
       const action = emitAction(event.id, event.name, event.alias, { error: answer.refusal });

@@ -1,4 +1,4 @@
-import type { RuleEnvelope } from '@wm/rules';
+import type { RuleEnvelope, RuleExplanation } from '@wm/rules';
 import type { AppContext } from '../context';
 import { describeFailure } from '../lib/db-errors';
 import type { HandlerOutcome } from '../queue/types';
@@ -39,14 +39,16 @@ export async function runRules(
   ctx: AppContext,
   consumer: RulesConsumer,
   payload: MessagePayload<'run-rules'>,
-  { defaults }: Pick<MessageContext, 'defaults'>,
+  { defaults, traceParent }: Pick<MessageContext, 'defaults' | 'traceParent'>,
 ): Promise<HandlerOutcome> {
   const log = await consumer.start(payload.eventLogId);
   if (!log) return { type: 'ack' };
   const isLastTry = log.autoRetryCount >= defaults.maxRetries;
-  const retry = (error: string) => retryEventLog(ctx, consumer.settle, log, error);
+  let ruleEvaluations: RuleExplanation[] | undefined;
+  const retry = (error: string) =>
+    retryEventLog(ctx, (outcome) => consumer.settle({ ...outcome, ruleEvaluations }), log, error);
   const settle = async (status: 'SUCCESS' | 'FAILED', error: string | null): Promise<HandlerOutcome> => {
-    await consumer.settle({ id: log.id, status, error });
+    await consumer.settle({ id: log.id, status, error, ruleEvaluations });
     return { type: 'ack' };
   };
   try {
@@ -64,9 +66,12 @@ export async function runRules(
       organizationId: log.postedOrganizationId,
       data: log.data as RulesEmit['data'],
       headers: log.headers,
+      traceParent,
     };
+    const { matched, explanations } = aliasRules.evaluate(envelope);
+    ruleEvaluations = explanations;
     const failures: Failure[] = [];
-    for (const rule of aliasRules.match(envelope)) {
+    for (const rule of matched) {
       if (log.doneRuleIds.has(rule.id)) continue;
       // A request to a route's ingest URL runs that route's rules only.
       if (log.routeId && rule.routeId !== log.routeId) continue;

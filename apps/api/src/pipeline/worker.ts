@@ -53,7 +53,7 @@ export function startPipelineWorker(ctx: AppContext, services: PipelineServices)
       expire: (payload) => expireEventLog(ctx, payload),
     },
   };
-  const { handle, onExpired } = dispatchByKind(ctx.logger, handlers);
+  const { handle, onExpired } = dispatchByKind(ctx, queue.kind, handlers);
   const consuming: Promise<Consumer | null> = queue
     .consume(handle, { concurrency: config.QUEUE_CONCURRENCY, onExpired })
     .catch((error) => {

@@ -36,7 +36,14 @@ export function startDatabaseConsumer(
       const decision = await processMessage(
         deps,
         {
-          message: { id: row.message_id, body: row.body, priority: row.priority, attempts: row.attempts },
+          message: {
+            id: row.message_id,
+            body: row.body,
+            priority: row.priority,
+            attempts: row.attempts,
+            waitedMs: Math.max(0, Number(row.waited_ms)),
+            ...(row.trace_parent ? { traceparent: row.trace_parent } : {}),
+          },
           expiresAt: row.is_expired ? 0 : row.expires_at_ms === null ? null : Number(row.expires_at_ms),
           pacingKey: row.pacing_key,
           pacingMs: row.pacing_ms ?? 0,

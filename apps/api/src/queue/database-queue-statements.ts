@@ -15,6 +15,9 @@ export type ClaimedRow = {
   pacing_ms: number | null;
   expires_at_ms: string | number | null;
   is_expired: boolean;
+  /** How long it had been due when claimed. */
+  waited_ms: number;
+  trace_parent: string | null;
 };
 
 const BATCH = { maxSize: 256, maxInFlight: 4 };
@@ -22,27 +25,30 @@ const BATCH = { maxSize: 256, maxInFlight: 4 };
 // $1 queue, $2 the messages (JSON), $3 now (the app's clock).
 const INSERT_SQL = `
 INSERT INTO queue_messages (id, queue, message_id, body, priority, available_at, expires_at,
-  attempts, pacing_key, pacing_ms)
+  attempts, pacing_key, pacing_ms, trace_parent)
 SELECT id, $1, message_id, COALESCE(body, 'null'::jsonb), priority,
   $3::timestamptz + delay_ms * interval '1 millisecond',
   CASE WHEN ttl_ms IS NULL THEN NULL ELSE $3::timestamptz + ttl_ms * interval '1 millisecond' END,
-  attempts, pacing_key, pacing_ms
+  attempts, pacing_key, pacing_ms, trace_parent
 FROM jsonb_to_recordset($2::jsonb) AS r(id uuid, message_id text, body jsonb,
-  priority integer, delay_ms integer, ttl_ms integer, attempts integer, pacing_key text, pacing_ms integer)`;
+  priority integer, delay_ms integer, ttl_ms integer, attempts integer, pacing_key text, pacing_ms integer,
+  trace_parent text)`;
 
 // $1 queue, $2 how many, $3 lease in ms, $4 now (the app's clock).
 const CLAIM_SQL = `
-UPDATE queue_messages SET lease_until = $4::timestamptz + $3 * interval '1 millisecond',
+UPDATE queue_messages q SET lease_until = $4::timestamptz + $3 * interval '1 millisecond',
   available_at = $4::timestamptz + $3 * interval '1 millisecond'
-WHERE id IN (
-  SELECT id FROM queue_messages
+FROM (
+  SELECT id, available_at FROM queue_messages
   WHERE queue = $1 AND available_at <= $4::timestamptz
   ORDER BY priority DESC, available_at, id
   LIMIT $2
-  FOR UPDATE SKIP LOCKED)
-RETURNING id, message_id, body, priority, attempts, pacing_key, pacing_ms,
-  EXTRACT(EPOCH FROM expires_at) * 1000 AS expires_at_ms,
-  (expires_at IS NOT NULL AND expires_at < $4::timestamptz) AS is_expired`;
+  FOR UPDATE SKIP LOCKED) due
+WHERE q.id = due.id
+RETURNING q.id, q.message_id, q.body, q.priority, q.attempts, q.pacing_key, q.pacing_ms,
+  EXTRACT(EPOCH FROM q.expires_at) * 1000 AS expires_at_ms,
+  (q.expires_at IS NOT NULL AND q.expires_at < $4::timestamptz) AS is_expired,
+  (EXTRACT(EPOCH FROM $4::timestamptz - due.available_at) * 1000)::float8 AS waited_ms, q.trace_parent`;
 
 // Done messages are deleted; the others come back after their delay in the same statement.
 // The id list ($2) lets the planner probe the primary key whatever its statistics say; $3 is now.
@@ -56,6 +62,11 @@ UPDATE queue_messages q SET available_at = $3::timestamptz + r.delay_ms * interv
   lease_until = NULL, attempts = r.attempts,
   expires_at = CASE WHEN r.is_retry THEN NULL ELSE q.expires_at END
 FROM r WHERE q.id = r.id AND q.id = ANY(string_to_array($2, ',')::uuid[]) AND NOT r.is_done`;
+
+// $1 queue, $2 now (the app's clock). Capped, so a scrape stays cheap on a huge backlog.
+const COUNT_READY_SQL = `
+SELECT count(*)::int AS ready FROM (SELECT 1 FROM queue_messages
+  WHERE queue = $1 AND available_at <= $2::timestamptz LIMIT 100000) ready`;
 
 export type DatabaseQueueStatements = ReturnType<typeof createDatabaseQueueStatements>;
 
@@ -82,6 +93,7 @@ export function createDatabaseQueueStatements(
       attempts: input.attempts ?? 0,
       pacing_key: input.pacingKey ?? null,
       pacing_ms: input.pacingMs ?? null,
+      ...(input.traceparent ? { trace_parent: input.traceparent } : {}),
     }));
     await database.query(INSERT_SQL, [name, JSON.stringify(rows), clock()], 'wm_queue_insert');
     return inputs.map(() => undefined);
@@ -113,9 +125,19 @@ export function createDatabaseQueueStatements(
     return items.map(() => undefined);
   }, BATCH);
 
+  const countReady = async () => {
+    const [row] = await database.query<{ ready: number }>(
+      COUNT_READY_SQL,
+      [name, clock()],
+      'wm_queue_count_ready',
+    );
+    return row?.ready ?? 0;
+  };
+
   return {
     insert: (input: PublishInput) => inserts.submit(input),
     claim,
+    countReady,
     settle: (row: ClaimedRow, decision: Decision) => settles.submit({ row, decision }),
   };
 }

@@ -55,6 +55,7 @@ export function createDatabaseQueue(options: DatabaseQueueOptions): Queue {
     async ping() {
       await options.database.ping();
     },
+    countReady: () => statements.countReady(),
     async close(stopOptions) {
       await Promise.all([...consumers].map((consumer) => consumer.stop(stopOptions?.graceMs)));
       consumers.clear();

@@ -139,6 +139,9 @@ async function handleDelivery(
     body: JSON.parse(raw.content.toString()) as unknown,
     priority: raw.properties.priority ?? DEFAULT_PRIORITY,
     attempts: headers.attempts,
+    // Published by an earlier version (no due time): counted from now.
+    waitedMs: headers.dueAt === null ? 0 : Math.max(0, deps.clock().getTime() - headers.dueAt),
+    traceparent: headers.traceparent,
   };
   try {
     // Back from a delay bucket shorter than its wait: round again for the rest, uncounted.
@@ -180,6 +183,7 @@ async function settle(publish: RabbitPublish, { acks, raw }: Delivery, decision:
         attempts: headers.attempts + (decision.type === 'retry' ? 1 : 0),
         pacingKey: headers.pacingKey ?? undefined,
         pacingMs: headers.pacingMs,
+        traceparent: headers.traceparent,
       },
       decision.type === 'retry' ? null : headers.expiresAt,
     );

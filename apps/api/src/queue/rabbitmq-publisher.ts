@@ -13,6 +13,7 @@ import {
   H_PACING_KEY,
   H_PACING_MS,
   H_PUBLISH_ID,
+  H_TRACEPARENT,
 } from './rabbitmq-topology';
 import { clampPriority, type PublishInput } from './types';
 
@@ -38,11 +39,13 @@ export function createRabbitPublisher(
     const delayMs = Math.max(0, input.delayMs ?? 0);
     const headers: Record<string, unknown> = { [H_ATTEMPTS]: input.attempts ?? 0 };
     if (expiresAt !== null) headers[H_EXPIRES_AT] = expiresAt;
-    if (delayMs > 0) headers[H_DUE_AT] = clock().getTime() + delayMs;
+    // Also without a delay: the consumer's lag counts from it.
+    headers[H_DUE_AT] = clock().getTime() + delayMs;
     if (input.pacingKey) {
       headers[H_PACING_KEY] = input.pacingKey;
       headers[H_PACING_MS] = input.pacingMs ?? 0;
     }
+    if (input.traceparent) headers[H_TRACEPARENT] = input.traceparent;
     for (let attempt = 0; ; attempt += 1) {
       const connected = await connection.waitForConnection();
       const publishId = randomUUID();

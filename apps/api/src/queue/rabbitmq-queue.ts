@@ -67,6 +67,11 @@ export function createRabbitQueue(options: RabbitQueueOptions): Queue & { connec
       if (!connected) throw new Error('rabbitmq indisponível');
       await connected.publisher.checkQueue(name);
     },
+    async countReady() {
+      const connected = connection.current;
+      if (!connected) throw new Error('rabbitmq indisponível');
+      return (await connected.publisher.checkQueue(name)).messageCount;
+    },
     async close(stopOptions) {
       await consumers.stopAll(stopOptions?.graceMs ?? DEFAULT_STOP_GRACE_MS);
       await connection.close();

@@ -63,10 +63,12 @@ export const H_ATTEMPTS = 'x-wm-attempts';
 /** Names one publish, so a message the broker returns (no queue to route it to) fails its own publish. */
 export const H_PUBLISH_ID = 'x-wm-publish-id';
 export const H_EXPIRES_AT = 'x-wm-expires-at';
-/** Epoch ms (the publisher's clock) before which a delayed message is not handled. */
+/** Epoch ms (the publisher's clock) when the message is due: not handled before, and its lag counts from it. */
 export const H_DUE_AT = 'x-wm-due-at';
 export const H_PACING_KEY = 'x-wm-pacing-key';
 export const H_PACING_MS = 'x-wm-pacing-ms';
+/** The W3C trace context header, under its own name as in HTTP. */
+export const H_TRACEPARENT = 'traceparent';
 
 /**
  * The main queue: durable, priorities 1–10, expired messages dead-lettered
@@ -126,6 +128,7 @@ export function readHeaders(raw: ConsumeMessage) {
     dueAt: numberOrNull(headers[H_DUE_AT]),
     pacingKey: typeof headers[H_PACING_KEY] === 'string' ? (headers[H_PACING_KEY] as string) : null,
     pacingMs: Number(headers[H_PACING_MS] ?? 0),
+    traceparent: typeof headers[H_TRACEPARENT] === 'string' ? (headers[H_TRACEPARENT] as string) : undefined,
   };
 }
 

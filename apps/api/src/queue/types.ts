@@ -16,6 +16,8 @@ export type PublishInput = {
   pacingMs?: number;
   /** Retries already made (set by the engine when it republishes). */
   attempts?: number;
+  /** W3C trace context of the producer's span, carried to the consumer (absent when tracing is off). */
+  traceparent?: string;
 };
 
 /** A message as a consumer sees it. */
@@ -25,6 +27,9 @@ export type QueueMessage = {
   priority: number;
   /** Retries made before this delivery (0 on the first one). */
   attempts: number;
+  /** How long it waited for a consumer once due (published, or its retry delay over). */
+  waitedMs: number;
+  traceparent?: string;
 };
 
 /**
@@ -67,6 +72,8 @@ export type Queue = {
   consume(handler: MessageHandler, options?: ConsumeOptions): Promise<Consumer>;
   /** Resolves when the backend answers (for /readyz). */
   ping(): Promise<void>;
+  /** Messages due and waiting for a consumer (for /metrics). */
+  countReady(): Promise<number>;
   close(options?: StopOptions): Promise<void>;
 };
 

@@ -127,6 +127,7 @@ export async function createTestApp(
     async close() {
       await app.close();
       await database.close();
+      await ctx.tracing.shutdown();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

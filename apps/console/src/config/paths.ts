@@ -45,8 +45,9 @@ export const paths = {
   logs: {
     list: {
       path: '/logs',
-      getHref: (query: { subscriptionId?: string; eventId?: string; status?: string } = {}) =>
-        withQuery('/logs', query),
+      getHref: (
+        query: { subscriptionId?: string; eventId?: string; status?: string; occurrenceId?: string } = {},
+      ) => withQuery('/logs', query),
     },
     detail: { path: '/logs/:id', getHref: (id: string) => `/logs/${id}` },
   },

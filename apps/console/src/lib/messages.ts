@@ -24,4 +24,9 @@ export const messages = {
   rulesLoadFailed: 'Não foi possível carregar as regras',
   noRouteFound: 'Nenhuma rota encontrada',
   noEventFound: 'Nenhum evento encontrado',
+  /** Why a read-only member's 'Reenviar' / 'Tentar Novamente' is disabled. */
+  retryForbidden: 'Só quem pode editar a assinatura pode reenviar.',
+  /** Where a field's or condition's path starts: the envelope posted to /v1/emit-rules, not its data. */
+  fieldPathHint:
+    'O caminho parte do envelope enviado a /v1/emit-rules (eventType, applicationId, organizationId, externalEventId, data): os dados enviados ficam em data. Ex.: data.message.text',
 } as const;

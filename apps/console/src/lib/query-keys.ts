@@ -1,4 +1,4 @@
-import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import type { Query, QueryClient, QueryKey } from '@tanstack/react-query';
 
 /**
  * Every cache key of the console, built here and nowhere else: a query's options take its key from
@@ -79,6 +79,10 @@ export const queryKeys = {
     ruleCode: (ruleId: string, language: string) => ['integration', 'rule-code', ruleId, language] as const,
     rulePayload: (ruleId: string) => ['integration', 'rule-payload', ruleId] as const,
   },
+  stats: {
+    all: ['stats'] as const,
+    deliveries: (range: unknown) => ['stats', 'deliveries', range] as const,
+  },
   adminUsers: {
     all: ['admin-users'] as const,
     list: (params: unknown) => ['admin-users', 'list', params] as const,
@@ -105,6 +109,35 @@ export const RULE_TREE_KEYS = [
   queryKeys.routeEventTypes.all,
   queryKeys.integration.all,
 ] as const;
+
+/**
+ * After a delete: invalidates `keys` as invalidateKeys does, except the deleted record's own queries
+ * (each key holding its id: detail, executions, code...), which are forgotten instead as soon as no
+ * screen shows them. Invalidated or dropped while its page is still on screen, such a query would
+ * be asked again and meet a 404.
+ */
+export function forgetDeletedRecord(queryClient: QueryClient, id: string, keys: readonly QueryKey[]) {
+  const cache = queryClient.getQueryCache();
+  const isOfRecord = (query: Query) => query.queryKey.includes(id);
+  const dropUnobserved = () => {
+    for (const query of cache.findAll({ predicate: isOfRecord })) {
+      if (query.getObserversCount() === 0) cache.remove(query);
+    }
+  };
+  const stop = cache.subscribe((event) => {
+    if (event.type !== 'observerRemoved' || !isOfRecord(event.query)) return;
+    dropUnobserved();
+    if (cache.findAll({ predicate: isOfRecord }).length === 0) stop();
+  });
+  void queryClient.cancelQueries({ predicate: isOfRecord });
+  dropUnobserved();
+  if (cache.findAll({ predicate: isOfRecord }).length === 0) stop();
+  return Promise.all(
+    keys.map((queryKey) =>
+      queryClient.invalidateQueries({ queryKey, predicate: (query) => !isOfRecord(query) }),
+    ),
+  );
+}
 
 /** After a change: marks stale every query under `keys` (each a factory's key); what is on screen reloads. */
 export function invalidateKeys(queryClient: QueryClient, keys: readonly QueryKey[]) {

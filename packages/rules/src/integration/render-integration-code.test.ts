@@ -158,7 +158,7 @@ describe.each(['javascript', 'python', 'curl'] as const)('%s code', (language) =
       baseUrl: 'https://wm.example.com',
       payload: hostilePayload,
     });
-    expect(code).toContain("'Chave de API'");
+    expect(code).toContain("'API Key'");
     expect(code).toContain('WEBHOOK_MANAGER_API_KEY');
     expect(code).toContain('https://wm.example.com/v1/emit-rules');
     expect(

@@ -41,7 +41,7 @@ export function emitRulesUrl(baseUrl: string): string {
   return `${base}${EMIT_RULES_PATH}`;
 }
 
-const KEY_HELP = "A chave fica no console, na tela da aplicação, em 'Chave de API'.";
+const KEY_HELP = "A chave fica no console, na tela da aplicação, em 'API Key'.";
 const MISSING_KEY = `Defina a variável de ambiente ${API_KEY_VARIABLE} com a chave de API da aplicação.`;
 
 function renderJavaScript(url: string, payload: unknown): string {

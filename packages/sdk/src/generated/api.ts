@@ -4444,6 +4444,106 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/events/{id}/test-callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Sucesso */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CallbackTestResult"];
+                    };
+                };
+                /** @description Requisição inválida (URL, parâmetros ou corpo) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Sessão ou chave ausente ou inválida */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Sem permissão para esta ação */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Não encontrado (ou não visível para quem chama) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflito com o estado atual */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Erro interno do servidor */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Serviço temporariamente indisponível */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/events/emit": {
         parameters: {
             query?: never;
@@ -5205,6 +5305,7 @@ export interface paths {
                     endDate?: string;
                     eventId?: string;
                     limit?: number;
+                    occurrenceId?: string;
                     page?: number;
                     search?: string;
                     startDate?: string;
@@ -5574,7 +5675,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["EventLog"];
+                        "application/json": components["schemas"]["EventLogDetail"];
                     };
                 };
                 /** @description Requisição inválida (URL, parâmetros ou corpo) */
@@ -7568,6 +7669,92 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/stats/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query: {
+                    applicationId?: string;
+                    bucketMinutes?: number;
+                    from: string;
+                    subscriptionId?: string;
+                    to: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Sucesso */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DeliveryStats"];
+                    };
+                };
+                /** @description Requisição inválida (URL, parâmetros ou corpo) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Sessão ou chave ausente ou inválida */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Não encontrado (ou não visível para quem chama) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Erro interno do servidor */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Serviço temporariamente indisponível */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/subscriptions": {
         parameters: {
             query?: never;
@@ -8360,6 +8547,13 @@ export interface components {
         CallbackSecret: {
             secret: string;
         };
+        CallbackTestResult: {
+            durationMs: number;
+            error: string | null;
+            httpStatusCode: number | null;
+            responseBody: string | null;
+            success: boolean;
+        };
         DeliveryAttempt: {
             attemptNumber: number;
             durationMs: number;
@@ -8374,6 +8568,10 @@ export interface components {
             createdAt: string;
             httpStatusCode: number | null;
             id: string;
+            lastAttemptAt: string | null;
+            permissions: {
+                canWrite: boolean;
+            };
             processedAt: string | null;
             /** @enum {string} */
             status: "PENDING" | "RETRYING" | "SUCCESS" | "FAILED" | "IGNORED";
@@ -8400,9 +8598,13 @@ export interface components {
             eventDataReceived: unknown;
             httpStatusCode: number | null;
             id: string;
+            lastAttemptAt: string | null;
             nextAttemptAt: string | null;
             occurrenceId: string;
             payloadSent: unknown;
+            permissions: {
+                canWrite: boolean;
+            };
             processedAt: string | null;
             responseBody: string | null;
             /** @enum {string} */
@@ -8432,6 +8634,19 @@ export interface components {
                 RETRYING: number;
                 SUCCESS: number;
             };
+        };
+        DeliveryStats: {
+            data: components["schemas"]["DeliveryStatsPoint"][];
+        };
+        DeliveryStatsPoint: {
+            at: string;
+            FAILED: number;
+            IGNORED: number;
+            p50Ms: number | null;
+            p95Ms: number | null;
+            PENDING: number;
+            RETRYING: number;
+            SUCCESS: number;
         };
         EmitAnswer: {
             deliveries: number;
@@ -8575,6 +8790,7 @@ export interface components {
         EventLog: {
             applicationId: string;
             createdAt: string;
+            deliveryAttempts: number | null;
             errorMessage: string | null;
             eventDefinitionId: string | null;
             eventId: string;
@@ -8586,6 +8802,26 @@ export interface components {
             processedAt: string | null;
             queueType: string;
             retryCount: number;
+            /** @enum {string} */
+            status: "PENDING" | "PROCESSING" | "SUCCESS" | "FAILED";
+            updatedAt: string;
+        };
+        EventLogDetail: {
+            applicationId: string;
+            createdAt: string;
+            deliveryAttempts: number | null;
+            errorMessage: string | null;
+            eventDefinitionId: string | null;
+            eventId: string;
+            eventType: string;
+            externalEventId: string | null;
+            id: string;
+            organizationId: string;
+            payload: unknown;
+            processedAt: string | null;
+            queueType: string;
+            retryCount: number;
+            ruleEvaluations: components["schemas"]["RuleEvaluation"][] | null;
             /** @enum {string} */
             status: "PENDING" | "PROCESSING" | "SUCCESS" | "FAILED";
             updatedAt: string;
@@ -9067,6 +9303,17 @@ export interface components {
         RouteList: {
             data: components["schemas"]["Route"][];
             pagination: components["schemas"]["Pagination"];
+        };
+        RuleEvaluation: {
+            conditions: {
+                field: string;
+                isMatch: boolean;
+                operator: string;
+                reason: string;
+            }[];
+            isMatch: boolean;
+            ruleId: string;
+            ruleName: string;
         };
         RuleExecution: {
             errorMessage: string | null;

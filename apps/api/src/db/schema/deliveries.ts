@@ -35,6 +35,8 @@ export const occurrences = pgTable(
     /** The event has callbacks on and the report has not gone yet. */
     callbackPending: boolean('callback_pending').notNull().default(false),
     createdAt: tz('created_at').notNull().defaultNow(),
+    /** W3C traceparent of the emit's span, for its deliveries' spans; null while tracing is off. */
+    traceParent: text('trace_parent'),
   },
   (table) => [
     uniqueIndex('occurrences_idempotency_key')
@@ -123,6 +125,8 @@ export const eventLogs = pgTable(
     eventDefinitionId: uuid('event_definition_id'),
     /** The route whose inbound request made this rules log (only its rules run); null otherwise. */
     routeId: uuid('route_id'),
+    /** A rules log's evaluation of its candidate rules (bounded reasons), written when it settles. */
+    ruleEvaluations: jsonb('rule_evaluations').$type<unknown[]>(),
     processedAt: tz('processed_at'),
     createdAt: tz('created_at').notNull().defaultNow(),
     updatedAt: tz('updated_at').notNull().defaultNow(),
@@ -152,4 +156,33 @@ export const deliveryLogCounts = pgTable(
     n: bigint('n', { mode: 'number' }).notNull(),
   },
   (table) => [primaryKey({ columns: [table.subscriptionId, table.status, table.shard] })],
+);
+
+/** Per (subscription, minute): attempts by outcome and IGNORED deliveries (0650); read by `readDeliveryStats`. */
+export const deliveryStatsMinutes = pgTable(
+  'delivery_stats_minutes',
+  {
+    subscriptionId: uuid('subscription_id').notNull(),
+    minute: tz('minute').notNull(),
+    success: integer('success').notNull().default(0),
+    retrying: integer('retrying').notNull().default(0),
+    failed: integer('failed').notNull().default(0),
+    ignored: integer('ignored').notNull().default(0),
+  },
+  (table) => [
+    primaryKey({ columns: [table.subscriptionId, table.minute] }),
+    index('delivery_stats_minutes_minute_idx').on(table.minute),
+  ],
+);
+
+/** Per (subscription, minute, duration bucket): how many attempts took that long (0650). */
+export const deliveryDurationMinutes = pgTable(
+  'delivery_duration_minutes',
+  {
+    subscriptionId: uuid('subscription_id').notNull(),
+    minute: tz('minute').notNull(),
+    durationBucket: smallint('duration_bucket').notNull(),
+    n: integer('n').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.subscriptionId, table.minute, table.durationBucket] })],
 );

@@ -17,6 +17,8 @@ export const queueMessages = pgTable(
     pacingKey: text('pacing_key'),
     pacingMs: integer('pacing_ms'),
     createdAt: tz('created_at').notNull().defaultNow(),
+    /** W3C traceparent of the producer's span; null while tracing is off. */
+    traceParent: text('trace_parent'),
   },
   // The claim's order: highest priority first, then the oldest available.
   (table) => [

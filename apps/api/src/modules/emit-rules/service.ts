@@ -3,6 +3,7 @@ import type { AppContext } from '../../context';
 import { INVALID_API_KEY_MESSAGE } from '../../domain/api-key';
 import { forbidden, unauthorized } from '../../domain/errors';
 import { newId } from '../../lib/ids';
+import { inSpan, type Span } from '../../lib/tracing';
 import { authorizeEmitter, type EmitInput, type Emitter, storableHeaders } from '../emit/emit-input';
 import { findPreviousAnswer } from '../emit/idempotency';
 import { publishOrLeaveToSweep } from '../emit/publish-or-sweep';
@@ -26,6 +27,16 @@ async function checkApiKey(ctx: AppContext, applicationId: string, apiKeyHash: s
  */
 export async function emitRules(ctx: AppContext, input: EmitInput & Emitter): Promise<TEmitRulesResponse> {
   await authorizeEmitter(ctx, input, input.applicationId);
+  return inSpan(ctx.tracing, 'webhook.emit_rules', { parent: input.traceparent }, (span) =>
+    recordAndPublish(ctx, input, span),
+  );
+}
+
+async function recordAndPublish(
+  ctx: AppContext,
+  input: EmitInput & Emitter,
+  span: Span,
+): Promise<TEmitRulesResponse> {
   if (input.apiKeyHash !== undefined) await checkApiKey(ctx, input.applicationId, input.apiKeyHash);
   const idempotencyKey = input.externalEventId ?? input.idempotencyKey ?? null;
   const now = ctx.clock();
@@ -37,6 +48,15 @@ export async function emitRules(ctx: AppContext, input: EmitInput & Emitter): Pr
   const eventLogId = newId();
   const timestamp = now.toISOString();
   const answer: TEmitRulesResponse = { eventLogId, eventId: occurrenceId, status: 'PENDING' };
+  const traceParent = ctx.tracing.traceparentOf(span);
+  if (span.isRecording()) {
+    span.setAttributes({
+      'webhook.application_id': input.applicationId,
+      'webhook.event_type': input.eventType,
+      'webhook.occurrence_id': occurrenceId,
+      'webhook.event_log_id': eventLogId,
+    });
+  }
   const isRecorded = await recordEmit(ctx, {
     occurrence: {
       id: occurrenceId,
@@ -53,6 +73,7 @@ export async function emitRules(ctx: AppContext, input: EmitInput & Emitter): Pr
       response: answer,
       callback_pending: false,
       created_at: timestamp,
+      ...(traceParent ? { trace_parent: traceParent } : {}),
     },
     deliveryLogs: [],
     eventLog: {
@@ -72,6 +93,6 @@ export async function emitRules(ctx: AppContext, input: EmitInput & Emitter): Pr
     const previous = await findPreviousAnswer<TEmitRulesResponse>(ctx, input, idempotencyKey, now);
     if (previous) return previous;
   }
-  await publishOrLeaveToSweep(ctx, { id: eventLogId, eventDefinitionId: null }, null);
+  await publishOrLeaveToSweep(ctx, { id: eventLogId, eventDefinitionId: null }, null, traceParent);
   return answer;
 }

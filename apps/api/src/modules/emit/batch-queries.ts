@@ -1,4 +1,5 @@
 import type { DatabaseHandle } from '../../db/client';
+import { addIgnoredDeliveryStats } from '../../delivery/delivery-stats-sql';
 import type { EmitSubscription } from './load-emit-target';
 import type { EmitRecord } from './record-emits';
 
@@ -57,16 +58,17 @@ const EXPIRE_KEYS = `
     AND o.created_at <= $2::timestamptz`;
 
 // One statement, so atomic without a transaction: occurrences (a repeated idempotency key is
-// skipped), then the delivery logs and event logs of the occurrences actually inserted.
+// skipped), then the delivery logs (and the figures of the IGNORED ones) and event logs of the
+// occurrences actually inserted.
 const INSERT_EMITS = `
   WITH o AS (
     INSERT INTO occurrences (id, event_id, application_id, event_type, data, headers, payload,
-      external_event_id, organization_id, idempotency_key, response, callback_pending, created_at)
+      external_event_id, organization_id, idempotency_key, response, callback_pending, created_at, trace_parent)
     SELECT id, event_id, application_id, event_type, data, headers, payload,
-      external_event_id, organization_id, idempotency_key, response, callback_pending, created_at
+      external_event_id, organization_id, idempotency_key, response, callback_pending, created_at, trace_parent
     FROM json_to_recordset($1::json) AS r(id uuid, event_id uuid, application_id uuid, event_type text,
       data json, headers jsonb, payload json, external_event_id text, organization_id text,
-      idempotency_key text, response jsonb, callback_pending boolean, created_at timestamptz)
+      idempotency_key text, response jsonb, callback_pending boolean, created_at timestamptz, trace_parent text)
     ON CONFLICT DO NOTHING
     RETURNING id
   ), d AS (
@@ -82,7 +84,8 @@ const INSERT_EMITS = `
       event_data_received json, payload_sent json,
       next_attempt_at timestamptz, processed_at timestamptz, leased_by text, created_at timestamptz)
     WHERE r.occurrence_id IN (SELECT id FROM o)
-    RETURNING 1
+    RETURNING subscription_id, status, created_at
+  ), ignored AS (${addIgnoredDeliveryStats('d')}
   ), l AS (
     -- No payload: the occurrence holds it (readers take COALESCE(l.payload, o.payload, o.data)).
     INSERT INTO event_logs (id, event_id, event_type, organization_id, external_event_id, queue_type,

@@ -13,6 +13,8 @@ export type EmitInput = TEmitRequest & {
    * lookup of an earlier answer is left to the insert refusing a repeat, saving a round trip.
    */
   isKeyLikelyNew?: boolean;
+  /** W3C traceparent the emit's span continues: the request's header, or a rule run's span. */
+  traceparent?: string | null;
 };
 
 /**
@@ -32,13 +34,18 @@ export function storableHeaders(
   return kept;
 }
 
-/** What an emit route takes from the request headers: all of them (for filters) and the Idempotency-Key. */
+/**
+ * What an emit route takes from the request headers: all of them (for filters), the
+ * Idempotency-Key, whose length the route's `ZEmitHeaders` schema has checked, and the W3C
+ * `traceparent` the emit's span continues (one that does not parse starts a new trace).
+ */
 export function readEmitHeaders(headers: EmitInput['headers']) {
-  const idempotencyHeader = headers['idempotency-key'];
+  const { 'idempotency-key': idempotencyHeader, traceparent } = headers;
   return {
     headers,
     idempotencyKey:
       typeof idempotencyHeader === 'string' && idempotencyHeader ? idempotencyHeader : undefined,
+    traceparent: typeof traceparent === 'string' ? traceparent : undefined,
   };
 }
 

@@ -15,9 +15,10 @@ export async function publishOrLeaveToSweep(
   ctx: AppContext,
   log: { id: string; eventDefinitionId: string | null },
   event: EmitEvent | null,
+  traceParent: string | null = null,
 ) {
   const eventLogId = log.id;
-  const publishing = publishEventLog(ctx, log, event).catch((error) =>
+  const publishing = publishEventLog(ctx, log, event, traceParent).catch((error) =>
     ctx.logger.warn({ err: error, eventLogId }, 'queued event not published; the republish sweep will'),
   );
   if (!(await settleWithin([publishing], EMIT_PUBLISH_WAIT_MS))) {

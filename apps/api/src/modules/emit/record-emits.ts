@@ -21,6 +21,8 @@ export type EmitRecord = {
     /** The event has callbacks on: its report is due once every delivery is final. */
     callback_pending: boolean;
     created_at: string;
+    /** The emit span's traceparent; absent while tracing is off, so nothing is sent or stored. */
+    trace_parent?: string;
   };
   deliveryLogs: Array<{
     id: string;

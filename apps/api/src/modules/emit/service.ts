@@ -7,6 +7,7 @@ import { findLocalWorker, notifyDeliveryWorkers, notifyOccurrencesFinished } fro
 import { INVALID_API_KEY_MESSAGE } from '../../domain/api-key';
 import { conflict, notFound, unauthorized } from '../../domain/errors';
 import { newId } from '../../lib/ids';
+import { inSpan, type Span } from '../../lib/tracing';
 import { EVENT_NOT_FOUND } from '../access';
 import { authorizeEmitter, type EmitInput, type Emitter, storableHeaders } from './emit-input';
 import { findPreviousAnswer } from './idempotency';
@@ -24,6 +25,16 @@ import { recordEmit } from './record-emits';
  */
 export async function emitEvent(ctx: AppContext, input: EmitInput & Emitter): Promise<TEmitResponse> {
   await authorizeEmitter(ctx, input, input.applicationId);
+  return inSpan(ctx.tracing, 'webhook.emit', { parent: input.traceparent }, (span) =>
+    recordAndDispatch(ctx, input, span),
+  );
+}
+
+async function recordAndDispatch(
+  ctx: AppContext,
+  input: EmitInput & Emitter,
+  span: Span,
+): Promise<TEmitResponse> {
   const target = await loadEmitTarget(ctx, input.applicationId, input.eventType, input.apiKeyHash ?? null);
   if (input.apiKeyHash !== undefined && !target.isKeyValid) {
     throw unauthorized(INVALID_API_KEY_MESSAGE);
@@ -67,6 +78,17 @@ export async function emitEvent(ctx: AppContext, input: EmitInput & Emitter): Pr
   };
   // RABBITMQ events go through the queue: an event log now, the deliveries when the consumer takes it.
   const eventLogId = event.queueType === 'RABBITMQ' ? newId() : null;
+  const traceParent = ctx.tracing.traceparentOf(span);
+  if (span.isRecording()) {
+    span.setAttributes({
+      'webhook.application_id': input.applicationId,
+      'webhook.event_type': input.eventType,
+      'webhook.occurrence_id': occurrenceId,
+      'webhook.queue_type': event.queueType,
+      'webhook.deliveries': answer.deliveries,
+      'webhook.ignored': answer.ignored,
+    });
+  }
   // Due deliveries of an ACTIVE event go straight to this process's worker, leased at birth.
   const worker = event.status === 'ACTIVE' && due.length > 0 ? findLocalWorker(ctx) : null;
   const leasedBy = !eventLogId && worker?.canTake(due.length) ? worker.workerId : null;
@@ -86,6 +108,7 @@ export async function emitEvent(ctx: AppContext, input: EmitInput & Emitter): Pr
       response: answer,
       callback_pending: event.enableCallbacks,
       created_at: timestamp,
+      ...(traceParent ? { trace_parent: traceParent } : {}),
     },
     deliveryLogs: (eventLogId ? [] : logs).map((log) => ({
       id: log.id,
@@ -121,10 +144,15 @@ export async function emitEvent(ctx: AppContext, input: EmitInput & Emitter): Pr
     const previous = await findPreviousAnswer(ctx, input, idempotencyKey, now);
     if (previous) return previous;
   }
-  if (eventLogId) await publishOrLeaveToSweep(ctx, { id: eventLogId, eventDefinitionId: event.id }, event);
-  else if (worker && leasedBy) worker.take(toClaimed(due, target.subscriptions, event));
-  else if (due.length > 0) notifyDeliveryWorkers(ctx);
-  else if (event.enableCallbacks) notifyOccurrencesFinished(ctx, [occurrenceId]);
+  if (eventLogId) {
+    await publishOrLeaveToSweep(ctx, { id: eventLogId, eventDefinitionId: event.id }, event, traceParent);
+  } else if (worker && leasedBy) {
+    worker.take(toClaimed(due, target.subscriptions, event, { emittedAt: now, traceParent }));
+  } else if (due.length > 0) {
+    notifyDeliveryWorkers(ctx);
+  } else if (event.enableCallbacks) {
+    notifyOccurrencesFinished(ctx, [occurrenceId]);
+  }
   return answer;
 }
 
@@ -133,10 +161,11 @@ function toClaimed(
   due: PlannedDeliveryLog[],
   targets: EmitSubscription[],
   event: EmitEvent,
+  emit: Parameters<typeof toClaimedDelivery>[3],
 ): ClaimedDelivery[] {
   const byId = new Map(targets.map((subscription) => [subscription.id, subscription]));
   return due.flatMap((log) => {
     const subscription = byId.get(log.subscriptionId);
-    return subscription ? [toClaimedDelivery(log, subscription, event)] : [];
+    return subscription ? [toClaimedDelivery(log, subscription, event, emit)] : [];
   });
 }

@@ -87,6 +87,8 @@ export async function testSubscription(
       auth_details: subscription.authDetails,
       secret: subscription.secret,
       max_retries: 0,
+      emitted_at_ms: now.getTime(),
+      trace_parent: null,
     });
     // A test never auto-disables the subscription (410 or failures in a row): only real deliveries do.
     await recordAttemptResults(ctx, workerId, [{ ...result, isGone: false, isTest: true }]);

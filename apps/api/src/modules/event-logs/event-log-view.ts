@@ -1,7 +1,7 @@
-import type { EventLogStatus, TEventLog } from '@wm/contracts';
-import type { eventLogs } from '../../db/schema';
+import type { EventLogStatus, TEventLog, TEventLogDetail, TRuleEvaluation } from '@wm/contracts';
+import type { EventLogRow } from './queries';
 
-export function toEventLogView(row: typeof eventLogs.$inferSelect): TEventLog {
+export function toEventLogView(row: EventLogRow): TEventLog {
   return {
     id: row.id,
     eventId: row.eventId,
@@ -11,6 +11,7 @@ export function toEventLogView(row: typeof eventLogs.$inferSelect): TEventLog {
     queueType: row.queueType,
     status: row.status as EventLogStatus,
     retryCount: row.retryCount,
+    deliveryAttempts: row.deliveryAttempts === null ? null : Number(row.deliveryAttempts),
     payload: row.payload,
     errorMessage: row.errorMessage,
     applicationId: row.applicationId,
@@ -18,5 +19,14 @@ export function toEventLogView(row: typeof eventLogs.$inferSelect): TEventLog {
     createdAt: row.createdAt.toISOString(),
     processedAt: row.processedAt?.toISOString() ?? null,
     updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export function toEventLogDetailView(
+  row: EventLogRow & { ruleEvaluations: unknown[] | null },
+): TEventLogDetail {
+  return {
+    ...toEventLogView(row),
+    ruleEvaluations: (row.ruleEvaluations as TRuleEvaluation[] | null) ?? null,
   };
 }

@@ -33,12 +33,17 @@ export function eventLogListWhere(user: SessionUser, query: TEventLogListQuery, 
  * An event log's columns, its payload read through its occurrence: a log stores none of its own
  * (older logs kept a copy).
  */
+const { ruleEvaluations, ...storedColumns } = getTableColumns(eventLogs);
 const eventLogColumns = {
-  ...getTableColumns(eventLogs),
+  ...storedColumns,
   // Written out: in a one-table select Drizzle leaves column names unqualified, and inside the
   // subquery an unqualified event_id would be the occurrence's own.
   payload: sql<unknown>`coalesce(event_logs.payload,
     (SELECT coalesce(o.payload, o.data) FROM occurrences o WHERE o.id = event_logs.event_id))`,
+  // An event's log: the HTTP attempts of its occurrence's deliveries (probes of the occurrence key).
+  deliveryAttempts: sql<number | null>`CASE WHEN event_logs.event_definition_id IS NULL THEN NULL
+    ELSE (SELECT coalesce(sum(d.attempt_count), 0)::int FROM delivery_logs d
+      WHERE d.occurrence_id = event_logs.event_id) END`,
 };
 
 /** One page of the event logs matching `where`, newest first. */
@@ -51,6 +56,8 @@ export function selectEventLogPage(db: Database, where: SQL | undefined, query: 
     .limit(query.limit)
     .offset(pageOffset(query.page, query.limit));
 }
+
+export type EventLogRow = Awaited<ReturnType<typeof selectEventLogPage>>[number];
 
 export function countEventLogsByStatus(db: Database, where: SQL | undefined) {
   return db
@@ -88,7 +95,10 @@ export async function markEventLogForReprocess(db: Database, id: string, now: Da
 
 /** The log whose access `requireAccess` checked, as the views show it. */
 export async function findEventLog(db: Database, id: string) {
-  const [row] = await db.select(eventLogColumns).from(eventLogs).where(eq(eventLogs.id, id));
+  const [row] = await db
+    .select({ ...eventLogColumns, ruleEvaluations })
+    .from(eventLogs)
+    .where(eq(eventLogs.id, id));
   return row;
 }
 

@@ -1,5 +1,5 @@
 import {
-  ZEventLog,
+  ZEventLogDetail,
   ZEventLogListQuery,
   ZEventLogListResponse,
   ZReprocessBatchRequest,
@@ -56,7 +56,7 @@ export function registerEventLogRoutes(app: FastifyInstance, ctx: AppContext, au
     '/rabbitmq/events/:id',
     {
       ...guard,
-      schema: idRouteSchema(tags, { response: { 200: ZEventLog, ...sessionErrors(404) } }),
+      schema: idRouteSchema(tags, { response: { 200: ZEventLogDetail, ...sessionErrors(404) } }),
     },
     async (request) => getEventLog(ctx, currentUser(request), request.params.id),
   );

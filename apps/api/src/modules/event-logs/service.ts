@@ -1,18 +1,19 @@
 import type {
   EventLogStatus,
   TEventLog,
+  TEventLogDetail,
   TEventLogListQuery,
   TEventLogListResponse,
   TEventLogStats,
   TReprocessBatchResponse,
 } from '@wm/contracts';
 import type { AppContext } from '../../context';
-import { conflict } from '../../domain/errors';
+import { conflict, notFound } from '../../domain/errors';
 import { toPagination } from '../../domain/pagination';
 import type { SessionUser } from '../../domain/session-user';
 import { publishEventLog } from '../../pipeline/publish';
-import { eventLogAccess, requireAccess } from '../access';
-import { toEventLogView } from './event-log-view';
+import { EVENT_LOG_NOT_FOUND, eventLogAccess, requireAccess } from '../access';
+import { toEventLogDetailView, toEventLogView } from './event-log-view';
 import {
   countEventLogsByStatus,
   eventLogListWhere,
@@ -47,9 +48,13 @@ export async function listEventLogs(
   return { data: rows.map(toEventLogView), pagination: toPagination(query.page, query.limit, total), stats };
 }
 
-export async function getEventLog(ctx: AppContext, user: SessionUser, id: string): Promise<TEventLog> {
-  const { row } = await requireAccess(ctx, user, eventLogAccess, id, 'read');
-  return toEventLogView((await findEventLog(ctx.db, id)) ?? row);
+/** One event log; a POST /emit-rules log with why each candidate rule fired or not (members only, as every event log). */
+export async function getEventLog(ctx: AppContext, user: SessionUser, id: string): Promise<TEventLogDetail> {
+  await requireAccess(ctx, user, eventLogAccess, id, 'read');
+  const row = await findEventLog(ctx.db, id);
+  // Deleted since the access check (its application went).
+  if (!row) throw notFound(EVENT_LOG_NOT_FOUND);
+  return toEventLogDetailView(row);
 }
 
 /**

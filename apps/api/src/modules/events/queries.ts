@@ -115,3 +115,12 @@ export async function countEventDeliveries(db: Database, user: SessionUser, even
     .where(and(eq(subscriptions.eventId, eventId), visibleWhere(subscriptionAccess, user)));
   return deliveries;
 }
+
+/** The application's sealed callback secret, which signs its reports (null before the start that fills it). */
+export async function findCallbackSecret(db: Database, applicationId: string) {
+  const [row] = await db
+    .select({ secret: applications.callbackSecret })
+    .from(applications)
+    .where(eq(applications.id, applicationId));
+  return row?.secret ?? null;
+}

@@ -1,4 +1,5 @@
 import {
+  ZCallbackTestResult,
   ZCreateEventRequest,
   ZEvent,
   ZEventDetail,
@@ -7,12 +8,17 @@ import {
   ZUpdateEventRequest,
 } from '@wm/contracts';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
-import type { AuthHooks } from '../../http/auth';
+import { type AuthHooks, currentUser } from '../../http/auth';
+import { sessionErrors } from '../../http/openapi';
 import { registerCrudRoutes } from '../../http/register-crud-routes';
+import { idRouteSchema } from '../../http/route-declarations';
 import { createEvent, deleteEvent, getEventDetail, listEvents, updateEvent } from './service';
+import { testEventCallback } from './test-callback';
 
 export function registerEventRoutes(app: FastifyInstance, ctx: AppContext, auth: AuthHooks) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
   registerCrudRoutes(app, auth, {
     path: '/events',
     tag: 'events',
@@ -31,4 +37,15 @@ export function registerEventRoutes(app: FastifyInstance, ctx: AppContext, auth:
     update: { body: ZUpdateEventRequest, run: (user, id, body) => updateEvent(ctx, user, id, body) },
     remove: (user, id) => deleteEvent(ctx, user, id),
   });
+
+  r.post(
+    '/events/:id/test-callback',
+    {
+      onRequest: [auth.requireUser],
+      schema: idRouteSchema(['events'], {
+        response: { 200: ZCallbackTestResult, ...sessionErrors(403, 404, 409) },
+      }),
+    },
+    async (request) => testEventCallback(ctx, currentUser(request), request.params.id),
+  );
 }

@@ -11,7 +11,12 @@ import {
 } from '../../db/schema';
 import { matchSearch, matchValue, pageOffset } from '../../domain/pagination';
 import type { SessionUser } from '../../domain/session-user';
-import { deliveryLogAccess, memberColumn, subscriptionAccess, visibleWhere } from '../access';
+import { deliveryLogAccess, memberColumn, rowPermissions, subscriptionAccess, visibleWhere } from '../access';
+
+/** The start of a RETRYING log's last attempt (one probe of the attempts' key); null otherwise. */
+const lastAttemptAt = sql<Date | string | null>`CASE WHEN ${deliveryLogs.status} = 'RETRYING' THEN
+  (SELECT a.started_at FROM delivery_attempts a WHERE a.delivery_log_id = ${deliveryLogs.id}
+    ORDER BY a.attempt_number DESC LIMIT 1) END`;
 
 const listColumns = {
   log: {
@@ -20,6 +25,7 @@ const listColumns = {
     httpStatusCode: deliveryLogs.httpStatusCode,
     createdAt: deliveryLogs.createdAt,
     processedAt: deliveryLogs.processedAt,
+    lastAttemptAt,
     attemptCount: deliveryLogs.attemptCount,
   },
   subscription: {
@@ -40,6 +46,7 @@ export type ListRow = {
     httpStatusCode: number | null;
     createdAt: Date;
     processedAt: Date | null;
+    lastAttemptAt: Date | string | null;
     attemptCount: number;
   };
   subscription: {
@@ -51,6 +58,7 @@ export type ListRow = {
     authType: string;
   };
   event: { id: string; name: string; alias: string };
+  canWrite: boolean;
 };
 
 /** Conditions on the subscription (and its event) a log belongs to: visibility, search, ids. */
@@ -117,6 +125,7 @@ export function deliveryLogListWhere(
         : undefined,
     matchValue(deliveryLogs.subscriptionId, query.subscriptionId),
     matchValue(deliveryLogs.eventId, query.eventId),
+    matchValue(deliveryLogs.occurrenceId, query.occurrenceId),
     query.startDate ? gte(deliveryLogs.createdAt, new Date(query.startDate)) : undefined,
     query.endDate ? lte(deliveryLogs.createdAt, endBound(query.endDate)) : undefined,
     matchValue(deliveryLogs.status, query.status),
@@ -126,11 +135,12 @@ export function deliveryLogListWhere(
 /** One page of the logs matching `where`, newest first, with their subscription and event. */
 export async function selectDeliveryLogPage(
   db: Database,
+  user: SessionUser,
   where: SQL | undefined,
   query: TDeliveryLogListQuery,
 ): Promise<ListRow[]> {
   return db
-    .select(listColumns)
+    .select({ ...listColumns, canWrite: rowPermissions(deliveryLogAccess, user).canWrite })
     .from(deliveryLogs)
     .innerJoin(subscriptions, eq(subscriptions.id, deliveryLogs.subscriptionId))
     .innerJoin(events, eq(events.id, subscriptions.eventId))
@@ -141,7 +151,7 @@ export async function selectDeliveryLogPage(
 }
 
 /**
- * Counts per status over the filter. Without a date range they come from the
+ * Counts per status over the filter. Without a date range or an occurrence they come from the
  * trigger-kept counters (no scan of the logs); with one, from the logs' indexes.
  */
 export async function countDeliveryLogsByStatus(
@@ -150,7 +160,7 @@ export async function countDeliveryLogsByStatus(
   query: TDeliveryLogListQuery,
   where: SQL | undefined,
 ): Promise<Array<{ status: string; total: number | string | null }>> {
-  if (query.startDate || query.endDate) {
+  if (query.startDate || query.endDate || query.occurrenceId) {
     return db
       .select({ status: deliveryLogs.status, total: count() })
       .from(deliveryLogs)
@@ -178,6 +188,7 @@ export async function findVisibleDeliveryLog(db: Database, user: SessionUser, id
   const [row] = await db
     .select({
       ...listColumns,
+      canWrite: rowPermissions(deliveryLogAccess, user).canWrite,
       detail: deliveryLogs,
       bodies: {
         eventDataReceived: sql<unknown>`coalesce(${deliveryLogs.eventDataReceived}, ${occurrences.data})`,

@@ -29,12 +29,14 @@ const toListItem = (row: ListRow): TDeliveryLogListItem => ({
   httpStatusCode: row.log.httpStatusCode,
   createdAt: row.log.createdAt.toISOString(),
   processedAt: row.log.processedAt?.toISOString() ?? null,
+  lastAttemptAt: row.log.lastAttemptAt === null ? null : new Date(row.log.lastAttemptAt).toISOString(),
   attemptCount: row.log.attemptCount,
   subscription: {
     ...row.subscription,
     status: row.subscription.status as TDeliveryLogListItem['subscription']['status'],
     event: row.event,
   },
+  permissions: { canWrite: row.canWrite },
 });
 
 const NO_LOGS: TDeliveryLogStats = { SUCCESS: 0, FAILED: 0, PENDING: 0, RETRYING: 0, IGNORED: 0 };
@@ -51,7 +53,7 @@ export async function listDeliveryLogs(
   }
   const where = deliveryLogListWhere(ctx.db, user, query, searchedIds);
   const [rows, counts] = await Promise.all([
-    selectDeliveryLogPage(ctx.db, where, query),
+    selectDeliveryLogPage(ctx.db, user, where, query),
     countDeliveryLogsByStatus(ctx.db, user, query, where),
   ]);
   const stats: TDeliveryLogStats = { ...NO_LOGS };

@@ -1,8 +1,14 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { APPLICATION_TREE_KEYS, invalidateKeys, queryKeys, RULE_TREE_KEYS } from '../query-keys';
+import {
+  APPLICATION_TREE_KEYS,
+  forgetDeletedRecord,
+  invalidateKeys,
+  queryKeys,
+  RULE_TREE_KEYS,
+} from '../query-keys';
 
 const SOURCE_ROOT = join(__dirname, '..', '..');
 
@@ -67,5 +73,28 @@ describe('cache keys', () => {
     expect(isStale(keys.rule)).toBe(true);
     expect(isStale(keys.eventType)).toBe(true);
     expect(isStale(keys.subscription)).toBe(false);
+  });
+
+  it('When a record is deleted while its page shows it, then its queries are not asked again and go once unobserved', async () => {
+    const queryClient = new QueryClient();
+    let detailFetches = 0;
+    const observer = new QueryObserver(queryClient, {
+      queryKey: queryKeys.eventRules.detail('r1'),
+      queryFn: async () => {
+        detailFetches += 1;
+        return { id: 'r1' };
+      },
+    });
+    const unsubscribe = observer.subscribe(() => {});
+    await expect.poll(() => detailFetches).toBe(1);
+    queryClient.setQueryData(queryKeys.eventRules.list({ page: 1 }), []);
+
+    await forgetDeletedRecord(queryClient, 'r1', RULE_TREE_KEYS);
+    expect(queryClient.getQueryState(queryKeys.eventRules.list({ page: 1 }))?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(queryKeys.eventRules.detail('r1'))?.isInvalidated).toBe(false);
+    expect(detailFetches).toBe(1);
+
+    unsubscribe();
+    expect(queryClient.getQueryCache().find({ queryKey: queryKeys.eventRules.detail('r1') })).toBeUndefined();
   });
 });

@@ -1,4 +1,4 @@
-import { canReprocessEventLog, MAX_EVENT_LOG_ATTEMPTS, type TEventLog } from '@wm/contracts';
+import { canReprocessEventLog, type TEventLog } from '@wm/contracts';
 import { Eye, RotateCcw } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -18,8 +18,21 @@ import {
 import { paths } from '@/config/paths';
 import { formatDateTimeSeconds, shortId } from '@/lib/format';
 import { messages } from '@/lib/messages';
+import { deliveryAttemptsText, isOrganizationSent, reprocessesText } from '../lib/event-log-text';
 
 const COLUMNS = 9;
+
+/** Date over time: two short lines keep the nine columns within a 1366 px screen. */
+function DateTimeLines({ value, fallback }: { value: string | null; fallback?: string }) {
+  if (!value) return <span className="text-muted-foreground">{fallback}</span>;
+  const [date, time] = formatDateTimeSeconds(value).split(' ');
+  return (
+    <span className="whitespace-nowrap" title={formatDateTimeSeconds(value)}>
+      {date}
+      <span className="block text-xs text-muted-foreground">{time}</span>
+    </span>
+  );
+}
 
 /** Only FAILED rows below the attempt limit can be selected for the batch reprocess. */
 export function EventLogsTable({
@@ -93,23 +106,36 @@ export function EventLogsTable({
                 <ShortId id={log.eventId} className="text-muted-foreground" />
               </TableCell>
               <TableCell label="Organização">
-                <ShortId id={log.organizationId} kind="organization" isCopyable={false} />
+                {isOrganizationSent(log) ? (
+                  <ShortId id={log.organizationId} kind="organization" isCopyable={false} />
+                ) : (
+                  <span className="text-muted-foreground" title="Nenhuma organização enviada">
+                    —
+                  </span>
+                )}
               </TableCell>
-              <TableCell label="Tentativas">
-                {log.retryCount}/{MAX_EVENT_LOG_ATTEMPTS}
+              <TableCell label="Tentativas" className="whitespace-nowrap text-xs">
+                <div>Entregas: {deliveryAttemptsText(log)}</div>
+                <div className="text-muted-foreground">Reprocessos: {reprocessesText(log)}</div>
               </TableCell>
-              <TableCell
-                label="Erro"
-                className="max-w-60 truncate text-destructive"
-                title={log.errorMessage ?? undefined}
-              >
-                {log.errorMessage ?? '-'}
+              {log.errorMessage ? (
+                <TableCell
+                  label="Erro"
+                  className="max-w-36 truncate text-destructive"
+                  title={log.errorMessage}
+                >
+                  {log.errorMessage}
+                </TableCell>
+              ) : (
+                <TableCell label="Erro" className="text-muted-foreground">
+                  —
+                </TableCell>
+              )}
+              <TableCell label="Criado em">
+                <DateTimeLines value={log.createdAt} />
               </TableCell>
-              <TableCell label="Criado em" className="whitespace-nowrap">
-                {formatDateTimeSeconds(log.createdAt)}
-              </TableCell>
-              <TableCell label="Processado em" className="whitespace-nowrap">
-                {formatDateTimeSeconds(log.processedAt, 'Não processado')}
+              <TableCell label="Processado em">
+                <DateTimeLines value={log.processedAt} fallback="Não processado" />
               </TableCell>
               <TableCell isPinned>
                 <div className="flex justify-end gap-1">

@@ -1,4 +1,4 @@
-import { canReprocessEventLog, MAX_EVENT_LOG_ATTEMPTS, type TEventLog } from '@wm/contracts';
+import { canReprocessEventLog, type TEventLog } from '@wm/contracts';
 import { AlertTriangle, ArrowLeft, CheckCircle2, Clock, Loader2, RotateCcw, XCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
@@ -15,6 +15,8 @@ import { formatDateTimeSeconds } from '@/lib/format';
 import { messages } from '@/lib/messages';
 import { useEventLog } from '../api/get-event-log';
 import { useReprocessEventLog } from '../api/reprocess-event-log';
+import { RuleEvaluationsCard } from '../components/rule-evaluations-card';
+import { deliveryAttemptsText, isOrganizationSent, reprocessesText } from '../lib/event-log-text';
 
 const NOT_PROCESSED = 'Não processado';
 
@@ -117,14 +119,22 @@ export default function EventLogDetailPage() {
               </CardTitle>
             </CardHeader>
             <CardContent className="grid gap-4 sm:grid-cols-2">
-              <Field label="Tentativas">
-                {log.retryCount}/{MAX_EVENT_LOG_ATTEMPTS}
-              </Field>
+              <Field label="Tentativas de entrega">{deliveryAttemptsText(log)}</Field>
+              <Field label="Reprocessamentos">{reprocessesText(log)}</Field>
               <Field label="Criado em">{formatDateTimeSeconds(log.createdAt)}</Field>
               <Field label="Processado em">{formatDateTimeSeconds(log.processedAt, NOT_PROCESSED)}</Field>
               <IdField label="ID do Evento" value={log.eventId} />
               <Field label="Tipo de Evento">{log.eventType}</Field>
-              <Field label="ID da Organização">{log.organizationId}</Field>
+              <Field label="ID da Organização">
+                {isOrganizationSent(log) ? (
+                  log.organizationId
+                ) : (
+                  <span>
+                    —{' '}
+                    <span className="text-xs text-muted-foreground">(não enviado; vale o da aplicação)</span>
+                  </span>
+                )}
+              </Field>
               {log.externalEventId ? <Field label="ID Externo">{log.externalEventId}</Field> : null}
               {log.queueType ? <Field label="Tipo de Fila">{formatQueueType(log.queueType)}</Field> : null}
             </CardContent>
@@ -145,6 +155,8 @@ export default function EventLogDetailPage() {
               </CardContent>
             </Card>
           ) : null}
+
+          {log.ruleEvaluations ? <RuleEvaluationsCard evaluations={log.ruleEvaluations} /> : null}
 
           <Card>
             <CardHeader>
@@ -176,9 +188,8 @@ export default function EventLogDetailPage() {
               <Field label="Status">
                 <EventLogStatusBadge status={log.status} />
               </Field>
-              <Field label="Tentativas">
-                {log.retryCount}/{MAX_EVENT_LOG_ATTEMPTS}
-              </Field>
+              <Field label="Tentativas de entrega">{deliveryAttemptsText(log)}</Field>
+              <Field label="Reprocessamentos">{reprocessesText(log)}</Field>
               <Field label="Última atualização">{formatDateTimeSeconds(log.updatedAt)}</Field>
             </CardContent>
           </Card>

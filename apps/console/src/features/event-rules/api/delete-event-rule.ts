@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { invalidateKeys, RULE_TREE_KEYS } from '@/lib/query-keys';
+import { forgetDeletedRecord, RULE_TREE_KEYS } from '@/lib/query-keys';
 
 export const deleteEventRule = (id: string) => api.delete('/event-rules/{id}', { params: { id } });
 
@@ -8,6 +8,6 @@ export function useDeleteEventRule() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteEventRule,
-    onSuccess: () => invalidateKeys(queryClient, RULE_TREE_KEYS),
+    onSuccess: (_answer, id) => forgetDeletedRecord(queryClient, id, RULE_TREE_KEYS),
   });
 }

@@ -7,6 +7,7 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { DeleteIcon } from '@/components/ui/delete-icon';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { messages } from '@/lib/messages';
 import { newCondition, type RuleFormValues } from '../lib/rule-form-values';
 import { ConditionValuesInput } from './condition-values-input';
 
@@ -36,12 +37,15 @@ export function ConditionsEditor({ fields: routeFields }: { fields: TRouteField[
 
   return (
     <div className="grid gap-3" data-testid="conditions-editor">
+      <p className="text-xs text-muted-foreground" data-testid="field-path-hint">
+        {messages.fieldPathHint}
+      </p>
       {fields.length === 0 ? (
         <p className="text-sm text-muted-foreground">Nenhuma condição. Adicione pelo menos uma.</p>
       ) : null}
       {fields.map((condition, index) => {
         const n = index + 1;
-        const messages = conditionMessages(get(formState.errors, `conditions.rules.${index}`));
+        const errors = conditionMessages(get(formState.errors, `conditions.rules.${index}`));
         return (
           <div key={condition.id} className="grid gap-3 rounded-md border p-3" data-testid={`condition-${n}`}>
             <div className="flex items-center justify-between">
@@ -125,7 +129,7 @@ export function ConditionsEditor({ fields: routeFields }: { fields: TRouteField[
                 </div>
               )}
             />
-            {messages.map((message) => (
+            {errors.map((message) => (
               <p key={message} className="text-sm text-destructive" role="alert">
                 {message}
               </p>

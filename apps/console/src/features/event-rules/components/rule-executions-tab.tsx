@@ -1,12 +1,14 @@
 import type { TRuleExecution } from '@wm/contracts';
 import { Activity, CheckCircle2, Timer, XCircle } from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, StatCard, StatGrid } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadedOrError } from '@/components/ui/load-error-state';
 import { Pager } from '@/components/ui/pager';
 import { type Column, DataTable } from '@/components/ui/table';
+import { paths } from '@/config/paths';
 import { formatDateTimeSeconds } from '@/lib/format';
 import { useRuleExecutions } from '../api/get-rule-executions';
 import { summariseExecutions } from '../lib/execution-stats';
@@ -24,6 +26,10 @@ const columns: Column<TRuleExecution>[] = [
   { header: 'Tempo de execução', cell: (execution) => `${execution.executionTimeMs} ms` },
   { header: 'Ações', cell: (execution) => execution.executedActions.length },
   {
+    header: 'Registros',
+    cell: (execution) => <ExecutionLinks execution={execution} />,
+  },
+  {
     header: 'Erro',
     cell: (execution) =>
       execution.errorMessage ? (
@@ -33,6 +39,32 @@ const columns: Column<TRuleExecution>[] = [
       ),
   },
 ];
+
+/** Where an execution can be followed: the event log it ran for, and the deliveries of each event it emitted. */
+function ExecutionLinks({ execution }: { execution: TRuleExecution }) {
+  const emitted = execution.executedActions.filter((action) => action.occurrenceId !== null);
+  return (
+    <div className="grid gap-1 text-sm">
+      {execution.eventLogId ? (
+        <Link
+          className="text-primary hover:underline"
+          to={paths.eventLogs.detail.getHref(execution.eventLogId)}
+        >
+          Log de evento
+        </Link>
+      ) : null}
+      {emitted.map((action) => (
+        <Link
+          key={action.occurrenceId}
+          className="text-primary hover:underline"
+          to={paths.logs.list.getHref({ occurrenceId: action.occurrenceId ?? undefined })}
+        >
+          Entregas de {action.eventName ?? action.eventAlias ?? 'evento emitido'}
+        </Link>
+      ))}
+    </div>
+  );
+}
 
 /** The rule's executions, 20 a page, with counters over the page on screen. */
 export function RuleExecutionsTab({ ruleId }: { ruleId: string }) {

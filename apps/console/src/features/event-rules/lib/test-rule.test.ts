@@ -12,22 +12,24 @@ const conditions: TRuleConditions = {
 const rule = { applicationId: 'app-1', conditions };
 
 describe('sampleEnvelope', () => {
-  it("When a route has fields, then the sample is the emit envelope with a value at each field's path", () => {
-    const sample = JSON.parse(
-      sampleEnvelope(rule, [
-        { path: 'data.message.text', type: 'string' },
-        { path: 'data.message.count', type: 'number' },
-      ]),
-    );
-    expect(sample).toEqual({
+  it("When a route has fields, then the sample fires the rule and has a value at each other field's path", () => {
+    const text = sampleEnvelope(rule, [
+      { path: 'data.message.text', type: 'string' },
+      { path: 'data.message.count', type: 'number' },
+    ]);
+    const sample = JSON.parse(text);
+    expect(sample).toMatchObject({
       eventType: 'message.text.received',
       applicationId: 'app-1',
-      data: { message: { text: 'exemplo', count: 123 } },
+      data: { message: { count: 123 } },
     });
+    expect(testRule(rule, text)).toMatchObject({ kind: 'evaluated', result: { match: true } });
   });
 
-  it('When the route has no fields, then data is an empty object', () => {
-    expect(JSON.parse(sampleEnvelope(rule, [])).data).toEqual({});
+  it('When the route has no fields, then the sample still fires the rule', () => {
+    const text = sampleEnvelope(rule, []);
+    expect(JSON.parse(text).data.message.text).toMatch(/olá|oi/);
+    expect(testRule(rule, text)).toMatchObject({ result: { match: true } });
   });
 });
 

@@ -1,13 +1,16 @@
 import type { TEventRule, TRouteField } from '@wm/contracts';
-import { buildRoutePayload, evaluateRule, type RuleEnvelope, type RuleResult } from '@wm/rules';
+import { buildRulePayload, evaluateRule, type RuleEnvelope, type RuleResult } from '@wm/rules';
 import { INVALID_TEST_DATA } from '@/lib/test-data';
 
-/** The tester's starting JSON: the emit envelope of the rule's event type with a sample at each route field. */
+/**
+ * The tester's starting JSON: the emit envelope that fires the rule (the payload its integration code
+ * posts), with a sample at each other route field.
+ */
 export function sampleEnvelope(
   rule: Pick<TEventRule, 'applicationId' | 'conditions'>,
   fields: readonly Pick<TRouteField, 'path' | 'type'>[],
 ): string {
-  return JSON.stringify(buildRoutePayload(fields, rule.conditions.type, rule.applicationId), null, 2);
+  return JSON.stringify(buildRulePayload(rule.conditions, fields, rule.applicationId).payload, null, 2);
 }
 
 export type RuleTestOutcome =

@@ -13,6 +13,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Pager } from '@/components/ui/pager';
 import { SearchInput } from '@/components/ui/search-input';
 import { paths } from '@/config/paths';
+import { READ_ONLY_APPLICATIONS, useCanWriteSomeApplication } from '@/lib/application-options';
 import { messages } from '@/lib/messages';
 import { allowedFilter, useListState } from '@/lib/use-list-state';
 import { type EventRuleFilters, useEventRules } from '../api/get-event-rules';
@@ -41,6 +42,7 @@ export default function EventRulesPage() {
     withoutEvent: isWithoutEventOnly ? 'true' : undefined,
   };
   const query = useEventRules(filters);
+  const canCreate = useCanWriteSomeApplication();
   const stats = query.data?.stats;
   const isFiltered = list.isFiltered;
 
@@ -49,7 +51,14 @@ export default function EventRulesPage() {
       <PageHeader
         title="Regras"
         description="Condições sobre os dados recebidos pelas rotas que disparam eventos."
-        actions={<CreateLinkButton to={paths.eventRules.new.getHref()}>Nova Regra</CreateLinkButton>}
+        actions={
+          <CreateLinkButton
+            to={paths.eventRules.new.getHref()}
+            disabledReason={canCreate === false ? READ_ONLY_APPLICATIONS : undefined}
+          >
+            Nova Regra
+          </CreateLinkButton>
+        }
       />
 
       <StatGrid>

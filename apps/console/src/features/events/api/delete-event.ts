@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { invalidateKeys, queryKeys } from '@/lib/query-keys';
+import { forgetDeletedRecord, queryKeys } from '@/lib/query-keys';
 
 export const deleteEvent = (id: string) => api.delete('/events/{id}', { params: { id } });
 
@@ -9,8 +9,8 @@ export function useDeleteEvent() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteEvent,
-    onSuccess: () =>
-      invalidateKeys(queryClient, [
+    onSuccess: (_answer, id) =>
+      forgetDeletedRecord(queryClient, id, [
         queryKeys.events.all,
         queryKeys.applications.all,
         queryKeys.subscriptions.all,

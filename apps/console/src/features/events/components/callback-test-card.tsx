@@ -1,59 +1,56 @@
-import { MASKED_SECRET, type TEvent } from '@wm/contracts';
+import type { TCallbackTestResult, TEvent } from '@wm/contracts';
 import { Send } from 'lucide-react';
-import { useState } from 'react';
-import { BrowserAnswer } from '@/components/browser-answer';
+import { toast } from 'sonner';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { authHeaders, type BrowserRequestResult, sendBrowserRequest } from '@/lib/browser-request';
+import { JsonView } from '@/components/ui/json-view';
+import { toastError } from '@/lib/api-client';
+import { useTestEventCallback } from '../api/test-event-callback';
 
 /** Why the test cannot run for this event and user, or null when it can. */
 function findCallbackTestBlocker(event: TEvent): string | null {
   if (!event.enableCallbacks || !event.callbackUrl) {
     return 'Callback não habilitado ou URL não configurada';
   }
-  // A reader gets the credentials masked; sending the mask would only earn a 401 from the callback.
-  const hasMaskedSecret = Object.values(event.callbackAuthDetails ?? {}).includes(MASKED_SECRET);
-  if (!event.permissions.canWrite || hasMaskedSecret) {
-    return 'Só quem pode editar o evento pode testar o callback.';
-  }
+  if (!event.permissions.canWrite) return 'Só quem pode editar o evento pode testar o callback.';
   return null;
 }
 
-/** The browser itself (not the server) POSTs a test report to the event's callback URL and shows the answer. */
-export function CallbackTestCard({ event }: { event: TEvent }) {
-  const [result, setResult] = useState<BrowserRequestResult | null>(null);
-  const [isSending, setIsSending] = useState(false);
+/** What the callback answered, in one line: 'HTTP 200 em 12 ms', or the error of a failed send. */
+function describeCallbackAnswer(result: TCallbackTestResult): string {
+  const answer = result.httpStatusCode === null ? null : `HTTP ${result.httpStatusCode}`;
+  if (result.success) return `${answer ?? 'Resposta recebida'} em ${result.durationMs} ms`;
+  return [answer, result.error].filter(Boolean).join(': ') || 'Falha no envio';
+}
 
+/**
+ * 'Testar Callback': the server sends a signed test report to the event's callback URL, as it sends
+ * real ones (no CORS needed from the receiver), and the card shows what came back.
+ */
+export function CallbackTestCard({ event }: { event: TEvent }) {
+  const test = useTestEventCallback();
   const blocker = findCallbackTestBlocker(event);
 
   const runTest = async () => {
-    if (blocker || !event.callbackUrl) return;
-    setIsSending(true);
-    const response = await sendBrowserRequest(event.callbackUrl, {
-      method: 'POST',
-      headers: {
-        'x-event-id': event.id,
-        'x-event-name': event.name,
-        'x-event-alias': event.alias,
-        ...authHeaders(event.callbackAuthType, event.callbackAuthDetails),
-      },
-      body: {
-        test: true,
-        eventId: event.id,
-        alias: event.alias,
-        name: event.name,
-        timestamp: new Date().toISOString(),
-      },
-    });
-    setIsSending(false);
-    setResult(response);
+    if (blocker) return;
+    try {
+      const result = await test.mutateAsync(event.id);
+      if (result.success) toast.success('Teste enviado', { description: describeCallbackAnswer(result) });
+      else toast.error('Erro no teste', { description: describeCallbackAnswer(result) });
+    } catch (error) {
+      toastError('Erro no teste', error);
+    }
   };
+  const result = test.data;
 
   return (
     <Card data-testid="callback-test">
       <CardHeader>
         <CardTitle>Teste de Callback</CardTitle>
-        <CardDescription>O navegador envia uma requisição de teste para a URL de callback.</CardDescription>
+        <CardDescription>
+          O servidor envia um relatório de teste assinado para a URL de callback, como envia os reais.
+        </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-3">
         {event.callbackUrl ? (
@@ -64,19 +61,24 @@ export function CallbackTestCard({ event }: { event: TEvent }) {
         <Button
           variant="outline"
           onClick={runTest}
-          disabled={isSending || blocker !== null}
+          disabled={test.isPending || blocker !== null}
           title={blocker ?? undefined}
           aria-describedby={blocker ? 'callback-test-blocker' : undefined}
         >
           <Send />
-          {isSending ? 'Enviando...' : 'Testar Callback'}
+          {test.isPending ? 'Enviando...' : 'Testar Callback'}
         </Button>
         {blocker ? (
           <p id="callback-test-blocker" className="text-xs text-muted-foreground">
             {blocker}
           </p>
         ) : null}
-        {result ? <BrowserAnswer result={result} testId="callback-result" /> : null}
+        {result ? (
+          <div className="grid gap-2" data-testid="callback-result">
+            <Badge variant={result.success ? 'success' : 'error'}>{describeCallbackAnswer(result)}</Badge>
+            {result.responseBody ? <JsonView value={result.responseBody} emptyText="(sem corpo)" /> : null}
+          </div>
+        ) : null}
       </CardContent>
     </Card>
   );

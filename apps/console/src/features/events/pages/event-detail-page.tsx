@@ -8,6 +8,7 @@ import {
   JsonCard,
   QuickActionsCard,
 } from '@/components/detail-page';
+import { PublicEventNotice } from '@/components/public-event-notice';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { RecordFallback } from '@/components/ui/record-fallback';
@@ -49,6 +50,7 @@ export default function EventDetailPage() {
         deleteButton={(placement) => <DeleteEventButton event={event} {...placement} />}
       />
 
+      {event.visibility === 'PUBLIC' ? <PublicEventNotice audience="owner" /> : null}
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="grid content-start gap-6 lg:col-span-2">
           <DetailListCard title="Informações Básicas">

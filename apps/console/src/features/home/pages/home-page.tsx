@@ -1,6 +1,7 @@
 import { AppWindow, Globe, Lock, Zap } from 'lucide-react';
 import { Link } from 'react-router';
 import { CreateLinkButton } from '@/components/create-link-button';
+import { LazyTrafficCharts } from '@/components/delivery-charts/lazy-delivery-charts';
 import { Button } from '@/components/ui/button';
 import { Card, StatCard, StatGrid } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -33,6 +34,7 @@ export default function HomePage() {
         <StatCard label="Públicas" value={stats?.public ?? 0} icon={<Globe />} isLoading={isLoading} />
         <StatCard label="Privadas" value={stats?.private ?? 0} icon={<Lock />} isLoading={isLoading} />
       </StatGrid>
+      <LazyTrafficCharts />
 
       <section className="space-y-4">
         <div className="flex items-center justify-between">

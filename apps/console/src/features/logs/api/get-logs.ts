@@ -4,7 +4,11 @@ import type { ApiQuery } from '@/lib/api-types';
 import { localDayBound } from '@/lib/format';
 import { queryKeys } from '@/lib/query-keys';
 
-/** `search` is free text, searched by the server over the whole filter (subscription name and URL, event name and alias). */
+/**
+ * `search` is free text, searched by the server over the whole filter (subscription name and URL,
+ * event name and alias); `occurrenceId` keeps the deliveries of one occurrence (from a rule
+ * execution's emitted event).
+ */
 export type LogFilters = Omit<ApiQuery<'get', '/logs'>, 'limit'> & { page: number };
 
 export const LOGS_PAGE_SIZE = 20;

@@ -13,6 +13,7 @@ import { DeliveryStatusBadge } from '@/components/ui/status-badges';
 import { paths } from '@/config/paths';
 import { isClientError } from '@/lib/api-client';
 import { formatDateTimeSeconds, shortId } from '@/lib/format';
+import { messages } from '@/lib/messages';
 import { useLog } from '../api/get-log';
 import { useReactivateAndRetryLog } from '../api/reactivate-and-retry-log';
 import { useRetryLog } from '../api/retry-log';
@@ -85,7 +86,12 @@ export default function LogDetailPage() {
         title={`Log ${shortId(data.id)}`}
         description={data.subscription.name}
         actions={
-          data.status !== 'FAILED' ? null : isSubscriptionDisabled ? (
+          data.status !== 'FAILED' ? null : !data.permissions.canWrite ? (
+            <Button disabled title={messages.retryForbidden}>
+              <RotateCcw />
+              Tentar Novamente
+            </Button>
+          ) : isSubscriptionDisabled ? (
             <Button
               disabled={reactivate.isPending}
               onClick={() => reactivate.mutate({ logId: data.id, subscriptionId: data.subscription.id })}
@@ -101,7 +107,12 @@ export default function LogDetailPage() {
           )
         }
       />
-      {data.status === 'FAILED' && isSubscriptionDisabled ? (
+      {data.status === 'FAILED' && !data.permissions.canWrite ? (
+        <p className="text-sm text-muted-foreground" data-testid="retry-forbidden-hint">
+          {messages.retryForbidden}
+        </p>
+      ) : null}
+      {data.status === 'FAILED' && data.permissions.canWrite && isSubscriptionDisabled ? (
         <p className="text-sm text-muted-foreground" data-testid="subscription-disabled-hint">
           A assinatura está {data.subscription.status === 'FAILED' ? 'desativada (Falhou)' : 'inativa'}: para
           reenviar, ela será reativada.
@@ -123,7 +134,11 @@ export default function LogDetailPage() {
             <HttpStatusBadge code={data.httpStatusCode} />
           </Field>
           <Field label="Criado em">{formatDateTimeSeconds(data.createdAt)}</Field>
-          <Field label="Processado em">{formatDateTimeSeconds(data.processedAt, 'Não processado')}</Field>
+          <Field label="Processado em">
+            {!data.processedAt && data.lastAttemptAt
+              ? `${formatDateTimeSeconds(data.lastAttemptAt)} (última tentativa)`
+              : formatDateTimeSeconds(data.processedAt, 'Não processado')}
+          </Field>
           <Field label="Tentativas">{data.attemptCount}</Field>
           {data.errorMessage ? (
             <div className="sm:col-span-2 lg:col-span-3">

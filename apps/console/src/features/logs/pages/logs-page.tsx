@@ -1,6 +1,7 @@
 import { DELIVERY_STATUSES, type TDeliveryLogListItem } from '@wm/contracts';
 import { CheckCircle2, Clock, Eye, List, RotateCcw, XCircle } from 'lucide-react';
 import { Link } from 'react-router';
+import { LazyTrafficCharts } from '@/components/delivery-charts/lazy-delivery-charts';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, StatCard, StatGrid } from '@/components/ui/card';
 import { DateField } from '@/components/ui/date-field';
@@ -12,11 +13,13 @@ import { Label } from '@/components/ui/label';
 import { LoadedOrError } from '@/components/ui/load-error-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Pager } from '@/components/ui/pager';
+import { ShortId } from '@/components/ui/short-id';
 import { deliveryStatusLabel } from '@/components/ui/status-badges';
 import { type Column, DataTable } from '@/components/ui/table';
 import { UrlText } from '@/components/ui/url-text';
 import { paths } from '@/config/paths';
 import { formatDateTimeSeconds } from '@/lib/format';
+import { messages } from '@/lib/messages';
 import { allowedFilter, useListState } from '@/lib/use-list-state';
 import { useEventOptions, useSubscriptionOptions } from '../api/get-log-filters';
 import { type LogFilters, useLogs } from '../api/get-logs';
@@ -24,9 +27,22 @@ import { useRetryLog } from '../api/retry-log';
 import { DeliveryStatusIcon } from '../components/delivery-status-icon';
 import { HttpStatusBadge } from '../components/http-status-badge';
 
+/** When it was processed; a RETRYING delivery that got an answer shows its last attempt's time. */
+function ProcessedAt({ log }: { log: TDeliveryLogListItem }) {
+  if (!log.processedAt && log.lastAttemptAt) {
+    return (
+      <span title="Última tentativa; a entrega será tentada de novo">
+        {formatDateTimeSeconds(log.lastAttemptAt)}
+        <span className="block text-xs text-muted-foreground">última tentativa</span>
+      </span>
+    );
+  }
+  return formatDateTimeSeconds(log.processedAt, 'Não processado');
+}
+
 export default function LogsPage() {
   const list = useListState({
-    filters: ['subscriptionId', 'eventId', 'status', 'startDate', 'endDate'],
+    filters: ['subscriptionId', 'eventId', 'status', 'startDate', 'endDate', 'occurrenceId'],
     texts: ['search'],
   });
   const { search, ...listFilters } = list.filters;
@@ -60,7 +76,7 @@ export default function LogsPage() {
       cell: (log) => <span className="font-mono text-xs">{log.subscription.httpMethod}</span>,
     },
     { header: 'HTTP', cell: (log) => <HttpStatusBadge code={log.httpStatusCode} /> },
-    { header: 'Processado em', cell: (log) => formatDateTimeSeconds(log.processedAt, 'Não processado') },
+    { header: 'Processado em', cell: (log) => <ProcessedAt log={log} /> },
     {
       header: 'Ações',
       className: 'text-right',
@@ -77,7 +93,8 @@ export default function LogsPage() {
               variant="ghost"
               size="icon"
               aria-label="Reenviar"
-              disabled={retry.isPending}
+              disabled={retry.isPending || !log.permissions.canWrite}
+              title={log.permissions.canWrite ? 'Reenviar' : messages.retryForbidden}
               onClick={() => retry.mutate(log.id)}
             >
               <RotateCcw />
@@ -116,6 +133,19 @@ export default function LogsPage() {
           isLoading={logs.isLoading}
         />
       </StatGrid>
+
+      {filters.occurrenceId ? (
+        <Card data-testid="occurrence-filter">
+          <CardContent className="flex flex-wrap items-center justify-between gap-2 pt-6 text-sm">
+            <span>
+              Entregas de uma ocorrência: <ShortId id={filters.occurrenceId} />
+            </span>
+            <Button variant="outline" size="sm" onClick={() => setFilter('occurrenceId', undefined)}>
+              Ver todas
+            </Button>
+          </CardContent>
+        </Card>
+      ) : null}
 
       <Card>
         <CardContent className="pt-6">
@@ -205,6 +235,9 @@ export default function LogsPage() {
           />
         </CardContent>
       </Card>
+
+      {/* Below the list, the screen's first concern: the rows stay in sight on a phone. */}
+      <LazyTrafficCharts />
     </div>
   );
 }

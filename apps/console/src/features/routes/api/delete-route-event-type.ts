@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { invalidateKeys, RULE_TREE_KEYS } from '@/lib/query-keys';
+import { forgetDeletedRecord, RULE_TREE_KEYS } from '@/lib/query-keys';
 
 export const deleteRouteEventType = (id: string) => api.delete('/route-event-types/{id}', { params: { id } });
 
@@ -9,6 +9,6 @@ export function useDeleteRouteEventType() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteRouteEventType,
-    onSuccess: () => invalidateKeys(queryClient, RULE_TREE_KEYS),
+    onSuccess: (_answer, id) => forgetDeletedRecord(queryClient, id, RULE_TREE_KEYS),
   });
 }

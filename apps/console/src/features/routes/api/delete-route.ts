@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { invalidateKeys, queryKeys } from '@/lib/query-keys';
+import { forgetDeletedRecord, queryKeys } from '@/lib/query-keys';
 
 export const deleteRoute = (id: string) => api.delete('/routes/{id}', { params: { id } });
 
@@ -9,8 +9,8 @@ export function useDeleteRoute() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteRoute,
-    onSuccess: () =>
-      invalidateKeys(queryClient, [
+    onSuccess: (_answer, id) =>
+      forgetDeletedRecord(queryClient, id, [
         queryKeys.routes.all,
         queryKeys.routeEventTypes.all,
         queryKeys.routeFields.all,

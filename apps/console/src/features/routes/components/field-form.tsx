@@ -14,6 +14,7 @@ import { SelectField } from '@/components/forms/select-field';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { messages } from '@/lib/messages';
 
 export const newFieldFormValues = (routeId: string): TCreateRouteFieldRequest => ({
   routeId,
@@ -71,12 +72,7 @@ export function FieldForm({
               options={ROUTE_FIELD_TYPES.map((type) => ({ value: type, label: TYPE_LABELS[type] }))}
             />
           </div>
-          <FormField
-            label="Caminho"
-            name="path"
-            htmlFor="path"
-            description="Caminho JSON nos dados enviados. Ex.: data.message.text"
-          >
+          <FormField label="Caminho" name="path" htmlFor="path" description={messages.fieldPathHint}>
             <Input id="path" placeholder="data.message.text" className="font-mono" {...register('path')} />
           </FormField>
           <DescriptionField />

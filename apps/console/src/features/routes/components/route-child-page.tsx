@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { BackLink } from '@/components/detail-page';
+import { EditForbiddenState } from '@/components/ui/edit-forbidden-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { RecordFallback } from '@/components/ui/record-fallback';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -9,8 +10,8 @@ import { useRoute } from '../api/get-route';
 
 /**
  * The frame of a page that adds to a route (an event type, a field): a skeleton while the route
- * loads, 'Rota não encontrada' (or a load error) when it did not, else the way back, the header
- * naming the route, and the form.
+ * loads, 'Rota não encontrada' (or a load error) when it did not, 'Sem permissão para editar' for
+ * a reader, else the way back, the header naming the route, and the form.
  */
 export function RouteChildPage({
   routeId,
@@ -26,6 +27,15 @@ export function RouteChildPage({
   if (!route.data) {
     return (
       <RecordFallback query={route} title={messages.routeNotFound} backHref={paths.routes.list.getHref()} />
+    );
+  }
+  // Opened by URL without write rights: refused here as an edit page is, not after submitting.
+  if (!route.data.permissions.canWrite) {
+    return (
+      <EditForbiddenState
+        description="Só quem pode editar a rota pode adicionar tipos de evento e campos a ela."
+        backHref={paths.routes.detail.getHref(routeId)}
+      />
     );
   }
   return (

@@ -8,6 +8,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { SearchInput } from '@/components/ui/search-input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
+import { READ_ONLY_APPLICATIONS, useCanWriteSomeApplication } from '@/lib/application-options';
 import { messages } from '@/lib/messages';
 import { useListState } from '@/lib/use-list-state';
 import { useRoutes } from '../api/get-routes';
@@ -16,6 +17,7 @@ import { RouteCard } from '../components/route-card';
 /** /routes: route cards filtered by application and by text in name, endpoint or description. */
 export default function RoutesPage() {
   const list = useListState({ filters: ['applicationId'], texts: ['search'] });
+  const canCreate = useCanWriteSomeApplication();
   const search = list.texts.search;
   const query = useRoutes(list.filters);
   const routes = query.data ?? [];
@@ -25,7 +27,14 @@ export default function RoutesPage() {
       <PageHeader
         title="Rotas"
         description="Endpoints que recebem dados, com seus tipos de evento e campos."
-        actions={<CreateLinkButton to={paths.routes.new.getHref()}>Nova Rota</CreateLinkButton>}
+        actions={
+          <CreateLinkButton
+            to={paths.routes.new.getHref()}
+            disabledReason={canCreate === false ? READ_ONLY_APPLICATIONS : undefined}
+          >
+            Nova Rota
+          </CreateLinkButton>
+        }
       />
       <Card>
         <CardContent>

@@ -12,6 +12,7 @@ import { useForm } from 'react-hook-form';
 import { AuthFields } from '@/components/forms/auth-details-fields';
 import { RecordForm, type RecordFormProps } from '@/components/forms/record-form';
 import { SelectField } from '@/components/forms/select-field';
+import { PublicEventNotice } from '@/components/public-event-notice';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
@@ -71,6 +72,7 @@ export function SubscriptionForm({
               label: `${event.name} (${event.alias})`,
             }))}
           />
+          {selectedEvent?.visibility === 'PUBLIC' ? <PublicEventNotice audience="subscriber" /> : null}
           <FormField label="Nome" name="name" htmlFor="name">
             <Input id="name" placeholder="Webhook do ERP" {...register('name')} />
           </FormField>

@@ -22,6 +22,7 @@ import { DeleteSubscriptionButton } from '../components/delete-subscription-butt
 import { DisabledNotice } from '../components/disabled-notice';
 import { FilterTestCard } from '../components/filter-test-card';
 import { SigningSecretCard } from '../components/signing-secret-card';
+import { SubscriptionPerformanceCard } from '../components/subscription-performance-card';
 import { SubscriptionStatusControl } from '../components/subscription-status-control';
 import { TestWebhookButton } from '../components/test-webhook-button';
 
@@ -83,6 +84,7 @@ export default function SubscriptionDetailPage() {
             <DetailField label="Criada em">{formatDateTime(subscription.createdAt)}</DetailField>
             <DetailField label="Atualizada em">{formatDateTime(subscription.updatedAt)}</DetailField>
           </DetailListCard>
+          <SubscriptionPerformanceCard subscriptionId={subscription.id} />
           <JsonCard
             title="JSON Body"
             value={subscription.jsonBody}

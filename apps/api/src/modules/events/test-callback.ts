@@ -1,0 +1,50 @@
+import type { TCallbackTestResult } from '@wm/contracts';
+import type { AppContext } from '../../context';
+import { sendTestCallback } from '../../delivery/callbacks';
+import { createSender } from '../../delivery/sender';
+import { conflict } from '../../domain/errors';
+import type { SessionUser } from '../../domain/session-user';
+import { eventAccess, requireAccess } from '../access';
+import { findCallbackSecret } from './queries';
+
+export const CALLBACK_NOT_CONFIGURED = 'Callback não habilitado ou URL não configurada';
+
+/**
+ * 'Testar Callback': the server POSTs a test report to the event's callback URL now, signed and
+ * authenticated as real reports are, and answers what came back (200 even when the callback failed:
+ * `success` says how it went). Sent from the server, it needs no CORS from the receiver, and the
+ * credentials never reach the browser. Needs edit rights on the event.
+ */
+export async function testEventCallback(
+  ctx: AppContext,
+  user: SessionUser,
+  id: string,
+): Promise<TCallbackTestResult> {
+  const { row: event } = await requireAccess(ctx, user, eventAccess, id, 'write');
+  if (!event.enableCallbacks || !event.callbackUrl) throw conflict(CALLBACK_NOT_CONFIGURED);
+  const sender = createSender({
+    timeoutMs: ctx.config.DELIVERY_TIMEOUT_MS,
+    allowPrivateTargets: ctx.config.ALLOW_PRIVATE_TARGETS,
+  });
+  try {
+    const outcome = await sendTestCallback(ctx, sender, {
+      event_id: event.id,
+      alias: event.alias,
+      callback_url: event.callbackUrl,
+      callback_auth_type: event.callbackAuthType,
+      callback_auth_details: event.callbackAuthDetails,
+      callback_secret: await findCallbackSecret(ctx.db, event.applicationId),
+    });
+    const isSuccess =
+      outcome.httpStatusCode !== null && outcome.httpStatusCode >= 200 && outcome.httpStatusCode < 300;
+    return {
+      success: isSuccess,
+      httpStatusCode: outcome.httpStatusCode,
+      durationMs: outcome.durationMs,
+      error: outcome.error ?? (isSuccess ? null : `Resposta HTTP ${outcome.httpStatusCode}`),
+      responseBody: outcome.responseBody,
+    };
+  } finally {
+    await sender.close();
+  }
+}
