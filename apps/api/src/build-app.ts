@@ -31,6 +31,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
+  app.decorateRequest('apiKeyHash', null);
   registerErrorHandler(app);
   registerJsonGuard(app);
   registerPutSemantics(app);

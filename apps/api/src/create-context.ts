@@ -44,7 +44,7 @@ export async function createContext(
   const logger = createLogger(config.LOG_LEVEL);
   const sealed = await sealStoredSecrets((text, params) => handle.query(text, params), cipher);
   if (Object.values(sealed).some((count) => count > 0)) logger.info({ sealed }, 'stored secrets encrypted');
-  const queue = createQueue({ config, db: handle.db, logger, clock });
+  const queue = createQueue({ config, database: handle, logger, clock });
   return {
     config,
     database: handle,

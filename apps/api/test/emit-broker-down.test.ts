@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventLogs } from '../src/db/schema';
-import { EMIT_PUBLISH_WAIT_MS } from '../src/modules/emit/service';
+import { EMIT_PUBLISH_WAIT_MS } from '../src/modules/emit/publish-or-sweep';
 import { createRabbitQueue } from '../src/queue/rabbitmq-queue';
 import { startBlackHoleServer } from './support/black-hole-server';
 import { insertApplication, insertEvent } from './support/delivery-fixtures';
@@ -47,7 +47,7 @@ describe('connecting to a broker that does not answer', () => {
     const lines: string[] = [];
     const logger = pino({ level: 'warn' }, { write: (line: string) => lines.push(line) });
     const queue = createRabbitQueue({
-      db: t.ctx.db,
+      database: t.ctx.database,
       clock: t.ctx.clock,
       logger,
       pacingMaxWaitMs: 1_000,

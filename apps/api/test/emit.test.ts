@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { deliveryLogs, occurrences } from '../src/db/schema';
-import { IDEMPOTENCY_KEY_REUSED } from '../src/modules/emit/service';
+import { IDEMPOTENCY_KEY_REUSED } from '../src/modules/emit/idempotency';
 import {
   addMember,
   insertApplication,

@@ -44,7 +44,7 @@ describe('queue faults (rabbitmq)', () => {
 
   it('When the broker stops mid-run and comes back, then every message is processed by the same consumer', async () => {
     const name = uniqueQueueName('wm-faults');
-    const queue = openTestQueue(database.db, { name, concurrency: 32 });
+    const queue = openTestQueue(database, { name, concurrency: 32 });
     const processed = new Set<string>();
     let isBrokerStopped = false;
     try {
@@ -76,7 +76,7 @@ describe('queue faults (rabbitmq)', () => {
 
   it('When a delay queue is deleted behind its back, then later delayed messages still arrive', async () => {
     const name = uniqueQueueName('wm-faults');
-    const queue = openTestQueue(database.db, { name, concurrency: 4 });
+    const queue = openTestQueue(database, { name, concurrency: 4 });
     const seen = new Set<string>();
     try {
       await queue.consume(async (message) => {
@@ -97,7 +97,7 @@ describe('queue faults (rabbitmq)', () => {
 
   it('When a consumer process is killed mid-run, then a new one processes everything left', async () => {
     const name = uniqueQueueName('wm-faults');
-    const queue = openTestQueue(database.db, { name });
+    const queue = openTestQueue(database, { name });
     const outFile = join(tempDir, `${name}.out`);
     const env = { QUEUE_NAME: name, DATABASE_URL: String(database.url), OUT_FILE: outFile, WORK_MS: '3' };
     let child = await spawnConsumer(env);

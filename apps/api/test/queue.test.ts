@@ -27,7 +27,7 @@ describe(`queue (${queueBackend} on ${testBackend})`, () => {
   ) => {
     const name = options.name ?? uniqueQueueName();
     if (!names.includes(name)) names.push(name);
-    const queue = openTestQueue(database.db, { ...options, name });
+    const queue = openTestQueue(database, { ...options, name });
     opened.push(queue);
     return { queue, name };
   };

@@ -1,7 +1,5 @@
-import { sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import type { AuthDetails } from '../db/schema/applications';
-import { queryRows } from '../db/sql-rows';
 import { newId } from '../lib/ids';
 import { openAuthDetails } from '../lib/sealed-auth-details';
 import { authHeaders } from './auth-headers';
@@ -19,8 +17,29 @@ type FinishedOccurrence = {
   callback_secret: string | null;
 };
 
-const idList = (ids: string[]) =>
-  sql`(SELECT value::uuid FROM jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`;
+// $1: the occurrence ids, a JSON array; $2 now (the app's clock).
+const CLAIM_FINISHED_SQL = `
+UPDATE occurrences o SET callback_pending = false,
+  callback_sent_at = CASE WHEN e.enable_callbacks THEN $2::timestamptz END
+FROM events e, applications a
+WHERE o.id IN (SELECT value::uuid FROM jsonb_array_elements_text($1::jsonb))
+  AND o.callback_sent_at IS NULL
+  AND (e.enable_callbacks OR o.callback_pending)
+  AND e.id = o.event_id
+  AND a.id = o.application_id
+  AND NOT EXISTS (SELECT 1 FROM delivery_logs d
+    WHERE d.occurrence_id = o.id AND d.status IN ('PENDING', 'RETRYING'))
+  AND NOT EXISTS (SELECT 1 FROM event_logs l
+    WHERE l.event_id = o.id AND l.status IN ('PENDING', 'PROCESSING'))
+RETURNING o.id AS occurrence_id, e.id AS event_id, e.alias, e.enable_callbacks,
+  COALESCE(e.callback_url, a.callback_url) AS callback_url,
+  CASE WHEN e.callback_url IS NOT NULL THEN e.callback_auth_type ELSE a.callback_auth_type END AS callback_auth_type,
+  CASE WHEN e.callback_url IS NOT NULL THEN e.callback_auth_details ELSE a.callback_auth_details END AS callback_auth_details,
+  a.callback_secret`;
+
+const REPORTED_DELIVERIES_SQL = `
+SELECT subscription_id, status, http_status_code FROM delivery_logs
+WHERE occurrence_id = $1 ORDER BY created_at, id`;
 
 /**
  * For occurrences whose deliveries are all final (and, when queued, whose event log is settled),
@@ -30,25 +49,10 @@ const idList = (ids: string[]) =>
  */
 export async function sendFinishedCallbacks(ctx: AppContext, sender: Sender, occurrenceIds: string[]) {
   if (occurrenceIds.length === 0) return;
-  const finished = await queryRows<FinishedOccurrence & { enable_callbacks: boolean }>(
-    ctx.db,
-    sql`UPDATE occurrences o SET callback_pending = false,
-        callback_sent_at = CASE WHEN e.enable_callbacks THEN ${ctx.clock().toISOString()}::timestamptz END
-      FROM events e, applications a
-      WHERE o.id IN ${idList(occurrenceIds)}
-        AND o.callback_sent_at IS NULL
-        AND (e.enable_callbacks OR o.callback_pending)
-        AND e.id = o.event_id
-        AND a.id = o.application_id
-        AND NOT EXISTS (SELECT 1 FROM delivery_logs d
-          WHERE d.occurrence_id = o.id AND d.status IN ('PENDING', 'RETRYING'))
-        AND NOT EXISTS (SELECT 1 FROM event_logs l
-          WHERE l.event_id = o.id AND l.status IN ('PENDING', 'PROCESSING'))
-      RETURNING o.id AS occurrence_id, e.id AS event_id, e.alias, e.enable_callbacks,
-        COALESCE(e.callback_url, a.callback_url) AS callback_url,
-        CASE WHEN e.callback_url IS NOT NULL THEN e.callback_auth_type ELSE a.callback_auth_type END AS callback_auth_type,
-        CASE WHEN e.callback_url IS NOT NULL THEN e.callback_auth_details ELSE a.callback_auth_details END AS callback_auth_details,
-        a.callback_secret`,
+  const finished = await ctx.database.query<FinishedOccurrence & { enable_callbacks: boolean }>(
+    CLAIM_FINISHED_SQL,
+    [JSON.stringify(occurrenceIds), ctx.clock()],
+    'wm_callbacks_claim_finished',
   );
   await Promise.all(
     finished
@@ -110,15 +114,11 @@ export function sendTestCallback(
 
 async function sendCallback(ctx: AppContext, sender: Sender, occurrence: FinishedOccurrence) {
   if (!occurrence.callback_url) return;
-  const deliveries = await queryRows<{
+  const deliveries = await ctx.database.query<{
     subscription_id: string;
     status: string;
     http_status_code: number | null;
-  }>(
-    ctx.db,
-    sql`SELECT subscription_id, status, http_status_code FROM delivery_logs
-      WHERE occurrence_id = ${occurrence.occurrence_id} ORDER BY created_at, id`,
-  );
+  }>(REPORTED_DELIVERIES_SQL, [occurrence.occurrence_id], 'wm_callbacks_reported_deliveries');
   const report = {
     eventId: occurrence.event_id,
     alias: occurrence.alias,

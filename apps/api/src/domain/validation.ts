@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { AppError } from './errors';
+import { validationError } from './errors';
 
 /** Parses with `schema` or throws the same 400 VALIDATION_ERROR answer the route schemas give. */
 export function parseOrThrow<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
@@ -9,5 +9,5 @@ export function parseOrThrow<T extends z.ZodType>(schema: T, value: unknown): z.
     path: issue.path.join('.'),
     message: issue.message,
   }));
-  throw new AppError('VALIDATION_ERROR', details[0]?.message ?? 'Dados inválidos', details);
+  throw validationError(details[0]?.message ?? 'Dados inválidos', details);
 }

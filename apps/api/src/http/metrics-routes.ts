@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { collectBacklog } from '../delivery/delivery-metrics';
-import { AppError } from '../domain/errors';
+import { unauthorized } from '../domain/errors';
 import { sha256 } from '../lib/crypto';
 import { bearerToken } from './auth';
 
@@ -37,7 +37,7 @@ export function registerMetricsRoutes(app: FastifyInstance, ctx: AppContext) {
   const { METRICS_TOKEN } = ctx.config;
   const requireScraper = async (request: FastifyRequest) => {
     if (METRICS_TOKEN && !hasMetricsToken(request, METRICS_TOKEN)) {
-      throw new AppError('UNAUTHORIZED', 'Token de métricas ausente ou inválido');
+      throw unauthorized('Token de métricas ausente ou inválido');
     }
   };
 

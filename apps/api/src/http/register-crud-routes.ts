@@ -6,11 +6,14 @@ import { type AuthHooks, currentUser } from './auth';
 import { type ErrorStatus, NO_CONTENT, SESSION_SECURITY, sessionErrors } from './openapi';
 import { idRouteSchema } from './route-declarations';
 
+type CrudRoute = 'list' | 'create' | 'get' | 'update' | 'remove';
+
 /**
  * The five session routes of one resource: `GET path`, `POST path`, `GET|PUT|DELETE path/:id`.
- * Each handler only parses (the schemas), names the signed-in user and calls the service, which
- * checks access through the one policy (404 when the row is not visible, 403 when not allowed).
- * The schemas validate and serialize at run time through the app's zod compilers.
+ * Every resource with these five routes declares them here. Each handler only parses (the
+ * schemas), names the signed-in user and calls the service, which checks access through the one
+ * policy (404 when the row is not visible, 403 when not allowed). The schemas validate and
+ * serialize at run time through the app's zod compilers.
  */
 export type CrudResource<
   Query extends z.ZodType,
@@ -21,14 +24,25 @@ export type CrudResource<
 > = {
   path: string;
   tag: string;
+  /** Who may call: any signed-in user (the service checks the rest), or admins only. */
+  guard?: 'requireUser' | 'requireAdmin';
   /** The answer of get, create and update (what `item` resolves to, under `data` when `isUnderData`). */
   item: Item;
+  /** The answer of get when it says more than `item` (a detail). */
+  detail?: z.ZodType;
+  /** The answer of create when it says more than `item` (a secret shown once). */
+  created?: z.ZodType;
   /** Single items are answered as `{ data: item }`. */
   isUnderData?: boolean;
   /** Error statuses of the list besides 400/401/500/503. */
   listErrors?: ErrorStatus[];
   /** Error statuses of create, update and delete besides 403 and 404 (409 when a unique rule refuses). */
   writeErrors?: ErrorStatus[];
+  /**
+   * A route whose error statuses (besides 400/401/500/503) are not those listErrors and
+   * writeErrors give: stated whole.
+   */
+  errors?: Partial<Record<CrudRoute, ErrorStatus[]>>;
   /** Each run also gets the request, for answers that depend on where it came from (links). */
   list: {
     query: Query;
@@ -59,10 +73,18 @@ export function registerCrudRoutes<
   CreateBody extends z.ZodType,
   UpdateBody extends z.ZodType,
 >(app: FastifyInstance, auth: AuthHooks, resource: CrudResource<Query, List, Item, CreateBody, UpdateBody>) {
-  const common = { onRequest: [auth.requireUser] };
+  const common = { onRequest: [auth[resource.guard ?? 'requireUser']] };
   const tags = [resource.tag];
   const schema = { tags, security: SESSION_SECURITY };
-  const writeErrors = sessionErrors(403, 404, ...(resource.writeErrors ?? []));
+  const writeStatuses: ErrorStatus[] = [403, 404, ...(resource.writeErrors ?? [])];
+  const defaults: Record<CrudRoute, ErrorStatus[]> = {
+    list: resource.listErrors ?? [],
+    create: [...writeStatuses, 413, 415],
+    get: [404],
+    update: [...writeStatuses, 413, 415],
+    remove: writeStatuses,
+  };
+  const errorsOf = (route: CrudRoute) => sessionErrors(...(resource.errors?.[route] ?? defaults[route]));
   const answer = async (item: Promise<unknown>) => (resource.isUnderData ? { data: await item } : item);
   const byId = `${resource.path}/:id`;
   const idOf = (request: { params: unknown }) => (request.params as z.output<typeof ZIdParams>).id;
@@ -74,7 +96,7 @@ export function registerCrudRoutes<
       schema: {
         ...schema,
         querystring: resource.list.query,
-        response: { 200: resource.list.response, ...sessionErrors(...(resource.listErrors ?? [])) },
+        response: { 200: resource.list.response, ...errorsOf('list') },
       },
     },
     async (request) => resource.list.run(currentUser(request), request.query as z.output<Query>, request),
@@ -87,7 +109,7 @@ export function registerCrudRoutes<
       schema: {
         ...schema,
         body: resource.create.body,
-        response: { 201: resource.item, ...writeErrors, ...sessionErrors(403, 404, 413, 415) },
+        response: { 201: resource.created ?? resource.item, ...errorsOf('create') },
       },
     },
     async (request, reply) =>
@@ -104,7 +126,9 @@ export function registerCrudRoutes<
     byId,
     {
       ...common,
-      schema: idRouteSchema(tags, { response: { 200: resource.item, ...sessionErrors(404) } }),
+      schema: idRouteSchema(tags, {
+        response: { 200: resource.detail ?? resource.item, ...errorsOf('get') },
+      }),
     },
     async (request) => answer(resource.get(currentUser(request), idOf(request), request)),
   );
@@ -115,7 +139,7 @@ export function registerCrudRoutes<
       ...common,
       schema: idRouteSchema(tags, {
         body: resource.update.body,
-        response: { 200: resource.item, ...writeErrors, ...sessionErrors(403, 404, 413, 415) },
+        response: { 200: resource.item, ...errorsOf('update') },
       }),
     },
     async (request) =>
@@ -133,7 +157,7 @@ export function registerCrudRoutes<
     byId,
     {
       ...common,
-      schema: idRouteSchema(tags, { response: { 204: NO_CONTENT, ...writeErrors } }),
+      schema: idRouteSchema(tags, { response: { 204: NO_CONTENT, ...errorsOf('remove') } }),
     },
     async (request, reply) => {
       await resource.remove(currentUser(request), idOf(request));

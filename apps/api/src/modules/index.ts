@@ -29,7 +29,7 @@ export function registerModules(app: FastifyInstance, ctx: AppContext, auth: Aut
   registerEventRoutes(app, ctx, auth);
   registerSubscriptionRoutes(app, ctx, auth);
   registerEmitRoutes(app, ctx, auth);
-  registerEmitRulesRoutes(app, ctx);
+  registerEmitRulesRoutes(app, ctx, auth);
   registerLogRoutes(app, ctx, auth);
   registerRouteRoutes(app, ctx, auth);
   registerInboundRequestRoutes(app, ctx, auth);

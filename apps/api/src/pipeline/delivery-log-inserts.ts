@@ -29,7 +29,8 @@ export type DeliveryLogsInsert = {
 export type DeliveryLogsInserted = { ids: Set<string>; isSlotTaken: boolean };
 
 // The slot is taken only for an occurrence whose PENDING logs this statement created, as
-// acquirePacingSlot would take it right before the first send (keys in order: no lock cycles).
+// the pacing slots (queue/pacing-slots.ts) would take it right before the first send (keys in
+// order: no lock cycles).
 const INSERT_SQL = `
 WITH ins AS (
   INSERT INTO delivery_logs (id, occurrence_id, subscription_id, event_id, status, error_message,

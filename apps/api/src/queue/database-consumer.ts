@@ -1,5 +1,5 @@
 import type { ClaimedRow, DatabaseQueueStatements } from './database-queue-statements';
-import { type EngineDeps, processMessage } from './process-message';
+import { type Engine, processMessage } from './process-message';
 import { type ConsumeOptions, DEFAULT_STOP_GRACE_MS, type MessageHandler, settleWithin } from './types';
 
 export type DatabaseConsumer = {
@@ -16,7 +16,7 @@ export type DatabaseConsumer = {
  * the lease ends.
  */
 export function startDatabaseConsumer(
-  deps: EngineDeps & { pollMs: number },
+  deps: Engine & { pollMs: number },
   statements: DatabaseQueueStatements,
   handler: MessageHandler,
   options: ConsumeOptions & { concurrency: number },

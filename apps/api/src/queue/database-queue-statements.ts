@@ -1,6 +1,4 @@
-import { sql } from 'drizzle-orm';
-import type { Database } from '../db/client';
-import { queryRows } from '../db/sql-rows';
+import type { DatabaseHandle } from '../db/client';
 import { createBatcher } from '../lib/batcher';
 import type { Clock } from '../lib/clock';
 import { newId } from '../lib/ids';
@@ -24,7 +22,51 @@ export type ClaimedRow = {
 
 const BATCH = { maxSize: 256, maxInFlight: 4 };
 
-const ms = (value: number) => sql`${Math.max(0, Math.round(value))} * interval '1 millisecond'`;
+// $1 queue, $2 the messages (JSON), $3 now (the app's clock).
+const INSERT_SQL = `
+INSERT INTO queue_messages (id, queue, message_id, body, priority, available_at, expires_at,
+  attempts, pacing_key, pacing_ms, trace_parent)
+SELECT id, $1, message_id, COALESCE(body, 'null'::jsonb), priority,
+  $3::timestamptz + delay_ms * interval '1 millisecond',
+  CASE WHEN ttl_ms IS NULL THEN NULL ELSE $3::timestamptz + ttl_ms * interval '1 millisecond' END,
+  attempts, pacing_key, pacing_ms, trace_parent
+FROM jsonb_to_recordset($2::jsonb) AS r(id uuid, message_id text, body jsonb,
+  priority integer, delay_ms integer, ttl_ms integer, attempts integer, pacing_key text, pacing_ms integer,
+  trace_parent text)`;
+
+// $1 queue, $2 how many, $3 lease in ms, $4 now (the app's clock).
+const CLAIM_SQL = `
+UPDATE queue_messages q SET lease_until = $4::timestamptz + $3 * interval '1 millisecond',
+  available_at = $4::timestamptz + $3 * interval '1 millisecond'
+FROM (
+  SELECT id, available_at FROM queue_messages
+  WHERE queue = $1 AND available_at <= $4::timestamptz
+  ORDER BY priority DESC, available_at, id
+  LIMIT $2
+  FOR UPDATE SKIP LOCKED) due
+WHERE q.id = due.id
+RETURNING q.id, q.message_id, q.body, q.priority, q.attempts, q.pacing_key, q.pacing_ms,
+  EXTRACT(EPOCH FROM q.expires_at) * 1000 AS expires_at_ms,
+  (q.expires_at IS NOT NULL AND q.expires_at < $4::timestamptz) AS is_expired,
+  (EXTRACT(EPOCH FROM $4::timestamptz - due.available_at) * 1000)::float8 AS waited_ms, q.trace_parent`;
+
+// Done messages are deleted; the others come back after their delay in the same statement.
+// The id list ($2) lets the planner probe the primary key whatever its statistics say; $3 is now.
+const SETTLE_SQL = `
+WITH r AS (
+  SELECT * FROM jsonb_to_recordset($1::jsonb)
+    AS r(id uuid, is_done boolean, delay_ms integer, attempts integer, is_retry boolean)),
+done AS (DELETE FROM queue_messages q USING r
+  WHERE q.id = r.id AND q.id = ANY(string_to_array($2, ',')::uuid[]) AND r.is_done RETURNING q.id)
+UPDATE queue_messages q SET available_at = $3::timestamptz + r.delay_ms * interval '1 millisecond',
+  lease_until = NULL, attempts = r.attempts,
+  expires_at = CASE WHEN r.is_retry THEN NULL ELSE q.expires_at END
+FROM r WHERE q.id = r.id AND q.id = ANY(string_to_array($2, ',')::uuid[]) AND NOT r.is_done`;
+
+// $1 queue, $2 now (the app's clock). Capped, so a scrape stays cheap on a huge backlog.
+const COUNT_READY_SQL = `
+SELECT count(*)::int AS ready FROM (SELECT 1 FROM queue_messages
+  WHERE queue = $1 AND available_at <= $2::timestamptz LIMIT 100000) ready`;
 
 export type DatabaseQueueStatements = ReturnType<typeof createDatabaseQueueStatements>;
 
@@ -34,7 +76,12 @@ export type DatabaseQueueStatements = ReturnType<typeof createDatabaseQueueState
  * callers; a claim takes rows in priority order with FOR UPDATE SKIP LOCKED
  * and a lease (the row is made unavailable until the lease ends).
  */
-export function createDatabaseQueueStatements(db: Database, clock: Clock, name: string, leaseMs: number) {
+export function createDatabaseQueueStatements(
+  database: Pick<DatabaseHandle, 'query'>,
+  clock: Clock,
+  name: string,
+  leaseMs: number,
+) {
   const inserts = createBatcher(async (inputs: PublishInput[]) => {
     const rows = inputs.map((input) => ({
       id: newId(),
@@ -48,45 +95,19 @@ export function createDatabaseQueueStatements(db: Database, clock: Clock, name: 
       pacing_ms: input.pacingMs ?? null,
       ...(input.traceparent ? { trace_parent: input.traceparent } : {}),
     }));
-    const now = clock().toISOString();
-    await queryRows(
-      db,
-      sql`INSERT INTO queue_messages (id, queue, message_id, body, priority, available_at, expires_at,
-          attempts, pacing_key, pacing_ms, trace_parent)
-        SELECT id, ${name}, message_id, COALESCE(body, 'null'::jsonb), priority,
-          ${now}::timestamptz + delay_ms * interval '1 millisecond',
-          CASE WHEN ttl_ms IS NULL THEN NULL ELSE ${now}::timestamptz + ttl_ms * interval '1 millisecond' END,
-          attempts, pacing_key, pacing_ms, trace_parent
-        FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS r(id uuid, message_id text, body jsonb,
-          priority integer, delay_ms integer, ttl_ms integer, attempts integer, pacing_key text, pacing_ms integer,
-          trace_parent text)`,
-    );
+    await database.query(INSERT_SQL, [name, JSON.stringify(rows), clock()], 'wm_queue_insert');
     return inputs.map(() => undefined);
   }, BATCH);
 
   const claim = async (count: number): Promise<ClaimedRow[]> => {
-    const now = clock().toISOString();
-    const rows = await queryRows<ClaimedRow>(
-      db,
-      sql`
-      UPDATE queue_messages q SET lease_until = ${now}::timestamptz + ${ms(leaseMs)},
-        available_at = ${now}::timestamptz + ${ms(leaseMs)}
-      FROM (
-        SELECT id, available_at FROM queue_messages
-        WHERE queue = ${name} AND available_at <= ${now}::timestamptz
-        ORDER BY priority DESC, available_at, id
-        LIMIT ${count}
-        FOR UPDATE SKIP LOCKED) due
-      WHERE q.id = due.id
-      RETURNING q.id, q.message_id, q.body, q.priority, q.attempts, q.pacing_key, q.pacing_ms,
-        EXTRACT(EPOCH FROM q.expires_at) * 1000 AS expires_at_ms,
-        (q.expires_at IS NOT NULL AND q.expires_at < ${now}::timestamptz) AS is_expired,
-        (EXTRACT(EPOCH FROM ${now}::timestamptz - due.available_at) * 1000)::float8 AS waited_ms, q.trace_parent`,
+    const rows = await database.query<ClaimedRow>(
+      CLAIM_SQL,
+      [name, count, Math.max(0, Math.round(leaseMs)), clock()],
+      'wm_queue_claim',
     );
     return rows.sort((a, b) => b.priority - a.priority);
   };
 
-  // Done messages are deleted; the others come back after their delay in the same statement.
   const settles = createBatcher(async (items: Array<{ row: ClaimedRow; decision: Decision }>) => {
     const rows = items.map(({ row, decision }) => {
       const isDone = decision.type === 'ack' || decision.type === 'expired';
@@ -99,30 +120,16 @@ export function createDatabaseQueueStatements(db: Database, clock: Clock, name: 
         is_retry: decision.type === 'retry',
       };
     });
-    // The id list lets the planner probe the primary key whatever its statistics say.
     const ids = rows.map((row) => row.id).join(',');
-    const now = clock().toISOString();
-    await queryRows(
-      db,
-      sql`WITH r AS (
-          SELECT * FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-            AS r(id uuid, is_done boolean, delay_ms integer, attempts integer, is_retry boolean)),
-        done AS (DELETE FROM queue_messages q USING r
-          WHERE q.id = r.id AND q.id = ANY(string_to_array(${ids}, ',')::uuid[]) AND r.is_done RETURNING q.id)
-        UPDATE queue_messages q SET available_at = ${now}::timestamptz + r.delay_ms * interval '1 millisecond',
-          lease_until = NULL, attempts = r.attempts,
-          expires_at = CASE WHEN r.is_retry THEN NULL ELSE q.expires_at END
-        FROM r WHERE q.id = r.id AND q.id = ANY(string_to_array(${ids}, ',')::uuid[]) AND NOT r.is_done`,
-    );
+    await database.query(SETTLE_SQL, [JSON.stringify(rows), ids, clock()], 'wm_queue_settle');
     return items.map(() => undefined);
   }, BATCH);
 
-  // Capped, so a scrape stays cheap on a huge backlog.
   const countReady = async () => {
-    const [row] = await queryRows<{ ready: number }>(
-      db,
-      sql`SELECT count(*)::int AS ready FROM (SELECT 1 FROM queue_messages
-        WHERE queue = ${name} AND available_at <= ${clock().toISOString()}::timestamptz LIMIT 100000) ready`,
+    const [row] = await database.query<{ ready: number }>(
+      COUNT_READY_SQL,
+      [name, clock()],
+      'wm_queue_count_ready',
     );
     return row?.ready ?? 0;
   };

@@ -1,10 +1,12 @@
-import { sql } from 'drizzle-orm';
+import type { DatabaseHandle } from '../db/client';
 import { type DatabaseConsumer, startDatabaseConsumer } from './database-consumer';
 import { createDatabaseQueueStatements } from './database-queue-statements';
+import { createPacingSlots } from './pacing-slots';
 import type { EngineDeps } from './process-message';
 import type { Queue } from './types';
 
 export type DatabaseQueueOptions = EngineDeps & {
+  database: Pick<DatabaseHandle, 'query' | 'ping'>;
   /** Logical queue name: several queues can share the table. */
   name: string;
   /** A claimed message returns to the queue when its holder has not settled it by then. */
@@ -20,7 +22,13 @@ export type DatabaseQueueOptions = EngineDeps & {
  * Publishes and settles are group-committed across concurrent callers.
  */
 export function createDatabaseQueue(options: DatabaseQueueOptions): Queue {
-  const statements = createDatabaseQueueStatements(options.db, options.clock, options.name, options.leaseMs);
+  const engine = { ...options, pacing: createPacingSlots(options.database, options.clock) };
+  const statements = createDatabaseQueueStatements(
+    options.database,
+    options.clock,
+    options.name,
+    options.leaseMs,
+  );
   const consumers = new Set<DatabaseConsumer>();
 
   return {
@@ -31,7 +39,7 @@ export function createDatabaseQueue(options: DatabaseQueueOptions): Queue {
     },
     async consume(handler, consumeOptions = {}) {
       const concurrency = consumeOptions.concurrency ?? options.defaultConcurrency;
-      const consumer = startDatabaseConsumer(options, statements, handler, {
+      const consumer = startDatabaseConsumer(engine, statements, handler, {
         ...consumeOptions,
         concurrency,
       });
@@ -45,7 +53,7 @@ export function createDatabaseQueue(options: DatabaseQueueOptions): Queue {
       };
     },
     async ping() {
-      await options.db.execute(sql`SELECT 1`);
+      await options.database.ping();
     },
     countReady: () => statements.countReady(),
     async close(stopOptions) {

@@ -19,7 +19,15 @@ SELECT k.key, t.key IS NOT NULL AS is_acquired,
 FROM k LEFT JOIN taken t ON t.key = k.key LEFT JOIN queue_pacing p ON p.key = k.key`;
 
 export type PacingSlots = {
-  /** acquirePacingSlot's contract, with the concurrent asks of this process sharing one statement. */
+  /**
+   * Takes the send slot of `key` now, or waits for it: consecutive sends under one key start at
+   * least `pacingMs` apart across every process sharing the database (one row per key, taken
+   * atomically, timed by the app's clock). The slot is taken at the moment the send starts,
+   * so a late wake-up never shortens the gap to the next one. When the key stays busy for more
+   * than `maxWaitMs` nothing is taken and `waitMs` says when to come back, so a long backlog of
+   * one key is put back instead of holding a worker. The concurrent asks of this process share
+   * one statement.
+   */
   acquire(key: string, pacingMs: number, maxWaitMs: number): Promise<PacingSlot>;
 };
 

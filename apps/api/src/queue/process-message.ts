@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
-import type { Database } from '../db/client';
+import type { DatabaseHandle } from '../db/client';
 import type { Clock } from '../lib/clock';
-import { acquirePacingSlot } from './pacing';
+import type { PacingSlots } from './pacing-slots';
 import type { ConsumeOptions, HandlerOutcome, MessageHandler, QueueMessage } from './types';
 
 /** A delivered message with the engine's own metadata, whichever backend carried it. */
@@ -13,7 +13,15 @@ export type Delivered = {
   pacingMs: number;
 };
 
-export type EngineDeps = { db: Database; clock: Clock; logger: Logger; pacingMaxWaitMs: number };
+/** What a queue is built on, either backend: the database holds the pacing rows (and the database queue). */
+export type EngineDeps = {
+  database: Pick<DatabaseHandle, 'query'>;
+  clock: Clock;
+  logger: Logger;
+  pacingMaxWaitMs: number;
+};
+/** EngineDeps with the pacing slots one queue's consumers share. */
+export type Engine = EngineDeps & { pacing: PacingSlots };
 
 /** What the backend must do with a delivered message once the engine has decided. */
 export type Decision = HandlerOutcome | { type: 'expired' };
@@ -26,7 +34,7 @@ export const DEFAULT_RETRY_DELAY_MS = 1_000;
  * handler runs; a handler that throws means retry.
  */
 export async function processMessage(
-  deps: EngineDeps,
+  deps: Engine,
   delivered: Delivered,
   handler: MessageHandler,
   options: ConsumeOptions,
@@ -37,7 +45,7 @@ export async function processMessage(
     return { type: 'expired' };
   }
   if (delivered.pacingKey && delivered.pacingMs > 0) {
-    const slot = await acquirePacingSlot(deps, delivered.pacingKey, delivered.pacingMs, deps.pacingMaxWaitMs);
+    const slot = await deps.pacing.acquire(delivered.pacingKey, delivered.pacingMs, deps.pacingMaxWaitMs);
     if (!slot.isAcquired) return { type: 'defer', delayMs: slot.waitMs };
   }
   try {

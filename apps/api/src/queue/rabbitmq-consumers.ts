@@ -1,7 +1,7 @@
 import type { Channel, ConsumeMessage } from 'amqplib';
 import { type ChannelAcks, createChannelAcks } from './channel-acks';
 import { sleep } from './pacing';
-import { type Decision, type EngineDeps, processMessage } from './process-message';
+import { type Decision, type Engine, processMessage } from './process-message';
 import type { Connected, RabbitConnection } from './rabbitmq-connection';
 import type { RabbitPublish } from './rabbitmq-publisher';
 import { deadQueueName, readHeaders } from './rabbitmq-topology';
@@ -35,7 +35,7 @@ export type RabbitConsumers = {
  * then the original acked.
  */
 export function createRabbitConsumers(
-  deps: EngineDeps & { name: string; defaultConcurrency: number; resubscribeDelayMs: number },
+  deps: Engine & { name: string; defaultConcurrency: number; resubscribeDelayMs: number },
   connection: RabbitConnection,
   publish: RabbitPublish,
 ): RabbitConsumers {
@@ -127,7 +127,7 @@ type Delivery = { channel: Channel; acks: ChannelAcks; raw: ConsumeMessage; isDe
 
 /** Runs the handler on one delivered message and settles it; a message that cannot be settled is requeued. */
 async function handleDelivery(
-  deps: EngineDeps,
+  deps: Engine,
   publish: RabbitPublish,
   consumer: ConsumerState,
   delivery: Delivery,

@@ -1,3 +1,4 @@
+import { createPacingSlots } from './pacing-slots';
 import type { EngineDeps } from './process-message';
 import { createRabbitConnection } from './rabbitmq-connection';
 import { createRabbitConsumers } from './rabbitmq-consumers';
@@ -38,7 +39,11 @@ export function createRabbitQueue(options: RabbitQueueOptions): Queue & { connec
   });
   const publish = createRabbitPublisher(connection, { name, logger, clock: options.clock });
   const consumers = createRabbitConsumers(
-    { ...options, resubscribeDelayMs: reconnectMinMs },
+    {
+      ...options,
+      pacing: createPacingSlots(options.database, options.clock),
+      resubscribeDelayMs: reconnectMinMs,
+    },
     connection,
     publish,
   );

@@ -13,7 +13,7 @@ import { openTestQueue } from './test-queue';
 const env = process.env;
 const database = await openDatabase({ kind: 'postgres', url: String(env.DATABASE_URL), poolSize: 4 });
 const clock = env.CLOCK_FILE ? readClockFile(env.CLOCK_FILE) : systemClock;
-const queue = openTestQueue(database.db, {
+const queue = openTestQueue(database, {
   name: String(env.QUEUE_NAME),
   concurrency: Number(env.CONCURRENCY ?? 16),
   clock,

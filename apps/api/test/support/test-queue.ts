@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import amqp from 'amqplib';
 import { count, eq } from 'drizzle-orm';
 import pino from 'pino';
-import type { Database } from '../../src/db/client';
+import type { Database, DatabaseHandle } from '../../src/db/client';
 import { queueMessages } from '../../src/db/schema';
 import { type Clock, systemClock } from '../../src/lib/clock';
 import { createDatabaseQueue } from '../../src/queue/database-queue';
@@ -27,10 +27,10 @@ export type TestQueueOptions = {
   clock?: Clock;
 };
 
-/** A queue of this run's backend over `db`. */
-export function openTestQueue(db: Database, options: TestQueueOptions): Queue {
+/** A queue of this run's backend over `database`. */
+export function openTestQueue(database: DatabaseHandle, options: TestQueueOptions): Queue {
   const engine = {
-    db,
+    database,
     clock: options.clock ?? systemClock,
     logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
     pacingMaxWaitMs: options.pacingMaxWaitMs ?? 5_000,

@@ -1,4 +1,5 @@
 import { toast } from 'sonner';
+import type { ApiAnswer, ApiCallArgs, ApiMethod, ApiPath } from './api-types';
 
 /** localStorage key of the session token. */
 export const TOKEN_STORAGE_KEY = 'webhook-manager-token';
@@ -82,7 +83,7 @@ function toApiError(status: number, body: unknown): ApiError {
 }
 
 /** One JSON request to `/v1{path}`; resolves with the parsed body, rejects with ApiError. */
-export async function apiRequest<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+async function apiRequest<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
   const token = tokenStorage.get();
   const headers: Record<string, string> = { accept: 'application/json' };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
@@ -109,13 +110,37 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
   throw toApiError(response.status, body);
 }
 
+/** `/events/{id}` with `{ id }`: each `{name}` replaced by its value, encoded. */
+function fillPath(path: string, params: Record<string, string> | undefined): string {
+  return path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params?.[name] ?? ''));
+}
+
+function call<M extends ApiMethod>(method: M) {
+  return <P extends ApiPath<M>>(path: P, ...[options]: ApiCallArgs<M, P>): Promise<ApiAnswer<M, P>> => {
+    const { params, query, body, signal } = (options ?? {}) as {
+      params?: Record<string, string>;
+      query?: QueryParams;
+      body?: unknown;
+      signal?: AbortSignal;
+    };
+    return apiRequest<ApiAnswer<M, P>>(method.toUpperCase(), fillPath(path, params), {
+      params: query,
+      body,
+      signal,
+    });
+  };
+}
+
+/**
+ * The API's calls, typed from its OpenAPI document: `api.get('/events/{id}', { params: { id } })`
+ * answers what that route's schema says it answers.
+ */
 export const api = {
-  get: <T>(path: string, params?: QueryParams, signal?: AbortSignal) =>
-    apiRequest<T>('GET', path, { params, signal }),
-  post: <T>(path: string, body?: unknown) => apiRequest<T>('POST', path, { body }),
-  put: <T>(path: string, body?: unknown) => apiRequest<T>('PUT', path, { body }),
-  patch: <T>(path: string, body?: unknown) => apiRequest<T>('PATCH', path, { body }),
-  delete: <T = void>(path: string, body?: unknown) => apiRequest<T>('DELETE', path, { body }),
+  get: call('get'),
+  post: call('post'),
+  put: call('put'),
+  patch: call('patch'),
+  delete: call('delete'),
 };
 
 /** The text to show for a failed call: the body's `error`, else `fallback` ('Erro inesperado'). */

@@ -6,7 +6,7 @@ export type ApplicationOption = { id: string; name: string; permissions: { canWr
 
 /** Application pickers and filters (events, routes, rules): up to 100 applications, the size of every lookup list. */
 export const getApplicationOptions = (signal?: AbortSignal) =>
-  api.get<{ data: ApplicationOption[] }>('/applications', { limit: 100 }, signal);
+  api.get('/applications', { query: { limit: 100 }, signal });
 
 export const applicationOptionsQueryOptions = () =>
   queryOptions({

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TDeliveryStatsPoint, TDeliveryStatsResponse } from '@wm/contracts';
+import type { TDeliveryStatsPoint } from '@wm/contracts';
 import { api } from './api-client';
 import { queryKeys } from './query-keys';
 
@@ -18,9 +18,8 @@ const REFRESH_MS = 60_000;
 /** GET /stats/deliveries for the window ending at the next whole minute, asked afresh on each fetch. */
 export function getDeliveryStats(window: DeliveryStatsWindow, signal?: AbortSignal) {
   const to = Math.ceil(Date.now() / MINUTE_MS) * MINUTE_MS;
-  return api.get<TDeliveryStatsResponse>(
-    '/stats/deliveries',
-    {
+  return api.get('/stats/deliveries', {
+    query: {
       from: new Date(to - window.hours * 3_600_000).toISOString(),
       to: new Date(to).toISOString(),
       bucketMinutes: window.bucketMinutes,
@@ -28,7 +27,7 @@ export function getDeliveryStats(window: DeliveryStatsWindow, signal?: AbortSign
       subscriptionId: window.subscriptionId,
     },
     signal,
-  );
+  });
 }
 
 export const deliveryStatsQueryOptions = (window: DeliveryStatsWindow) =>

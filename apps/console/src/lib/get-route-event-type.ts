@@ -1,5 +1,4 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TRouteEventTypeDetail } from '@wm/contracts';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
@@ -8,7 +7,7 @@ import { queryKeys } from '@/lib/query-keys';
  * (`?routeEventTypeId=`, event rules), which preselects its route; two features, so it lives here.
  */
 export const getRouteEventType = (id: string, signal?: AbortSignal) =>
-  api.get<{ data: TRouteEventTypeDetail }>(`/route-event-types/${id}`, undefined, signal);
+  api.get('/route-event-types/{id}', { params: { id }, signal });
 
 export const routeEventTypeQueryOptions = (id: string) =>
   queryOptions({

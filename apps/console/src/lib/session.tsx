@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TLoginRequest, TLoginResponse, TUser } from '@wm/contracts';
+import type { TLoginRequest, TUser } from '@wm/contracts';
 import { type ReactNode, useEffect } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { ApiError, api, tokenStorage } from './api-client';
@@ -15,7 +15,7 @@ export const sessionQueryOptions = () =>
     queryFn: async ({ signal }): Promise<TUser | null> => {
       if (!tokenStorage.get()) return null;
       try {
-        return await api.get<TUser>('/auth/me', undefined, signal);
+        return await api.get('/auth/me', { signal });
       } catch (error) {
         // Only the server saying the token is no good ends the session; a slow or
         // unreachable server is retried so a passing failure does not sign anyone out.
@@ -41,7 +41,7 @@ export function useSession() {
 export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: TLoginRequest) => api.post<TLoginResponse>('/auth/login', input),
+    mutationFn: (input: TLoginRequest) => api.post('/auth/login', { body: input }),
     onSuccess: ({ token, user }) => {
       tokenStorage.set(token);
       queryClient.clear();
@@ -54,7 +54,7 @@ export function useLogin() {
 export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<void>('/auth/logout'),
+    mutationFn: () => api.post('/auth/logout'),
     onSettled: () => {
       tokenStorage.clear();
       queryClient.clear();

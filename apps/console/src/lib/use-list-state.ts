@@ -178,3 +178,14 @@ export function useListState<F extends string = never, T extends string = never>
     reset,
   };
 }
+
+/**
+ * A filter value read from the URL when it is one of `values` (the choices its select offers); any
+ * other (a hand-edited link) filters nothing.
+ */
+export function allowedFilter<V extends string>(
+  values: readonly V[],
+  value: string | undefined,
+): V | undefined {
+  return (values as readonly string[]).includes(value ?? '') ? (value as V) : undefined;
+}

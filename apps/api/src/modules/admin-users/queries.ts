@@ -1,5 +1,5 @@
 import type { TListQuery } from '@wm/contracts';
-import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { applications, userApplications, users } from '../../db/schema';
 import { insertedRow } from '../../db/sql-rows';
@@ -46,16 +46,6 @@ export function listUserMemberships(db: Database, userId: string) {
     .innerJoin(applications, eq(applications.id, userApplications.applicationId))
     .where(eq(userApplications.userId, userId))
     .orderBy(applications.name);
-}
-
-/** Whether another user (not `exceptId`) has this e-mail, compared lower-cased. */
-export async function isEmailTaken(db: Database, email: string, exceptId?: string): Promise<boolean> {
-  const [taken] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(sql`lower(${users.email}) = ${email}`, exceptId ? ne(users.id, exceptId) : undefined))
-    .limit(1);
-  return taken !== undefined;
 }
 
 export function insertUser(db: Database, user: NewUser) {

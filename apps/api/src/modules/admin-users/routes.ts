@@ -7,76 +7,30 @@ import {
   ZUserListResponse,
 } from '@wm/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
-import { type AuthHooks, currentUser } from '../../http/auth';
-import { NO_CONTENT, SESSION_SECURITY, sessionErrors } from '../../http/openapi';
-import { idRouteSchema } from '../../http/route-declarations';
+import type { AuthHooks } from '../../http/auth';
+import { registerCrudRoutes } from '../../http/register-crud-routes';
 import { createUser, deleteUser, getUserDetail, listUsers, updateUser } from './service';
 
+/** Admin-only: the guard refuses anyone else (403); the acting admin is named for the self-checks. */
 export function registerAdminUserRoutes(app: FastifyInstance, ctx: AppContext, auth: AuthHooks) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const guard = { onRequest: [auth.requireAdmin] };
-  const tags = ['admin'];
-
-  r.get(
-    '/admin/users',
-    {
-      ...guard,
-      schema: {
-        tags,
-        querystring: ZListQuery,
-        security: SESSION_SECURITY,
-        response: { 200: ZUserListResponse, ...sessionErrors(403) },
-      },
+  registerCrudRoutes(app, auth, {
+    path: '/admin/users',
+    tag: 'admin',
+    guard: 'requireAdmin',
+    item: ZUser,
+    detail: ZUserDetail,
+    errors: {
+      list: [403],
+      create: [403, 409, 413, 415],
+      get: [403, 404],
+      update: [403, 404, 409, 413, 415, 422],
+      remove: [403, 404, 422],
     },
-    async (request) => listUsers(ctx, request.query),
-  );
-
-  r.post(
-    '/admin/users',
-    {
-      ...guard,
-      schema: {
-        tags,
-        body: ZCreateUserRequest,
-        security: SESSION_SECURITY,
-        response: { 201: ZUser, ...sessionErrors(403, 409, 413, 415) },
-      },
-    },
-    async (request, reply) => reply.status(201).send(await createUser(ctx, request.body)),
-  );
-
-  r.get(
-    '/admin/users/:id',
-    {
-      ...guard,
-      schema: idRouteSchema(tags, { response: { 200: ZUserDetail, ...sessionErrors(403, 404) } }),
-    },
-    async (request) => getUserDetail(ctx, request.params.id),
-  );
-
-  r.put(
-    '/admin/users/:id',
-    {
-      ...guard,
-      schema: idRouteSchema(tags, {
-        body: ZUpdateUserRequest,
-        response: { 200: ZUser, ...sessionErrors(403, 404, 409, 413, 415, 422) },
-      }),
-    },
-    async (request) => updateUser(ctx, currentUser(request).id, request.params.id, request.body),
-  );
-
-  r.delete(
-    '/admin/users/:id',
-    {
-      ...guard,
-      schema: idRouteSchema(tags, { response: { 204: NO_CONTENT, ...sessionErrors(403, 404, 422) } }),
-    },
-    async (request, reply) => {
-      await deleteUser(ctx, currentUser(request).id, request.params.id);
-      return reply.status(204).send();
-    },
-  );
+    list: { query: ZListQuery, response: ZUserListResponse, run: (_user, query) => listUsers(ctx, query) },
+    get: (_user, id) => getUserDetail(ctx, id),
+    create: { body: ZCreateUserRequest, run: (_user, body) => createUser(ctx, body) },
+    update: { body: ZUpdateUserRequest, run: (user, id, body) => updateUser(ctx, user.id, id, body) },
+    remove: (user, id) => deleteUser(ctx, user.id, id),
+  });
 }

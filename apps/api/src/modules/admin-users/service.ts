@@ -8,10 +8,9 @@ import type {
 } from '@wm/contracts';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/client';
-import { AppError, conflict, notFound } from '../../domain/errors';
+import { conflict, notFound, refuseDuplicate, unprocessable } from '../../domain/errors';
 import { toPagination } from '../../domain/pagination';
 import { hashPassword } from '../../lib/crypto';
-import { isUniqueViolation } from '../../lib/db-errors';
 import { newId } from '../../lib/ids';
 import { ownedApplicationNames } from '../access';
 import { revokeUserSessions } from '../auth/service';
@@ -21,7 +20,6 @@ import {
   findUser,
   hasUser,
   insertUser,
-  isEmailTaken,
   listUserMemberships,
   lockActiveAdmins,
   selectUserPage,
@@ -61,29 +59,25 @@ export async function getUserDetail(ctx: AppContext, id: string): Promise<TUserD
   };
 }
 
-export async function assertEmailFree(ctx: AppContext, email: string, exceptId?: string) {
-  if (await isEmailTaken(ctx.db, email, exceptId)) throw conflict(EMAIL_TAKEN);
-}
+/** A write of a user's e-mail: another user's (compared lower-cased by the index) answers 409. */
+export const emailUnique = <T>(write: () => Promise<T>) => refuseDuplicate(EMAIL_TAKEN, write);
 
 export async function createUser(ctx: AppContext, input: TCreateUserRequest) {
-  await assertEmailFree(ctx, input.email);
   const now = ctx.clock();
-  try {
-    const user = await insertUser(ctx.db, {
+  const passwordHash = await hashPassword(input.password);
+  const user = await emailUnique(() =>
+    insertUser(ctx.db, {
       id: newId(),
       name: input.name,
       email: input.email,
-      passwordHash: await hashPassword(input.password),
+      passwordHash,
       isAdmin: input.isAdmin ?? false,
       isActive: input.isActive ?? true,
       createdAt: now,
       updatedAt: now,
-    });
-    return toUserView(user);
-  } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN);
-    throw error;
-  }
+    }),
+  );
+  return toUserView(user);
 }
 
 const LAST_ADMIN = 'O último administrador não pode ser removido ou desativado';
@@ -91,35 +85,36 @@ const LAST_ADMIN = 'O último administrador não pode ser removido ou desativado
 /** Refuses when `id` is an active admin and no other active admin would remain. Takes the lock above. */
 async function assertNotLastAdmin(tx: Database, id: string) {
   const admins = await lockActiveAdmins(tx);
-  if (admins.includes(id) && admins.length === 1) throw new AppError('UNPROCESSABLE', LAST_ADMIN);
+  if (admins.includes(id) && admins.length === 1) throw unprocessable(LAST_ADMIN);
 }
 
 export async function updateUser(ctx: AppContext, actorId: string, id: string, input: TUpdateUserRequest) {
   if (actorId === id && input.isActive === false) {
-    throw new AppError('UNPROCESSABLE', 'Você não pode desativar sua própria conta');
+    throw unprocessable('Você não pode desativar sua própria conta');
   }
-  if (input.email) await assertEmailFree(ctx, input.email, id);
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
-  const user = await ctx.db.transaction(async (tx) => {
-    if (input.isAdmin === false || input.isActive === false) await assertNotLastAdmin(tx, id);
-    if (!(await hasUser(tx, id))) throw notFound(USER_NOT_FOUND);
-    const updated = await updateUserRow(tx, id, {
-      name: input.name,
-      email: input.email,
-      isAdmin: input.isAdmin,
-      isActive: input.isActive,
-      passwordHash,
-      updatedAt: ctx.clock(),
-    });
-    if (!updated) throw notFound(USER_NOT_FOUND);
-    return updated;
-  });
+  const user = await emailUnique(() =>
+    ctx.db.transaction(async (tx) => {
+      if (input.isAdmin === false || input.isActive === false) await assertNotLastAdmin(tx, id);
+      if (!(await hasUser(tx, id))) throw notFound(USER_NOT_FOUND);
+      const updated = await updateUserRow(tx, id, {
+        name: input.name,
+        email: input.email,
+        isAdmin: input.isAdmin,
+        isActive: input.isActive,
+        passwordHash,
+        updatedAt: ctx.clock(),
+      });
+      if (!updated) throw notFound(USER_NOT_FOUND);
+      return updated;
+    }),
+  );
   if (input.password || input.isActive === false) await revokeUserSessions(ctx, id);
   return toUserView(user);
 }
 
 export async function deleteUser(ctx: AppContext, actorId: string, id: string) {
-  if (actorId === id) throw new AppError('UNPROCESSABLE', 'Você não pode excluir sua própria conta');
+  if (actorId === id) throw unprocessable('Você não pode excluir sua própria conta');
   const owned = await ownedApplicationNames(ctx, id);
   if (owned.length > 0) {
     throw conflict(

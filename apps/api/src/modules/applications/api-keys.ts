@@ -1,15 +1,11 @@
 import type { AppContext } from '../../context';
-import { AppError } from '../../domain/errors';
+import { API_KEY_PREFIX, isWellFormedApiKey } from '../../domain/api-key';
+import { unprocessable } from '../../domain/errors';
 import { randomToken, sha256 } from '../../lib/crypto';
 import { findApplicationByApiKeyHash } from './queries';
 
-/** Recognisable prefix: `whm_` + 32 random bytes (256 bits) in base64url. */
-export const API_KEY_PREFIX = 'whm_';
 /** How much of the key lists and cards show. */
 export const API_KEY_VISIBLE_CHARS = 12;
-const API_KEY_PATTERN = /^whm_[\w-]{43}$/;
-
-export const isWellFormedApiKey = (apiKey: string): boolean => API_KEY_PATTERN.test(apiKey);
 
 export const generateApiKey = (): string => `${API_KEY_PREFIX}${randomToken(32)}`;
 
@@ -33,8 +29,7 @@ export function revealApiKey(ctx: AppContext, application: { apiKeyEncrypted: st
   try {
     return ctx.cipher.decrypt(application.apiKeyEncrypted);
   } catch {
-    throw new AppError(
-      'UNPROCESSABLE',
+    throw unprocessable(
       'Não foi possível recuperar a API Key (a chave secreta do servidor mudou). Regenere a chave.',
     );
   }

@@ -6,9 +6,8 @@ import type {
   TUpdateMemberRequest,
 } from '@wm/contracts';
 import type { AppContext } from '../../context';
-import { AppError, conflict, notFound } from '../../domain/errors';
+import { notFound, refuseDuplicate, unprocessable } from '../../domain/errors';
 import type { SessionUser } from '../../domain/session-user';
-import { isUniqueViolation } from '../../lib/db-errors';
 import { requireMembersAccess } from '../access';
 import {
   deleteMember,
@@ -57,19 +56,15 @@ export async function addMember(
   await requireMembersAccess(ctx, user, applicationId, 'manage');
   const target = await findUserByEmail(ctx.db, input.email);
   if (!target) throw notFound(USER_NOT_FOUND);
-  if (await findMember(ctx.db, applicationId, target.id)) throw conflict(ALREADY_MEMBER);
-  try {
-    const link = await insertMember(ctx.db, {
+  const link = await refuseDuplicate(ALREADY_MEMBER, () =>
+    insertMember(ctx.db, {
       userId: target.id,
       applicationId,
       ...withImpliedRead(input),
       createdAt: ctx.clock(),
-    });
-    return toMemberView({ link, user: target });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(ALREADY_MEMBER);
-    throw error;
-  }
+    }),
+  );
+  return toMemberView({ link, user: target });
 }
 
 export async function updateMember(
@@ -83,7 +78,7 @@ export async function updateMember(
   const member = await findMember(ctx.db, applicationId, memberId);
   if (!member) throw notFound(MEMBER_NOT_FOUND);
   if (member.link.isOwner) {
-    throw new AppError('UNPROCESSABLE', 'As permissões do proprietário não podem ser alteradas');
+    throw unprocessable('As permissões do proprietário não podem ser alteradas');
   }
   const flags = withImpliedRead({
     canRead: input.canRead ?? member.link.canRead,
@@ -106,7 +101,7 @@ export async function removeMember(
   const member = await findMember(ctx.db, applicationId, memberId);
   if (!member) throw notFound(MEMBER_NOT_FOUND);
   if (member.link.isOwner) {
-    throw new AppError('UNPROCESSABLE', 'O proprietário não pode ser removido da aplicação');
+    throw unprocessable('O proprietário não pode ser removido da aplicação');
   }
   await deleteMember(ctx.db, applicationId, memberId);
 }
@@ -124,9 +119,8 @@ export async function transferOwnership(
 ): Promise<TMemberListResponse> {
   await requireMembersAccess(ctx, user, applicationId, 'manage');
   const target = await findMember(ctx.db, applicationId, input.userId);
-  if (!target) throw new AppError('UNPROCESSABLE', 'O novo proprietário precisa ser membro da aplicação');
-  if (target.link.isOwner)
-    throw new AppError('UNPROCESSABLE', 'Este membro já é o proprietário da aplicação');
+  if (!target) throw unprocessable('O novo proprietário precisa ser membro da aplicação');
+  if (target.link.isOwner) throw unprocessable('Este membro já é o proprietário da aplicação');
   await ctx.db.transaction((tx) => moveOwnership(tx, applicationId, input.userId, ctx.clock()));
   return listMembers(ctx, user, applicationId);
 }

@@ -13,7 +13,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { type AuthHooks, currentUser } from '../../http/auth';
-import { NO_CONTENT, SESSION_SECURITY, sessionErrors } from '../../http/openapi';
+import { sessionErrors } from '../../http/openapi';
+import { registerCrudRoutes } from '../../http/register-crud-routes';
 import { idRouteSchema, setNoStore } from '../../http/route-declarations';
 import { getCallbackSecret, rotateCallbackSecret } from './callback-secret';
 import { registerInvitationRoutes } from './invitations-routes';
@@ -33,43 +34,27 @@ export function registerApplicationRoutes(app: FastifyInstance, ctx: AppContext,
   const guard = { onRequest: [auth.requireUser] };
   const tags = ['applications'];
 
-  r.get(
-    '/applications',
-    {
-      ...guard,
-      schema: {
-        tags,
-        querystring: ZApplicationListQuery,
-        security: SESSION_SECURITY,
-        response: { 200: ZApplicationListResponse, ...sessionErrors() },
-      },
+  registerCrudRoutes(app, auth, {
+    path: '/applications',
+    tag: 'applications',
+    item: ZApplicationListItem,
+    detail: ZApplicationDetail,
+    // The key is shown once, on create (and on regenerate).
+    created: ZApplicationWithKey,
+    errors: { create: [413, 415], update: [403, 404, 413, 415], remove: [403, 404, 409] },
+    list: {
+      query: ZApplicationListQuery,
+      response: ZApplicationListResponse,
+      run: (user, query) => listApplications(ctx, user, query),
     },
-    async (request) => listApplications(ctx, currentUser(request), request.query),
-  );
-
-  r.post(
-    '/applications',
-    {
-      ...guard,
-      schema: {
-        tags,
-        body: ZCreateApplicationRequest,
-        security: SESSION_SECURITY,
-        response: { 201: ZApplicationWithKey, ...sessionErrors(413, 415) },
-      },
+    get: (user, id) => getApplicationDetail(ctx, user, id),
+    create: { body: ZCreateApplicationRequest, run: (user, body) => createApplication(ctx, user, body) },
+    update: {
+      body: ZUpdateApplicationRequest,
+      run: (user, id, body) => updateApplication(ctx, user, id, body),
     },
-    async (request, reply) =>
-      reply.status(201).send(await createApplication(ctx, currentUser(request), request.body)),
-  );
-
-  r.get(
-    '/applications/:id',
-    {
-      ...guard,
-      schema: idRouteSchema(tags, { response: { 200: ZApplicationDetail, ...sessionErrors(404) } }),
-    },
-    async (request) => getApplicationDetail(ctx, currentUser(request), request.params.id),
-  );
+    remove: (user, id) => deleteApplication(ctx, user, id),
+  });
 
   r.get(
     '/applications/:id/api-key',
@@ -79,30 +64,6 @@ export function registerApplicationRoutes(app: FastifyInstance, ctx: AppContext,
       schema: idRouteSchema(tags, { response: { 200: ZApiKeyResponse, ...sessionErrors(403, 404, 422) } }),
     },
     async (request) => getApiKey(ctx, currentUser(request), request.params.id),
-  );
-
-  r.put(
-    '/applications/:id',
-    {
-      ...guard,
-      schema: idRouteSchema(tags, {
-        body: ZUpdateApplicationRequest,
-        response: { 200: ZApplicationListItem, ...sessionErrors(403, 404, 413, 415) },
-      }),
-    },
-    async (request) => updateApplication(ctx, currentUser(request), request.params.id, request.body),
-  );
-
-  r.delete(
-    '/applications/:id',
-    {
-      ...guard,
-      schema: idRouteSchema(tags, { response: { 204: NO_CONTENT, ...sessionErrors(403, 404, 409) } }),
-    },
-    async (request, reply) => {
-      await deleteApplication(ctx, currentUser(request), request.params.id);
-      return reply.status(204).send();
-    },
   );
 
   r.post(

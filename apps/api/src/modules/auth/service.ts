@@ -1,6 +1,6 @@
 import type { TLoginRequest, TLoginResponse } from '@wm/contracts';
 import type { AppContext } from '../../context';
-import { AppError } from '../../domain/errors';
+import { invalidCredentials, rateLimited, userInactive } from '../../domain/errors';
 import { hashPassword, randomToken, sha256, verifyPassword } from '../../lib/crypto';
 import { newId } from '../../lib/ids';
 import {
@@ -47,8 +47,7 @@ export async function loginUser(
   const attemptId = newId();
   if (!(await reserveAttempt(ctx, input.email, input.ip, attemptId))) {
     const minutes = ctx.config.LOGIN_FAILURE_WINDOW_MINUTES;
-    throw new AppError(
-      'RATE_LIMITED',
+    throw rateLimited(
       `Muitas tentativas de login. Tente novamente em ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}.`,
     );
   }
@@ -56,10 +55,10 @@ export async function loginUser(
   dummyHash ??= hashPassword(randomToken());
   const isValid = await verifyPassword(input.password, user?.passwordHash ?? (await dummyHash));
   // A wrong password leaves its reserved attempt recorded as a failure.
-  if (!user || !isValid) throw new AppError('INVALID_CREDENTIALS', 'Credenciais inválidas');
+  if (!user || !isValid) throw invalidCredentials('Credenciais inválidas');
   if (!user.isActive) {
     await deleteLoginFailure(ctx.db, attemptId);
-    throw new AppError('USER_INACTIVE', 'Usuário inativo. Procure um administrador.');
+    throw userInactive('Usuário inativo. Procure um administrador.');
   }
   await clearLoginFailures(ctx.db, input.email, input.ip);
   const token = await createSession(ctx, user.id);

@@ -1,6 +1,7 @@
 import { AppError } from '../../domain/errors';
 import type { EmitLinkedEvent } from '../../pipeline/run-rule-action';
-import { emitEvent, findPreviousAnswer } from '../emit/service';
+import { findPreviousAnswer } from '../emit/idempotency';
+import { emitEvent } from '../emit/service';
 
 /** A rule's action through the normal emit path: an AppError is the emit refusing, anything else throws. */
 export function emitLinkedEventThrough(ctx: Parameters<typeof emitEvent>[0]): EmitLinkedEvent {

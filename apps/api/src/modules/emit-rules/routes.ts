@@ -2,16 +2,18 @@ import { ZEmitHeaders, ZEmitRulesRequest, ZEmitRulesResponse } from '@wm/contrac
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
+import { type AuthHooks, currentApiKeyOrUser } from '../../http/auth';
 import { EMIT_SECURITY, errorResponses } from '../../http/openapi';
-import { readEmitCall } from '../emit/authorize-emit';
+import { readEmitHeaders } from '../emit/emit-input';
 import { emitRules } from './service';
 
-export function registerEmitRulesRoutes(app: FastifyInstance, ctx: AppContext) {
+export function registerEmitRulesRoutes(app: FastifyInstance, ctx: AppContext, auth: AuthHooks) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
     '/emit-rules',
     {
+      preHandler: [auth.requireApiKeyOrUser],
       schema: {
         tags: ['emit'],
         body: ZEmitRulesRequest,
@@ -21,8 +23,11 @@ export function registerEmitRulesRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request, reply) => {
-      const call = await readEmitCall(ctx, request, request.body.applicationId);
-      const answer = await emitRules(ctx, { ...request.body, ...call });
+      const answer = await emitRules(ctx, {
+        ...request.body,
+        ...currentApiKeyOrUser(request),
+        ...readEmitHeaders(request.headers),
+      });
       return reply.status(202).send(answer);
     },
   );

@@ -1,16 +1,13 @@
 import type { TEmitRulesResponse } from '@wm/contracts';
 import type { AppContext } from '../../context';
-import { AppError, forbidden } from '../../domain/errors';
+import { INVALID_API_KEY_MESSAGE } from '../../domain/api-key';
+import { forbidden, unauthorized } from '../../domain/errors';
 import { newId } from '../../lib/ids';
 import { inSpan, type Span } from '../../lib/tracing';
+import { authorizeEmitter, type EmitInput, type Emitter, storableHeaders } from '../emit/emit-input';
+import { findPreviousAnswer } from '../emit/idempotency';
+import { publishOrLeaveToSweep } from '../emit/publish-or-sweep';
 import { recordEmit } from '../emit/record-emits';
-import {
-  type EmitInput,
-  findPreviousAnswer,
-  INVALID_API_KEY_MESSAGE,
-  publishOrLeaveToSweep,
-  storableHeaders,
-} from '../emit/service';
 import { findApplicationIdByKeyHash } from './queries';
 
 export const KEY_OF_ANOTHER_APPLICATION = 'Esta chave de API pertence a outra aplicação';
@@ -18,7 +15,7 @@ export const KEY_OF_ANOTHER_APPLICATION = 'Esta chave de API pertence a outra ap
 /** A key that is this application's passes; another application's is refused (403); any other is unknown (401). */
 async function checkApiKey(ctx: AppContext, applicationId: string, apiKeyHash: string) {
   const ownerId = await findApplicationIdByKeyHash(ctx.db, apiKeyHash);
-  if (!ownerId) throw new AppError('UNAUTHORIZED', INVALID_API_KEY_MESSAGE);
+  if (!ownerId) throw unauthorized(INVALID_API_KEY_MESSAGE);
   if (ownerId !== applicationId) throw forbidden(KEY_OF_ANOTHER_APPLICATION);
 }
 
@@ -28,10 +25,8 @@ async function checkApiKey(ctx: AppContext, applicationId: string, apiKeyHash: s
  * does not confirm in time leaves the message to the republish sweep. A repeated idempotency key
  * (externalEventId or Idempotency-Key) within 24 h answers the first result and records nothing.
  */
-export function emitRules(
-  ctx: AppContext,
-  input: EmitInput & { apiKeyHash?: string },
-): Promise<TEmitRulesResponse> {
+export async function emitRules(ctx: AppContext, input: EmitInput & Emitter): Promise<TEmitRulesResponse> {
+  await authorizeEmitter(ctx, input, input.applicationId);
   return inSpan(ctx.tracing, 'webhook.emit_rules', { parent: input.traceparent }, (span) =>
     recordAndPublish(ctx, input, span),
   );
@@ -39,7 +34,7 @@ export function emitRules(
 
 async function recordAndPublish(
   ctx: AppContext,
-  input: EmitInput & { apiKeyHash?: string },
+  input: EmitInput & Emitter,
   span: Span,
 ): Promise<TEmitRulesResponse> {
   if (input.apiKeyHash !== undefined) await checkApiKey(ctx, input.applicationId, input.apiKeyHash);

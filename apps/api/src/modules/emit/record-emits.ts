@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context';
 import { type Batcher, createBatcher } from '../../lib/batcher';
 import { expireIdempotencyKeys, insertEmits } from './batch-queries';
+import { IDEMPOTENCY_WINDOW_MS } from './idempotency';
 
 /** Column values of one emit, as the batch statement reads them (snake_case, JSON-ready). */
 export type EmitRecord = {
@@ -73,8 +74,6 @@ export type EmitRecord = {
     created_at: string;
   } | null;
 };
-
-const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 const batchers = new WeakMap<AppContext, Batcher<EmitRecord, boolean>>();
 

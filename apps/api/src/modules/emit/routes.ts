@@ -2,11 +2,10 @@ import { ZEmitHeaders, ZEmitRequest, ZEmitResponse, ZSubscriptionTestResult } fr
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
-import { type AuthHooks, currentUser } from '../../http/auth';
+import { type AuthHooks, currentApiKeyOrUser, currentUser } from '../../http/auth';
 import { EMIT_SECURITY, errorResponses, sessionErrors } from '../../http/openapi';
 import { idRouteSchema } from '../../http/route-declarations';
-import { requireAccess, subscriptionAccess } from '../access';
-import { readEmitCall } from './authorize-emit';
+import { readEmitHeaders } from './emit-input';
 import { stopEmitTargetCache } from './load-emit-target';
 import { emitEvent } from './service';
 import { testSubscription } from './test-subscription';
@@ -19,6 +18,7 @@ export function registerEmitRoutes(app: FastifyInstance, ctx: AppContext, auth: 
   r.post(
     '/events/emit',
     {
+      preHandler: [auth.requireApiKeyOrUser],
       schema: {
         tags: ['emit'],
         body: ZEmitRequest,
@@ -28,8 +28,11 @@ export function registerEmitRoutes(app: FastifyInstance, ctx: AppContext, auth: 
       },
     },
     async (request, reply) => {
-      const call = await readEmitCall(ctx, request, request.body.applicationId);
-      const answer = await emitEvent(ctx, { ...request.body, ...call });
+      const answer = await emitEvent(ctx, {
+        ...request.body,
+        ...currentApiKeyOrUser(request),
+        ...readEmitHeaders(request.headers),
+      });
       return reply.status(202).send(answer);
     },
   );
@@ -42,15 +45,6 @@ export function registerEmitRoutes(app: FastifyInstance, ctx: AppContext, auth: 
         response: { 200: ZSubscriptionTestResult, ...sessionErrors(403, 404, 413, 415) },
       }),
     },
-    async (request) => {
-      const { row: subscription } = await requireAccess(
-        ctx,
-        currentUser(request),
-        subscriptionAccess,
-        request.params.id,
-        'write',
-      );
-      return testSubscription(ctx, subscription);
-    },
+    async (request) => testSubscription(ctx, currentUser(request), request.params.id),
   );
 }

@@ -1,54 +1,19 @@
-import type { TEmitRequest, TEmitResponse } from '@wm/contracts';
+import type { TEmitResponse } from '@wm/contracts';
 import type { AppContext } from '../../context';
 import { type ClaimedDelivery, toClaimedDelivery } from '../../delivery/claim';
 import { type PlannedDeliveryLog, planDeliveryLogs, toStoredBodies } from '../../delivery/plan-delivery-logs';
 import { renderEventPayload, toStoredEventPayload } from '../../delivery/render-payload';
 import { findLocalWorker, notifyDeliveryWorkers, notifyOccurrencesFinished } from '../../delivery/wake';
-import { AppError, conflict, notFound } from '../../domain/errors';
+import { INVALID_API_KEY_MESSAGE } from '../../domain/api-key';
+import { conflict, notFound, unauthorized } from '../../domain/errors';
 import { newId } from '../../lib/ids';
-import { settleWithin } from '../../lib/settle-within';
 import { inSpan, type Span } from '../../lib/tracing';
-import { publishEventLog } from '../../pipeline/publish';
 import { EVENT_NOT_FOUND } from '../access';
+import { authorizeEmitter, type EmitInput, type Emitter, storableHeaders } from './emit-input';
+import { findPreviousAnswer } from './idempotency';
 import { type EmitEvent, type EmitSubscription, loadEmitTarget } from './load-emit-target';
-import { findOccurrenceByKey } from './queries';
+import { publishOrLeaveToSweep } from './publish-or-sweep';
 import { recordEmit } from './record-emits';
-
-const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
-/** How long an emit of a queued event waits for the broker to confirm its message. */
-export const EMIT_PUBLISH_WAIT_MS = 2_000;
-const CREDENTIAL_HEADERS = new Set(['authorization', 'x-api-key', 'cookie', 'proxy-authorization']);
-
-export type EmitInput = TEmitRequest & {
-  headers: Record<string, string | string[] | undefined>;
-  idempotencyKey?: string;
-  /**
-   * The key is almost always new (a rule's action: one key per event log and rule), so the
-   * lookup of an earlier answer is left to the insert refusing a repeat, saving a round trip.
-   */
-  isKeyLikelyNew?: boolean;
-  /** W3C traceparent the emit's span continues: the request's header, or a rule run's span. */
-  traceparent?: string | null;
-};
-
-/**
- * Request headers as stored with the occurrence: credentials never kept, nor the headers named in
- * `secretNames` (lowercase; a route's API key header, say).
- */
-export function storableHeaders(
-  headers: EmitInput['headers'],
-  secretNames: readonly string[] = [],
-): Record<string, string> {
-  const kept: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) {
-    const lower = name.toLowerCase();
-    if (value === undefined || CREDENTIAL_HEADERS.has(lower) || secretNames.includes(lower)) continue;
-    kept[lower] = Array.isArray(value) ? value.join(', ') : value;
-  }
-  return kept;
-}
-
-export const INVALID_API_KEY_MESSAGE = 'Chave de API inválida para esta aplicação';
 
 /**
  * Records an occurrence of an event and fans it out: atomically the
@@ -58,10 +23,8 @@ export const INVALID_API_KEY_MESSAGE = 'Chave de API inválida para esta aplica�
  * result and emits nothing. With `apiKeyHash` the caller's key is checked on
  * the same read (a wrong key answers 401 before anything else).
  */
-export function emitEvent(
-  ctx: AppContext,
-  input: EmitInput & { apiKeyHash?: string },
-): Promise<TEmitResponse> {
+export async function emitEvent(ctx: AppContext, input: EmitInput & Emitter): Promise<TEmitResponse> {
+  await authorizeEmitter(ctx, input, input.applicationId);
   return inSpan(ctx.tracing, 'webhook.emit', { parent: input.traceparent }, (span) =>
     recordAndDispatch(ctx, input, span),
   );
@@ -69,12 +32,12 @@ export function emitEvent(
 
 async function recordAndDispatch(
   ctx: AppContext,
-  input: EmitInput & { apiKeyHash?: string },
+  input: EmitInput & Emitter,
   span: Span,
 ): Promise<TEmitResponse> {
   const target = await loadEmitTarget(ctx, input.applicationId, input.eventType, input.apiKeyHash ?? null);
   if (input.apiKeyHash !== undefined && !target.isKeyValid) {
-    throw new AppError('UNAUTHORIZED', INVALID_API_KEY_MESSAGE);
+    throw unauthorized(INVALID_API_KEY_MESSAGE);
   }
   const idempotencyKey = input.externalEventId ?? input.idempotencyKey ?? null;
   const now = ctx.clock();
@@ -196,26 +159,6 @@ async function recordAndDispatch(
   return answer;
 }
 
-/**
- * The event log is committed (PENDING) before this: a broker that does not confirm in time, or
- * is down, leaves the message to the republish sweep instead of holding the caller (whose retry
- * without an idempotency key would emit twice). A publish still waiting goes out when it can.
- */
-export async function publishOrLeaveToSweep(
-  ctx: AppContext,
-  log: { id: string; eventDefinitionId: string | null },
-  event: EmitEvent | null,
-  traceParent: string | null = null,
-) {
-  const eventLogId = log.id;
-  const publishing = publishEventLog(ctx, log, event, traceParent).catch((error) =>
-    ctx.logger.warn({ err: error, eventLogId }, 'queued event not published; the republish sweep will'),
-  );
-  if (!(await settleWithin([publishing], EMIT_PUBLISH_WAIT_MS))) {
-    ctx.logger.warn({ eventLogId }, 'queue did not confirm the publish in time; answering anyway');
-  }
-}
-
 /** The just-inserted due deliveries as the worker would have claimed them. */
 function toClaimed(
   due: PlannedDeliveryLog[],
@@ -228,25 +171,4 @@ function toClaimed(
     const subscription = byId.get(log.subscriptionId);
     return subscription ? [toClaimedDelivery(log, subscription, event, emit)] : [];
   });
-}
-
-export const IDEMPOTENCY_KEY_REUSED =
-  'Este externalEventId (ou Idempotency-Key) já foi usado por outro tipo de evento nas últimas 24 horas';
-
-/**
- * The answer of an earlier emit with the same key within the window: a repeat is a no-op. The same
- * key on another event type is not a repeat, and answering the first emit would drop this one
- * without a word: a conflict instead.
- */
-export async function findPreviousAnswer<Answer = TEmitResponse>(
-  ctx: AppContext,
-  input: Pick<EmitInput, 'applicationId' | 'eventType'>,
-  key: string,
-  now: Date,
-) {
-  const since = new Date(now.getTime() - IDEMPOTENCY_WINDOW_MS);
-  const previous = await findOccurrenceByKey(ctx.db, input.applicationId, key, since);
-  if (!previous) return null;
-  if (previous.eventType !== input.eventType) throw conflict(IDEMPOTENCY_KEY_REUSED);
-  return (previous.response as Answer | undefined) ?? null;
 }

@@ -1,6 +1,5 @@
 import type { TSubscriptionTestResult } from '@wm/contracts';
 import type { AppContext } from '../../context';
-import type { subscriptions } from '../../db/schema';
 import { attemptDelivery } from '../../delivery/attempt-delivery';
 import { toStoredPayload } from '../../delivery/plan-delivery-logs';
 import { recordAttemptResults } from '../../delivery/record-results';
@@ -11,21 +10,22 @@ import {
 } from '../../delivery/render-payload';
 import { createSender } from '../../delivery/sender';
 import { notFound } from '../../domain/errors';
+import type { SessionUser } from '../../domain/session-user';
 import { newId } from '../../lib/ids';
-import { SUBSCRIPTION_NOT_FOUND } from '../access';
+import { requireAccess, SUBSCRIPTION_NOT_FOUND, subscriptionAccess } from '../access';
 import { findEventById, insertOccurrenceWithDelivery } from './queries';
 
-type Subscription = typeof subscriptions.$inferSelect;
-
 /**
- * Sends a sample event to a subscription now, through the same sender and
- * signing as real deliveries, and logs it as an occurrence with one delivery
- * log (one attempt, no retries).
+ * Sends a sample event to a subscription the user may edit now, through the same sender and
+ * signing as real deliveries, and logs it as an occurrence with one delivery log (one attempt, no
+ * retries).
  */
 export async function testSubscription(
   ctx: AppContext,
-  subscription: Subscription,
+  user: SessionUser,
+  subscriptionId: string,
 ): Promise<TSubscriptionTestResult> {
+  const { row: subscription } = await requireAccess(ctx, user, subscriptionAccess, subscriptionId, 'write');
   const event = await findEventById(ctx.db, subscription.eventId);
   // Deleted meanwhile: the subscription went with it (ON DELETE CASCADE).
   if (!event) throw notFound(SUBSCRIPTION_NOT_FOUND);

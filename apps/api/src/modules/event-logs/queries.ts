@@ -1,8 +1,8 @@
 import { type EventLogStatus, MAX_EVENT_LOG_ATTEMPTS, type TEventLogListQuery } from '@wm/contracts';
-import { and, count, desc, eq, getTableColumns, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { deliveryLogs, eventLogs, events } from '../../db/schema';
-import { likePattern, pageOffset } from '../../domain/pagination';
+import { matchSearch, matchValue, pageOffset } from '../../domain/pagination';
 import type { SessionUser } from '../../domain/session-user';
 import { eventLogAccess, visibleWhere } from '../access';
 
@@ -14,23 +14,18 @@ const isUuid = (term: string | undefined): term is string =>
  * `event_logs_search_idx`, and ids whole: the external id, and the log's or event's id.
  */
 export function eventLogListWhere(user: SessionUser, query: TEventLogListQuery, status?: EventLogStatus) {
-  const search = query.search ? likePattern(query.search) : null;
+  const isIdSearch = isUuid(query.search);
   return and(
     visibleWhere(eventLogAccess, user),
-    status ? eq(eventLogs.status, status) : undefined,
-    query.organizationId ? ilike(eventLogs.organizationId, likePattern(query.organizationId)) : undefined,
-    query.eventType ? ilike(eventLogs.eventType, likePattern(query.eventType)) : undefined,
-    search
-      ? or(
-          ilike(eventLogs.eventType, search),
-          ilike(eventLogs.organizationId, search),
-          ilike(eventLogs.errorMessage, search),
-          eq(eventLogs.externalEventId, query.search ?? ''),
-          ...(isUuid(query.search)
-            ? [eq(eventLogs.id, query.search), eq(eventLogs.eventId, query.search)]
-            : []),
-        )
-      : undefined,
+    matchValue(eventLogs.status, status),
+    matchSearch(query.organizationId, eventLogs.organizationId),
+    matchSearch(query.eventType, eventLogs.eventType),
+    or(
+      matchSearch(query.search, eventLogs.eventType, eventLogs.organizationId, eventLogs.errorMessage),
+      matchValue(eventLogs.externalEventId, query.search),
+      isIdSearch ? matchValue(eventLogs.id, query.search) : undefined,
+      isIdSearch ? matchValue(eventLogs.eventId, query.search) : undefined,
+    ),
   );
 }
 

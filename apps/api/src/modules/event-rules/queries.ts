@@ -1,5 +1,5 @@
 import type { TEventRuleListQuery, TRuleExecutionListQuery } from '@wm/contracts';
-import { and, count, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   applications,
@@ -10,7 +10,7 @@ import {
   rules,
   subscriptions,
 } from '../../db/schema';
-import { likePattern, pageOffset } from '../../domain/pagination';
+import { matchSearch, matchValue, pageOffset } from '../../domain/pagination';
 import type { SessionUser } from '../../domain/session-user';
 import { rowPermissions, ruleAccess, visibleWhere } from '../access';
 
@@ -53,18 +53,15 @@ export type RuleRow = Awaited<ReturnType<ReturnType<typeof selectRuleRows>['exec
 
 /** The list's filter: the rules `user` may see, narrowed by the query. */
 export function ruleListWhere(user: SessionUser, query: TEventRuleListQuery): SQL | undefined {
-  const term = query.search ? likePattern(query.search) : null;
   return and(
     visibleWhere(ruleAccess, user),
-    query.applicationId ? eq(rules.applicationId, query.applicationId) : undefined,
-    query.routeId ? eq(rules.routeId, query.routeId) : undefined,
-    query.routeEventTypeId ? eq(rules.routeEventTypeId, query.routeEventTypeId) : undefined,
-    query.isActive === undefined ? undefined : eq(rules.isActive, query.isActive),
-    query.eventType ? ilike(conditionType, likePattern(query.eventType)) : undefined,
+    matchValue(rules.applicationId, query.applicationId),
+    matchValue(rules.routeId, query.routeId),
+    matchValue(rules.routeEventTypeId, query.routeEventTypeId),
+    matchValue(rules.isActive, query.isActive),
+    matchSearch(query.eventType, conditionType),
     query.withoutEvent ? isNull(rules.eventId) : undefined,
-    term
-      ? or(ilike(rules.name, term), ilike(rules.description, term), ilike(conditionType, term))
-      : undefined,
+    matchSearch(query.search, rules.name, rules.description, conditionType),
   );
 }
 

@@ -1,5 +1,5 @@
 import type { TEventListQuery } from '@wm/contracts';
-import { and, count, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { applications, deliveryLogCounts, events, subscriptions } from '../../db/schema';
 import { matchSearch, matchValue, pageOffset } from '../../domain/pagination';
@@ -72,27 +72,6 @@ export async function countEventStats(db: Database, where: SQL | undefined) {
 export async function findEventRow(db: Database, user: SessionUser, id: string) {
   const [row] = await selectEventRows(db, user).where(eq(events.id, id)).limit(1);
   return row;
-}
-
-/** The id of the application's event with this alias, other than `exceptId`. */
-export async function findEventIdByAlias(
-  db: Database,
-  applicationId: string,
-  alias: string,
-  exceptId?: string,
-) {
-  const [taken] = await db
-    .select({ id: events.id })
-    .from(events)
-    .where(
-      and(
-        eq(events.applicationId, applicationId),
-        eq(events.alias, alias),
-        exceptId ? ne(events.id, exceptId) : undefined,
-      ),
-    )
-    .limit(1);
-  return taken?.id;
 }
 
 export async function insertEvent(db: Database, values: EventColumns) {

@@ -11,86 +11,41 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { type AuthHooks, currentUser } from '../../http/auth';
-import { NO_CONTENT, SESSION_SECURITY, sessionErrors } from '../../http/openapi';
+import { sessionErrors } from '../../http/openapi';
+import { registerCrudRoutes } from '../../http/register-crud-routes';
 import { idRouteSchema } from '../../http/route-declarations';
 import { createEvent, deleteEvent, getEventDetail, listEvents, updateEvent } from './service';
 import { testEventCallback } from './test-callback';
 
 export function registerEventRoutes(app: FastifyInstance, ctx: AppContext, auth: AuthHooks) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const guard = { onRequest: [auth.requireUser] };
-  const tags = ['events'];
-
-  r.get(
-    '/events',
-    {
-      ...guard,
-      schema: {
-        tags,
-        querystring: ZEventListQuery,
-        security: SESSION_SECURITY,
-        response: { 200: ZEventListResponse, ...sessionErrors() },
-      },
+  registerCrudRoutes(app, auth, {
+    path: '/events',
+    tag: 'events',
+    item: ZEvent,
+    detail: ZEventDetail,
+    writeErrors: [409],
+    // Deleting an event refuses nothing a unique rule guards.
+    errors: { remove: [403, 404] },
+    list: {
+      query: ZEventListQuery,
+      response: ZEventListResponse,
+      run: (user, query) => listEvents(ctx, user, query),
     },
-    async (request) => listEvents(ctx, currentUser(request), request.query),
-  );
-
-  r.post(
-    '/events',
-    {
-      ...guard,
-      schema: {
-        tags,
-        body: ZCreateEventRequest,
-        security: SESSION_SECURITY,
-        response: { 201: ZEvent, ...sessionErrors(403, 404, 409, 413, 415) },
-      },
-    },
-    async (request, reply) =>
-      reply.status(201).send(await createEvent(ctx, currentUser(request), request.body)),
-  );
-
-  r.get(
-    '/events/:id',
-    {
-      ...guard,
-      schema: idRouteSchema(tags, { response: { 200: ZEventDetail, ...sessionErrors(404) } }),
-    },
-    async (request) => getEventDetail(ctx, currentUser(request), request.params.id),
-  );
-
-  r.put(
-    '/events/:id',
-    {
-      ...guard,
-      schema: idRouteSchema(tags, {
-        body: ZUpdateEventRequest,
-        response: { 200: ZEvent, ...sessionErrors(403, 404, 409, 413, 415) },
-      }),
-    },
-    async (request) => updateEvent(ctx, currentUser(request), request.params.id, request.body),
-  );
+    get: (user, id) => getEventDetail(ctx, user, id),
+    create: { body: ZCreateEventRequest, run: (user, body) => createEvent(ctx, user, body) },
+    update: { body: ZUpdateEventRequest, run: (user, id, body) => updateEvent(ctx, user, id, body) },
+    remove: (user, id) => deleteEvent(ctx, user, id),
+  });
 
   r.post(
     '/events/:id/test-callback',
     {
-      ...guard,
-      schema: idRouteSchema(tags, {
+      onRequest: [auth.requireUser],
+      schema: idRouteSchema(['events'], {
         response: { 200: ZCallbackTestResult, ...sessionErrors(403, 404, 409) },
       }),
     },
     async (request) => testEventCallback(ctx, currentUser(request), request.params.id),
-  );
-
-  r.delete(
-    '/events/:id',
-    {
-      ...guard,
-      schema: idRouteSchema(tags, { response: { 204: NO_CONTENT, ...sessionErrors(403, 404) } }),
-    },
-    async (request, reply) => {
-      await deleteEvent(ctx, currentUser(request), request.params.id);
-      return reply.status(204).send();
-    },
   );
 }

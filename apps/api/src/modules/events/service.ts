@@ -10,13 +10,12 @@ import {
 import type { AppContext } from '../../context';
 import { CHANGE_CHANNELS, commitChange } from '../../db/change-channel';
 import type { events } from '../../db/schema';
-import { conflict } from '../../domain/errors';
+import { refuseDuplicate } from '../../domain/errors';
 import { isSent } from '../../domain/is-sent';
 import { toPagination } from '../../domain/pagination';
 import type { SessionUser } from '../../domain/session-user';
 import { parseOrThrow } from '../../domain/validation';
 import type { Cipher } from '../../lib/crypto';
-import { isUniqueViolation } from '../../lib/db-errors';
 import { newId } from '../../lib/ids';
 import { openAuthDetails, sealAuthDetails } from '../../lib/sealed-auth-details';
 import { applicationAccess, eventAccess, requireAccess } from '../access';
@@ -27,7 +26,6 @@ import {
   countEventStats,
   deleteEventRow,
   eventListWhere,
-  findEventIdByAlias,
   findEventRow,
   insertEvent,
   listVisibleEventSubscriptions,
@@ -66,11 +64,6 @@ async function loadEventView(ctx: AppContext, user: SessionUser, id: string): Pr
   return toEventView(ctx.cipher, row.event, row);
 }
 
-async function assertAliasFree(ctx: AppContext, applicationId: string, alias: string, exceptId?: string) {
-  const taken = await findEventIdByAlias(ctx.db, applicationId, alias, exceptId);
-  if (taken) throw conflict(ALIAS_TAKEN);
-}
-
 const columnsOf = (cipher: Cipher, input: TEventInput) => ({
   applicationId: input.applicationId,
   name: input.name,
@@ -91,11 +84,10 @@ const columnsOf = (cipher: Cipher, input: TEventInput) => ({
 
 export async function createEvent(ctx: AppContext, user: SessionUser, input: TEventInput): Promise<TEvent> {
   await requireAccess(ctx, user, applicationAccess, input.applicationId, 'write');
-  await assertAliasFree(ctx, input.applicationId, input.alias);
   const now = ctx.clock();
   const id = newId();
-  try {
-    await commitChange(ctx, CHANGE_CHANNELS.emitTargets, (tx) =>
+  await refuseDuplicate(ALIAS_TAKEN, () =>
+    commitChange(ctx, CHANGE_CHANNELS.emitTargets, (tx) =>
       insertEvent(tx, {
         id,
         ...columnsOf(ctx.cipher, input),
@@ -103,11 +95,8 @@ export async function createEvent(ctx: AppContext, user: SessionUser, input: TEv
         createdAt: now,
         updatedAt: now,
       }),
-    );
-  } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(ALIAS_TAKEN);
-    throw error;
-  }
+    ),
+  );
   return loadEventView(ctx, user, id);
 }
 
@@ -178,15 +167,11 @@ export async function updateEvent(
   if (merged.applicationId !== existing.applicationId) {
     await requireAccess(ctx, user, applicationAccess, merged.applicationId, 'write');
   }
-  await assertAliasFree(ctx, merged.applicationId, merged.alias, id);
-  try {
-    await commitChange(ctx, CHANGE_CHANNELS.emitTargets, (tx) =>
+  await refuseDuplicate(ALIAS_TAKEN, () =>
+    commitChange(ctx, CHANGE_CHANNELS.emitTargets, (tx) =>
       updateEventColumns(tx, id, { ...columnsOf(ctx.cipher, merged), updatedAt: ctx.clock() }),
-    );
-  } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(ALIAS_TAKEN);
-    throw error;
-  }
+    ),
+  );
   return loadEventView(ctx, user, id);
 }
 

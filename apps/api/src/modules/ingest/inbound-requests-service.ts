@@ -4,11 +4,11 @@ import type {
   TInboundRequestListResponse,
 } from '@wm/contracts';
 import type { AppContext } from '../../context';
-import { AppError } from '../../domain/errors';
+import { unprocessable } from '../../domain/errors';
 import { toPagination } from '../../domain/pagination';
 import type { SessionUser } from '../../domain/session-user';
 import { inboundRequestAccess, requireAccess, routeAccess } from '../access';
-import { publishOrLeaveToSweep } from '../emit/service';
+import { publishOrLeaveToSweep } from '../emit/publish-or-sweep';
 import { toInboundRequestDetailView, toInboundRequestView } from './inbound-request-view';
 import { loadIngestTargetById } from './ingest-targets';
 import { countInboundRequests, findInboundRequestDetail, selectInboundRequestPage } from './queries';
@@ -57,13 +57,13 @@ export async function reprocessInboundRequest(
   id: string,
 ): Promise<TInboundRequestDetail> {
   const { row } = await requireAccess(ctx, user, inboundRequestAccess, id, 'write');
-  if (!row.isVerified) throw new AppError('UNPROCESSABLE', UNVERIFIED_NOT_REPROCESSED);
+  if (!row.isVerified) throw unprocessable(UNVERIFIED_NOT_REPROCESSED);
   const target = await loadIngestTargetById(ctx, row.routeId);
-  if (!target?.isActive) throw new AppError('UNPROCESSABLE', INACTIVE_ROUTE_NOT_REPROCESSED);
+  if (!target?.isActive) throw unprocessable(INACTIVE_ROUTE_NOT_REPROCESSED);
   const body = readInboundBody(row.body, row.contentType ?? undefined, row.path.split('?')[1] ?? '');
-  if (!body.isRead) throw new AppError('UNPROCESSABLE', body.reason);
+  if (!body.isRead) throw unprocessable(body.reason);
   const eventType = readEventType(target.eventTypeFrom, row.headers, body.data, target.eventTypes);
-  if ('reason' in eventType) throw new AppError('UNPROCESSABLE', eventType.reason);
+  if ('reason' in eventType) throw unprocessable(eventType.reason);
   const { eventLogId } = await recordAcceptedRequest(
     ctx,
     target,

@@ -5,7 +5,7 @@ import type { AppContext } from '../../context';
 import { AppError } from '../../domain/errors';
 import { errorResponses, PUBLIC_SECURITY } from '../../http/openapi';
 import { createRateLimiter } from '../../lib/rate-limiter';
-import { publishOrLeaveToSweep } from '../emit/service';
+import { publishOrLeaveToSweep } from '../emit/publish-or-sweep';
 import { createIngestTargets, type IngestTarget } from './ingest-targets';
 import { admitInboundRequest, type InboundCall, type InboundGate, receiveInboundRequest } from './service';
 

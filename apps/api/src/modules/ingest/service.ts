@@ -1,12 +1,20 @@
 import type { TInboundReceipt } from '@wm/contracts';
 import type { AppContext } from '../../context';
 import type { inboundRequests } from '../../db/schema';
-import { AppError, notFound } from '../../domain/errors';
+import {
+  type AppError,
+  badRequest,
+  methodNotAllowed,
+  notFound,
+  rateLimited,
+  unauthorized,
+  unsupportedMediaType,
+} from '../../domain/errors';
 import { isStorableText } from '../../http/json-guard';
 import { newId } from '../../lib/ids';
 import type { RateLimiter } from '../../lib/rate-limiter';
+import { storableHeaders } from '../emit/emit-input';
 import { recordEmit } from '../emit/record-emits';
-import { storableHeaders } from '../emit/service';
 import type { IngestTarget, IngestTargets } from './ingest-targets';
 import { insertInboundRequest } from './queries';
 import { MAX_DELIVERY_ID_LENGTH, readDeliveryId } from './read-delivery-id';
@@ -65,17 +73,12 @@ export async function admitInboundRequest(
   }
   const method = call.method === 'HEAD' ? 'GET' : call.method;
   if (method !== target.method) {
-    throw new AppError(
-      'METHOD_NOT_ALLOWED',
-      `Método ${call.method} não aceito: esta rota recebe ${target.method}`,
-      {
-        allow: target.method,
-      },
-    );
+    throw methodNotAllowed(`Método ${call.method} não aceito: esta rota recebe ${target.method}`, {
+      allow: target.method,
+    });
   }
   const waitSeconds = gate.limiter.take(target.routeId);
-  if (waitSeconds > 0)
-    throw new AppError('RATE_LIMITED', TOO_MANY_INBOUND, { retryAfterSeconds: waitSeconds });
+  if (waitSeconds > 0) throw rateLimited(TOO_MANY_INBOUND, { retryAfterSeconds: waitSeconds });
   return target;
 }
 
@@ -145,17 +148,14 @@ export async function receiveInboundRequest(
     throw error;
   };
   const check = verifySender(target.verification, call.headers, call.rawBody, now.getTime());
-  if (!check.isVerified) return refuse(new AppError('UNAUTHORIZED', check.reason), false);
+  if (!check.isVerified) return refuse(unauthorized(check.reason), false);
   const body = readInboundBody(call.rawBody, kept.contentType ?? undefined, call.path.split('?')[1] ?? '');
   if (!body.isRead) {
-    return refuse(
-      new AppError(body.status === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : 'BAD_REQUEST', body.reason),
-      true,
-    );
+    return refuse(body.status === 415 ? unsupportedMediaType(body.reason) : badRequest(body.reason), true);
   }
   const deliveryId = readDeliveryId(target.verification?.type ?? null, call.headers, body.data);
   if (deliveryId && deliveryId.length > MAX_DELIVERY_ID_LENGTH) {
-    return refuse(new AppError('BAD_REQUEST', DELIVERY_ID_TOO_LONG), true);
+    return refuse(badRequest(DELIVERY_ID_TOO_LONG), true);
   }
   const eventType = readEventType(target.eventTypeFrom, call.headers, body.data, target.eventTypes);
   if ('reason' in eventType) {

@@ -1,5 +1,5 @@
 import type { TDeliveryLogListQuery } from '@wm/contracts';
-import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, type SQL, sql, sum } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lte, type SQL, sql, sum } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   deliveryAttempts,
@@ -9,7 +9,7 @@ import {
   occurrences,
   subscriptions,
 } from '../../db/schema';
-import { likePattern, pageOffset } from '../../domain/pagination';
+import { matchSearch, matchValue, pageOffset } from '../../domain/pagination';
 import type { SessionUser } from '../../domain/session-user';
 import { deliveryLogAccess, memberColumn, rowPermissions, subscriptionAccess, visibleWhere } from '../access';
 
@@ -67,19 +67,11 @@ function subscriptionScope(
   query: TDeliveryLogListQuery,
   withIds: boolean,
 ): SQL | undefined {
-  const pattern = query.search ? likePattern(query.search) : null;
   return and(
     visibleWhere(subscriptionAccess, user),
-    withIds && query.subscriptionId ? eq(subscriptions.id, query.subscriptionId) : undefined,
-    withIds && query.eventId ? eq(subscriptions.eventId, query.eventId) : undefined,
-    pattern
-      ? or(
-          ilike(subscriptions.name, pattern),
-          ilike(subscriptions.targetUrl, pattern),
-          ilike(events.name, pattern),
-          ilike(events.alias, pattern),
-        )
-      : undefined,
+    withIds ? matchValue(subscriptions.id, query.subscriptionId) : undefined,
+    withIds ? matchValue(subscriptions.eventId, query.eventId) : undefined,
+    matchSearch(query.search, subscriptions.name, subscriptions.targetUrl, events.name, events.alias),
   );
 }
 
@@ -131,12 +123,12 @@ export function deliveryLogListWhere(
       : scope
         ? inArray(deliveryLogs.subscriptionId, scopedSubscriptionIds(db, scope))
         : undefined,
-    query.subscriptionId ? eq(deliveryLogs.subscriptionId, query.subscriptionId) : undefined,
-    query.eventId ? eq(deliveryLogs.eventId, query.eventId) : undefined,
-    query.occurrenceId ? eq(deliveryLogs.occurrenceId, query.occurrenceId) : undefined,
+    matchValue(deliveryLogs.subscriptionId, query.subscriptionId),
+    matchValue(deliveryLogs.eventId, query.eventId),
+    matchValue(deliveryLogs.occurrenceId, query.occurrenceId),
     query.startDate ? gte(deliveryLogs.createdAt, new Date(query.startDate)) : undefined,
     query.endDate ? lte(deliveryLogs.createdAt, endBound(query.endDate)) : undefined,
-    query.status ? eq(deliveryLogs.status, query.status) : undefined,
+    matchValue(deliveryLogs.status, query.status),
   );
 }
 
@@ -182,7 +174,7 @@ export async function countDeliveryLogsByStatus(
     .where(
       and(
         scope ? inArray(deliveryLogCounts.subscriptionId, scopedSubscriptionIds(db, scope)) : undefined,
-        query.status ? eq(deliveryLogCounts.status, query.status) : undefined,
+        matchValue(deliveryLogCounts.status, query.status),
       ),
     )
     .groupBy(deliveryLogCounts.status);

@@ -8,12 +8,11 @@ import {
   type TUser,
 } from '@wm/contracts';
 import type { AppContext } from '../../context';
-import { badRequest, conflict, notFound } from '../../domain/errors';
+import { badRequest, notFound } from '../../domain/errors';
 import type { SessionUser } from '../../domain/session-user';
 import { hashPassword, verifyPassword } from '../../lib/crypto';
-import { isUniqueViolation } from '../../lib/db-errors';
 import { readableMemberships, subscriptionAccess, visibleWhere } from '../access';
-import { assertEmailFree, USER_NOT_FOUND } from '../admin-users/service';
+import { emailUnique, USER_NOT_FOUND } from '../admin-users/service';
 import { revokeUserSessions } from '../auth/service';
 import { toUserView } from '../auth/user-view';
 import { countDeliveryLogs } from '../logs/queries';
@@ -25,8 +24,6 @@ import {
   setPasswordHash,
   updateUserNameAndEmail,
 } from './queries';
-
-const EMAIL_TAKEN = 'Já existe um usuário com este e-mail';
 
 export async function updateProfile(
   ctx: AppContext,
@@ -41,15 +38,9 @@ export async function updateProfile(
     }
     await assertCurrentPassword(ctx, user.id, input.currentPassword);
   }
-  if (input.email) await assertEmailFree(ctx, input.email, user.id);
-  try {
-    const updated = await updateUserNameAndEmail(ctx.db, user.id, input, ctx.clock());
-    if (!updated) throw notFound(USER_NOT_FOUND);
-    return toUserView(updated);
-  } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN);
-    throw error;
-  }
+  const updated = await emailUnique(() => updateUserNameAndEmail(ctx.db, user.id, input, ctx.clock()));
+  if (!updated) throw notFound(USER_NOT_FOUND);
+  return toUserView(updated);
 }
 
 /** Refuses (400 on currentPassword) unless `password` is the user's own. */

@@ -1,4 +1,4 @@
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { routeEventTypes, routes, rules } from '../../db/schema';
 import type { SessionUser } from '../../domain/session-user';
@@ -33,27 +33,6 @@ export function listVisibleRouteEventTypes(db: Database, user: SessionUser, rout
   return selectEventTypeRows(db, user)
     .where(and(visibleWhere(routeAccess, user), routeId ? eq(routeEventTypes.routeId, routeId) : undefined))
     .orderBy(asc(routeEventTypes.createdAt), asc(routeEventTypes.id));
-}
-
-/** Whether an event type of the route other than `exceptId` has this alias. */
-export async function isRouteEventTypeAliasTaken(
-  db: Database,
-  routeId: string,
-  alias: string,
-  exceptId?: string,
-) {
-  const [taken] = await db
-    .select({ id: routeEventTypes.id })
-    .from(routeEventTypes)
-    .where(
-      and(
-        eq(routeEventTypes.routeId, routeId),
-        eq(routeEventTypes.alias, alias),
-        exceptId ? ne(routeEventTypes.id, exceptId) : undefined,
-      ),
-    )
-    .limit(1);
-  return taken !== undefined;
 }
 
 export async function insertRouteEventType(db: Database, values: RouteEventTypeColumns) {

@@ -8,11 +8,10 @@ import {
 } from '@wm/contracts';
 import type { AppContext } from '../../context';
 import { CHANGE_CHANNELS, commitChange } from '../../db/change-channel';
-import { conflict } from '../../domain/errors';
+import { refuseDuplicate } from '../../domain/errors';
 import { isSent } from '../../domain/is-sent';
 import type { SessionUser } from '../../domain/session-user';
 import { parseOrThrow } from '../../domain/validation';
-import { isUniqueViolation } from '../../lib/db-errors';
 import { newId } from '../../lib/ids';
 import { requireAccess, routeAccess, routeEventTypeAccess } from '../access';
 import { toRouteEventTypeView } from '../routes/route-view';
@@ -20,7 +19,6 @@ import {
   deleteRouteEventTypeRow,
   findRouteEventTypeRow,
   insertRouteEventType,
-  isRouteEventTypeAliasTaken,
   listVisibleRouteEventTypes,
   type RouteEventTypeRow,
   updateRouteEventTypeColumns,
@@ -55,19 +53,7 @@ export async function getRouteEventType(ctx: AppContext, user: SessionUser, id: 
   return loadDetail(ctx, user, id);
 }
 
-async function assertAliasFree(ctx: AppContext, routeId: string, alias: string, exceptId?: string) {
-  if (await isRouteEventTypeAliasTaken(ctx.db, routeId, alias, exceptId))
-    throw conflict(ROUTE_EVENT_TYPE_ALIAS_TAKEN);
-}
-
-async function aliasUnique<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(ROUTE_EVENT_TYPE_ALIAS_TAKEN);
-    throw error;
-  }
-}
+const aliasUnique = <T>(write: () => Promise<T>) => refuseDuplicate(ROUTE_EVENT_TYPE_ALIAS_TAKEN, write);
 
 export async function createRouteEventType(
   ctx: AppContext,
@@ -75,7 +61,6 @@ export async function createRouteEventType(
   input: TRouteEventTypeInput,
 ): Promise<TRouteEventTypeDetail> {
   await requireAccess(ctx, user, routeAccess, input.routeId, 'write');
-  await assertAliasFree(ctx, input.routeId, input.alias);
   const now = ctx.clock();
   const id = newId();
   // A new event type changes what a route's ingest URL accepts: its caches are told.
@@ -114,7 +99,6 @@ export async function updateRouteEventType(
     description: isSent(input, 'description') ? input.description : existing.description,
     isActive: input.isActive ?? existing.isActive,
   });
-  await assertAliasFree(ctx, existing.routeId, merged.alias, id);
   await aliasUnique(() =>
     commitChange(ctx, CHANGE_CHANNELS.rules, async (tx) => {
       await updateRouteEventTypeColumns(tx, id, {

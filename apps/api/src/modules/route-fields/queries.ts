@@ -1,4 +1,4 @@
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { routeFields, routes } from '../../db/schema';
 import type { SessionUser } from '../../domain/session-user';
@@ -23,22 +23,6 @@ export function listVisibleRouteFields(db: Database, user: SessionUser, routeId:
     .innerJoin(routes, eq(routes.id, routeFields.routeId))
     .where(and(visibleWhere(routeAccess, user), routeId ? eq(routeFields.routeId, routeId) : undefined))
     .orderBy(asc(routeFields.createdAt), asc(routeFields.id));
-}
-
-/** Whether a field of the route other than `exceptId` reads this path. */
-export async function isRouteFieldPathTaken(db: Database, routeId: string, path: string, exceptId?: string) {
-  const [taken] = await db
-    .select({ id: routeFields.id })
-    .from(routeFields)
-    .where(
-      and(
-        eq(routeFields.routeId, routeId),
-        eq(routeFields.path, path),
-        exceptId ? ne(routeFields.id, exceptId) : undefined,
-      ),
-    )
-    .limit(1);
-  return taken !== undefined;
 }
 
 export async function insertRouteField(db: Database, values: RouteFieldColumns) {

@@ -7,11 +7,10 @@ import {
   ZCreateRouteFieldRequest,
 } from '@wm/contracts';
 import type { AppContext } from '../../context';
-import { conflict } from '../../domain/errors';
+import { refuseDuplicate } from '../../domain/errors';
 import { isSent } from '../../domain/is-sent';
 import type { SessionUser } from '../../domain/session-user';
 import { parseOrThrow } from '../../domain/validation';
-import { isUniqueViolation } from '../../lib/db-errors';
 import { newId } from '../../lib/ids';
 import { requireAccess, routeAccess, routeFieldAccess } from '../access';
 import { toRouteFieldView } from '../routes/route-view';
@@ -19,7 +18,6 @@ import {
   deleteRouteFieldRow,
   findRouteFieldRow,
   insertRouteField,
-  isRouteFieldPathTaken,
   listVisibleRouteFields,
   updateRouteFieldColumns,
 } from './queries';
@@ -46,18 +44,7 @@ export async function getRouteField(ctx: AppContext, user: SessionUser, id: stri
   return toRouteFieldView(field, permissions);
 }
 
-async function assertPathFree(ctx: AppContext, routeId: string, path: string, exceptId?: string) {
-  if (await isRouteFieldPathTaken(ctx.db, routeId, path, exceptId)) throw conflict(ROUTE_FIELD_PATH_TAKEN);
-}
-
-async function pathUnique<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(ROUTE_FIELD_PATH_TAKEN);
-    throw error;
-  }
-}
+const pathUnique = <T>(write: () => Promise<T>) => refuseDuplicate(ROUTE_FIELD_PATH_TAKEN, write);
 
 const columnsOf = (input: TRouteFieldInput) => ({
   name: input.name,
@@ -73,7 +60,6 @@ export async function createRouteField(
   input: TRouteFieldInput,
 ): Promise<TRouteField> {
   await requireAccess(ctx, user, routeAccess, input.routeId, 'write');
-  await assertPathFree(ctx, input.routeId, input.path);
   const now = ctx.clock();
   const id = newId();
   await pathUnique(() =>
@@ -104,7 +90,6 @@ export async function updateRouteField(
     path: input.path ?? existing.path,
     isActive: input.isActive ?? existing.isActive,
   });
-  await assertPathFree(ctx, existing.routeId, merged.path, id);
   await pathUnique(() =>
     updateRouteFieldColumns(ctx.db, id, { ...columnsOf(merged), updatedAt: ctx.clock() }),
   );

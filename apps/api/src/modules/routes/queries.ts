@@ -1,8 +1,8 @@
 import type { TRouteListQuery, TRouteRuleSummary } from '@wm/contracts';
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { applications, routeEventTypes, routeFields, routes, rules } from '../../db/schema';
-import { likePattern, pageOffset } from '../../domain/pagination';
+import { matchSearch, matchValue, pageOffset } from '../../domain/pagination';
 import type { SessionUser } from '../../domain/session-user';
 import { routeAccess, routeEventTypeAccess, routeFieldAccess, rowPermissions, visibleWhere } from '../access';
 
@@ -28,13 +28,10 @@ function selectRouteRows(db: Database, user: SessionUser) {
 
 /** The list's filter: the routes `user` may see, narrowed by the query. */
 export function routeListWhere(user: SessionUser, query: TRouteListQuery): SQL | undefined {
-  const term = query.search ? likePattern(query.search) : null;
   return and(
     visibleWhere(routeAccess, user),
-    query.applicationId ? eq(routes.applicationId, query.applicationId) : undefined,
-    term
-      ? or(ilike(routes.name, term), ilike(routes.endpoint, term), ilike(routes.description, term))
-      : undefined,
+    matchValue(routes.applicationId, query.applicationId),
+    matchSearch(query.search, routes.name, routes.endpoint, routes.description),
   );
 }
 

@@ -1,7 +1,12 @@
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { events, subscriptions } from '../../db/schema';
-import { queryRows } from '../../db/sql-rows';
+import {
+  deliveryDurationMinutes,
+  deliveryLogs,
+  deliveryStatsMinutes,
+  events,
+  subscriptions,
+} from '../../db/schema';
 import type { SessionUser } from '../../domain/session-user';
 import { subscriptionAccess, visibleWhere } from '../access';
 
@@ -29,53 +34,93 @@ export type CountsRow = {
  * Attempts by outcome and IGNORED deliveries per bucket (bucket `k` from `start + k × bucketSeconds`),
  * from the per-minute counts; `ids` undefined: every subscription.
  */
-export function selectDeliveryCounts(db: Database, range: Range & { ids: string[] | undefined }) {
-  const minute = sql`m.minute`;
-  return queryRows<CountsRow>(
-    db,
-    sql`SELECT ${bucketOf(minute, range)} AS k, sum(m.success)::bigint AS success,
-        sum(m.retrying)::bigint AS retrying, sum(m.failed)::bigint AS failed, sum(m.ignored)::bigint AS ignored
-      FROM delivery_stats_minutes m
-      WHERE ${inRange(minute, range)} ${range.ids ? sql`AND m.subscription_id = ANY(${idsArray(range.ids)})` : sql``}
-      GROUP BY 1`,
-  );
+export function selectDeliveryCounts(
+  db: Database,
+  range: Range & { ids: string[] | undefined },
+): Promise<CountsRow[]> {
+  const m = deliveryStatsMinutes;
+  const minute = sql`${m.minute}`;
+  return db
+    .select({
+      k: sql<number>`${bucketOf(minute, range)}`,
+      success: sql<string>`sum(${m.success})::bigint`,
+      retrying: sql<string>`sum(${m.retrying})::bigint`,
+      failed: sql<string>`sum(${m.failed})::bigint`,
+      ignored: sql<string>`sum(${m.ignored})::bigint`,
+    })
+    .from(m)
+    .where(
+      and(
+        inRange(minute, range),
+        range.ids ? sql`${m.subscriptionId} = ANY(${idsArray(range.ids)})` : undefined,
+      ),
+    )
+    .groupBy(sql`1`);
 }
 
 /** Deliveries still PENDING per bucket of their creation: few, found through the status index. */
-export function selectPendingCounts(db: Database, range: Range & { ids: string[] | undefined }) {
-  const createdAt = sql`d.created_at`;
-  return queryRows<{ k: number; n: string | number }>(
-    db,
-    sql`SELECT ${bucketOf(createdAt, range)} AS k, count(*)::bigint AS n
-      FROM delivery_logs d
-      WHERE d.status = 'PENDING' AND ${inRange(createdAt, range)}
-        ${range.ids ? sql`AND d.subscription_id = ANY(${idsArray(range.ids)})` : sql``}
-      GROUP BY 1`,
-  );
+export function selectPendingCounts(
+  db: Database,
+  range: Range & { ids: string[] | undefined },
+): Promise<Array<{ k: number; n: string | number }>> {
+  const d = deliveryLogs;
+  const createdAt = sql`${d.createdAt}`;
+  return db
+    .select({ k: sql<number>`${bucketOf(createdAt, range)}`, n: sql<string>`count(*)::bigint` })
+    .from(d)
+    .where(
+      and(
+        eq(d.status, 'PENDING'),
+        inRange(createdAt, range),
+        range.ids ? sql`${d.subscriptionId} = ANY(${idsArray(range.ids)})` : undefined,
+      ),
+    )
+    .groupBy(sql`1`);
 }
 
 /**
  * One subscription's attempt durations per bucket: the duration buckets holding the median and the
  * 95th percentile (nearest rank) of its histogram.
  */
-export function selectDurationPercentiles(db: Database, range: Range & { subscriptionId: string }) {
-  const minute = sql`m.minute`;
-  return queryRows<{ k: number; p50: number; p95: number }>(
-    db,
-    sql`WITH d AS (
-        SELECT ${bucketOf(minute, range)} AS k, m.duration_bucket, sum(m.n) AS n
-        FROM delivery_duration_minutes m
-        WHERE m.subscription_id = ${range.subscriptionId} AND ${inRange(minute, range)}
-        GROUP BY 1, 2
-      ), ranked AS (
-        SELECT k, duration_bucket, sum(n) OVER (PARTITION BY k ORDER BY duration_bucket) AS below,
-          sum(n) OVER (PARTITION BY k) AS total
-        FROM d
-      )
-      SELECT k, min(duration_bucket) FILTER (WHERE below >= 0.5 * total)::int AS p50,
-        min(duration_bucket) FILTER (WHERE below >= 0.95 * total)::int AS p95
-      FROM ranked GROUP BY k`,
+export function selectDurationPercentiles(
+  db: Database,
+  range: Range & { subscriptionId: string },
+): Promise<Array<{ k: number; p50: number; p95: number }>> {
+  const m = deliveryDurationMinutes;
+  const minute = sql`${m.minute}`;
+  const perBucket = db.$with('d').as(
+    db
+      .select({
+        k: sql<number>`${bucketOf(minute, range)}`.as('k'),
+        durationBucket: sql<number>`${m.durationBucket}`.as('duration_bucket'),
+        n: sql<number>`sum(${m.n})`.as('n'),
+      })
+      .from(m)
+      .where(and(eq(m.subscriptionId, range.subscriptionId), inRange(minute, range)))
+      .groupBy(sql`1, 2`),
   );
+  const ranked = db.$with('ranked').as(
+    db
+      .select({
+        k: perBucket.k,
+        durationBucket: perBucket.durationBucket,
+        below:
+          sql<number>`sum(${perBucket.n}) OVER (PARTITION BY ${perBucket.k} ORDER BY ${perBucket.durationBucket})`.as(
+            'below',
+          ),
+        total: sql<number>`sum(${perBucket.n}) OVER (PARTITION BY ${perBucket.k})`.as('total'),
+      })
+      .from(perBucket),
+  );
+  return db
+    .with(perBucket, ranked)
+    .select({
+      k: ranked.k,
+      p50: sql<number>`min(${ranked.durationBucket}) FILTER (WHERE ${ranked.below} >= 0.5 * ${ranked.total})::int`,
+      p95: sql<number>`min(${ranked.durationBucket}) FILTER (WHERE ${ranked.below} >= 0.95 * ${ranked.total})::int`,
+    })
+    .from(ranked)
+    .groupBy(ranked.k);
 }
 
 /**

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TCreateUserRequest, TUser } from '@wm/contracts';
+import type { TCreateUserRequest } from '@wm/contracts';
 import { api } from '@/lib/api-client';
 import { getUsersQueryOptions } from './get-users';
 
-export const createUser = (input: TCreateUserRequest) => api.post<TUser>('/admin/users', input);
+export const createUser = (input: TCreateUserRequest) => api.post('/admin/users', { body: input });
 
 export function useCreateUser() {
   const queryClient = useQueryClient();

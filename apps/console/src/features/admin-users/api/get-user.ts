@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TUserDetail } from '@wm/contracts';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 export const getUser = (id: string, signal?: AbortSignal) =>
-  api.get<TUserDetail>(`/admin/users/${id}`, undefined, signal);
+  api.get('/admin/users/{id}', { params: { id }, signal });
 
 export const getUserQueryOptions = (id: string) =>
   queryOptions({

@@ -1,5 +1,4 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { TUserListResponse } from '@wm/contracts';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
@@ -8,7 +7,7 @@ export const USERS_PAGE_SIZE = 10;
 type UsersQuery = { page?: number; search?: string };
 
 export const getUsers = ({ page = 1, search }: UsersQuery, signal?: AbortSignal) =>
-  api.get<TUserListResponse>('/admin/users', { page, limit: USERS_PAGE_SIZE, search }, signal);
+  api.get('/admin/users', { query: { page, limit: USERS_PAGE_SIZE, search }, signal });
 
 /** Without arguments: the key prefix of every user list and detail, for invalidation. */
 export const getUsersQueryOptions = ({ page, search }: UsersQuery = {}) =>

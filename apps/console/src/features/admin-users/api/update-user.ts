@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TUpdateUserRequest, TUser } from '@wm/contracts';
+import type { TUpdateUserRequest } from '@wm/contracts';
 import { api } from '@/lib/api-client';
 import { getUsersQueryOptions } from './get-users';
 
 export const updateUser = ({ id, data }: { id: string; data: TUpdateUserRequest }) =>
-  api.put<TUser>(`/admin/users/${id}`, data);
+  api.put('/admin/users/{id}', { params: { id }, body: data });
 
 export function useUpdateUser() {
   const queryClient = useQueryClient();

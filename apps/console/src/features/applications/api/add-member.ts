@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TAddMemberRequest, TMember, TMemberInvitationSent } from '@wm/contracts';
+import type { TAddMemberRequest } from '@wm/contracts';
 import { api } from '@/lib/api-client';
 import { invalidateKeys, queryKeys } from '@/lib/query-keys';
 
 /** An admin adds the account at once (the member); anyone else sends an invitation (a message). */
 export const addMember = ({ applicationId, input }: { applicationId: string; input: TAddMemberRequest }) =>
-  api.post<TMember | TMemberInvitationSent>(`/applications/${applicationId}/members`, input);
+  api.post('/applications/{id}/members', { params: { id: applicationId }, body: input });
 
 export function useAddMember(applicationId: string) {
   const queryClient = useQueryClient();

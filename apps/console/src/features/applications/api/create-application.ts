@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TApplicationWithKey, TCreateApplicationRequest } from '@wm/contracts';
+import type { TCreateApplicationRequest } from '@wm/contracts';
 import { api } from '@/lib/api-client';
 import { invalidateKeys, queryKeys } from '@/lib/query-keys';
 
 export const createApplication = (input: TCreateApplicationRequest) =>
-  api.post<TApplicationWithKey>('/applications', input);
+  api.post('/applications', { body: input });
 
 export function useCreateApplication() {
   const queryClient = useQueryClient();

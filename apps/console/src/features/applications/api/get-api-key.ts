@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TApiKeyResponse } from '@wm/contracts';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 export const getApiKey = (id: string, signal?: AbortSignal) =>
-  api.get<TApiKeyResponse>(`/applications/${id}/api-key`, undefined, signal);
+  api.get('/applications/{id}/api-key', { params: { id }, signal });
 
 /** The full key, fetched only when revealed or copied and never kept after use. */
 export const apiKeyQueryOptions = (id: string) =>

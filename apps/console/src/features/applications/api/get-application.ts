@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TApplicationDetail } from '@wm/contracts';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 export const getApplication = (id: string, signal?: AbortSignal) =>
-  api.get<TApplicationDetail>(`/applications/${id}`, undefined, signal);
+  api.get('/applications/{id}', { params: { id }, signal });
 
 export const applicationQueryOptions = (id: string) =>
   queryOptions({

@@ -1,12 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { TApplicationListResponse } from '@wm/contracts';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 export type ApplicationListParams = { page?: number; limit?: number; search?: string };
 
 export const getApplications = (params: ApplicationListParams, signal?: AbortSignal) =>
-  api.get<TApplicationListResponse>('/applications', params, signal);
+  api.get('/applications', { query: params, signal });
 
 export const applicationsQueryOptions = (params: ApplicationListParams = {}) =>
   queryOptions({

@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TCallbackSecretResponse } from '@wm/contracts';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 export const getCallbackSecret = (id: string, signal?: AbortSignal) =>
-  api.get<TCallbackSecretResponse>(`/applications/${id}/callback-secret`, undefined, signal);
+  api.get('/applications/{id}/callback-secret', { params: { id }, signal });
 
 /** The callback secret, fetched only while revealed and never kept after use. */
 export const callbackSecretQueryOptions = (id: string) =>

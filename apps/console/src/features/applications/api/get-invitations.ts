@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TPendingInvitationList } from '@wm/contracts';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 export const getInvitations = (applicationId: string, signal?: AbortSignal) =>
-  api.get<TPendingInvitationList>(`/applications/${applicationId}/invitations`, undefined, signal);
+  api.get('/applications/{id}/invitations', { params: { id: applicationId }, signal });
 
 export const invitationsQueryOptions = (applicationId: string) =>
   queryOptions({

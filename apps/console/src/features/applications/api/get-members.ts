@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TMemberListResponse } from '@wm/contracts';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 export const getMembers = (applicationId: string, signal?: AbortSignal) =>
-  api.get<TMemberListResponse>(`/applications/${applicationId}/members`, undefined, signal);
+  api.get('/applications/{id}/members', { params: { id: applicationId }, signal });
 
 export const membersQueryOptions = (applicationId: string) =>
   queryOptions({

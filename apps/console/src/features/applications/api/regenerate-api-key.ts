@@ -1,10 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TApplicationWithKey } from '@wm/contracts';
 import { api } from '@/lib/api-client';
 import { invalidateKeys, queryKeys } from '@/lib/query-keys';
 
 export const regenerateApiKey = (id: string) =>
-  api.post<TApplicationWithKey>(`/applications/${id}/regenerate-key`);
+  api.post('/applications/{id}/regenerate-key', { params: { id } });
 
 export function useRegenerateApiKey() {
   const queryClient = useQueryClient();

@@ -3,7 +3,7 @@ import { api } from '@/lib/api-client';
 import { invalidateKeys, queryKeys } from '@/lib/query-keys';
 
 export const removeMember = ({ applicationId, userId }: { applicationId: string; userId: string }) =>
-  api.delete(`/applications/${applicationId}/members/${userId}`);
+  api.delete('/applications/{id}/members/{userId}', { params: { id: applicationId, userId } });
 
 export function useRemoveMember(applicationId: string) {
   const queryClient = useQueryClient();

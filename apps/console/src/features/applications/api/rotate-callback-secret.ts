@@ -1,10 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TCallbackSecretResponse } from '@wm/contracts';
 import { api } from '@/lib/api-client';
 import { callbackSecretQueryOptions } from './get-callback-secret';
 
 export const rotateCallbackSecret = (id: string) =>
-  api.post<TCallbackSecretResponse>(`/applications/${id}/callback-secret/rotate`);
+  api.post('/applications/{id}/callback-secret/rotate', { params: { id } });
 
 export function useRotateCallbackSecret(id: string) {
   const queryClient = useQueryClient();

@@ -1,10 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TMemberListResponse } from '@wm/contracts';
 import { api } from '@/lib/api-client';
 import { invalidateKeys, queryKeys } from '@/lib/query-keys';
 
 export const transferOwnership = ({ applicationId, userId }: { applicationId: string; userId: string }) =>
-  api.post<TMemberListResponse>(`/applications/${applicationId}/transfer-ownership`, { userId });
+  api.post('/applications/{id}/transfer-ownership', { params: { id: applicationId }, body: { userId } });
 
 /** The caller may stop being the owner: the application's permissions are read again too. */
 export function useTransferOwnership(applicationId: string) {

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TApplicationListItem, TUpdateApplicationRequest } from '@wm/contracts';
+import type { TUpdateApplicationRequest } from '@wm/contracts';
 import { api } from '@/lib/api-client';
 import { APPLICATION_TREE_KEYS, invalidateKeys } from '@/lib/query-keys';
 
 export const updateApplication = ({ id, input }: { id: string; input: TUpdateApplicationRequest }) =>
-  api.put<TApplicationListItem>(`/applications/${id}`, input);
+  api.put('/applications/{id}', { params: { id }, body: input });
 
 export function useUpdateApplication() {
   const queryClient = useQueryClient();

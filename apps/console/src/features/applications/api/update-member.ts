@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TMember, TUpdateMemberRequest } from '@wm/contracts';
+import type { TUpdateMemberRequest } from '@wm/contracts';
 import { api } from '@/lib/api-client';
 import { invalidateKeys, queryKeys } from '@/lib/query-keys';
 
@@ -11,7 +11,7 @@ export const updateMember = ({
   applicationId: string;
   userId: string;
   input: TUpdateMemberRequest;
-}) => api.put<TMember>(`/applications/${applicationId}/members/${userId}`, input);
+}) => api.put('/applications/{id}/members/{userId}', { params: { id: applicationId, userId }, body: input });
 
 export function useUpdateMember(applicationId: string) {
   const queryClient = useQueryClient();

@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TEventLogDetail } from '@wm/contracts';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 export const getEventLog = (id: string, signal?: AbortSignal) =>
-  api.get<TEventLogDetail>(`/rabbitmq/events/${id}`, undefined, signal);
+  api.get('/rabbitmq/events/{id}', { params: { id }, signal });
 
 export const eventLogQueryOptions = (id: string) =>
   queryOptions({

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { EVENT_LOG_PAGE_SIZE, type EventLogStatus, type TEventLogListResponse } from '@wm/contracts';
+import { EVENT_LOG_PAGE_SIZE, type EventLogStatus } from '@wm/contracts';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
@@ -13,7 +13,7 @@ export type EventLogFilters = {
 };
 
 export const getEventLogs = (filters: EventLogFilters, signal?: AbortSignal) =>
-  api.get<TEventLogListResponse>('/rabbitmq/events', { ...filters, limit: EVENT_LOG_PAGE_SIZE }, signal);
+  api.get('/rabbitmq/events', { query: { ...filters, limit: EVENT_LOG_PAGE_SIZE }, signal });
 
 export const eventLogsQueryOptions = (filters: EventLogFilters) =>
   queryOptions({

@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TReprocessResponse } from '@wm/contracts';
 import { toast } from 'sonner';
 import { api, toastError } from '@/lib/api-client';
 import { invalidateKeys, queryKeys } from '@/lib/query-keys';
 
 export const reprocessEventLog = (id: string) =>
-  api.post<TReprocessResponse>(`/rabbitmq/events/${id}/reprocess`);
+  api.post('/rabbitmq/events/{id}/reprocess', { params: { id } });
 
 /** 'Reprocessar': toasts 'Reprocessamento iniciado' or 'Erro no reprocessamento' and refreshes the logs. */
 export function useReprocessEventLog() {

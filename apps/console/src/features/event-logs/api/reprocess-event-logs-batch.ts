@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TReprocessBatchResponse } from '@wm/contracts';
 import { toast } from 'sonner';
 import { api, toastError } from '@/lib/api-client';
 import { invalidateKeys, queryKeys } from '@/lib/query-keys';
 
 export const reprocessEventLogsBatch = (eventIds: string[]) =>
-  api.post<TReprocessBatchResponse>('/rabbitmq/events/reprocess-batch', { eventIds });
+  api.post('/rabbitmq/events/reprocess-batch', { body: { eventIds } });
 
 /** Batch reprocess with the summary toast '{n} eventos processados com sucesso, {m} falharam.' */
 export function useReprocessEventLogsBatch(onDone?: () => void) {

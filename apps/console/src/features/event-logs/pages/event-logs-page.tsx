@@ -11,7 +11,7 @@ import { Pager } from '@/components/ui/pager';
 import { SearchInput } from '@/components/ui/search-input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { eventLogStatusLabel } from '@/components/ui/status-badges';
-import { useListState } from '@/lib/use-list-state';
+import { allowedFilter, useListState } from '@/lib/use-list-state';
 import { useEventLogs } from '../api/get-event-logs';
 import { useReprocessEventLog } from '../api/reprocess-event-log';
 import { useReprocessEventLogsBatch } from '../api/reprocess-event-logs-batch';
@@ -21,13 +21,9 @@ const ALL = 'ALL';
 /** The status filter's options, in this order after 'all': SUCCESS, FAILED, PENDING, PROCESSING. */
 const STATUS_OPTIONS: EventLogStatus[] = ['SUCCESS', 'FAILED', 'PENDING', 'PROCESSING'];
 
-const isStatus = (value: string | undefined): value is EventLogStatus =>
-  (EVENT_LOG_STATUSES as readonly string[]).includes(value ?? '');
-
 export default function EventLogsPage() {
   const list = useListState({ filters: ['status'], texts: ['search', 'organizationId', 'eventType'] });
-  const statusParam = list.filters.status;
-  const status = isStatus(statusParam) ? statusParam : undefined;
+  const status = allowedFilter(EVENT_LOG_STATUSES, list.filters.status);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   // Another page or filter starts with nothing ticked.
   const listKey = JSON.stringify([list.page, list.filters]);

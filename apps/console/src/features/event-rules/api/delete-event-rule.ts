@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { forgetDeletedRecord, RULE_TREE_KEYS } from '@/lib/query-keys';
 
-export const deleteEventRule = (id: string) => api.delete(`/event-rules/${id}`);
+export const deleteEventRule = (id: string) => api.delete('/event-rules/{id}', { params: { id } });
 
 export function useDeleteEventRule() {
   const queryClient = useQueryClient();

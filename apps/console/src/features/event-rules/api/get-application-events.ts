@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TEventListResponse } from '@wm/contracts';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 /** The event picker: up to 100 events of the rule's application (a rule emits only those). */
 export const getApplicationEvents = (applicationId: string, signal?: AbortSignal) =>
-  api.get<TEventListResponse>('/events', { applicationId, limit: 100 }, signal);
+  api.get('/events', { query: { applicationId, limit: 100 }, signal });
 
 export const applicationEventsQueryOptions = (applicationId: string) =>
   queryOptions({

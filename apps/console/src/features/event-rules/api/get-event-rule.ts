@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TEventRule } from '@wm/contracts';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 export const getEventRule = (id: string, signal?: AbortSignal) =>
-  api.get<TEventRule>(`/event-rules/${id}`, undefined, signal);
+  api.get('/event-rules/{id}', { params: { id }, signal });
 
 export const eventRuleQueryOptions = (id: string) =>
   queryOptions({

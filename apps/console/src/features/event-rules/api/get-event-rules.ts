@@ -1,19 +1,16 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { RULE_PAGE_SIZE, type TEventRuleListResponse } from '@wm/contracts';
+import { RULE_PAGE_SIZE } from '@wm/contracts';
 import { api } from '@/lib/api-client';
+import type { ApiQuery } from '@/lib/api-types';
 import { queryKeys } from '@/lib/query-keys';
 
-export type EventRuleFilters = {
-  page: number;
-  search?: string;
-  applicationId?: string;
-  isActive?: boolean;
-  eventType?: string;
-  withoutEvent?: boolean;
-};
+export type EventRuleFilters = Pick<
+  ApiQuery<'get', '/event-rules'>,
+  'search' | 'applicationId' | 'isActive' | 'eventType' | 'withoutEvent'
+> & { page: number };
 
 export const getEventRules = (filters: EventRuleFilters, signal?: AbortSignal) =>
-  api.get<TEventRuleListResponse>('/event-rules', { ...filters, limit: RULE_PAGE_SIZE }, signal);
+  api.get('/event-rules', { query: { ...filters, limit: RULE_PAGE_SIZE }, signal });
 
 export const eventRulesQueryOptions = (filters: EventRuleFilters) =>
   queryOptions({

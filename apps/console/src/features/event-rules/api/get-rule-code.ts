@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { IntegrationLanguage, TIntegrationCode } from '@wm/contracts';
+import type { IntegrationLanguage } from '@wm/contracts';
 import { api } from '@/lib/api-client';
 import { NO_CACHE } from '@/lib/query-client';
 import { queryKeys } from '@/lib/query-keys';
 
 export const getRuleCode = (ruleId: string, language: IntegrationLanguage, signal?: AbortSignal) =>
-  api.get<{ data: TIntegrationCode }>(`/integration/rules/${ruleId}/code`, { language }, signal);
+  api.get('/integration/rules/{id}/code', { params: { id: ruleId }, query: { language }, signal });
 
 export const ruleCodeQueryOptions = (ruleId: string, language: IntegrationLanguage) =>
   queryOptions({

@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TIntegrationPayload } from '@wm/contracts';
 import { api } from '@/lib/api-client';
 import { NO_CACHE } from '@/lib/query-client';
 import { queryKeys } from '@/lib/query-keys';
 
 export const getRulePayload = (ruleId: string, signal?: AbortSignal) =>
-  api.get<{ data: TIntegrationPayload }>(`/integration/rules/${ruleId}/payload`, undefined, signal);
+  api.get('/integration/rules/{id}/payload', { params: { id: ruleId }, signal });
 
 export const rulePayloadQueryOptions = (ruleId: string) =>
   queryOptions({

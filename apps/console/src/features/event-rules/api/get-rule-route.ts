@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TRouteDetail } from '@wm/contracts';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 /** A rule's route with its event types and fields (the form's pickers, the tester's sample). */
 export const getRuleRoute = (routeId: string, signal?: AbortSignal) =>
-  api.get<{ data: TRouteDetail }>(`/routes/${routeId}`, undefined, signal);
+  api.get('/routes/{id}', { params: { id: routeId }, signal });
 
 export const ruleRouteQueryOptions = (routeId: string) =>
   queryOptions({

@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TEventRule } from '@wm/contracts';
 import { toast } from 'sonner';
 import { api, toastError } from '@/lib/api-client';
 import { invalidateKeys, queryKeys } from '@/lib/query-keys';
 
 export const linkEvent = ({ ruleId, eventId }: { ruleId: string; eventId: string }) =>
-  api.post<TEventRule>(`/event-rules/${ruleId}/link-event`, { eventId });
+  api.post('/event-rules/{id}/link-event', { params: { id: ruleId }, body: { eventId } });
 
 /** Links the event the rule emits; toasts 'Evento vinculado' or 'Erro ao vincular evento'. */
 export function useLinkEvent() {

@@ -1,10 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TEventRule } from '@wm/contracts';
 import { toast } from 'sonner';
 import { api, toastError } from '@/lib/api-client';
 import { invalidateKeys, queryKeys } from '@/lib/query-keys';
 
-export const toggleEventRule = (id: string) => api.patch<TEventRule>(`/event-rules/${id}/toggle`);
+export const toggleEventRule = (id: string) => api.patch('/event-rules/{id}/toggle', { params: { id } });
 
 /** The status switch: flips isActive; toasts 'Status alterado' or 'Erro ao alterar status'. */
 export function useToggleEventRule() {

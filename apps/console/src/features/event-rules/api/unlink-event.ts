@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TEventRule } from '@wm/contracts';
 import { toast } from 'sonner';
 import { api, toastError } from '@/lib/api-client';
 import { invalidateKeys, queryKeys } from '@/lib/query-keys';
 
-export const unlinkEvent = (ruleId: string) => api.delete<TEventRule>(`/event-rules/${ruleId}/link-event`);
+export const unlinkEvent = (ruleId: string) =>
+  api.delete('/event-rules/{id}/link-event', { params: { id: ruleId } });
 
 /** Removes the rule's linked event; toasts 'Evento desvinculado' or 'Erro ao desvincular evento'. */
 export function useUnlinkEvent() {

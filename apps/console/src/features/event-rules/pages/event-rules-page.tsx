@@ -15,7 +15,7 @@ import { SearchInput } from '@/components/ui/search-input';
 import { paths } from '@/config/paths';
 import { READ_ONLY_APPLICATIONS, useCanWriteSomeApplication } from '@/lib/application-options';
 import { messages } from '@/lib/messages';
-import { useListState } from '@/lib/use-list-state';
+import { allowedFilter, useListState } from '@/lib/use-list-state';
 import { type EventRuleFilters, useEventRules } from '../api/get-event-rules';
 import { RulesTable } from '../components/rules-table';
 
@@ -37,9 +37,9 @@ export default function EventRulesPage() {
     page: list.page,
     search: list.filters.search,
     applicationId,
-    isActive: status === undefined ? undefined : status === 'true',
+    isActive: allowedFilter(['true', 'false'], status),
     eventType: list.filters.eventType,
-    withoutEvent: isWithoutEventOnly || undefined,
+    withoutEvent: isWithoutEventOnly ? 'true' : undefined,
   };
   const query = useEventRules(filters);
   const canCreate = useCanWriteSomeApplication();

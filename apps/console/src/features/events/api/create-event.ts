@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TCreateEventRequest, TEvent } from '@wm/contracts';
+import type { TCreateEventRequest } from '@wm/contracts';
 import { api } from '@/lib/api-client';
 import { invalidateKeys, queryKeys } from '@/lib/query-keys';
 
-export const createEvent = (input: TCreateEventRequest) => api.post<TEvent>('/events', input);
+export const createEvent = (input: TCreateEventRequest) => api.post('/events', { body: input });
 
 export function useCreateEvent() {
   const queryClient = useQueryClient();

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { forgetDeletedRecord, queryKeys } from '@/lib/query-keys';
 
-export const deleteEvent = (id: string) => api.delete(`/events/${id}`);
+export const deleteEvent = (id: string) => api.delete('/events/{id}', { params: { id } });
 
 /** Deleting an event removes its subscriptions too, so both lists refresh. */
 export function useDeleteEvent() {

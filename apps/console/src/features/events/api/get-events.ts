@@ -1,20 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { TEventListResponse } from '@wm/contracts';
 import { api } from '@/lib/api-client';
+import type { ApiQuery } from '@/lib/api-types';
 import { queryKeys } from '@/lib/query-keys';
 
-export type EventListParams = {
-  page?: number;
-  limit?: number;
-  applicationId?: string;
-  eventId?: string;
-  status?: string;
-  search?: string;
-  scope?: 'discover';
-};
+export type EventListParams = ApiQuery<'get', '/events'>;
 
 export const getEvents = (params: EventListParams, signal?: AbortSignal) =>
-  api.get<TEventListResponse>('/events', params, signal);
+  api.get('/events', { query: params, signal });
 
 export const eventsQueryOptions = (params: EventListParams = {}) =>
   queryOptions({

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TEvent, TUpdateEventRequest } from '@wm/contracts';
+import type { TUpdateEventRequest } from '@wm/contracts';
 import { api } from '@/lib/api-client';
 import { invalidateKeys, queryKeys } from '@/lib/query-keys';
 
 export const updateEvent = ({ id, input }: { id: string; input: TUpdateEventRequest }) =>
-  api.put<TEvent>(`/events/${id}`, input);
+  api.put('/events/{id}', { params: { id }, body: input });
 
 export function useUpdateEvent() {
   const queryClient = useQueryClient();

@@ -1,12 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TInvitationAccepted } from '@wm/contracts';
 import { api } from '@/lib/api-client';
 import { invalidateKeys, queryKeys } from '@/lib/query-keys';
 
 export type InvitationAnswer = 'accept' | 'decline';
 
 export const answerInvitation = ({ id, answer }: { id: string; answer: InvitationAnswer }) =>
-  api.post<TInvitationAccepted | undefined>(`/auth/me/invitations/${id}/${answer}`);
+  api.post(`/auth/me/invitations/{id}/${answer}`, { params: { id } });
 
 /** Accepting adds an application to the user's: every application query is read again. */
 export function useAnswerInvitation() {

@@ -1,10 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TMyInvitationList } from '@wm/contracts';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
-export const getMyInvitations = (signal?: AbortSignal) =>
-  api.get<TMyInvitationList>('/auth/me/invitations', undefined, signal);
+export const getMyInvitations = (signal?: AbortSignal) => api.get('/auth/me/invitations', { signal });
 
 /** Under the 'applications' key: answering one changes the user's applications too. */
 export const myInvitationsQueryOptions = () =>

@@ -1,5 +1,4 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TApplicationListResponse } from '@wm/contracts';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
@@ -7,7 +6,7 @@ import { queryKeys } from '@/lib/query-keys';
 export const HOME_APPLICATION_LIMIT = 6;
 
 export const getRecentApplications = (signal?: AbortSignal) =>
-  api.get<TApplicationListResponse>('/applications', { page: 1, limit: HOME_APPLICATION_LIMIT }, signal);
+  api.get('/applications', { query: { page: 1, limit: HOME_APPLICATION_LIMIT }, signal });
 
 /** Under the 'applications' key, so every application change refreshes the home page too. */
 export const recentApplicationsQueryOptions = () =>

@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TIntegrationRoute } from '@wm/contracts';
 import { api } from '@/lib/api-client';
 import { NO_CACHE } from '@/lib/query-client';
 import { queryKeys } from '@/lib/query-keys';
 
 export const getIntegrationRoutes = (applicationId: string, signal?: AbortSignal) =>
-  api.get<{ data: TIntegrationRoute[] }>('/integration/routes', { applicationId }, signal);
+  api.get('/integration/routes', { query: { applicationId }, signal });
 
 export const integrationRoutesQueryOptions = (applicationId: string) =>
   queryOptions({

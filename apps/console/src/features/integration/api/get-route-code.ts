@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { IntegrationLanguage, TIntegrationCode } from '@wm/contracts';
+import type { IntegrationLanguage } from '@wm/contracts';
 import { api } from '@/lib/api-client';
 import { NO_CACHE } from '@/lib/query-client';
 import { queryKeys } from '@/lib/query-keys';
 
 export const getRouteCode = (routeId: string, language: IntegrationLanguage, signal?: AbortSignal) =>
-  api.get<{ data: TIntegrationCode }>(`/integration/routes/${routeId}/code`, { language }, signal);
+  api.get('/integration/routes/{id}/code', { params: { id: routeId }, query: { language }, signal });
 
 export const routeCodeQueryOptions = (routeId: string, language: IntegrationLanguage) =>
   queryOptions({

@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TIntegrationPayload } from '@wm/contracts';
 import { api } from '@/lib/api-client';
 import { NO_CACHE } from '@/lib/query-client';
 import { queryKeys } from '@/lib/query-keys';
 
 export const getRoutePayload = (routeId: string, signal?: AbortSignal) =>
-  api.get<{ data: TIntegrationPayload }>(`/integration/routes/${routeId}/payload`, undefined, signal);
+  api.get('/integration/routes/{id}/payload', { params: { id: routeId }, signal });
 
 export const routePayloadQueryOptions = (routeId: string) =>
   queryOptions({

@@ -1,12 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TDeliveryLogDetail } from '@wm/contracts';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 export const logQueryOptions = (id: string) =>
   queryOptions({
     queryKey: queryKeys.logs.detail(id),
-    queryFn: ({ signal }) => api.get<TDeliveryLogDetail>(`/logs/${id}`, undefined, signal),
+    queryFn: ({ signal }) => api.get('/logs/{id}', { params: { id }, signal }),
     staleTime: 0,
   });
 

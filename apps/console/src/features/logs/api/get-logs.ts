@@ -1,21 +1,15 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { TDeliveryLogListResponse } from '@wm/contracts';
 import { api } from '@/lib/api-client';
+import type { ApiQuery } from '@/lib/api-types';
 import { localDayBound } from '@/lib/format';
 import { queryKeys } from '@/lib/query-keys';
 
-export type LogFilters = {
-  page: number;
-  subscriptionId?: string;
-  eventId?: string;
-  status?: string;
-  startDate?: string;
-  endDate?: string;
-  /** The deliveries of one occurrence (from a rule execution's emitted event). */
-  occurrenceId?: string;
-  /** Free text, searched by the server over the whole filter (subscription name and URL, event name and alias). */
-  search?: string;
-};
+/**
+ * `search` is free text, searched by the server over the whole filter (subscription name and URL,
+ * event name and alias); `occurrenceId` keeps the deliveries of one occurrence (from a rule
+ * execution's emitted event).
+ */
+export type LogFilters = Omit<ApiQuery<'get', '/logs'>, 'limit'> & { page: number };
 
 export const LOGS_PAGE_SIZE = 20;
 
@@ -23,16 +17,15 @@ export const logsQueryOptions = (filters: LogFilters) =>
   queryOptions({
     queryKey: queryKeys.logs.list(filters),
     queryFn: ({ signal }) =>
-      api.get<TDeliveryLogListResponse>(
-        '/logs',
-        {
+      api.get('/logs', {
+        query: {
           ...filters,
           startDate: localDayBound(filters.startDate, 'start'),
           endDate: localDayBound(filters.endDate, 'end'),
           limit: LOGS_PAGE_SIZE,
         },
         signal,
-      ),
+      }),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });

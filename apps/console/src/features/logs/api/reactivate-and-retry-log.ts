@@ -1,5 +1,4 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TRetryDeliveryResponse } from '@wm/contracts';
 import { toast } from 'sonner';
 import { api, toastError } from '@/lib/api-client';
 import { invalidateKeys, queryKeys } from '@/lib/query-keys';
@@ -15,8 +14,8 @@ export async function reactivateAndRetryLog({
   logId: string;
   subscriptionId: string;
 }) {
-  await api.put(`/subscriptions/${subscriptionId}`, { status: 'ACTIVE' });
-  return api.post<TRetryDeliveryResponse>(`/logs/${logId}/retry`);
+  await api.put('/subscriptions/{id}', { params: { id: subscriptionId }, body: { status: 'ACTIVE' } });
+  return api.post('/logs/{id}/retry', { params: { id: logId } });
 }
 
 export function useReactivateAndRetryLog() {

@@ -20,7 +20,7 @@ import { UrlText } from '@/components/ui/url-text';
 import { paths } from '@/config/paths';
 import { formatDateTimeSeconds } from '@/lib/format';
 import { messages } from '@/lib/messages';
-import { useListState } from '@/lib/use-list-state';
+import { allowedFilter, useListState } from '@/lib/use-list-state';
 import { useEventOptions, useSubscriptionOptions } from '../api/get-log-filters';
 import { type LogFilters, useLogs } from '../api/get-logs';
 import { useRetryLog } from '../api/retry-log';
@@ -46,7 +46,12 @@ export default function LogsPage() {
     texts: ['search'],
   });
   const { search, ...listFilters } = list.filters;
-  const filters: LogFilters = { page: list.page, ...listFilters, search };
+  const filters: LogFilters = {
+    page: list.page,
+    ...listFilters,
+    status: allowedFilter(DELIVERY_STATUSES, listFilters.status),
+    search,
+  };
   const logs = useLogs(filters);
   const subscriptions = useSubscriptionOptions();
   const events = useEventOptions();

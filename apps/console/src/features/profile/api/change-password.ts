@@ -4,6 +4,6 @@ import { api } from '@/lib/api-client';
 
 /** The server ends the user's other sessions; this one stays signed in. */
 export const changePassword = (input: TChangePasswordRequest) =>
-  api.post<{ message: string }>('/auth/change-password', input);
+  api.post('/auth/change-password', { body: input });
 
 export const useChangePassword = () => useMutation({ mutationFn: changePassword });

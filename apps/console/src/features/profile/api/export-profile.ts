@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
-export const exportProfile = () => api.get<{ exportedAt: string }>('/auth/me/export');
+export const exportProfile = () => api.get('/auth/me/export');
 
 function download(fileName: string, content: string) {
   const url = URL.createObjectURL(new Blob([content], { type: 'application/json' }));

@@ -1,10 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TProfileStats } from '@wm/contracts';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
-export const getProfileStats = (signal?: AbortSignal) =>
-  api.get<TProfileStats>('/auth/me/stats', undefined, signal);
+export const getProfileStats = (signal?: AbortSignal) => api.get('/auth/me/stats', { signal });
 
 export const profileStatsQueryOptions = () =>
   queryOptions({

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TRouteEventType, TRouteEventTypeInput } from '@wm/contracts';
+import type { TRouteEventTypeInput } from '@wm/contracts';
 import { api } from '@/lib/api-client';
 import { invalidateKeys, RULE_TREE_KEYS } from '@/lib/query-keys';
 
 export const createRouteEventType = (input: TRouteEventTypeInput) =>
-  api.post<{ data: TRouteEventType }>('/route-event-types', input);
+  api.post('/route-event-types', { body: input });
 
 export function useCreateRouteEventType() {
   const queryClient = useQueryClient();

@@ -1,10 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TRouteField, TRouteFieldInput } from '@wm/contracts';
+import type { TRouteFieldInput } from '@wm/contracts';
 import { api } from '@/lib/api-client';
 import { invalidateKeys, queryKeys } from '@/lib/query-keys';
 
-export const createRouteField = (input: TRouteFieldInput) =>
-  api.post<{ data: TRouteField }>('/route-fields', input);
+export const createRouteField = (input: TRouteFieldInput) => api.post('/route-fields', { body: input });
 
 export function useCreateRouteField() {
   const queryClient = useQueryClient();

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TRoute, TRouteInput } from '@wm/contracts';
+import type { TRouteInput } from '@wm/contracts';
 import { api } from '@/lib/api-client';
 import { invalidateKeys, queryKeys } from '@/lib/query-keys';
 
-export const createRoute = (input: TRouteInput) => api.post<{ data: TRoute }>('/routes', input);
+export const createRoute = (input: TRouteInput) => api.post('/routes', { body: input });
 
 export function useCreateRoute() {
   const queryClient = useQueryClient();

@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TEventRuleListResponse } from '@wm/contracts';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 /** The rules of one route event type (its detail page lists them), up to 100. */
 export const getEventTypeRules = (routeEventTypeId: string, signal?: AbortSignal) =>
-  api.get<TEventRuleListResponse>('/event-rules', { routeEventTypeId, limit: 100 }, signal);
+  api.get('/event-rules', { query: { routeEventTypeId, limit: 100 }, signal });
 
 export const eventTypeRulesQueryOptions = (routeEventTypeId: string) =>
   queryOptions({

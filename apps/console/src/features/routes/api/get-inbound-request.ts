@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TInboundRequestDetail } from '@wm/contracts';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 export const getInboundRequest = (id: string, signal?: AbortSignal) =>
-  api.get<{ data: TInboundRequestDetail }>(`/inbound-requests/${id}`, undefined, signal);
+  api.get('/inbound-requests/{id}', { params: { id }, signal });
 
 export const inboundRequestQueryOptions = (id: string) =>
   queryOptions({

@@ -1,14 +1,14 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { INBOUND_REQUEST_LIST_LIMIT, type TInboundRequestListResponse } from '@wm/contracts';
+import { INBOUND_REQUEST_LIST_LIMIT } from '@wm/contracts';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 export const getInboundRequests = (routeId: string, page: number, signal?: AbortSignal) =>
-  api.get<TInboundRequestListResponse>(
-    `/routes/${routeId}/inbound-requests`,
-    { page, limit: INBOUND_REQUEST_LIST_LIMIT },
+  api.get('/routes/{id}/inbound-requests', {
+    params: { id: routeId },
+    query: { page, limit: INBOUND_REQUEST_LIST_LIMIT },
     signal,
-  );
+  });
 
 export const inboundRequestsQueryOptions = (routeId: string, page: number) =>
   queryOptions({

@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TRouteField } from '@wm/contracts';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 export const getRouteField = (id: string, signal?: AbortSignal) =>
-  api.get<{ data: TRouteField }>(`/route-fields/${id}`, undefined, signal);
+  api.get('/route-fields/{id}', { params: { id }, signal });
 
 export const routeFieldQueryOptions = (id: string) =>
   queryOptions({

@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TRouteDetail } from '@wm/contracts';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 export const getRoute = (id: string, signal?: AbortSignal) =>
-  api.get<{ data: TRouteDetail }>(`/routes/${id}`, undefined, signal);
+  api.get('/routes/{id}', { params: { id }, signal });
 
 export const routeQueryOptions = (id: string) =>
   queryOptions({

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { ROUTE_LIST_LIMIT, type TRouteListResponse } from '@wm/contracts';
+import { ROUTE_LIST_LIMIT } from '@wm/contracts';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
@@ -7,7 +7,7 @@ import { queryKeys } from '@/lib/query-keys';
 export type RouteListParams = { applicationId?: string; search?: string };
 
 export const getRoutes = (params: RouteListParams, signal?: AbortSignal) =>
-  api.get<TRouteListResponse>('/routes', { ...params, limit: ROUTE_LIST_LIMIT }, signal);
+  api.get('/routes', { query: { ...params, limit: ROUTE_LIST_LIMIT }, signal });
 
 export const routesQueryOptions = (params: RouteListParams = {}) =>
   queryOptions({

@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TInboundRequestDetail } from '@wm/contracts';
 import { toast } from 'sonner';
 import { api, toastError } from '@/lib/api-client';
 import { invalidateKeys, queryKeys } from '@/lib/query-keys';
 
 export const reprocessInboundRequest = (id: string) =>
-  api.post<{ data: TInboundRequestDetail }>(`/inbound-requests/${id}/reprocess`);
+  api.post('/inbound-requests/{id}/reprocess', { params: { id } });
 
 /** 'Reprocessar': the route's rules run again on the kept request. */
 export function useReprocessInboundRequest() {

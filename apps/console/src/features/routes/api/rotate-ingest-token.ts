@@ -1,10 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TRouteDetail } from '@wm/contracts';
 import { api } from '@/lib/api-client';
 import { invalidateKeys, queryKeys } from '@/lib/query-keys';
 
 export const rotateIngestToken = (routeId: string) =>
-  api.post<{ data: TRouteDetail }>(`/routes/${routeId}/rotate-ingest-token`);
+  api.post('/routes/{id}/rotate-ingest-token', { params: { id: routeId } });
 
 /** A new ingest URL for the route: the old one stops answering at once. */
 export function useRotateIngestToken() {

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TRouteField, TUpdateRouteFieldRequest } from '@wm/contracts';
+import type { TUpdateRouteFieldRequest } from '@wm/contracts';
 import { api } from '@/lib/api-client';
 import { invalidateKeys, queryKeys } from '@/lib/query-keys';
 
 export const updateRouteField = ({ id, input }: { id: string; input: TUpdateRouteFieldRequest }) =>
-  api.put<{ data: TRouteField }>(`/route-fields/${id}`, input);
+  api.put('/route-fields/{id}', { params: { id }, body: input });
 
 export function useUpdateRouteField() {
   const queryClient = useQueryClient();

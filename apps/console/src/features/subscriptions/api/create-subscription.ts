@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TCreateSubscriptionRequest, TSubscription } from '@wm/contracts';
+import type { TCreateSubscriptionRequest } from '@wm/contracts';
 import { api } from '@/lib/api-client';
 import { invalidateKeys, queryKeys } from '@/lib/query-keys';
 
 export const createSubscription = (input: TCreateSubscriptionRequest) =>
-  api.post<TSubscription>('/subscriptions', input);
+  api.post('/subscriptions', { body: input });
 
 /** A new subscription changes its event's counts too. */
 export function useCreateSubscription() {

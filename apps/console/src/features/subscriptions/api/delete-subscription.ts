@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { invalidateKeys, queryKeys } from '@/lib/query-keys';
 
-export const deleteSubscription = (id: string) => api.delete(`/subscriptions/${id}`);
+export const deleteSubscription = (id: string) => api.delete('/subscriptions/{id}', { params: { id } });
 
 export function useDeleteSubscription() {
   const queryClient = useQueryClient();

@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TEventListResponse } from '@wm/contracts';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 /** The event picker: up to 100 events, own and PUBLIC ones (scope=discover). */
 export const getEventOptions = (signal?: AbortSignal) =>
-  api.get<TEventListResponse>('/events', { limit: 100, scope: 'discover' }, signal);
+  api.get('/events', { query: { limit: 100, scope: 'discover' }, signal });
 
 export const eventOptionsQueryOptions = () =>
   queryOptions({

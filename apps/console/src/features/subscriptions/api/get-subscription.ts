@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TSubscription } from '@wm/contracts';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 export const getSubscription = (id: string, signal?: AbortSignal) =>
-  api.get<TSubscription>(`/subscriptions/${id}`, undefined, signal);
+  api.get('/subscriptions/{id}', { params: { id }, signal });
 
 export const subscriptionQueryOptions = (id: string) =>
   queryOptions({

@@ -1,18 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { TSubscriptionListResponse } from '@wm/contracts';
 import { api } from '@/lib/api-client';
+import type { ApiQuery } from '@/lib/api-types';
 import { queryKeys } from '@/lib/query-keys';
 
-export type SubscriptionListParams = {
-  page?: number;
-  limit?: number;
-  eventId?: string;
-  status?: string;
-  search?: string;
-};
+export type SubscriptionListParams = ApiQuery<'get', '/subscriptions'>;
 
 export const getSubscriptions = (params: SubscriptionListParams, signal?: AbortSignal) =>
-  api.get<TSubscriptionListResponse>('/subscriptions', params, signal);
+  api.get('/subscriptions', { query: params, signal });
 
 export const subscriptionsQueryOptions = (params: SubscriptionListParams = {}) =>
   queryOptions({

@@ -1,10 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TSubscription } from '@wm/contracts';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 export const rotateSubscriptionSecret = (id: string) =>
-  api.post<TSubscription>(`/subscriptions/${id}/rotate-secret`);
+  api.post('/subscriptions/{id}/rotate-secret', { params: { id } });
 
 export function useRotateSubscriptionSecret() {
   const queryClient = useQueryClient();

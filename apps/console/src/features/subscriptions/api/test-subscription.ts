@@ -1,5 +1,4 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TSubscriptionTestResult } from '@wm/contracts';
 import { api } from '@/lib/api-client';
 import { invalidateKeys, queryKeys } from '@/lib/query-keys';
 
@@ -7,8 +6,7 @@ import { invalidateKeys, queryKeys } from '@/lib/query-keys';
  * POST /subscriptions/{id}/test: the server sends a test delivery to the target URL now and answers
  * with its outcome (200 even when the target failed: `success` says how it went).
  */
-export const testSubscription = (id: string) =>
-  api.post<TSubscriptionTestResult>(`/subscriptions/${id}/test`);
+export const testSubscription = (id: string) => api.post('/subscriptions/{id}/test', { params: { id } });
 
 export function useTestSubscription() {
   const queryClient = useQueryClient();

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TSubscription, TUpdateSubscriptionRequest } from '@wm/contracts';
+import type { TUpdateSubscriptionRequest } from '@wm/contracts';
 import { api } from '@/lib/api-client';
 import { invalidateKeys, queryKeys } from '@/lib/query-keys';
 
 export const updateSubscription = ({ id, input }: { id: string; input: TUpdateSubscriptionRequest }) =>
-  api.put<TSubscription>(`/subscriptions/${id}`, input);
+  api.put('/subscriptions/{id}', { params: { id }, body: input });
 
 export function useUpdateSubscription() {
   const queryClient = useQueryClient();

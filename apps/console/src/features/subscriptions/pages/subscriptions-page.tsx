@@ -10,7 +10,7 @@ import { Pager } from '@/components/ui/pager';
 import { SearchInput } from '@/components/ui/search-input';
 import { entityStatusLabel } from '@/components/ui/status-badges';
 import { paths } from '@/config/paths';
-import { useListState } from '@/lib/use-list-state';
+import { allowedFilter, useListState } from '@/lib/use-list-state';
 import { useEventOptions } from '../api/get-event-options';
 import { useSubscriptions } from '../api/get-subscriptions';
 import { SubscriptionsTable } from '../components/subscriptions-table';
@@ -23,7 +23,12 @@ export default function SubscriptionsPage() {
   const { eventId, status } = list.filters;
   const search = list.texts.search;
   const events = useEventOptions();
-  const subscriptions = useSubscriptions({ page: list.page, limit: PAGE_SIZE, ...list.filters });
+  const subscriptions = useSubscriptions({
+    page: list.page,
+    limit: PAGE_SIZE,
+    ...list.filters,
+    status: allowedFilter(ENTITY_STATUSES, status),
+  });
   const stats = subscriptions.data?.stats;
 
   return (

@@ -1,0 +1,63 @@
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import type { Database, DatabaseHandle } from './client';
+import { listenPostgres } from './listen-postgres';
+import { connectionOptions, type PostgresTimeouts } from './postgres-connection';
+import * as schema from './schema';
+
+export function openPostgres(url: string, poolSize: number, timeouts: PostgresTimeouts): DatabaseHandle {
+  // Random reads cost about what sequential ones do on SSDs and cached pages. At the default (4),
+  // a batch of 50 primary-key probes "cost" more than scanning a table of a few thousand rows, so
+  // the generic plan of a named statement, made while the table was that small (a fresh install,
+  // the first minute of a burst), kept scanning it whole, at 50 comparisons per row, as it grew.
+  const pool = new pg.Pool({
+    ...connectionOptions(url, timeouts),
+    query_timeout: timeouts.queryTimeoutMs,
+    max: poolSize,
+    options: '-c random_page_cost=1.1',
+  });
+  // An idle client that loses its connection must not crash the process.
+  pool.on('error', () => {});
+  const db = drizzleNodePg({ client: pool, schema }) as unknown as Database;
+  return {
+    db,
+    kind: 'postgres',
+    async query<T>(text: string, params: unknown[] = [], name?: string) {
+      const result = await pool.query({ text, values: params, ...(name ? { name } : {}) });
+      return result.rows as T[];
+    },
+    async inScriptTransaction(fn) {
+      // Migrations may rightly take minutes (an index on a large table, another process holding
+      // the migration lock): a connection of their own, without the query timeout.
+      const client = new pg.Client(connectionOptions(url, timeouts));
+      client.on('error', () => {});
+      await client.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await fn({
+          exec: async (script) => {
+            await client.query(script);
+          },
+          query: async (text, params) => (await client.query(text, params)).rows,
+        });
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => {});
+        throw error;
+      } finally {
+        await client.end().catch(() => {});
+      }
+    },
+    async notify(channel) {
+      await pool.query('SELECT pg_notify($1, NULL)', [channel]);
+    },
+    listen: (channel, onNotify) => listenPostgres(url, timeouts, channel, onNotify),
+    async ping() {
+      await pool.query('SELECT 1');
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}
