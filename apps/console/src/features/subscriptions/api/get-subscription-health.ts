@@ -1,5 +1,4 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TSubscriptionHealth } from '@wm/contracts';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
@@ -7,7 +6,7 @@ import { queryKeys } from '@/lib/query-keys';
 const REFRESH_MS = 5_000;
 
 export const getSubscriptionHealth = (id: string, signal?: AbortSignal) =>
-  api.get<TSubscriptionHealth>(`/subscriptions/${id}/health`, undefined, signal);
+  api.get('/subscriptions/{id}/health', { params: { id }, signal });
 
 export const subscriptionHealthQueryOptions = (id: string) =>
   queryOptions({
