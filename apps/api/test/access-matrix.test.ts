@@ -89,7 +89,7 @@ PATCH /v1/event-rules/{id}/toggle                      401  404       404       
 POST /v1/event-rules/{id}/link-event                   401  404       404       403      200      403      200      200
 DELETE /v1/event-rules/{id}/link-event                 401  404       404       403      200      403      200      200
 GET /v1/event-rules/{id}/executions                    401  404       404       200      200      200      200      200
-POST /v1/emit-rules                                    401  404/403   404/403   403      202      403      202      202
+POST /v1/emit-rules                                    401  404       404       403      202      403      202      202
 GET /v1/integration/routes                             401  404       404       route    route    route    route    route
 GET /v1/integration/routes/{id}/code                   401  404       404       200      200      200      200      200
 GET /v1/integration/routes/{id}/payload                401  404       404       200      200      200      200      200

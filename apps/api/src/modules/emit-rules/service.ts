@@ -4,7 +4,7 @@ import { INVALID_API_KEY_MESSAGE } from '../../domain/api-key';
 import { forbidden, unauthorized } from '../../domain/errors';
 import { newId } from '../../lib/ids';
 import { inSpan, type Span } from '../../lib/tracing';
-import { authorizeEmitter, type EmitInput, type Emitter, storableHeaders } from '../emit/emit-input';
+import { authorizeRulesEmitter, type EmitInput, type Emitter, storableHeaders } from '../emit/emit-input';
 import { findPreviousAnswer } from '../emit/idempotency';
 import { publishOrLeaveToSweep } from '../emit/publish-or-sweep';
 import { recordEmit } from '../emit/record-emits';
@@ -26,7 +26,7 @@ async function checkApiKey(ctx: AppContext, applicationId: string, apiKeyHash: s
  * (externalEventId or Idempotency-Key) within 24 h answers the first result and records nothing.
  */
 export async function emitRules(ctx: AppContext, input: EmitInput & Emitter): Promise<TEmitRulesResponse> {
-  await authorizeEmitter(ctx, input, input.applicationId);
+  await authorizeRulesEmitter(ctx, input, input.applicationId);
   return inSpan(ctx.tracing, 'webhook.emit_rules', { parent: input.traceparent }, (span) =>
     recordAndPublish(ctx, input, span),
   );

@@ -1,7 +1,7 @@
 import type { TEmitRequest } from '@wm/contracts';
 import type { AppContext } from '../../context';
 import type { SessionUser } from '../../domain/session-user';
-import { applicationAccess, requireAccess } from '../access';
+import { applicationAccess, applicationInternalAccess, requireAccess } from '../access';
 
 const CREDENTIAL_HEADERS = new Set(['authorization', 'x-api-key', 'cookie', 'proxy-authorization']);
 
@@ -56,6 +56,20 @@ export function readEmitHeaders(headers: EmitInput['headers']) {
  */
 export type Emitter = { apiKeyHash?: string; user?: SessionUser };
 
-export async function authorizeEmitter(ctx: AppContext, emitter: Emitter, applicationId: string) {
-  if (emitter.user) await requireAccess(ctx, emitter.user, applicationAccess, applicationId, 'write');
+export async function authorizeEmitter(
+  ctx: AppContext,
+  emitter: Emitter,
+  applicationId: string,
+  resource: typeof applicationAccess | typeof applicationInternalAccess = applicationAccess,
+) {
+  if (emitter.user) await requireAccess(ctx, emitter.user, resource, applicationId, 'write');
+}
+
+/**
+ * Rules are the application's internal configuration: an outsider emitting to them gets 404
+ * whatever the application's visibility, as for the rules themselves (a PUBLIC application is
+ * visible to every signed-in user, which made the emit answer 403 there and reveal it).
+ */
+export function authorizeRulesEmitter(ctx: AppContext, emitter: Emitter, applicationId: string) {
+  return authorizeEmitter(ctx, emitter, applicationId, applicationInternalAccess);
 }
