@@ -6,7 +6,7 @@ import type { AppContext } from './context';
 import { createAuthHooks } from './http/auth';
 import { limitConnectionsPerAddress, serverTimeouts } from './http/connection-limits';
 import { registerConsole } from './http/console';
-import { answerFrameworkError, registerErrorHandler } from './http/errors';
+import { answerClientError, answerFrameworkError, registerErrorHandler } from './http/errors';
 import { registerHealthRoutes } from './http/health';
 import { registerJsonGuard } from './http/json-guard';
 import { registerMetricsRoutes } from './http/metrics-routes';
@@ -24,6 +24,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     bodyLimit: ctx.config.BODY_LIMIT_BYTES,
     genReqId: () => newId(),
     frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
     ...serverTimeouts(ctx.config),
   }) as unknown as FastifyInstance;
   limitConnectionsPerAddress(app.server, ctx.config.HTTP_MAX_CONNECTIONS_PER_IP);

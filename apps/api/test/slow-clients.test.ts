@@ -75,6 +75,9 @@ describe('slow and greedy clients', () => {
     const closedAfter = await within(client.closedAfterMs(), 4_000);
     expect(closedAfter).toBeGreaterThanOrEqual(1_000);
     expect(client.answer()).toMatch(/^HTTP\/1\.1 408/);
+    expect(client.answer()).toContain(
+      '{"error":"Tempo esgotado ao receber a requisição","code":"REQUEST_TIMEOUT"}',
+    );
   });
 
   it('When headers trickle in a byte at a time, then the connection is closed at the headers timeout', async () => {

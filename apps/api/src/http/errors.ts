@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../domain/errors';
@@ -33,6 +35,42 @@ export function answerFrameworkError(error: FastifyError, _request: FastifyReque
     return reply.status(400).send({ error: 'URL inválida', code: 'BAD_REQUEST' });
   }
   return reply.status(500).send({ error: 'Erro interno do servidor', code: 'INTERNAL_ERROR' });
+}
+
+const PARSER_ANSWERS = {
+  timeout: { status: 408, error: 'Tempo esgotado ao receber a requisição', code: 'REQUEST_TIMEOUT' },
+  headerOverflow: { status: 431, error: 'Cabeçalhos da requisição muito grandes', code: 'HEADERS_TOO_LARGE' },
+  malformed: { status: 400, error: 'Requisição HTTP malformada', code: 'BAD_REQUEST' },
+} as const;
+
+/**
+ * Node's HTTP parser refuses some requests before Fastify sees them (headers over the size limit,
+ * a malformed request line or header, a request that took too long): Fastify's own answer to
+ * those is English and has no `code`. This answers them in the API's shape and language, on the
+ * raw socket, and closes it as Node does. Fastify's `clientErrorHandler` option.
+ */
+export function answerClientError(
+  this: { log: { trace: (details: object, message: string) => void } } | undefined,
+  error: Error & { code?: string },
+  socket: Socket,
+) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const answer =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? PARSER_ANSWERS.timeout
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? PARSER_ANSWERS.headerOverflow
+        : PARSER_ANSWERS.malformed;
+  this?.log.trace({ err: error }, 'client error');
+  if (socket.writable) {
+    const body = Buffer.from(JSON.stringify({ error: answer.error, code: answer.code }));
+    socket.write(
+      `HTTP/1.1 ${answer.status} ${STATUS_CODES[answer.status]}\r\nContent-Length: ${body.length}\r\n` +
+        'Content-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n',
+    );
+    socket.write(body);
+  }
+  socket.destroy(error);
 }
 
 /** Maps every failure to `{error, code, details?}`; unknown failures are logged once and answered generically. */
