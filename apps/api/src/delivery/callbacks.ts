@@ -143,14 +143,14 @@ async function sendCallback(ctx: AppContext, sender: Sender, occurrence: Finishe
       ...signatureHeaders(ctx, occurrence, body),
     },
   });
-  ctx.logger.info(
-    {
-      occurrenceId: occurrence.occurrence_id,
-      eventId: occurrence.event_id,
-      httpStatusCode: outcome.httpStatusCode,
-      durationMs: outcome.durationMs,
-      error: outcome.error,
-    },
-    'event callback sent',
-  );
+  // The reason is a plain string (the status, or the network error's description): under the
+  // logger's `error` key it would go through the Error serializer and come out as its type only.
+  const logged = {
+    occurrenceId: occurrence.occurrence_id,
+    eventId: occurrence.event_id,
+    httpStatusCode: outcome.httpStatusCode,
+    durationMs: outcome.durationMs,
+  };
+  if (outcome.error === null) ctx.logger.info(logged, 'event callback sent');
+  else ctx.logger.warn({ ...logged, reason: outcome.error }, 'event callback failed');
 }
