@@ -1,5 +1,6 @@
 import { Agent, buildConnector, type Dispatcher } from 'undici';
-import { BLOCKED_TARGET_MESSAGE, BlockedTargetError, guardedLookup, isPrivateAddress } from './ssrf-guard';
+import { isPrivateAddress } from '../lib/private-addresses';
+import { BLOCKED_TARGET_MESSAGE, BlockedTargetError, guardedLookup } from './ssrf-guard';
 
 export const RESPONSE_BODY_LIMIT = 64 * 1024;
 

@@ -15,6 +15,7 @@ import { conflict, notFound } from '../../domain/errors';
 import { isSent } from '../../domain/is-sent';
 import { toPagination } from '../../domain/pagination';
 import type { SessionUser } from '../../domain/session-user';
+import { refusePrivateTarget } from '../../domain/target-url';
 import { parseOrThrow } from '../../domain/validation';
 import { isForeignKeyViolation } from '../../lib/db-errors';
 import { newId } from '../../lib/ids';
@@ -166,6 +167,7 @@ export async function updateApplication(
   input: TUpdateApplicationRequest,
 ): Promise<TApplicationListItem> {
   const { row: existing, permissions } = await requireAccess(ctx, user, applicationAccess, id, 'write');
+  await refusePrivateTarget(ctx.config.ALLOW_PRIVATE_TARGETS, input.callbackUrl, 'callbackUrl');
   // New details, or a new type, are checked against the type the application ends with.
   const isAuthChange = isSent(input, 'callbackAuthType') || isSent(input, 'callbackAuthDetails');
   const auth = isAuthChange

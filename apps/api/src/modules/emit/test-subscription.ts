@@ -11,6 +11,7 @@ import {
 import { createSender } from '../../delivery/sender';
 import { notFound } from '../../domain/errors';
 import type { SessionUser } from '../../domain/session-user';
+import { privateTargetRefusal, refusePrivateTarget } from '../../domain/target-url';
 import { newId } from '../../lib/ids';
 import { requireAccess, SUBSCRIPTION_NOT_FOUND, subscriptionAccess } from '../access';
 import { findEventById, insertOccurrenceWithDelivery } from './queries';
@@ -29,6 +30,9 @@ export async function testSubscription(
   const event = await findEventById(ctx.db, subscription.eventId);
   // Deleted meanwhile: the subscription went with it (ON DELETE CASCADE).
   if (!event) throw notFound(SUBSCRIPTION_NOT_FOUND);
+  // A target saved before targets were checked on save, or a name now resolving to a private
+  // address: the refusal is the answer, not a 200 carrying it.
+  await refusePrivateTarget(ctx.config.ALLOW_PRIVATE_TARGETS, subscription.targetUrl, 'targetUrl');
   const now = ctx.clock();
   const occurrenceId = newId();
   const deliveryId = newId();
@@ -92,6 +96,8 @@ export async function testSubscription(
     });
     // A test never auto-disables the subscription (410 or failures in a row): only real deliveries do.
     await recordAttemptResults(ctx, workerId, [{ ...result, isGone: false, isTest: true }]);
+    // The name resolved to a private address only now: refused as when saved (the attempt is logged).
+    if (outcome.isBlocked) throw privateTargetRefusal('targetUrl');
     return {
       success: result.status === 'SUCCESS',
       httpStatusCode: outcome.httpStatusCode,

@@ -14,6 +14,7 @@ import { refuseDuplicate } from '../../domain/errors';
 import { isSent } from '../../domain/is-sent';
 import { toPagination } from '../../domain/pagination';
 import type { SessionUser } from '../../domain/session-user';
+import { refusePrivateTarget } from '../../domain/target-url';
 import { parseOrThrow } from '../../domain/validation';
 import type { Cipher } from '../../lib/crypto';
 import { newId } from '../../lib/ids';
@@ -84,6 +85,7 @@ const columnsOf = (cipher: Cipher, input: TEventInput) => ({
 
 export async function createEvent(ctx: AppContext, user: SessionUser, input: TEventInput): Promise<TEvent> {
   await requireAccess(ctx, user, applicationAccess, input.applicationId, 'write');
+  await refusePrivateTarget(ctx.config.ALLOW_PRIVATE_TARGETS, input.callbackUrl, 'callbackUrl');
   const now = ctx.clock();
   const id = newId();
   await refuseDuplicate(ALIAS_TAKEN, () =>
@@ -166,6 +168,9 @@ export async function updateEvent(
   const merged = parseOrThrow(ZCreateEventRequest, mergeEvent(ctx.cipher, existing, input));
   if (merged.applicationId !== existing.applicationId) {
     await requireAccess(ctx, user, applicationAccess, merged.applicationId, 'write');
+  }
+  if (isSent(input, 'callbackUrl')) {
+    await refusePrivateTarget(ctx.config.ALLOW_PRIVATE_TARGETS, merged.callbackUrl, 'callbackUrl');
   }
   await refuseDuplicate(ALIAS_TAKEN, () =>
     commitChange(ctx, CHANGE_CHANNELS.emitTargets, (tx) =>

@@ -11,6 +11,7 @@ import { CHANGE_CHANNELS, commitChange } from '../../db/change-channel';
 import { isSent } from '../../domain/is-sent';
 import { toPagination } from '../../domain/pagination';
 import type { SessionUser } from '../../domain/session-user';
+import { refusePrivateTarget } from '../../domain/target-url';
 import { parseOrThrow } from '../../domain/validation';
 import { newId } from '../../lib/ids';
 import { openAuthDetails, sealAuthDetails } from '../../lib/sealed-auth-details';
@@ -59,6 +60,7 @@ export async function createSubscription(
   input: TSubscriptionInput,
 ): Promise<TSubscription> {
   await requireAccess(ctx, user, eventAccess, input.eventId, 'read');
+  await refusePrivateTarget(ctx.config.ALLOW_PRIVATE_TARGETS, input.targetUrl, 'targetUrl');
   const now = ctx.clock();
   const id = newId();
   await commitChange(ctx, CHANGE_CHANNELS.emitTargets, (tx) =>
@@ -110,6 +112,7 @@ export async function updateSubscription(
     await requireAccess(ctx, user, eventAccess, input.eventId, 'read');
   }
   const has = (key: keyof TUpdateSubscriptionRequest) => isSent(input, key);
+  await refusePrivateTarget(ctx.config.ALLOW_PRIVATE_TARGETS, input.targetUrl, 'targetUrl');
   const auth = parseOrThrow(ZSubscriptionAuth, {
     authType: input.authType ?? existing.authType,
     authDetails:

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPrivateAddress } from './ssrf-guard';
+import { isPrivateAddress } from './private-addresses';
 
 describe('isPrivateAddress', () => {
   it.each([
@@ -32,6 +32,12 @@ describe('isPrivateAddress', () => {
     '::ffff:169.254.169.254',
     '64:ff9b::a9fe:a9fe',
     'not-an-ip',
+    // Documentation ranges (TEST-NET-1/2/3, 2001:db8::/32): never a real receiver.
+    '192.0.2.10',
+    '198.51.100.7',
+    '203.0.113.255',
+    '::ffff:203.0.113.9',
+    '2001:db8::1',
   ])('When the address is %s, then it is private or reserved', (ip) => {
     expect(isPrivateAddress(ip)).toBe(true);
   });
@@ -46,6 +52,9 @@ describe('isPrivateAddress', () => {
     '2606:4700:4700::1111',
     '2a00:1450:4001:82a::200e',
     '::ffff:8.8.8.8',
+    '192.0.3.1',
+    '198.51.101.1',
+    '203.0.114.1',
   ])('When the address is %s, then it is public', (ip) => {
     expect(isPrivateAddress(ip)).toBe(false);
   });
