@@ -117,6 +117,17 @@ const ZEnv = z
     QUEUE_REPUBLISH_AFTER_MS: integer(1).default(120_000),
     QUEUE_PACING_MAX_WAIT_MS: integer(0).default(5_000),
     QUEUE_PAUSED_RECHECK_MS: integer(1).default(5_000),
+    /** Rules: how many may be active for one (application, event type), and exist in one application. */
+    RULES_MAX_ACTIVE_PER_ALIAS: integer(1).default(200),
+    RULES_MAX_PER_APPLICATION: integer(1).default(1_000),
+    /** The longest text (UTF-16 characters) a REGEX condition scans; a longer one does not match. */
+    RULES_REGEX_MAX_TEXT_LENGTH: integer(1).default(65_536),
+    /**
+     * One rules evaluation (one emit-rules call) stops, and its event log fails, past this much
+     * evaluation time or this many characters scanned by its text conditions.
+     */
+    RULES_EVALUATION_BUDGET_MS: integer(1).default(2_000),
+    RULES_EVALUATION_MAX_SCANNED: integer(1).default(64 * 1024 * 1024),
     /**
      * OpenTelemetry tracing runs only with an endpoint. These decide whether and where traces go;
      * the standard's other OTEL_* variables are read by the SDK itself (see tracing-sdk.ts).

@@ -1,5 +1,5 @@
 import type { TEventRuleListQuery, TRuleExecutionListQuery } from '@wm/contracts';
-import { and, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   applications,
@@ -132,6 +132,52 @@ export async function findEventTypeAliasOfRoute(db: Database, routeEventTypeId: 
     .where(and(eq(routeEventTypes.id, routeEventTypeId), eq(routeEventTypes.routeId, routeId)))
     .limit(1);
   return eventType?.alias;
+}
+
+/**
+ * Locks the application's row until the transaction ends: the rule writes of one application take
+ * turns, so a count read after it holds until the write commits (two creates cannot both pass).
+ */
+export async function lockApplicationRules(db: Database, applicationId: string) {
+  await db
+    .select({ id: applications.id })
+    .from(applications)
+    .where(eq(applications.id, applicationId))
+    .for('update');
+}
+
+export async function countRulesOfApplication(db: Database, applicationId: string) {
+  const [row] = await db.select({ total: count() }).from(rules).where(eq(rules.applicationId, applicationId));
+  return Number(row?.total ?? 0);
+}
+
+/** Active rules of the application listening to `type`, besides `exceptId`. */
+export async function countActiveRulesOfType(
+  db: Database,
+  applicationId: string,
+  type: string,
+  exceptId: string | null,
+) {
+  const [row] = await db
+    .select({ total: count() })
+    .from(rules)
+    .where(
+      and(
+        eq(rules.applicationId, applicationId),
+        eq(rules.isActive, true),
+        eq(conditionType, type),
+        exceptId ? ne(rules.id, exceptId) : undefined,
+      ),
+    );
+  return Number(row?.total ?? 0);
+}
+
+export async function findRuleState(db: Database, id: string) {
+  const [row] = await db
+    .select({ applicationId: rules.applicationId, isActive: rules.isActive, type: conditionType })
+    .from(rules)
+    .where(eq(rules.id, id));
+  return row;
 }
 
 export async function insertRule(db: Database, values: RuleColumns) {

@@ -8,6 +8,7 @@ import {
 } from '@wm/contracts';
 import type { AppContext } from '../../context';
 import { CHANGE_CHANNELS, commitChange } from '../../db/change-channel';
+import type { Database } from '../../db/client';
 import { badRequest } from '../../domain/errors';
 import { isSent } from '../../domain/is-sent';
 import { toPagination } from '../../domain/pagination';
@@ -16,15 +17,19 @@ import { parseOrThrow } from '../../domain/validation';
 import { newId } from '../../lib/ids';
 import { applicationInternalAccess, requireAccess, ruleAccess } from '../access';
 import {
+  countActiveRulesOfType,
   countExecutionsOfRules,
   countRuleStats,
+  countRulesOfApplication,
   deleteRuleRow,
   findEventTypeAliasOfRoute,
   findRuleRow,
+  findRuleState,
   flipRuleActive,
   insertRule,
   isEventOfApplication,
   isRouteOfApplication,
+  lockApplicationRules,
   ruleListWhere,
   selectRulePage,
   updateRuleColumns,
@@ -34,6 +39,34 @@ import { toRuleView } from './rule-view';
 export const ROUTE_OF_OTHER_APPLICATION = 'A rota deve ser uma rota da aplicação da regra';
 export const EVENT_TYPE_OF_OTHER_ROUTE = 'O tipo de evento deve ser um tipo de evento da rota da regra';
 export const EVENT_OF_OTHER_APPLICATION = 'O evento vinculado deve ser um evento da aplicação da regra';
+
+export const activeRulesLimitMessage = (limit: number) =>
+  `Limite de ${limit} regras ativas por tipo de evento atingido; desative ou remova uma regra deste tipo`;
+export const applicationRulesLimitMessage = (limit: number) =>
+  `Limite de ${limit} regras por aplicação atingido; remova uma regra antes de criar outra`;
+
+/** What a rule will be once written: its application, event type, state; `id` null for a new one. */
+type RuleAfterWrite = { id: string | null; applicationId: string; type: string; isActive: boolean };
+
+/**
+ * Refuses (400) a write that would take the application past RULES_MAX_PER_APPLICATION rules, or an
+ * event type past RULES_MAX_ACTIVE_PER_ALIAS active rules: every emit of that type runs each of
+ * them, so the count bounds what one call costs. Runs inside the write's transaction, after
+ * locking the application, so concurrent writes cannot both pass the count.
+ */
+async function refuseOverLimits(ctx: AppContext, tx: Database, rule: RuleAfterWrite) {
+  await lockApplicationRules(tx, rule.applicationId);
+  const { RULES_MAX_PER_APPLICATION: perApplication, RULES_MAX_ACTIVE_PER_ALIAS: perAlias } = ctx.config;
+  if (rule.id === null && (await countRulesOfApplication(tx, rule.applicationId)) >= perApplication) {
+    throw badRequest(applicationRulesLimitMessage(perApplication));
+  }
+  if (
+    rule.isActive &&
+    (await countActiveRulesOfType(tx, rule.applicationId, rule.type, rule.id)) >= perAlias
+  ) {
+    throw badRequest(activeRulesLimitMessage(perAlias));
+  }
+}
 
 /** Rules newest first; `stats` counts over the whole filter, not the page. */
 export async function listRules(
@@ -107,9 +140,10 @@ export async function createRule(
   const columns = await resolveRule(ctx, input);
   const now = ctx.clock();
   const id = newId();
-  await commitChange(ctx, CHANGE_CHANNELS.rules, (tx) =>
-    insertRule(tx, { id, ...columns, createdBy: user.id, createdAt: now, updatedAt: now }),
-  );
+  await commitChange(ctx, CHANGE_CHANNELS.rules, async (tx) => {
+    await refuseOverLimits(ctx, tx, { ...columns, id: null, type: columns.conditions.type });
+    await insertRule(tx, { id, ...columns, createdBy: user.id, createdAt: now, updatedAt: now });
+  });
   return loadRuleView(ctx, user, id);
 }
 
@@ -136,9 +170,10 @@ export async function updateRule(
     await requireAccess(ctx, user, applicationInternalAccess, merged.applicationId, 'write');
   }
   const columns = await resolveRule(ctx, merged);
-  await commitChange(ctx, CHANGE_CHANNELS.rules, (tx) =>
-    updateRuleColumns(tx, id, { ...columns, updatedAt: ctx.clock() }),
-  );
+  await commitChange(ctx, CHANGE_CHANNELS.rules, async (tx) => {
+    await refuseOverLimits(ctx, tx, { ...columns, id, type: columns.conditions.type });
+    await updateRuleColumns(tx, id, { ...columns, updatedAt: ctx.clock() });
+  });
   return loadRuleView(ctx, user, id);
 }
 
@@ -151,7 +186,12 @@ export async function deleteRule(ctx: AppContext, user: SessionUser, id: string)
 /** Flips isActive in one statement, so two toggles never read the same state. */
 export async function toggleRule(ctx: AppContext, user: SessionUser, id: string): Promise<TEventRule> {
   await requireAccess(ctx, user, ruleAccess, id, 'write');
-  await commitChange(ctx, CHANGE_CHANNELS.rules, (tx) => flipRuleActive(tx, id, ctx.clock()));
+  await commitChange(ctx, CHANGE_CHANNELS.rules, async (tx) => {
+    const rule = await findRuleState(tx, id);
+    // Turning a rule on counts against its event type's active rules.
+    if (rule && !rule.isActive) await refuseOverLimits(ctx, tx, { ...rule, id, isActive: true });
+    await flipRuleActive(tx, id, ctx.clock());
+  });
   return loadRuleView(ctx, user, id);
 }
 
