@@ -323,10 +323,10 @@ async function main() {
   const inputs = Array.from({ length: INPUTS }, buildInput);
 
   const compileStarted = performance.now();
-  const compiled: CompiledRule[] = rules.map(compileRule);
+  const compiled: CompiledRule[] = rules.map((rule) => compileRule(rule));
   const compileMs = performance.now() - compileStarted;
   const warmStarted = performance.now();
-  rules.map(compileRule);
+  rules.map((rule) => compileRule(rule));
   const warmCompileMs = performance.now() - warmStarted;
   const invalid = compiled.filter((rule) => rule.problem !== null || rule.conditions.some((c) => c.problem));
   if (invalid.length > 0) throw new Error(`${invalid.length} benchmark rules did not compile`);

@@ -7,6 +7,7 @@ export {
 export {
   type CompiledCondition,
   type CompiledRule,
+  type CompileOptions,
   type ConditionKind,
   compileCondition,
   compileRule,
@@ -24,9 +25,12 @@ export {
   compileRuleSet,
   matchRuleSet,
   type RuleSetEntry,
+  type RuleSetStep,
+  runRuleSet,
 } from './conditions/match-rule-set';
 export { parseTimestamp } from './conditions/parse-timestamp';
 export * from './conditions/types';
+export type { ScanMeter } from './conditions/value-forms';
 export { compareNumbers, containsText, isEqual } from './filters/compare-values';
 export { evaluateFilter } from './filters/evaluate-filter';
 export { evaluateFilters, summariseFailures } from './filters/evaluate-filters';

@@ -1,12 +1,13 @@
 import {
   type CompiledRuleSet,
+  type CompileOptions,
   compileRuleSet,
-  evaluateCompiledRule,
   explainRule,
   MAX_EXPLAINED_RULES,
-  matchRuleSet,
   type RuleEnvelope,
   type RuleExplanation,
+  runRuleSet,
+  type ScanMeter,
 } from '@wm/rules';
 import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
@@ -20,13 +21,16 @@ export type RunnableRule = { id: string; name: string; eventId: string | null; r
 /** The active rules of one (application, alias), compiled together: paths shared by rules are read once. */
 export type AliasRules = {
   rules: RunnableRule[];
-  /** The rules that match, oldest first. */
-  match(envelope: RuleEnvelope): RunnableRule[];
   /**
-   * The same matches, with why each candidate rule (the first MAX_EXPLAINED_RULES) fired or not:
-   * what the event log keeps for the console's 'Avaliação das regras'.
+   * The rules evaluated one at a time, oldest first, `meter` counting the text scanned: each step
+   * says whether the rule matched and, for the first MAX_EXPLAINED_RULES, why it fired or not
+   * (what the event log keeps for the console's 'Avaliação das regras'). The caller may stop
+   * between two steps (see `evaluate-rules.ts`).
    */
-  evaluate(envelope: RuleEnvelope): { matched: RunnableRule[]; explanations: RuleExplanation[] };
+  run(
+    envelope: RuleEnvelope,
+    meter: ScanMeter,
+  ): Generator<{ rule: RunnableRule; isMatch: boolean; explanation?: RuleExplanation }, void, void>;
 };
 
 export type RulesCache = {
@@ -48,7 +52,8 @@ export function createRulesCache(ctx: AppContext): RulesCache {
     channel: CHANGE_CHANNELS.rules,
     label: 'rules',
     keyOf: ({ applicationId, alias }) => `${applicationId}\u0000${alias}`,
-    load: ({ applicationId, alias }) => loadRules(ctx, applicationId, alias),
+    load: ({ applicationId, alias }) =>
+      loadRules(ctx, applicationId, alias, { maxRegexTextLength: ctx.config.RULES_REGEX_MAX_TEXT_LENGTH }),
     maxEntries: MAX_ENTRIES,
   });
   return {
@@ -58,7 +63,12 @@ export function createRulesCache(ctx: AppContext): RulesCache {
 }
 
 /** Active rules on an active route, whose event type (when they have one) is active. */
-async function loadRules(ctx: AppContext, applicationId: string, alias: string): Promise<AliasRules> {
+async function loadRules(
+  ctx: AppContext,
+  applicationId: string,
+  alias: string,
+  options: CompileOptions,
+): Promise<AliasRules> {
   const rows = await ctx.db
     .select({
       id: rules.id,
@@ -80,6 +90,14 @@ async function loadRules(ctx: AppContext, applicationId: string, alias: string):
       ),
     )
     .orderBy(asc(rules.createdAt), asc(rules.id));
+  return toAliasRules(rows, options);
+}
+
+/** Rules as read (oldest first), ready to run: compiled as each run first reaches them. */
+export function toAliasRules(
+  rows: Array<RunnableRule & { conditions: unknown }>,
+  options: CompileOptions,
+): AliasRules {
   const runnable: RunnableRule[] = rows.map(({ id, name, eventId, routeId }) => ({
     id,
     name,
@@ -88,21 +106,27 @@ async function loadRules(ctx: AppContext, applicationId: string, alias: string):
   }));
   const set: CompiledRuleSet<RunnableRule> = compileRuleSet(
     rows.map((row, index) => ({ id: runnable[index] as RunnableRule, conditions: row.conditions })),
+    options,
   );
-  const match = (envelope: RuleEnvelope) => matchRuleSet(set, envelope);
   return {
     rules: runnable,
-    match,
-    evaluate(envelope) {
-      const explanations = set.rules
-        .slice(0, MAX_EXPLAINED_RULES)
-        .map(({ id, compiled }, index) =>
-          explainRule(
-            { id: id.id, name: id.name, conditions: rows[index]?.conditions },
-            evaluateCompiledRule(compiled, envelope),
-          ),
-        );
-      return { matched: match(envelope), explanations };
+    *run(envelope, meter) {
+      let index = 0;
+      for (const step of runRuleSet(set, envelope, meter, MAX_EXPLAINED_RULES)) {
+        const row = rows[index++];
+        yield {
+          rule: step.id,
+          isMatch: step.isMatch,
+          ...(step.result
+            ? {
+                explanation: explainRule(
+                  { id: step.id.id, name: step.id.name, conditions: row?.conditions },
+                  step.result,
+                ),
+              }
+            : {}),
+        };
+      }
     },
   };
 }

@@ -3,6 +3,7 @@ import type { AppContext } from '../context';
 import { describeFailure } from '../lib/db-errors';
 import type { HandlerOutcome } from '../queue/types';
 import type { MessageContext } from './dispatch-message';
+import { evaluateRules } from './evaluate-rules';
 import type { EventLogBatches } from './event-log-statements';
 import type { MessagePayload } from './message-catalogue';
 import { retryEventLog } from './retry-event-log';
@@ -68,8 +69,13 @@ export async function runRules(
       headers: log.headers,
       traceParent,
     };
-    const { matched, explanations } = aliasRules.evaluate(envelope);
+    const { matched, explanations, stopped } = await evaluateRules(aliasRules, envelope, {
+      timeMs: ctx.config.RULES_EVALUATION_BUDGET_MS,
+      maxScanned: ctx.config.RULES_EVALUATION_MAX_SCANNED,
+    });
     ruleEvaluations = explanations;
+    // Past its budget: the same data would stop again, so no retry; the log says why.
+    if (stopped) return settle('FAILED', stopped);
     const failures: Failure[] = [];
     for (const rule of matched) {
       if (log.doneRuleIds.has(rule.id)) continue;

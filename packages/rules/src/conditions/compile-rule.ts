@@ -30,6 +30,13 @@ export type CompiledCondition = {
    * one field share them.
    */
   readonly test: (form: string | number, value: unknown) => boolean;
+  /** A REGEX condition's longest text: a longer one is not scanned and does not match. */
+  readonly maxTextLength?: number;
+};
+
+export type CompileOptions = {
+  /** The longest text (UTF-16 characters) a REGEX condition scans; unlimited when left out. */
+  maxRegexTextLength?: number;
 };
 
 export type CompiledRule = {
@@ -48,20 +55,20 @@ const NEVER = () => false;
  * Prepares a rule for repeated evaluation: paths parsed, thresholds and dates parsed, regexes
  * compiled on re2js. Never throws: whatever is malformed becomes a `problem` that never matches.
  */
-export function compileRule(rule: unknown): CompiledRule {
+export function compileRule(rule: unknown, options: CompileOptions = {}): CompiledRule {
   try {
-    return compileSafely(rule);
+    return compileSafely(rule, options);
   } catch {
     // Defensive: compilation reads plain data only, but a bad rule must never break a consumer.
     return { logic: 'AND', problem: 'regra inválida: erro ao compilar', conditions: [] };
   }
 }
 
-function compileSafely(rule: unknown): CompiledRule {
+function compileSafely(rule: unknown, options: CompileOptions): CompiledRule {
   const conditions = readObject(readObject(rule).conditions);
   const logic = conditions.logic ?? 'AND';
   const list = Array.isArray(conditions.rules) ? conditions.rules : [];
-  const compiled = list.map(compileCondition);
+  const compiled = list.map((condition) => compileCondition(condition, options));
   if (!isRuleLogic(logic)) {
     return {
       logic: 'AND',
@@ -72,7 +79,7 @@ function compileSafely(rule: unknown): CompiledRule {
   return { logic, problem: compiled.length === 0 ? 'regra sem condições' : null, conditions: compiled };
 }
 
-export function compileCondition(condition: unknown): CompiledCondition {
+export function compileCondition(condition: unknown, options: CompileOptions = {}): CompiledCondition {
   const raw = readObject(condition);
   const field = typeof raw.field === 'string' ? raw.field : '';
   const label = truncate(field, 100);
@@ -89,7 +96,14 @@ export function compileCondition(condition: unknown): CompiledCondition {
 
   const compiled = compileOperator(operator, values, caseSensitive);
   if ('problem' in compiled) return invalid(label, compiled.problem);
-  return { label, segments, problem: null, ...compiled };
+  const limit = operator === 'REGEX' ? options.maxRegexTextLength : undefined;
+  return {
+    label,
+    segments,
+    problem: null,
+    ...compiled,
+    ...(limit === undefined ? {} : { maxTextLength: limit }),
+  };
 }
 
 type OperatorParts = Pick<CompiledCondition, 'kind' | 'expectation' | 'test'>;

@@ -3,7 +3,7 @@ import { type Lookup, MISSING } from '../paths/own-property';
 import { describeValue } from '../values/to-text';
 import { type CompiledCondition, type CompiledRule, compileRule } from './compile-rule';
 import type { ConditionResult, RuleConditions, RuleEnvelope, RuleResult } from './types';
-import { formOf, testScalar, type ValueForms } from './value-forms';
+import { formOf, isOverTextLimit, type ScanMeter, testScalar, type ValueForms } from './value-forms';
 
 /**
  * Evaluates a rule's conditions against an emit envelope, with a pt-BR reason per condition.
@@ -15,9 +15,13 @@ export function evaluateRule(rule: { conditions: RuleConditions }, envelope: Rul
 }
 
 /** Every condition is evaluated and explained (no short-circuit), so a tester sees them all. */
-export function evaluateCompiledRule(compiled: CompiledRule, envelope: RuleEnvelope): RuleResult {
+export function evaluateCompiledRule(
+  compiled: CompiledRule,
+  envelope: RuleEnvelope,
+  meter?: ScanMeter,
+): RuleResult {
   try {
-    const conditions = compiled.conditions.map((condition) => evaluateCondition(condition, envelope));
+    const conditions = compiled.conditions.map((condition) => evaluateCondition(condition, envelope, meter));
     const matched = conditions.filter((condition) => condition.match).length;
     if (compiled.problem !== null) return { match: false, reason: compiled.problem, conditions };
     const isMatch = compiled.logic === 'AND' ? matched === conditions.length : matched > 0;
@@ -56,14 +60,23 @@ function matchCondition(condition: CompiledCondition, envelope: unknown): boolea
  * Whether a field's value (or MISSING) satisfies a valid condition; arrays by any element.
  * `forms` caches the derived forms of a scalar value across the conditions reading it.
  */
-export function matchValue(condition: CompiledCondition, value: unknown, forms?: ValueForms): boolean {
+export function matchValue(
+  condition: CompiledCondition,
+  value: unknown,
+  forms?: ValueForms,
+  meter?: ScanMeter,
+): boolean {
   if (value === MISSING || value === null || value === undefined) return false;
-  if (!Array.isArray(value)) return testScalar(condition, value, forms);
-  for (let i = 0; i < value.length; i++) if (testScalar(condition, value[i])) return true;
+  if (!Array.isArray(value)) return testScalar(condition, value, forms, meter);
+  for (let i = 0; i < value.length; i++) if (testScalar(condition, value[i], undefined, meter)) return true;
   return false;
 }
 
-function evaluateCondition(condition: CompiledCondition, envelope: unknown): ConditionResult {
+function evaluateCondition(
+  condition: CompiledCondition,
+  envelope: unknown,
+  meter?: ScanMeter,
+): ConditionResult {
   if (condition.segments === null) return { match: false, reason: condition.problem ?? 'condição inválida' };
   const { label } = condition;
   const lookup: Lookup = getSegments(envelope, condition.segments);
@@ -71,13 +84,13 @@ function evaluateCondition(condition: CompiledCondition, envelope: unknown): Con
   if (!lookup.found || value === undefined) return { match: false, reason: `campo ${label} ausente` };
   if (value === null) return { match: false, reason: `campo ${label} é nulo` };
   if (!Array.isArray(value)) {
-    if (testScalar(condition, value))
+    if (testScalar(condition, value, undefined, meter))
       return { match: true, reason: `${label} = ${describeValue(value)} ${condition.expectation}` };
     return { match: false, reason: `${label} = ${describeValue(value)} ${mismatch(condition, value)}` };
   }
   if (value.length === 0) return { match: false, reason: `campo ${label} é uma lista vazia` };
   for (let index = 0; index < value.length; index++) {
-    if (testScalar(condition, value[index])) {
+    if (testScalar(condition, value[index], undefined, meter)) {
       return {
         match: true,
         reason: `${label}[${index}] = ${describeValue(value[index])} ${condition.expectation}`,
@@ -88,7 +101,11 @@ function evaluateCondition(condition: CompiledCondition, envelope: unknown): Con
 }
 
 function mismatch(condition: CompiledCondition, value: unknown): string {
-  const hasForm = formOf(condition.kind, value) !== null;
+  const form = formOf(condition.kind, value);
+  if (isOverTextLimit(condition, form)) {
+    return `tem ${(form as string).length} caracteres, acima do limite de ${condition.maxTextLength} para REGEX (não avaliado)`;
+  }
+  const hasForm = form !== null;
   if (condition.kind === 'number' && !hasForm) return 'não é um número';
   if (condition.kind === 'date' && !hasForm) return 'não é uma data (ISO 8601 ou epoch em milissegundos)';
   return `não ${condition.expectation}`;

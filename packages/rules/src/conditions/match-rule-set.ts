@@ -1,8 +1,8 @@
 import { readSegments } from '../paths/get-path';
-import { type CompiledCondition, type CompiledRule, compileRule } from './compile-rule';
-import { matchValue } from './evaluate-rule';
-import type { RuleEnvelope } from './types';
-import type { ValueForms } from './value-forms';
+import { type CompiledCondition, type CompiledRule, type CompileOptions, compileRule } from './compile-rule';
+import { evaluateCompiledRule, matchValue } from './evaluate-rule';
+import type { RuleEnvelope, RuleResult } from './types';
+import type { ScanMeter, ValueForms } from './value-forms';
 
 export type RuleSetEntry<Id> = { id: Id; conditions: unknown };
 
@@ -13,26 +13,35 @@ type ConditionCheck = {
   readonly slot: number;
 } | null;
 
+type CompiledEntry<Id> = {
+  readonly id: Id;
+  readonly compiled: CompiledRule;
+  /** One per condition, in the rule's order. */
+  readonly checks: readonly ConditionCheck[];
+};
+
 /**
  * The active rules of one (application, alias), compiled together: each distinct field path is
- * read once per envelope however many conditions use it.
+ * read once per envelope however many conditions use it. A rule is compiled the first time a run
+ * reaches it (and kept), so compiling thousands of regexes is spread over the runs' steps too.
  */
 export type CompiledRuleSet<Id> = {
-  readonly rules: ReadonlyArray<{
-    readonly id: Id;
-    readonly compiled: CompiledRule;
-    /** One per condition, in the rule's order. */
-    readonly checks: readonly ConditionCheck[];
-  }>;
-  /** Distinct field paths; a check's `slot` indexes them. */
-  readonly slotCount: number;
+  readonly size: number;
+  /** The rule at `index`, compiled on first use. */
+  ruleAt(index: number): CompiledEntry<Id>;
 };
 
 /** Never throws: a malformed rule compiles to one that never matches. */
-export function compileRuleSet<Id>(rules: readonly RuleSetEntry<Id>[]): CompiledRuleSet<Id> {
+export function compileRuleSet<Id>(
+  rules: readonly RuleSetEntry<Id>[],
+  options: CompileOptions = {},
+): CompiledRuleSet<Id> {
+  const entries = Array.isArray(rules) ? rules : [];
   const slotOf = new Map<string, number>();
-  const compiledRules = (Array.isArray(rules) ? rules : []).map((rule) => {
-    const compiled = compileRule(rule);
+  const compiledRules: Array<CompiledEntry<Id> | undefined> = new Array(entries.length);
+  const compileAt = (index: number): CompiledEntry<Id> => {
+    const rule = entries[index];
+    const compiled = compileRule(rule, options);
     const checks = compiled.conditions.map((condition): ConditionCheck => {
       const { segments } = condition;
       if (segments === null) return null;
@@ -46,8 +55,18 @@ export function compileRuleSet<Id>(rules: readonly RuleSetEntry<Id>[]): Compiled
       return { condition, segments, slot };
     });
     return { id: rule?.id as Id, compiled, checks };
-  });
-  return { rules: compiledRules, slotCount: slotOf.size };
+  };
+  return {
+    size: entries.length,
+    ruleAt(index) {
+      let entry = compiledRules[index];
+      if (entry === undefined) {
+        entry = compileAt(index);
+        compiledRules[index] = entry;
+      }
+      return entry;
+    },
+  };
 }
 
 /**
@@ -57,34 +76,60 @@ export function compileRuleSet<Id>(rules: readonly RuleSetEntry<Id>[]): Compiled
 export function matchRuleSet<Id>(set: CompiledRuleSet<Id>, envelope: RuleEnvelope): Id[] {
   const matched: Id[] = [];
   try {
-    // A slot is read on first use; its forms object marks it read.
-    const values: unknown[] = new Array(set.slotCount);
-    const formsBySlot: Array<ValueForms | undefined> = new Array(set.slotCount);
-    const matchCheck = (check: ConditionCheck): boolean => {
-      if (check === null) return false;
-      const { slot } = check;
-      let forms = formsBySlot[slot];
-      if (forms === undefined) {
-        forms = {};
-        formsBySlot[slot] = forms;
-        values[slot] = readSegments(envelope, check.segments);
-      }
-      return matchValue(check.condition, values[slot], forms);
-    };
-    for (const { id, compiled, checks } of set.rules) {
-      if (compiled.problem !== null) continue;
-      const isAnd = compiled.logic === 'AND';
-      let isMatch = isAnd;
-      for (const check of checks) {
-        if (matchCheck(check) !== isAnd) {
-          isMatch = !isAnd;
-          break;
-        }
-      }
-      if (isMatch) matched.push(id);
-    }
+    for (const step of runRuleSet(set, envelope, { scanned: 0 })) if (step.isMatch) matched.push(step.id);
   } catch {
     // Defensive (reads and tests do not throw): answer the matches found before the failure.
   }
   return matched;
+}
+
+/** One rule of a set evaluated: whether it matched, and with `explainFirst` its reasons. */
+export type RuleSetStep<Id> = { id: Id; isMatch: boolean; result?: RuleResult };
+
+/**
+ * The set's rules evaluated one at a time, in order: the caller may stop (or pause) between two,
+ * reading `meter` for the text scanned so far. The first `explainFirst` rules are evaluated whole
+ * with their reasons (`evaluateCompiledRule`); the others short-circuit as `matchRuleSet` does.
+ */
+export function* runRuleSet<Id>(
+  set: CompiledRuleSet<Id>,
+  envelope: RuleEnvelope,
+  meter: ScanMeter,
+  explainFirst = 0,
+): Generator<RuleSetStep<Id>, void, void> {
+  // A slot is read on first use; its forms object marks it read.
+  const values: unknown[] = [];
+  const formsBySlot: Array<ValueForms | undefined> = [];
+  const matchCheck = (check: ConditionCheck): boolean => {
+    if (check === null) return false;
+    const { slot } = check;
+    let forms = formsBySlot[slot];
+    if (forms === undefined) {
+      forms = {};
+      formsBySlot[slot] = forms;
+      values[slot] = readSegments(envelope, check.segments);
+    }
+    return matchValue(check.condition, values[slot], forms, meter);
+  };
+  for (let index = 0; index < set.size; index++) {
+    const { id, compiled, checks } = set.ruleAt(index);
+    if (index < explainFirst) {
+      const result = evaluateCompiledRule(compiled, envelope, meter);
+      yield { id, isMatch: result.match, result };
+      continue;
+    }
+    if (compiled.problem !== null) {
+      yield { id, isMatch: false };
+      continue;
+    }
+    const isAnd = compiled.logic === 'AND';
+    let isMatch = isAnd;
+    for (const check of checks) {
+      if (matchCheck(check) !== isAnd) {
+        isMatch = !isAnd;
+        break;
+      }
+    }
+    yield { id, isMatch };
+  }
 }

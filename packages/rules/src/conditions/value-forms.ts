@@ -39,8 +39,25 @@ function computeForm(kind: ConditionKind, value: unknown): string | number | nul
   }
 }
 
-/** Whether one scalar satisfies a valid condition. */
-export function testScalar(condition: CompiledCondition, value: unknown, forms?: ValueForms): boolean {
+/**
+ * What an evaluation has scanned so far: the characters of text its text conditions (EQUALS,
+ * CONTAINS_*, REGEX) read, once per condition and value. The caller bounds a run by it.
+ */
+export type ScanMeter = { scanned: number };
+
+/** Whether a text is past the condition's limit (REGEX): then it is not scanned and does not match. */
+export const isOverTextLimit = (condition: CompiledCondition, form: string | number | null) =>
+  condition.maxTextLength !== undefined && typeof form === 'string' && form.length > condition.maxTextLength;
+
+/** Whether one scalar satisfies a valid condition; `meter` counts the text read. */
+export function testScalar(
+  condition: CompiledCondition,
+  value: unknown,
+  forms?: ValueForms,
+  meter?: ScanMeter,
+): boolean {
   const form = formOf(condition.kind, value, forms);
-  return form !== null && condition.test(form, value);
+  if (form === null || isOverTextLimit(condition, form)) return false;
+  if (meter && typeof form === 'string') meter.scanned += form.length;
+  return condition.test(form, value);
 }
