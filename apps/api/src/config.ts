@@ -1,3 +1,5 @@
+import { hostname } from 'node:os';
+import { resolve } from 'node:path';
 import { z } from 'zod';
 import type { TraceExport } from './lib/tracing';
 
@@ -118,6 +120,12 @@ const ZEnv = z
     QUEUE_PACING_MAX_WAIT_MS: integer(0).default(5_000),
     QUEUE_PAUSED_RECHECK_MS: integer(1).default(5_000),
     /** Rules: how many may be active for one (application, event type), and exist in one application. */
+    /**
+     * This process's workers' name, the same after a restart: a restarted worker takes back at once
+     * the leases its previous incarnation held (instead of waiting for them to expire). Default: the
+     * host name, the role and DATA_DIR; give each worker process on one host its own.
+     */
+    WORKER_ID: z.string().min(1).max(200).optional(),
     RULES_MAX_ACTIVE_PER_ALIAS: integer(1).default(200),
     RULES_MAX_PER_APPLICATION: integer(1).default(1_000),
     /** The longest text (UTF-16 characters) a REGEX condition scans; a longer one does not match. */
@@ -146,7 +154,12 @@ const ZEnv = z
 type Env = z.output<typeof ZEnv>;
 
 /** `traceExport`: where spans go, or null (tracing off). */
-export type Config = Env & { role: 'api' | 'worker' | 'all'; traceExport: TraceExport | null };
+export type Config = Env & {
+  role: 'api' | 'worker' | 'all';
+  traceExport: TraceExport | null;
+  /** WORKER_ID, or its default: what the leases of this process's workers are named after. */
+  workerName: string;
+};
 
 /**
  * The traces endpoint as the OTLP exporter specification reads the variables: the signal's own URL
@@ -180,7 +193,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
   if (role !== 'api' && role !== 'worker' && role !== 'all') {
     throw new ConfigError(`Configuração inválida:\n  --role: use api, worker ou all (recebido ${role})`);
   }
-  return { ...parsed.data, role, traceExport: readTraceExport(parsed.data) };
+  return {
+    ...parsed.data,
+    role,
+    traceExport: readTraceExport(parsed.data),
+    workerName: parsed.data.WORKER_ID ?? `${hostname()}:${role}:${resolve(parsed.data.DATA_DIR)}`,
+  };
 }
 
 /**

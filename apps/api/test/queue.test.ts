@@ -23,7 +23,13 @@ describe(`queue (${queueBackend} on ${testBackend})`, () => {
   const tempDir = mkdtempSync(join(tmpdir(), 'wm-queue-'));
 
   const newQueue = (
-    options: { name?: string; leaseMs?: number; concurrency?: number; clock?: FakeClock } = {},
+    options: {
+      name?: string;
+      leaseMs?: number;
+      concurrency?: number;
+      clock?: FakeClock;
+      workerName?: string;
+    } = {},
   ) => {
     const name = options.name ?? uniqueQueueName();
     if (!names.includes(name)) names.push(name);
@@ -236,6 +242,28 @@ describe(`queue (${queueBackend} on ${testBackend})`, () => {
     });
     await waitUntil(() => received.length === 1, 10_000, 'the redelivery');
     expect(received[0]).toMatchObject({ id: 'survivor', body: { keep: true } });
+  });
+
+  it('When a consumer dies holding a message and its next incarnation starts, then the message comes back at once, not a lease later', async () => {
+    const clock = createFakeClock();
+    const { queue: dying, name } = newQueue({ leaseMs: 60_000, clock, workerName: 'consumer-1' });
+    await dying.publish({ id: 'in-flight', body: { n: 1 } });
+    let taken = false;
+    await dying.consume(async () => {
+      taken = true;
+      return new Promise(() => {});
+    });
+    await waitUntil(() => taken, 10_000, 'the first delivery');
+    await dying.close({ graceMs: 0 });
+
+    const { queue: restarted } = newQueue({ name, leaseMs: 60_000, clock, workerName: 'consumer-1' });
+    const received: QueueMessage[] = [];
+    await restarted.consume(async (message) => {
+      received.push(message);
+      return { type: 'ack' };
+    });
+    await waitUntil(() => received.length === 1, 10_000, 'the message back, the clock standing still');
+    expect(received[0]).toMatchObject({ id: 'in-flight', body: { n: 1 } });
   });
 
   it('When the queue is reachable, then ping answers', async () => {

@@ -29,7 +29,7 @@ export function startClaimLoop(
   workerId: string,
   pool: SendPool,
   breaker: CircuitBreaker,
-  sizes: { concurrency: number; claimSize: number; refillAt: number },
+  sizes: { concurrency: number; claimSize: number; refillAt: number; before?: Promise<void> },
 ): ClaimLoop {
   const { config, logger } = ctx;
   const sleeper = createSleeper();
@@ -42,6 +42,8 @@ export function startClaimLoop(
   });
 
   async function run() {
+    // What must happen before the first claim (taking back a dead incarnation's leases).
+    await sizes.before;
     while (isRunning) {
       await sendDueProbes();
       const room = Math.min(sizes.concurrency - pool.sending, sizes.concurrency * BACKLOG_FACTOR - pool.held);

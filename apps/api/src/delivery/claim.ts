@@ -158,6 +158,23 @@ const CLAIM_PROBE_DELIVERY = `
   WHERE d.id = due.id AND s.id = d.subscription_id AND e.id = d.event_id AND o.id = d.occurrence_id
   RETURNING ${CLAIMED_COLUMNS}`;
 
+/**
+ * Gives back the leases of open deliveries that an earlier incarnation of this worker (its lease
+ * owner starts with `prefix`, and is not `currentId`) left when it died: they go back to the queue
+ * now, not when the lease ends. That incarnation is gone, since this one has its name. Answers
+ * how many.
+ */
+export async function takeBackOwnLeases(ctx: AppContext, prefix: string, currentId: string): Promise<number> {
+  const rows = await ctx.database.query<{ id: string }>(
+    `UPDATE delivery_logs SET lease_until = NULL, leased_by = NULL
+     WHERE status IN ('PENDING', 'RETRYING') AND starts_with(leased_by, $1) AND leased_by <> $2
+     RETURNING id`,
+    [prefix, currentId],
+    'take_back_own_delivery_leases',
+  );
+  return rows.length;
+}
+
 /** Gives leases back (a stopping worker's unsent deliveries), so any worker may take them at once. */
 export async function releaseLeases(ctx: AppContext, workerId: string, ids: string[]): Promise<void> {
   if (ids.length === 0) return;

@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import { hostname } from 'node:os';
 import type { AppContext } from '../context';
+import { workerIncarnation } from '../lib/worker-identity';
 import { sendFinishedCallbacks } from './callbacks';
 import { createCircuitBreaker } from './circuit-breaker';
-import { releaseLeases } from './claim';
+import { releaseLeases, takeBackOwnLeases } from './claim';
 import { startClaimLoop } from './claim-loop';
 import { reportInFlight } from './delivery-metrics';
 import { BACKLOG_FACTOR, shareOf } from './fair-queues';
@@ -38,7 +37,7 @@ export const STOP_GRACE_MS = 10_000;
  */
 export function startDeliveryEngine(ctx: AppContext): DeliveryEngine {
   const { config, logger } = ctx;
-  const workerId = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+  const { id: workerId, prefix } = workerIncarnation('delivery', config.workerName);
   const sender = createSender({
     timeoutMs: config.DELIVERY_TIMEOUT_MS,
     allowPrivateTargets: config.ALLOW_PRIVATE_TARGETS,
@@ -55,7 +54,21 @@ export function startDeliveryEngine(ctx: AppContext): DeliveryEngine {
     onResult: (result) => recorder.add(result),
     onSendFinished: () => loop.onSendFinished(),
   });
-  const loop = startClaimLoop(ctx, workerId, pool, breaker, { concurrency, claimSize, refillAt });
+  // Deliveries this worker's previous incarnation held when it died are due again before the
+  // first claim, not a lease later.
+  const takenBack = takeBackOwnLeases(ctx, prefix, workerId).then(
+    (count) => {
+      if (count > 0) logger.info({ count }, 'took back the leases of this worker before its restart');
+    },
+    (error) =>
+      logger.warn({ err: error }, 'could not take back the leases of this worker before its restart'),
+  );
+  const loop = startClaimLoop(ctx, workerId, pool, breaker, {
+    concurrency,
+    claimSize,
+    refillAt,
+    before: takenBack,
+  });
   // A circuit that opened (here or in another process): its waiting deliveries go back, deferred.
   breaker.onOpened((subscriptionIds) => {
     const deferred = pool.deferWaiting(subscriptionIds);

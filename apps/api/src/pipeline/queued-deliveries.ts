@@ -1,5 +1,3 @@
-import { randomBytes } from 'node:crypto';
-import { hostname } from 'node:os';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { deliveryLogs } from '../db/schema';
@@ -10,6 +8,7 @@ import {
   type ClaimedDelivery,
   EMIT_CONTEXT_SQL,
   PAYLOAD_SENT_SQL,
+  takeBackOwnLeases,
   toClaimedDelivery,
 } from '../delivery/claim';
 import { observeAttempt } from '../delivery/delivery-metrics';
@@ -17,6 +16,7 @@ import { planDeliveryLogs, toStoredBodies } from '../delivery/plan-delivery-logs
 import { type AttemptResult, OPEN_STATUS_CONDITION, recordAttemptResults } from '../delivery/record-results';
 import type { Sender } from '../delivery/sender';
 import { createBatcher } from '../lib/batcher';
+import { workerIncarnation } from '../lib/worker-identity';
 import { createDeliveryLogInserts, type DeliveryLogRow } from './delivery-log-inserts';
 import { createEndpointGate, type GatedTarget } from './endpoint-gate';
 import type { QueuedDeliveries } from './process-event-log';
@@ -59,7 +59,12 @@ export function createQueuedDeliveries(
   ctx: AppContext,
   sender: Sender,
 ): QueuedDeliveries<ClaimedDelivery> & { stop(): void } {
-  const workerId = `queue:${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+  // A redelivered message claims its open deliveries once their lease ended or, from this
+  // worker's next incarnation, at once (see `takeBackOwnLeases` at start).
+  const { id: workerId, prefix } = workerIncarnation('queue', ctx.config.workerName);
+  takeBackOwnLeases(ctx, prefix, workerId).catch((error) =>
+    ctx.logger.warn({ err: error }, 'could not take back the leases of this worker before its restart'),
+  );
   const breaker = createCircuitBreaker(ctx, workerId);
   breaker.refresh().catch((error) => ctx.logger.warn({ err: error }, 'could not read the circuit breakers'));
   const gate = createEndpointGate(ctx, breaker);

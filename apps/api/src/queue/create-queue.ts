@@ -30,6 +30,7 @@ export function createQueue(deps: QueueDeps, overrides: { name?: string } = {}):
     ...engine,
     name,
     leaseMs: config.QUEUE_LEASE_MS,
+    workerName: config.workerName,
     pollMs: config.QUEUE_POLL_MS,
     defaultConcurrency: config.QUEUE_CONCURRENCY,
   });

@@ -34,10 +34,10 @@ FROM jsonb_to_recordset($2::jsonb) AS r(id uuid, message_id text, body jsonb,
   priority integer, delay_ms integer, ttl_ms integer, attempts integer, pacing_key text, pacing_ms integer,
   trace_parent text)`;
 
-// $1 queue, $2 how many, $3 lease in ms, $4 now (the app's clock).
+// $1 queue, $2 how many, $3 lease in ms, $4 now (the app's clock), $5 the claiming incarnation.
 const CLAIM_SQL = `
 UPDATE queue_messages q SET lease_until = $4::timestamptz + $3 * interval '1 millisecond',
-  available_at = $4::timestamptz + $3 * interval '1 millisecond'
+  available_at = $4::timestamptz + $3 * interval '1 millisecond', leased_by = $5
 FROM (
   SELECT id, available_at FROM queue_messages
   WHERE queue = $1 AND available_at <= $4::timestamptz
@@ -59,9 +59,15 @@ WITH r AS (
 done AS (DELETE FROM queue_messages q USING r
   WHERE q.id = r.id AND q.id = ANY(string_to_array($2, ',')::uuid[]) AND r.is_done RETURNING q.id)
 UPDATE queue_messages q SET available_at = $3::timestamptz + r.delay_ms * interval '1 millisecond',
-  lease_until = NULL, attempts = r.attempts,
+  lease_until = NULL, leased_by = NULL, attempts = r.attempts,
   expires_at = CASE WHEN r.is_retry THEN NULL ELSE q.expires_at END
 FROM r WHERE q.id = r.id AND q.id = ANY(string_to_array($2, ',')::uuid[]) AND NOT r.is_done`;
+
+// $1 queue, $2 the owner prefix of this consumer's incarnations, $3 this one, $4 now.
+const TAKE_BACK_OWN_SQL = `
+UPDATE queue_messages SET available_at = $4::timestamptz, lease_until = NULL, leased_by = NULL
+WHERE queue = $1 AND lease_until IS NOT NULL AND starts_with(leased_by, $2) AND leased_by <> $3
+RETURNING id`;
 
 // $1 queue, $2 now (the app's clock). Capped, so a scrape stays cheap on a huge backlog.
 const COUNT_READY_SQL = `
@@ -81,6 +87,7 @@ export function createDatabaseQueueStatements(
   clock: Clock,
   name: string,
   leaseMs: number,
+  owner: { prefix: string; id: string },
 ) {
   const inserts = createBatcher(async (inputs: PublishInput[]) => {
     const rows = inputs.map((input) => ({
@@ -102,7 +109,7 @@ export function createDatabaseQueueStatements(
   const claim = async (count: number): Promise<ClaimedRow[]> => {
     const rows = await database.query<ClaimedRow>(
       CLAIM_SQL,
-      [name, count, Math.max(0, Math.round(leaseMs)), clock()],
+      [name, count, Math.max(0, Math.round(leaseMs)), clock(), owner.id],
       'wm_queue_claim',
     );
     return rows.sort((a, b) => b.priority - a.priority);
@@ -134,9 +141,20 @@ export function createDatabaseQueueStatements(
     return row?.ready ?? 0;
   };
 
+  /** Messages a dead incarnation of this consumer held come back now; answers how many. */
+  const takeBackOwn = async (): Promise<number> => {
+    const rows = await database.query<{ id: string }>(
+      TAKE_BACK_OWN_SQL,
+      [name, owner.prefix, owner.id, clock()],
+      'wm_queue_take_back_own',
+    );
+    return rows.length;
+  };
+
   return {
     insert: (input: PublishInput) => inserts.submit(input),
     claim,
+    takeBackOwn,
     countReady,
     settle: (row: ClaimedRow, decision: Decision) => settles.submit({ row, decision }),
   };

@@ -1,4 +1,5 @@
 import type { DatabaseHandle } from '../db/client';
+import { workerIncarnation } from '../lib/worker-identity';
 import { type DatabaseConsumer, startDatabaseConsumer } from './database-consumer';
 import { createDatabaseQueueStatements } from './database-queue-statements';
 import { createPacingSlots } from './pacing-slots';
@@ -11,6 +12,8 @@ export type DatabaseQueueOptions = EngineDeps & {
   name: string;
   /** A claimed message returns to the queue when its holder has not settled it by then. */
   leaseMs: number;
+  /** WORKER_ID (or its default): the stable part of the name claims are held under. */
+  workerName: string;
   pollMs: number;
   defaultConcurrency: number;
 };
@@ -28,8 +31,10 @@ export function createDatabaseQueue(options: DatabaseQueueOptions): Queue {
     options.clock,
     options.name,
     options.leaseMs,
+    workerIncarnation('queue', options.workerName),
   );
   const consumers = new Set<DatabaseConsumer>();
+  let tookBack: Promise<void> | undefined;
 
   return {
     kind: 'database',
@@ -39,6 +44,20 @@ export function createDatabaseQueue(options: DatabaseQueueOptions): Queue {
     },
     async consume(handler, consumeOptions = {}) {
       const concurrency = consumeOptions.concurrency ?? options.defaultConcurrency;
+      // Once per process, before the first claim: what this consumer's previous incarnation held
+      // when it died comes back now rather than a lease later.
+      tookBack ??= statements.takeBackOwn().then(
+        (count) => {
+          if (count > 0)
+            options.logger.info(
+              { count },
+              'took back the queue messages of this consumer before its restart',
+            );
+        },
+        (error) =>
+          options.logger.warn({ err: error }, 'could not take back the queue messages of this consumer'),
+      );
+      await tookBack;
       const consumer = startDatabaseConsumer(engine, statements, handler, {
         ...consumeOptions,
         concurrency,

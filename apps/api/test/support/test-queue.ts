@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import amqp from 'amqplib';
 import { count, eq } from 'drizzle-orm';
 import pino from 'pino';
@@ -25,6 +25,8 @@ export type TestQueueOptions = {
   concurrency?: number;
   /** The queue's clock (TTL, delays, pacing, leases); the real one unless the test moves its own. */
   clock?: Clock;
+  /** The consumer's WORKER_ID: a queue opened again with the same one is its restart. Unique by default. */
+  workerName?: string;
 };
 
 /** A queue of this run's backend over `database`. */
@@ -39,7 +41,12 @@ export function openTestQueue(database: DatabaseHandle, options: TestQueueOption
   };
   return queueBackend === 'rabbitmq'
     ? createRabbitQueue({ ...engine, url: TEST_RABBITMQ_URL, reconnectMinMs: 100, reconnectMaxMs: 1_000 })
-    : createDatabaseQueue({ ...engine, leaseMs: options.leaseMs ?? 1_000, pollMs: 20 });
+    : createDatabaseQueue({
+        ...engine,
+        leaseMs: options.leaseMs ?? 1_000,
+        pollMs: 20,
+        workerName: options.workerName ?? `test-${randomUUID()}`,
+      });
 }
 
 /**

@@ -14,6 +14,8 @@ export const queueMessages = pgTable(
     expiresAt: tz('expires_at'),
     attempts: integer('attempts').notNull().default(0),
     leaseUntil: tz('lease_until'),
+    /** The claiming consumer's incarnation (`queue:<WORKER_ID>#…`) while claimed. */
+    leasedBy: text('leased_by'),
     pacingKey: text('pacing_key'),
     pacingMs: integer('pacing_ms'),
     createdAt: tz('created_at').notNull().defaultNow(),
