@@ -115,8 +115,11 @@ const ZEnv = z
     QUEUE_LEASE_MS: integer(1).default(60_000),
     QUEUE_POLL_MS: integer(1).default(100),
     /** A paced message whose slot is further away than this is put back instead of holding a worker. */
-    /** A PENDING event log untouched this long is published again (its first publish may have been lost). */
-    QUEUE_REPUBLISH_AFTER_MS: integer(1).default(120_000),
+    /**
+     * A PENDING event log untouched this long is published again (its first publish may have been
+     * lost). Default: twice QUEUE_LEASE_MS, past which a message held by a dead consumer is back anyway.
+     */
+    QUEUE_REPUBLISH_AFTER_MS: integer(1).optional(),
     QUEUE_PACING_MAX_WAIT_MS: integer(0).default(5_000),
     QUEUE_PAUSED_RECHECK_MS: integer(1).default(5_000),
     /** Rules: how many may be active for one (application, event type), and exist in one application. */
@@ -154,7 +157,8 @@ const ZEnv = z
 type Env = z.output<typeof ZEnv>;
 
 /** `traceExport`: where spans go, or null (tracing off). */
-export type Config = Env & {
+export type Config = Omit<Env, 'QUEUE_REPUBLISH_AFTER_MS'> & {
+  QUEUE_REPUBLISH_AFTER_MS: number;
   role: 'api' | 'worker' | 'all';
   traceExport: TraceExport | null;
   /** WORKER_ID, or its default: what the leases of this process's workers are named after. */
@@ -197,6 +201,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     ...parsed.data,
     role,
     traceExport: readTraceExport(parsed.data),
+    QUEUE_REPUBLISH_AFTER_MS: parsed.data.QUEUE_REPUBLISH_AFTER_MS ?? 2 * parsed.data.QUEUE_LEASE_MS,
     workerName: parsed.data.WORKER_ID ?? `${hostname()}:${role}:${resolve(parsed.data.DATA_DIR)}`,
   };
 }

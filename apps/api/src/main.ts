@@ -4,6 +4,8 @@ import type { AppContext } from './context';
 import { createContext } from './create-context';
 import { StartRefusedError } from './lib/start-refused';
 import { bootstrapAdmin } from './modules/admin-users/bootstrap-admin';
+import { emitWriter } from './modules/emit/record-emits';
+import { republishOwnUnpublished } from './pipeline/republish-stale';
 import { startWorkers, type Workers } from './workers';
 
 /** After this, a stop that has not finished exits anyway (the workers give their work back sooner). */
@@ -32,7 +34,23 @@ async function main() {
     throw error;
   }
   ctx.logger.info({ role: config.role, database: ctx.database.kind }, 'webhook manager started');
+  if (config.role !== 'worker') republishPredecessorsLogs(ctx);
   handleSignals(ctx, stop);
+}
+
+/**
+ * What this process's previous incarnation committed and may not have published before it died
+ * goes on the queue now, not when the republish sweep finds it. In the background: the start
+ * does not wait for the broker.
+ */
+function republishPredecessorsLogs(ctx: AppContext) {
+  republishOwnUnpublished(ctx, emitWriter(ctx)).then(
+    (count) => {
+      if (count > 0)
+        ctx.logger.info({ count }, 'published the event logs left unpublished before the restart');
+    },
+    (error) => ctx.logger.warn({ err: error }, 'could not publish the event logs left before the restart'),
+  );
 }
 
 function handleSignals(ctx: AppContext, stop: () => Promise<void>) {

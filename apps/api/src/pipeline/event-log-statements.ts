@@ -1,4 +1,4 @@
-import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { eventLogs, events, occurrences, subscriptions } from '../db/schema';
 import { createBatcher } from '../lib/batcher';
@@ -156,6 +156,34 @@ export async function claimUnpublishedEventLogs(
                ),
              )}
              ORDER BY ${eventLogs.updatedAt} LIMIT ${cutoffs.limit} FOR UPDATE SKIP LOCKED)`,
+      ),
+    )
+    .returning({ id: eventLogs.id, eventDefinitionId: eventLogs.eventDefinitionId });
+}
+
+/**
+ * Claims up to `limit` PENDING, never-retried logs written by an earlier incarnation of this
+ * process (`written_by` starts with `prefix` and is not `currentId`): it may have died between a
+ * commit and its publish. Taking them over (written_by = currentId) is the claim.
+ */
+export async function claimOwnUnpublishedEventLogs(
+  ctx: AppContext,
+  owner: { prefix: string; currentId: string; now: Date; limit: number },
+) {
+  return ctx.db
+    .update(eventLogs)
+    .set({ updatedAt: owner.now, writtenBy: owner.currentId })
+    .where(
+      inArray(
+        eventLogs.id,
+        sql`(SELECT ${eventLogs.id} FROM ${eventLogs}
+             WHERE ${and(
+               eq(eventLogs.status, 'PENDING'),
+               eq(eventLogs.autoRetryCount, 0),
+               sql`starts_with(${eventLogs.writtenBy}, ${owner.prefix})`,
+               ne(eventLogs.writtenBy, owner.currentId),
+             )}
+             LIMIT ${owner.limit} FOR UPDATE SKIP LOCKED)`,
       ),
     )
     .returning({ id: eventLogs.id, eventDefinitionId: eventLogs.eventDefinitionId });

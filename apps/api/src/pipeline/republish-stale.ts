@@ -1,5 +1,9 @@
 import type { AppContext } from '../context';
-import { claimUnpublishedEventLogs, findEventQueueSettings } from './event-log-statements';
+import {
+  claimOwnUnpublishedEventLogs,
+  claimUnpublishedEventLogs,
+  findEventQueueSettings,
+} from './event-log-statements';
 import { publishEventLog } from './publish';
 
 const BATCH = 100;
@@ -27,4 +31,30 @@ export async function republishStaleEventLogs(ctx: AppContext): Promise<number> 
   if (claimed.length > 0)
     ctx.logger.warn({ count: claimed.length }, 'republished event logs left unpublished');
   return claimed.length;
+}
+
+/**
+ * At start: publishes the PENDING logs this process's previous incarnation wrote (same WORKER_ID)
+ * and may have died before publishing, at once rather than QUEUE_REPUBLISH_AFTER_MS later. Some
+ * may have gone out before the crash: processing is idempotent, so those are at worst handled twice.
+ * Answers how many.
+ */
+export async function republishOwnUnpublished(
+  ctx: AppContext,
+  writer: { prefix: string; id: string },
+): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const claimed = await claimOwnUnpublishedEventLogs(ctx, {
+      prefix: writer.prefix,
+      currentId: writer.id,
+      now: ctx.clock(),
+      limit: BATCH,
+    });
+    for (const log of claimed) {
+      await publishEventLog(ctx, log, await findEventQueueSettings(ctx, log.eventDefinitionId));
+    }
+    total += claimed.length;
+    if (claimed.length < BATCH) return total;
+  }
 }

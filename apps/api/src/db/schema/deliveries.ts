@@ -127,6 +127,8 @@ export const eventLogs = pgTable(
     routeId: uuid('route_id'),
     /** A rules log's evaluation of its candidate rules (bounded reasons), written when it settles. */
     ruleEvaluations: jsonb('rule_evaluations').$type<unknown[]>(),
+    /** The process incarnation that wrote it (`emit:<WORKER_ID>#…`), for its republish after a crash. */
+    writtenBy: text('written_by'),
     processedAt: tz('processed_at'),
     createdAt: tz('created_at').notNull().defaultNow(),
     updatedAt: tz('updated_at').notNull().defaultNow(),

@@ -90,9 +90,9 @@ const INSERT_EMITS = `
   ), l AS (
     -- No payload: the occurrence holds it (readers take COALESCE(l.payload, o.payload, o.data)).
     INSERT INTO event_logs (id, event_id, event_type, organization_id, external_event_id, queue_type,
-      status, application_id, event_definition_id, route_id, created_at, updated_at)
+      status, application_id, event_definition_id, route_id, created_at, updated_at, written_by)
     SELECT r.id, r.event_id, r.event_type, r.organization_id, r.external_event_id, r.queue_type,
-      'PENDING', r.application_id, r.event_definition_id, r.route_id, r.created_at, r.created_at
+      'PENDING', r.application_id, r.event_definition_id, r.route_id, r.created_at, r.created_at, $6
     FROM json_to_recordset($4::json) AS r(id uuid, event_id uuid, event_type text,
       organization_id text, external_event_id text, queue_type text,
       application_id uuid, event_definition_id uuid, route_id uuid, created_at timestamptz)
@@ -137,6 +137,8 @@ export async function insertEmits(
   records: EmitRecord[],
   /** Of the deliveries handed over at birth to this process's engine. */
   leaseUntil: Date,
+  /** This process's incarnation, kept on its event logs (see `republishOwnUnpublished`). */
+  writtenBy: string,
 ): Promise<Set<string>> {
   const rows = await database.query<{ id: string }>(
     INSERT_EMITS,
@@ -146,6 +148,7 @@ export async function insertEmits(
       leaseUntil,
       JSON.stringify(records.flatMap((record) => (record.eventLog ? [record.eventLog] : []))),
       JSON.stringify(records.flatMap(inboundRowOf)),
+      writtenBy,
     ],
     'insert_emits',
   );

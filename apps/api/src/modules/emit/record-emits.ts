@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context';
 import { type Batcher, createBatcher } from '../../lib/batcher';
+import { workerIncarnation } from '../../lib/worker-identity';
 import { expireIdempotencyKeys, insertEmits } from './batch-queries';
 import { IDEMPOTENCY_WINDOW_MS } from './idempotency';
 
@@ -76,6 +77,20 @@ export type EmitRecord = {
 };
 
 const batchers = new WeakMap<AppContext, Batcher<EmitRecord, boolean>>();
+const writers = new WeakMap<AppContext, { prefix: string; id: string }>();
+
+/**
+ * Who writes this process's event logs: `emit:<WORKER_ID>#<incarnation>`, one per process (per
+ * context). Its next incarnation republishes at start what this one wrote and may not have published.
+ */
+export function emitWriter(ctx: AppContext) {
+  let writer = writers.get(ctx);
+  if (!writer) {
+    writer = workerIncarnation('emit', ctx.config.workerName);
+    writers.set(ctx, writer);
+  }
+  return writer;
+}
 
 /**
  * Records an emit: its occurrence and its delivery or event logs, atomically.
@@ -109,5 +124,5 @@ async function insertTogether(ctx: AppContext, records: EmitRecord[]): Promise<S
     await expireIdempotencyKeys(ctx.database, keys, cutoff);
   }
   const leaseUntil = new Date(ctx.clock().getTime() + ctx.config.DELIVERY_LEASE_MS);
-  return insertEmits(ctx.database, records, leaseUntil);
+  return insertEmits(ctx.database, records, leaseUntil, emitWriter(ctx).id);
 }
