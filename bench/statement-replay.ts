@@ -86,7 +86,7 @@ async function measure(variantSql: string | undefined): Promise<Figures> {
           started += BATCH;
           const records = Array.from({ length: BATCH }, () => toRecord(fixture, subscriptionId));
           const leaseUntil = new Date(ctx.clock().getTime() + ctx.config.DELIVERY_LEASE_MS);
-          await insertEmits(ctx.database, records, leaseUntil);
+          await insertEmits(ctx.database, records, leaseUntil, WORKER);
           const now = new Date().toISOString();
           await recordAttemptResults(
             ctx,
