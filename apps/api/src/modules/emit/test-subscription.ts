@@ -11,7 +11,7 @@ import {
 import { createSender } from '../../delivery/sender';
 import { notFound } from '../../domain/errors';
 import type { SessionUser } from '../../domain/session-user';
-import { newId } from '../../lib/ids';
+import { derivedId, newIdAt } from '../../lib/ids';
 import { requireAccess, SUBSCRIPTION_NOT_FOUND, subscriptionAccess } from '../access';
 import { findEventById, insertOccurrenceWithDelivery } from './queries';
 
@@ -30,8 +30,8 @@ export async function testSubscription(
   // Deleted meanwhile: the subscription went with it (ON DELETE CASCADE).
   if (!event) throw notFound(SUBSCRIPTION_NOT_FOUND);
   const now = ctx.clock();
-  const occurrenceId = newId();
-  const deliveryId = newId();
+  const occurrenceId = newIdAt(now);
+  const deliveryId = derivedId(occurrenceId, subscription.id);
   const workerId = `test:${deliveryId}`;
   const data = {
     test: true,

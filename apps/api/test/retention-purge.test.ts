@@ -1,0 +1,141 @@
+import { describe, expect, it } from 'vitest';
+import { runRetentionPurge } from '../src/db/retention-job';
+import { insertEvent, insertSubscription, waitFor } from './support/delivery-fixtures';
+import { useDeliveryHarness } from './support/delivery-harness';
+import { createFakeClock } from './support/fake-clock';
+
+const DAY_MS = 86_400_000;
+// 10:00 UTC of a day: a day's emits stay inside its partition however the test moves the clock.
+const clock = createFakeClock(Math.floor(Date.now() / DAY_MS) * DAY_MS + 10 * 3_600_000);
+let isDownAnswering500 = true;
+
+const harness = useDeliveryHarness(
+  {
+    RETENTION_DAYS: '2',
+    // One retry a day: the delivery to /down is still RETRYING when its day expires.
+    DELIVERY_RETRY_DELAYS_MS: String(4 * DAY_MS),
+    DELIVERY_POLL_MS: '20',
+    DELIVERY_CIRCUIT_FAILURES: '1000',
+  },
+  (request) => ({ status: request.url === '/down' && isDownAnswering500 ? 500 : 200 }),
+  { clock },
+);
+
+const emit = (alias: string, n: number) =>
+  harness.t.post('/v1/events/emit', {
+    token: null,
+    headers: { 'x-api-key': harness.app.apiKey },
+    body: { eventType: alias, applicationId: harness.app.id, data: { n } },
+  });
+
+const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10).replaceAll('-', '');
+
+async function partitionsOf(table: string): Promise<string[]> {
+  const rows = await harness.t.ctx.database.query<{ name: string }>(
+    `SELECT c.relname AS name FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
+     WHERE i.inhparent = $1::regclass ORDER BY 1`,
+    [table],
+  );
+  return rows.map((row) => row.name);
+}
+
+async function logsOf(query: string) {
+  const res = await harness.t.get(`/v1/logs?limit=100&${query}`);
+  expect(res.status).toBe(200);
+  return res.body as {
+    data: { id: string; status: string; occurrenceId: string }[];
+    pagination: { total: number };
+    stats: Record<string, number>;
+  };
+}
+
+describe('retention purge', () => {
+  it('When days expire, then their final logs go with their partitions, an unfinished delivery stays with its occurrence and attempts, and lists and counters agree', async () => {
+    const { ctx } = harness.t;
+    const ok = await insertEvent(ctx, harness.app.id, { alias: 'ok.event' });
+    const okSubscription = await insertSubscription(ctx, ok.id, { targetUrl: `${harness.receiver.url}/ok` });
+    const down = await insertEvent(ctx, harness.app.id, { alias: 'down.event' });
+    await insertSubscription(ctx, down.id, { targetUrl: `${harness.receiver.url}/down` });
+    const day0 = Math.floor(clock().getTime() / DAY_MS) * DAY_MS;
+
+    // Day 0: three delivered, one failing and retried (in 4 days).
+    for (let n = 0; n < 3; n++) expect((await emit('ok.event', n)).status).toBe(202);
+    expect((await emit('down.event', 99)).status).toBe(202);
+    await waitFor(async () => ((await logsOf('')).stats.SUCCESS === 3 ? true : null), 10_000, 'day 0 sent');
+    const retrying = await waitFor(
+      async () => (await logsOf('status=RETRYING')).data[0] ?? null,
+      10_000,
+      'the failing delivery to be RETRYING',
+    );
+
+    // Days 1 and 2: the purge runs each morning (as the worker role does every hour), two emits a day.
+    for (let day = 1; day <= 2; day++) {
+      clock.set(day0 + day * DAY_MS + 3_600_000);
+      await runRetentionPurge(ctx);
+      clock.set(day0 + day * DAY_MS + 10 * 3_600_000);
+      for (let n = 0; n < 2; n++) expect((await emit('ok.event', day * 10 + n)).status).toBe(202);
+      await waitFor(
+        async () => ((await logsOf('status=SUCCESS')).pagination.total === 3 + day * 2 ? true : null),
+        10_000,
+        `day ${day} sent`,
+      );
+    }
+    expect(await partitionsOf('delivery_logs')).toContain(`delivery_logs_p${dayOf(day0)}`);
+
+    // Day 3: day 0 ended more than 2 days ago: its partitions go, day 1 stays.
+    clock.set(day0 + 3 * DAY_MS + 3_600_000);
+    const report = await runRetentionPurge(ctx);
+    for (const table of ['occurrences', 'delivery_logs', 'delivery_attempts', 'event_logs']) {
+      const names = await partitionsOf(table);
+      expect(names).not.toContain(`${table}_p${dayOf(day0)}`);
+      expect(names).toContain(`${table}_p${dayOf(day0 + DAY_MS)}`);
+      expect(names).toContain(`${table}_kept`);
+    }
+    expect(report.kept).toBeGreaterThanOrEqual(3); // the log, its occurrence and its attempt
+
+    // Left: days 1 and 2 (4 SUCCESS) and the RETRYING one, with consistent totals and counters.
+    const all = await logsOf('');
+    expect(all.pagination.total).toBe(5);
+    expect(all.data.map((log) => log.status).sort()).toEqual([
+      'RETRYING',
+      'SUCCESS',
+      'SUCCESS',
+      'SUCCESS',
+      'SUCCESS',
+    ]);
+    expect(all.stats).toMatchObject({ SUCCESS: 4, RETRYING: 1, PENDING: 0, FAILED: 0 });
+    const okLogs = await logsOf(`subscriptionId=${okSubscription.id}`);
+    expect(okLogs.pagination.total).toBe(4);
+    const detail = await harness.t.get(`/v1/logs/${retrying.id}`);
+    expect(detail.status).toBe(200);
+    expect(detail.body.status).toBe('RETRYING');
+    expect(detail.body.attempts).toHaveLength(1);
+    expect(JSON.stringify(detail.body)).toContain('99');
+
+    // The per-minute figures of the expired days are gone too.
+    const [figures] = await ctx.database.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM delivery_stats_minutes WHERE minute < $1::timestamptz',
+      [new Date(day0 + DAY_MS).toISOString()],
+    );
+    expect(figures?.n).toBe(0);
+
+    clock.set(day0 + 3 * DAY_MS + 10 * 3_600_000);
+    for (let n = 0; n < 2; n++) expect((await emit('ok.event', 30 + n)).status).toBe(202);
+
+    // The receiver is back: the kept delivery is sent when due, then expires like any other.
+    isDownAnswering500 = false;
+    clock.set(day0 + 4 * DAY_MS + 11 * 3_600_000);
+    await waitFor(
+      async () => ((await harness.t.get(`/v1/logs/${retrying.id}`)).body.status === 'SUCCESS' ? true : null),
+      10_000,
+      'the kept delivery to be sent',
+    );
+    expect((await harness.t.get(`/v1/logs/${retrying.id}`)).body.attempts).toHaveLength(2);
+    clock.set(day0 + 5 * DAY_MS + 3_600_000);
+    await runRetentionPurge(ctx);
+    expect((await harness.t.get(`/v1/logs/${retrying.id}`)).status).toBe(404);
+    const left = await logsOf('');
+    expect(left.pagination.total).toBe(2);
+    expect(left.stats).toMatchObject({ SUCCESS: 2, RETRYING: 0, PENDING: 0 });
+  });
+});
