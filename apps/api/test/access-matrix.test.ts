@@ -57,6 +57,7 @@ POST /v1/events/{id}/test-callback                     401  404/403   404/403   
 GET /v1/subscriptions                                  401  -         -         sub      sub      sub      sub      sub
 POST /v1/subscriptions                                 401  404/201   404/201   201      201      201      201      201
 GET /v1/subscriptions/{id}                             401  404       404       200      200      200      200      200
+GET /v1/subscriptions/{id}/health                      401  404       404       200      200      200      200      200
 PUT /v1/subscriptions/{id}                             401  404       404       403      200      403      200      200
 POST /v1/subscriptions/{id}/rotate-secret              401  404       404       403      200      403      200      200
 POST /v1/subscriptions/{id}/test                       401  404       404       403      200      403      200      200
@@ -386,6 +387,7 @@ const CALLS: Record<string, (w: World, c: Caller) => Promise<Answer | string>> =
       token: c.token,
     }),
   'GET /v1/subscriptions/{id}': (w, c) => t.get(`/v1/subscriptions/${w.subscriptionId}`, c),
+  'GET /v1/subscriptions/{id}/health': (w, c) => t.get(`/v1/subscriptions/${w.subscriptionId}/health`, c),
   'PUT /v1/subscriptions/{id}': (w, c) =>
     t.put(`/v1/subscriptions/${w.subscriptionId}`, { body: { name: 'Renomeada' }, token: c.token }),
   'POST /v1/subscriptions/{id}/rotate-secret': (w, c) =>

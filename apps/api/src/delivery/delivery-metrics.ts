@@ -35,11 +35,14 @@ export function observeAttempt(
   );
 }
 
+const DEFERRAL_PATHS = ['immediate', 'queued'] as const;
+const DEFERRAL_REASONS = ['circuit', 'saturated', 'rate_limit'] as const;
+
 /** Deliveries put off without an attempt (no retry spent): circuit open, endpoint saturated, or over its rate. */
 export function countDeferrals(
   metrics: AppContext['metrics'],
-  path: 'immediate' | 'queued',
-  reason: 'circuit' | 'saturated' | 'rate_limit',
+  path: (typeof DEFERRAL_PATHS)[number],
+  reason: (typeof DEFERRAL_REASONS)[number],
   count = 1,
 ) {
   metrics.increment(
@@ -48,6 +51,13 @@ export function countDeferrals(
     { path, reason },
     count,
   );
+}
+
+/** Every deferral series at zero from the start, so a rate over them is defined before the first deferral. */
+export function declareDeferrals(metrics: AppContext['metrics']) {
+  for (const path of DEFERRAL_PATHS) {
+    for (const reason of DEFERRAL_REASONS) countDeferrals(metrics, path, reason, 0);
+  }
 }
 
 /** Subscriptions named in the in-flight gauge; the others are summed under `other`. */

@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
-import { collectBacklog } from '../delivery/delivery-metrics';
+import { collectBacklog, declareDeferrals } from '../delivery/delivery-metrics';
 import { unauthorized } from '../domain/errors';
 import { sha256 } from '../lib/crypto';
 import { bearerToken } from './auth';
@@ -21,6 +21,7 @@ function hasMetricsToken(request: FastifyRequest, expected: string) {
 export function registerMetricsRoutes(app: FastifyInstance, ctx: AppContext) {
   const { metrics } = ctx;
   collectBacklog(ctx);
+  declareDeferrals(metrics);
 
   app.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url ?? 'unmatched';
