@@ -153,7 +153,17 @@ for (let day = 0; day < DAYS; day++) {
   total += emitted.length;
   while ((await delivered()) < total) await sleep(200);
   const sizeAfter = await databaseSize();
-  if (day === 0) firstDayBytes = (sizeAfter - sizeBefore) / PER_DAY;
+  if (day === 0) {
+    firstDayBytes = (sizeAfter - sizeBefore) / PER_DAY;
+    // What each byte pays for: the largest tables and indexes of the day, per delivery.
+    const { rows } = await admin.query<{ name: string; bytes: string }>(
+      `SELECT c.relname AS name, pg_relation_size(c.oid) AS bytes FROM pg_class c
+       JOIN pg_namespace n ON n.oid = c.relnamespace
+       WHERE n.nspname = 'public' AND c.relkind IN ('r', 'i', 't') ORDER BY 2 DESC LIMIT 16`,
+    );
+    for (const row of rows)
+      console.log(`  ${row.name}: ${fmt(Number(row.bytes) / PER_DAY, 0)} B per delivery`);
+  }
   const pDuring = percentile(during, 99);
   const pWithout = percentile(without, 99);
   p99s.push({ during: pDuring, without: pWithout });

@@ -70,7 +70,8 @@ async function recordAndPublish(
       external_event_id: input.externalEventId ?? null,
       organization_id: input.organizationId ?? null,
       idempotency_key: idempotencyKey,
-      response: answer,
+      // Read only to answer a repeat of the key: an emit without one does not pay for it.
+      response: idempotencyKey ? answer : null,
       callback_pending: false,
       created_at: timestamp,
       ...(traceParent ? { trace_parent: traceParent } : {}),
