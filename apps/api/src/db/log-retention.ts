@@ -143,8 +143,8 @@ export async function purgeExpiredLogs(
         report.busy.push(partition.name);
         continue;
       }
-      await dropDetached(database, table, partition.name);
-      report.dropped.push(partition.name);
+      if (await dropDetached(database, table, partition.name)) report.dropped.push(partition.name);
+      else report.busy.push(partition.name);
     }
   }
   report.deleted += await deleteEndedKeptRows(database, cutoffId);
@@ -202,11 +202,21 @@ async function detachKeepingUnfinished(
  * counts per status lose its rows in the same transaction, so they count each row exactly once even
  * if the process stops in between (the next run finds the detached table and ends here).
  */
-async function dropDetached(database: DatabaseHandle, table: LogTable, name: string) {
-  await database.inScriptTransaction(async (tx) => {
-    if (table.name === 'delivery_logs') await tx.exec(uncountSql(name, 'true'));
-    await tx.exec(`DROP TABLE ${name}`);
-  });
+async function dropDetached(database: DatabaseHandle, table: LogTable, name: string): Promise<boolean> {
+  try {
+    await database.inScriptTransaction(async (tx) => {
+      // The table's lock first, under the timeout: never wait for it while holding counter rows an
+      // emit's trigger may be waiting for (that wait would be a deadlock).
+      await setLockTimeout(database, tx);
+      await tx.exec(`LOCK TABLE ${name} IN ACCESS EXCLUSIVE MODE`);
+      if (table.name === 'delivery_logs') await tx.exec(uncountSql(name, 'true'));
+      await tx.exec(`DROP TABLE ${name}`);
+    });
+    return true;
+  } catch (error) {
+    if ((error as { code?: string }).code === '55P03') return false;
+    throw error;
+  }
 }
 
 /** Takes the rows of `from` matching `where` off the per-status counts (their subscription may be gone). */
@@ -220,8 +230,8 @@ const uncountSql = (from: string, where: string) => `
 async function finishDetached(database: DatabaseHandle, table: LogTable, report: PurgeReport) {
   const pattern = `^${table.name}_(p[0-9]{8}|legacy)$`;
   for (const { name } of await database.query<{ name: string }>(DETACHED_SQL, [pattern])) {
-    await dropDetached(database, table, name);
-    report.dropped.push(name);
+    if (await dropDetached(database, table, name)) report.dropped.push(name);
+    else report.busy.push(name);
   }
 }
 
