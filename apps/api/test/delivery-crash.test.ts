@@ -105,5 +105,5 @@ describe('crash safety', () => {
     expect(logs).toHaveLength(TOTAL);
     expect(logs.filter((log) => log.status !== 'SUCCESS')).toEqual([]);
     expect(logs.filter((log) => !seen.has(log.id))).toEqual([]);
-  }, 90_000);
+  }, 120_000);
 });

@@ -53,6 +53,7 @@ export function startClaimLoop(
       }
       isWorkDue = false;
       let claimed: ClaimedDelivery[] = [];
+      let refused: string[] = [];
       try {
         claimed = await claimDueDeliveries(
           ctx,
@@ -60,14 +61,22 @@ export function startClaimLoop(
           Math.min(sizes.claimSize, room),
           pool.skippedSubscriptions(),
         );
-        const refused = pool.add(claimed);
+        refused = pool.add(claimed);
         // Over a subscription's backlog: back at once, for this or another worker to take later.
         if (refused.length > 0) await releaseLeases(ctx, workerId, refused);
       } catch (error) {
         if (isRunning) logger.error({ err: error }, 'could not claim deliveries');
       }
       markFirstClaim();
-      if (claimed.length === 0 && !isWorkDue && isRunning) await sleeper.sleep(config.DELIVERY_POLL_MS);
+      // All given back (their host is full, which the claim cannot skip by subscription): claiming
+      // again at once would spin on the same rows, and on the embedded database, whose queries never
+      // wait on I/O, starve the very sends that would make room. Wait for a send to end instead.
+      const isStalled = claimed.length > 0 && refused.length === claimed.length;
+      if ((claimed.length === 0 || isStalled) && !isWorkDue && isRunning) {
+        isWaitingForSlots = isStalled;
+        await sleeper.sleep(config.DELIVERY_POLL_MS);
+        isWaitingForSlots = false;
+      }
     }
   }
 
