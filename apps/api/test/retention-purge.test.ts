@@ -194,7 +194,7 @@ describe('retention purge', () => {
     expect(new Set(sent.map((r) => r.headers['webhook-id'])).size).toBe(10 + answers.length);
     // Their results are recorded just after the receiver answers.
     await waitFor(
-      async () => ((await logsOf('status=SUCCESS')).stats.SUCCESS >= answers.length ? true : null),
+      async () => (((await logsOf('status=SUCCESS')).stats.SUCCESS ?? 0) >= answers.length ? true : null),
       10_000,
       'the results to be recorded',
     );
