@@ -10,6 +10,7 @@ const BENCHES: Record<string, string> = {
   isolation: 'isolation.ts',
   queue: 'queue-throughput.ts',
   replay: 'statement-replay.ts',
+  retention: 'retention.ts',
   rules: 'rules-matcher.ts',
   start: 'server-start.ts',
 };

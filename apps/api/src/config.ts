@@ -96,6 +96,11 @@ const ZEnv = z
     DELIVERY_CONCURRENCY: integer(1, 1000).default(256),
     DELIVERY_BATCH_SIZE: integer(1, 1000).default(100),
     DELIVERY_LEASE_MS: integer(1).default(60_000),
+    /**
+     * Days the logs are kept when no admin has set the period in the database (the stored value
+     * wins); unfinished deliveries and logs are kept past it until they end.
+     */
+    RETENTION_DAYS: integer(1, 3650).default(30),
     DELIVERY_POLL_MS: integer(1).default(500),
     DELIVERY_SWEEP_MS: integer(1).default(1_000),
     /**

@@ -3,6 +3,7 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import { checkSecretKey } from './db/check-secret-key';
 import { type DatabaseHandle, openDatabase } from './db/client';
+import { ensureLogPartitions } from './db/log-retention';
 import { migrateDatabase } from './db/migrate';
 import { sealStoredSecrets } from './db/seal-stored-secrets';
 import { type Clock, systemClock } from './lib/clock';
@@ -38,6 +39,8 @@ export async function createContext(
   const clock = options.clock ?? systemClock;
   const handle = database ?? (await openConfiguredDatabase(config));
   await migrateDatabase(handle);
+  // Today's and the next days' log partitions, before the first write; the worker role keeps them ahead.
+  await ensureLogPartitions(handle, clock());
   const secretKey = resolveSecretKey(config.SECRET_KEY, config.DATA_DIR);
   await checkSecretKey(handle, secretKey);
   const cipher = createCipher(secretKey);

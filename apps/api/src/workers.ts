@@ -1,4 +1,5 @@
 import type { AppContext } from './context';
+import { startRetentionPurge } from './db/retention-job';
 import { startDeliveryEngine } from './delivery/engine';
 import { stopEmitTargetCache } from './modules/emit/load-emit-target';
 import { emitLinkedEventThrough } from './modules/emit-rules/emit-linked-event';
@@ -18,6 +19,8 @@ export async function startWorkers(ctx: AppContext): Promise<Workers> {
   stops.push(() => pipeline.stop());
   // Rules emit linked events through the emit path, whose cache listens on a connection of its own.
   stops.push(() => stopEmitTargetCache(ctx));
+  // Expired log partitions dropped once per cluster (a lease row), checked every minute.
+  stops.push(startRetentionPurge(ctx));
   return {
     async stop() {
       await Promise.all(stops.map((stop) => stop()));

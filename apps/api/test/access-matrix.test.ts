@@ -110,6 +110,8 @@ POST /v1/admin/users                                   401  403       403       
 GET /v1/admin/users/{id}                               401  403       403       403      403      403      403      200
 PUT /v1/admin/users/{id}                               401  403       403       403      403      403      403      200
 DELETE /v1/admin/users/{id}                            401  403       403       403      403      403      403      204
+GET /v1/retention                                      401  200       200       200      200      200      200      200
+PUT /v1/admin/retention                                401  403       403       403      403      403      403      200
 DELETE /v1/subscriptions/{id}                          401  404       404       403      403      204      204      204
 DELETE /v1/event-rules/{id}                            401  404       404       403      403      204      204      204
 DELETE /v1/route-fields/{id}                           401  404       404       403      403      204      204      204
@@ -564,6 +566,8 @@ const CALLS: Record<string, (w: World, c: Caller) => Promise<Answer | string>> =
   'PUT /v1/admin/users/{id}': (w, c) =>
     t.put(`/v1/admin/users/${w.throwawayId}`, { body: { name: 'Outro' }, token: c.token }),
   'DELETE /v1/admin/users/{id}': (w, c) => t.del(`/v1/admin/users/${w.throwawayId}`, c),
+  'GET /v1/retention': (_w, c) => t.get('/v1/retention', c),
+  'PUT /v1/admin/retention': (_w, c) => t.put('/v1/admin/retention', { body: { days: 30 }, token: c.token }),
   'DELETE /v1/subscriptions/{id}': (w, c) => t.del(`/v1/subscriptions/${w.doomedSubscriptionId}`, c),
   'DELETE /v1/events/{id}': (w, c) => t.del(`/v1/events/${w.doomedEvent.id}`, c),
   'DELETE /v1/applications/{id}/members/{userId}': (w, c) =>

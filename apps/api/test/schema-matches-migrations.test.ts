@@ -49,7 +49,7 @@ const COLUMNS_SQL = `
   FROM pg_attribute a
   JOIN pg_class c ON c.oid = a.attrelid
   JOIN pg_namespace n ON n.oid = c.relnamespace
-  WHERE n.nspname = 'public' AND c.relkind = 'r' AND a.attnum > 0 AND NOT a.attisdropped
+  WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p') AND NOT c.relispartition AND a.attnum > 0 AND NOT a.attisdropped
     AND c.relname <> 'schema_migrations'`;
 
 const INDEXES_SQL = `
@@ -65,7 +65,7 @@ const INDEXES_SQL = `
   JOIN pg_class t ON t.oid = x.indrelid
   JOIN pg_namespace n ON n.oid = t.relnamespace
   LEFT JOIN pg_constraint con ON con.conindid = x.indexrelid AND con.contype IN ('p', 'u')
-  WHERE n.nspname = 'public' AND t.relname <> 'schema_migrations'`;
+  WHERE n.nspname = 'public' AND t.relname <> 'schema_migrations' AND NOT t.relispartition`;
 
 const describeColumn = (row: Omit<ColumnRow, 'table' | 'column'>) =>
   `${row.type}${row.not_null ? ' not null' : ''}${row.has_default ? ' default' : ''}`;

@@ -18,6 +18,7 @@ export * from './integration';
 export * from './json-field';
 export * from './logs';
 export * from './profile';
+export * from './retention';
 export * from './routes';
 export * from './stats';
 export * from './subscriptions';

@@ -1,5 +1,5 @@
 import type { AppContext } from '../context';
-import { newId } from '../lib/ids';
+import { newIdAt } from '../lib/ids';
 import { openAuthDetails } from '../lib/sealed-auth-details';
 import { failSpan, type Span, SpanKind } from '../lib/tracing';
 import { buildDeliveryRequest } from './build-request';
@@ -99,7 +99,7 @@ async function sendAndDecide(
     nextAttemptAt: decision.nextAttemptAt?.toISOString() ?? null,
     processedAt: decision.status === 'RETRYING' ? null : now.toISOString(),
     attemptNumber,
-    attemptId: newId(),
+    attemptId: newIdAt(now),
     startedAt: startedAt.toISOString(),
     durationMs: outcome.durationMs,
     isGone: decision.isGone,

@@ -1,6 +1,6 @@
 import { evaluateFilters, type Filter } from '@wm/rules';
 import type { events, subscriptions } from '../db/schema';
-import { newId } from '../lib/ids';
+import { derivedId } from '../lib/ids';
 import { renderSubscriptionBody } from './render-payload';
 
 export const AUTO_DISABLED_REASON = 'Assinatura desativada por falhas consecutivas';
@@ -29,7 +29,8 @@ export function planDeliveryLogs(input: {
         : evaluateFilters(subscription.filters as Filter[], { headers: input.headers, body: input.data });
     const isDue = verdict.match;
     return {
-      id: newId(),
+      // One log per (occurrence, subscription), in its occurrence's day partition.
+      id: derivedId(occurrenceId, subscription.id),
       occurrenceId,
       subscriptionId: subscription.id,
       eventId: event.id,

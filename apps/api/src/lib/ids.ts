@@ -1,4 +1,4 @@
-import { randomFillSync } from 'node:crypto';
+import { createHash, randomFillSync } from 'node:crypto';
 import { V7Generator } from 'uuidv7';
 
 /**
@@ -19,3 +19,46 @@ const generator = new V7Generator({
 
 /** Time-ordered UUIDv7: kind to b-tree indexes and sortable by creation. */
 export const newId = (): string => generator.generate().toString();
+
+const timedGenerator = new V7Generator({
+  nextUint32() {
+    if (cursor >= pool.length) {
+      randomFillSync(pool);
+      cursor = 0;
+    }
+    return pool[cursor++] as number;
+  },
+});
+
+/**
+ * A UUIDv7 stamped with `time` (the app's clock, not the system's): the log tables are partitioned
+ * by day on id ranges, so a row's id must carry the time its partition and its expiry are read
+ * from. Ids stay increasing while the clock does.
+ */
+export const newIdAt = (time: Date): string =>
+  timedGenerator.generateOrResetCore(time.getTime(), 10_000).toString();
+
+/**
+ * The id of the one row `base` has per `key`: `base`'s timestamp (so it lands in the same day
+ * partition) and bits hashed from both. Writing it twice is a conflict on the primary key, which a
+ * partitioned table can enforce where a unique (base, key) index across partitions cannot.
+ */
+export function derivedId(base: string, key: string): string {
+  const hash = createHash('sha256').update(base).update('\0').update(key).digest('hex');
+  const hex =
+    base.replaceAll('-', '').slice(0, 12) +
+    `7${hash.slice(0, 3)}` +
+    ((Number.parseInt(hash[3] ?? '0', 16) & 0x3) | 0x8).toString(16) +
+    hash.slice(4, 19);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+}
+
+/** The first id of the UTC day starting at `dayStartMs`: the bound of that day's partitions. */
+export function idFloor(ms: number): string {
+  const hex = `${Math.max(0, ms).toString(16).padStart(12, '0')}${'0'.repeat(20)}`;
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+}
+
+/** The time a UUIDv7 was stamped with. */
+export const idTime = (id: string): Date =>
+  new Date(Number.parseInt(id.replaceAll('-', '').slice(0, 12), 16));

@@ -13,6 +13,7 @@ import { registerInboundRequestRoutes } from './ingest/inbound-requests-routes';
 import { registerIntegrationRoutes } from './integration/routes';
 import { registerLogRoutes } from './logs/routes';
 import { registerProfileRoutes } from './profile/routes';
+import { registerRetentionRoutes } from './retention/routes';
 import { registerRouteEventTypeRoutes } from './route-event-types/routes';
 import { registerRouteFieldRoutes } from './route-fields/routes';
 import { registerRouteRoutes } from './routes/routes';
@@ -38,4 +39,5 @@ export function registerModules(app: FastifyInstance, ctx: AppContext, auth: Aut
   registerEventRuleRoutes(app, ctx, auth);
   registerIntegrationRoutes(app, ctx, auth);
   registerStatsRoutes(app, ctx, auth);
+  registerRetentionRoutes(app, ctx, auth);
 }

@@ -19,6 +19,7 @@ const KEEP_QUERIES_APART = [
   'integration',
   'logs',
   'profile',
+  'retention',
   'route-event-types',
   'route-fields',
   'routes',

@@ -1,7 +1,7 @@
 import { RULE_WITHOUT_EVENT, type TEmitRequest, type TRuleExecutedAction } from '@wm/contracts';
 import type { AppContext } from '../context';
 import { describeFailure } from '../lib/db-errors';
-import { newId } from '../lib/ids';
+import { newIdAt } from '../lib/ids';
 import { failSpan, inSpan } from '../lib/tracing';
 import type { RuleActionStatements } from './rule-action-statements';
 import type { RunnableRule } from './rules-cache';
@@ -91,7 +91,7 @@ async function runAndRecord(
   const executedAt = ctx.clock();
   const outcome = await emitLinkedEvent(ctx, services, rule, emit, traceparent);
   await services.statements.recordExecution({
-    id: newId(),
+    id: newIdAt(executedAt),
     rule_id: rule.id,
     event_log_id: emit.eventLogId,
     success: outcome.success,

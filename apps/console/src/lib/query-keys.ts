@@ -84,6 +84,7 @@ export const queryKeys = {
     all: ['stats'] as const,
     deliveries: (range: unknown) => ['stats', 'deliveries', range] as const,
   },
+  retention: ['retention'] as const,
   adminUsers: {
     all: ['admin-users'] as const,
     list: (params: unknown) => ['admin-users', 'list', params] as const,

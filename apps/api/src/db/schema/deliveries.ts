@@ -10,7 +10,6 @@ import {
   primaryKey,
   smallint,
   text,
-  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { tz } from './timestamp-column';
@@ -39,11 +38,26 @@ export const occurrences = pgTable(
     traceParent: text('trace_parent'),
   },
   (table) => [
-    uniqueIndex('occurrences_idempotency_key')
-      .on(table.applicationId, table.idempotencyKey)
-      .where(sql`${table.idempotencyKey} IS NOT NULL`),
     index('occurrences_event_idx').on(table.eventId, table.createdAt.desc()),
     index('occurrences_callback_pending_idx').on(table.createdAt).where(sql`${table.callbackPending}`),
+  ],
+);
+
+/**
+ * The idempotency keys of the last 24 hours, one per application: a unique key on the partitioned
+ * `occurrences` would have to contain its id.
+ */
+export const occurrenceKeys = pgTable(
+  'occurrence_keys',
+  {
+    applicationId: uuid('application_id').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    occurrenceId: uuid('occurrence_id').notNull(),
+    createdAt: tz('created_at').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.applicationId, table.idempotencyKey] }),
+    index('occurrence_keys_created_idx').on(table.createdAt),
   ],
 );
 
@@ -83,7 +97,7 @@ export const deliveryLogs = pgTable(
     index('delivery_logs_status_created_idx').on(table.status, table.createdAt.desc(), table.id.desc()),
     index('delivery_logs_subscription_idx').on(table.subscriptionId, table.createdAt.desc()),
     index('delivery_logs_event_idx').on(table.eventId, table.createdAt.desc()),
-    uniqueIndex('delivery_logs_occurrence_subscription_key').on(table.occurrenceId, table.subscriptionId),
+    index('delivery_logs_occurrence_idx').on(table.occurrenceId, table.subscriptionId),
   ],
 );
 

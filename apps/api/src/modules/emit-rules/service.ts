@@ -2,7 +2,7 @@ import type { TEmitRulesResponse } from '@wm/contracts';
 import type { AppContext } from '../../context';
 import { INVALID_API_KEY_MESSAGE } from '../../domain/api-key';
 import { forbidden, unauthorized } from '../../domain/errors';
-import { newId } from '../../lib/ids';
+import { newIdAt } from '../../lib/ids';
 import { inSpan, type Span } from '../../lib/tracing';
 import { authorizeRulesEmitter, type EmitInput, type Emitter, storableHeaders } from '../emit/emit-input';
 import { findPreviousAnswer } from '../emit/idempotency';
@@ -44,8 +44,8 @@ async function recordAndPublish(
     const previous = await findPreviousAnswer<TEmitRulesResponse>(ctx, input, idempotencyKey, now);
     if (previous) return previous;
   }
-  const occurrenceId = newId();
-  const eventLogId = newId();
+  const occurrenceId = newIdAt(now);
+  const eventLogId = newIdAt(now);
   const timestamp = now.toISOString();
   const answer: TEmitRulesResponse = { eventLogId, eventId: occurrenceId, status: 'PENDING' };
   const traceParent = ctx.tracing.traceparentOf(span);
@@ -70,7 +70,8 @@ async function recordAndPublish(
       external_event_id: input.externalEventId ?? null,
       organization_id: input.organizationId ?? null,
       idempotency_key: idempotencyKey,
-      response: answer,
+      // Read only to answer a repeat of the key: an emit without one does not pay for it.
+      response: idempotencyKey ? answer : null,
       callback_pending: false,
       created_at: timestamp,
       ...(traceParent ? { trace_parent: traceParent } : {}),

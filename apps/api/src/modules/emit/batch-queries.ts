@@ -53,16 +53,23 @@ export function selectEmitTargets(
 
 // A key older than the window no longer answers: free it so the new emit can take it.
 const EXPIRE_KEYS = `
-  UPDATE occurrences o SET idempotency_key = NULL
-  FROM jsonb_to_recordset($1::jsonb) AS r(application_id uuid, idempotency_key text)
-  WHERE o.application_id = r.application_id AND o.idempotency_key = r.idempotency_key
-    AND o.created_at <= $2::timestamptz`;
+  DELETE FROM occurrence_keys k
+  USING jsonb_to_recordset($1::jsonb) AS r(application_id uuid, idempotency_key text)
+  WHERE k.application_id = r.application_id AND k.idempotency_key = r.idempotency_key
+    AND k.created_at <= $2::timestamptz`;
 
-// One statement, so atomic without a transaction: occurrences (a repeated idempotency key is
-// skipped), then the delivery logs (and the figures of the IGNORED ones) and event logs of the
+// One statement, so atomic without a transaction: the idempotency keys, occurrences (one whose key
+// was taken is skipped), then the delivery logs (and the figures of the IGNORED ones) and event logs of the
 // occurrences actually inserted.
 const INSERT_EMITS = `
-  WITH o AS (
+  WITH k AS (
+    INSERT INTO occurrence_keys (application_id, idempotency_key, occurrence_id, created_at)
+    SELECT application_id, idempotency_key, id, created_at
+    FROM json_to_recordset($1::json) AS r(id uuid, application_id uuid, idempotency_key text, created_at timestamptz)
+    WHERE idempotency_key IS NOT NULL
+    ON CONFLICT DO NOTHING
+    RETURNING occurrence_id
+  ), o AS (
     INSERT INTO occurrences (id, event_id, application_id, event_type, data, headers, payload,
       external_event_id, organization_id, idempotency_key, response, callback_pending, created_at, trace_parent)
     SELECT id, event_id, application_id, event_type, data, headers, payload,
@@ -70,6 +77,7 @@ const INSERT_EMITS = `
     FROM json_to_recordset($1::json) AS r(id uuid, event_id uuid, application_id uuid, event_type text,
       data json, headers jsonb, payload json, external_event_id text, organization_id text,
       idempotency_key text, response jsonb, callback_pending boolean, created_at timestamptz, trace_parent text)
+    WHERE r.idempotency_key IS NULL OR r.id IN (SELECT occurrence_id FROM k)
     ON CONFLICT DO NOTHING
     RETURNING id
   ), d AS (
@@ -108,7 +116,7 @@ const INSERT_EMITS = `
       CASE WHEN r.occurrence_id IN (SELECT id FROM o) THEN 'ACCEPTED' ELSE 'DUPLICATE' END,
       r.event_type, r.delivery_id,
       CASE WHEN r.occurrence_id IN (SELECT id FROM o) THEN r.event_log_id
-        ELSE (SELECT p.id FROM occurrences q JOIN event_logs p ON p.event_id = q.id
+        ELSE (SELECT p.id FROM occurrence_keys q JOIN event_logs p ON p.event_id = q.occurrence_id
           WHERE q.application_id = r.application_id AND q.idempotency_key = r.idempotency_key LIMIT 1) END,
       r.created_at
     FROM json_to_recordset($5::json) AS r(id uuid, route_id uuid, application_id uuid, method text,

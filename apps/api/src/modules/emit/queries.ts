@@ -1,17 +1,18 @@
 import { and, eq, gt } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { deliveryLogs, events, occurrences } from '../../db/schema';
+import { deliveryLogs, events, occurrenceKeys, occurrences } from '../../db/schema';
 
 /** The answer and event type of the application's occurrence with this key created after `since`. */
 export async function findOccurrenceByKey(db: Database, applicationId: string, key: string, since: Date) {
   const [previous] = await db
     .select({ response: occurrences.response, eventType: occurrences.eventType })
-    .from(occurrences)
+    .from(occurrenceKeys)
+    .innerJoin(occurrences, eq(occurrences.id, occurrenceKeys.occurrenceId))
     .where(
       and(
-        eq(occurrences.applicationId, applicationId),
-        eq(occurrences.idempotencyKey, key),
-        gt(occurrences.createdAt, since),
+        eq(occurrenceKeys.applicationId, applicationId),
+        eq(occurrenceKeys.idempotencyKey, key),
+        gt(occurrenceKeys.createdAt, since),
       ),
     )
     .limit(1);

@@ -6,7 +6,7 @@ import { renderEventPayload, toStoredEventPayload } from '../../delivery/render-
 import { findLocalWorker, notifyDeliveryWorkers, notifyOccurrencesFinished } from '../../delivery/wake';
 import { INVALID_API_KEY_MESSAGE } from '../../domain/api-key';
 import { conflict, notFound, unauthorized } from '../../domain/errors';
-import { newId } from '../../lib/ids';
+import { newIdAt } from '../../lib/ids';
 import { inSpan, type Span } from '../../lib/tracing';
 import { EVENT_NOT_FOUND } from '../access';
 import { authorizeEmitter, type EmitInput, type Emitter, storableHeaders } from './emit-input';
@@ -50,7 +50,7 @@ async function recordAndDispatch(
   if (event.status === 'INACTIVE') throw conflict('Evento inativo: emissões não são aceitas');
   if (event.status === 'FAILED') throw conflict('Evento em falha: emissões não são aceitas');
 
-  const occurrenceId = newId();
+  const occurrenceId = newIdAt(now);
   const headers = storableHeaders(input.headers);
   const timestamp = now.toISOString();
   const payload = renderEventPayload(event.bodyTemplate, {
@@ -77,7 +77,7 @@ async function recordAndDispatch(
     ignored: logs.length - due.length,
   };
   // RABBITMQ events go through the queue: an event log now, the deliveries when the consumer takes it.
-  const eventLogId = event.queueType === 'RABBITMQ' ? newId() : null;
+  const eventLogId = event.queueType === 'RABBITMQ' ? newIdAt(now) : null;
   const traceParent = ctx.tracing.traceparentOf(span);
   if (span.isRecording()) {
     span.setAttributes({
@@ -108,7 +108,8 @@ async function recordAndDispatch(
       external_event_id: input.externalEventId ?? null,
       organization_id: input.organizationId ?? null,
       idempotency_key: idempotencyKey,
-      response: answer,
+      // Read only to answer a repeat of the key: an emit without one does not pay for it.
+      response: idempotencyKey ? answer : null,
       callback_pending: event.enableCallbacks,
       created_at: timestamp,
       ...(traceParent ? { trace_parent: traceParent } : {}),

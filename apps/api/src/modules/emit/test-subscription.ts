@@ -12,7 +12,7 @@ import { createSender } from '../../delivery/sender';
 import { notFound } from '../../domain/errors';
 import type { SessionUser } from '../../domain/session-user';
 import { privateTargetRefusal, refusePrivateTarget } from '../../domain/target-url';
-import { newId } from '../../lib/ids';
+import { derivedId, newIdAt } from '../../lib/ids';
 import { requireAccess, SUBSCRIPTION_NOT_FOUND, subscriptionAccess } from '../access';
 import { findEventById, insertOccurrenceWithDelivery } from './queries';
 
@@ -34,8 +34,8 @@ export async function testSubscription(
   // address: the refusal is the answer, not a 200 carrying it.
   await refusePrivateTarget(ctx.config.ALLOW_PRIVATE_TARGETS, subscription.targetUrl, 'targetUrl');
   const now = ctx.clock();
-  const occurrenceId = newId();
-  const deliveryId = newId();
+  const occurrenceId = newIdAt(now);
+  const deliveryId = derivedId(occurrenceId, subscription.id);
   const workerId = `test:${deliveryId}`;
   const data = {
     test: true,

@@ -11,7 +11,7 @@ import {
   unsupportedMediaType,
 } from '../../domain/errors';
 import { isStorableText } from '../../http/json-guard';
-import { newId } from '../../lib/ids';
+import { newIdAt } from '../../lib/ids';
 import type { RateLimiter } from '../../lib/rate-limiter';
 import { storableHeaders } from '../emit/emit-input';
 import { recordEmit } from '../emit/record-emits';
@@ -107,7 +107,7 @@ function describeRequest(target: IngestTarget, call: InboundCall, now: Date): Ke
   );
   const contentType = call.headers['content-type'];
   return {
-    id: newId(),
+    id: newIdAt(now),
     routeId: target.routeId,
     applicationId: target.applicationId,
     method: call.method,
@@ -191,8 +191,8 @@ export async function recordAcceptedRequest(
   },
   now = kept.createdAt,
 ): Promise<{ receipt: TInboundReceipt; eventLogId: string | null }> {
-  const occurrenceId = newId();
-  const eventLogId = newId();
+  const occurrenceId = newIdAt(ctx.clock());
+  const eventLogId = newIdAt(ctx.clock());
   const timestamp = now.toISOString();
   const receipt: TInboundReceipt = {
     id: kept.id,

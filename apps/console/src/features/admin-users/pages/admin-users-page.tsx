@@ -16,6 +16,7 @@ import { useDeleteUser } from '../api/delete-user';
 import { useUsers } from '../api/get-users';
 import { CreateUserDialog } from '../components/create-user-dialog';
 import { EditUserDialog } from '../components/edit-user-dialog';
+import { RetentionCard } from '../components/retention-card';
 import { UserDetailsDialog } from '../components/user-details-dialog';
 import { UsersTable } from '../components/users-table';
 
@@ -90,6 +91,8 @@ export default function AdminUsersPage() {
           ) : null}
         </CardContent>
       </Card>
+
+      {isAdmin ? <RetentionCard /> : null}
 
       <CreateUserDialog open={isCreating} onOpenChange={setIsCreating} />
       <EditUserDialog user={editing} onClose={() => setEditing(null)} />

@@ -11,6 +11,7 @@ import { Pager } from '@/components/ui/pager';
 import { SearchInput } from '@/components/ui/search-input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { eventLogStatusLabel } from '@/components/ui/status-badges';
+import { retentionNote, useRetention } from '@/lib/retention';
 import { allowedFilter, useListState } from '@/lib/use-list-state';
 import { useEventLogs } from '../api/get-event-logs';
 import { useReprocessEventLog } from '../api/reprocess-event-log';
@@ -22,6 +23,7 @@ const ALL = 'ALL';
 const STATUS_OPTIONS: EventLogStatus[] = ['SUCCESS', 'FAILED', 'PENDING', 'PROCESSING'];
 
 export default function EventLogsPage() {
+  const retention = useRetention();
   const list = useListState({ filters: ['status'], texts: ['search', 'organizationId', 'eventType'] });
   const status = allowedFilter(EVENT_LOG_STATUSES, list.filters.status);
   const [selected, setSelected] = useState<Set<string>>(new Set());
@@ -68,7 +70,12 @@ export default function EventLogsPage() {
     <div className="space-y-6">
       <PageHeader
         title="Log de Eventos"
-        description="Acompanhe o processamento dos eventos na fila e reprocesse os que falharam."
+        description={
+          <>
+            Acompanhe o processamento dos eventos na fila e reprocesse os que falharam.
+            {retention.data ? <span className="block">{retentionNote(retention.data.days)}</span> : null}
+          </>
+        }
         actions={
           <Button
             onClick={reprocessSelected}

@@ -20,6 +20,7 @@ import { UrlText } from '@/components/ui/url-text';
 import { paths } from '@/config/paths';
 import { formatDateTimeSeconds } from '@/lib/format';
 import { messages } from '@/lib/messages';
+import { retentionNote, useRetention } from '@/lib/retention';
 import { allowedFilter, useListState } from '@/lib/use-list-state';
 import { useEventOptions, useSubscriptionOptions } from '../api/get-log-filters';
 import { type LogFilters, useLogs } from '../api/get-logs';
@@ -41,6 +42,7 @@ function ProcessedAt({ log }: { log: TDeliveryLogListItem }) {
 }
 
 export default function LogsPage() {
+  const retention = useRetention();
   const list = useListState({
     filters: ['subscriptionId', 'eventId', 'status', 'startDate', 'endDate', 'occurrenceId'],
     texts: ['search'],
@@ -109,7 +111,12 @@ export default function LogsPage() {
     <div className="space-y-6">
       <PageHeader
         title="Log de Assinaturas"
-        description="Acompanhe as entregas de webhooks das suas assinaturas."
+        description={
+          <>
+            Acompanhe as entregas de webhooks das suas assinaturas.
+            {retention.data ? <span className="block">{retentionNote(retention.data.days)}</span> : null}
+          </>
+        }
       />
 
       <StatGrid>
