@@ -42,7 +42,7 @@ export function RetentionCard() {
         <CardTitle>Retenção de registros</CardTitle>
         <CardDescription>
           Logs de entregas, tentativas, log de eventos, execuções de regras e requisições recebidas mais
-          antigos que o período são removidos uma vez por dia. Entregas e eventos ainda em andamento são
+          antigos que o período são removidos a cada hora. Entregas e eventos ainda em andamento são
           mantidos até terminarem.
         </CardDescription>
       </CardHeader>
