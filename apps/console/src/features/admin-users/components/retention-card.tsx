@@ -42,8 +42,8 @@ export function RetentionCard() {
         <CardTitle>Retenção de registros</CardTitle>
         <CardDescription>
           Logs de entregas, tentativas, log de eventos, execuções de regras e requisições recebidas mais
-          antigos que o período são removidos a cada hora. Entregas e eventos ainda em andamento são
-          mantidos até terminarem.
+          antigos que o período são removidos a cada hora. Entregas e eventos ainda em andamento são mantidos
+          até terminarem.
         </CardDescription>
       </CardHeader>
       <CardContent>
