@@ -155,11 +155,15 @@ describe('retention purge', () => {
     clock.set(day0 + 10 * 3_600_000);
     await prepareLogPartitions(ctx);
     const before = harness.receiver.requests.filter((r) => r.url === '/ok').length;
+    const succeededBefore = (await logsOf('status=SUCCESS')).stats.SUCCESS ?? 0;
     for (let n = 0; n < 10; n++) expect((await emit('ok.event', 500 + n)).status).toBe(202);
+    // Recorded, not only sent: a send whose result is still unrecorded when the clock jumps days
+    // ahead would see its lease expire and go out again.
     await waitFor(
-      () => (harness.receiver.requests.filter((r) => r.url === '/ok').length >= before + 10 ? true : null),
+      async () =>
+        ((await logsOf('status=SUCCESS')).stats.SUCCESS ?? 0) >= succeededBefore + 10 ? true : null,
       10_000,
-      'the day to be sent',
+      'the day to be sent and recorded',
     );
     // Three days later the day above has expired: emits keep coming while it is dropped.
     clock.set(day0 + 3 * DAY_MS + 3_600_000);
