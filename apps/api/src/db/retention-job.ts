@@ -1,11 +1,10 @@
 import type { AppContext } from '../context';
+import { IDEMPOTENCY_WINDOW_MS } from '../lib/idempotency-window';
 import { ensureLogPartitions, type PurgeReport, purgeExpiredLogs } from './log-retention';
 
 /** How often the worker role looks whether the purge is due, and how often it runs cluster-wide. */
 const CHECK_MS = 60_000;
 const RUN_EVERY_MS = 60 * 60_000;
-/** An idempotency key answers its first emit this long (modules/emit/idempotency.ts). */
-const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 const RETENTION_DAYS = `SELECT value FROM server_settings WHERE name = 'retention_days'`;
 

@@ -1,11 +1,9 @@
 import type { TEmitResponse } from '@wm/contracts';
 import type { AppContext } from '../../context';
 import { conflict } from '../../domain/errors';
+import { IDEMPOTENCY_WINDOW_MS } from '../../lib/idempotency-window';
 import type { EmitInput } from './emit-input';
 import { findOccurrenceByKey } from './queries';
-
-/** How long an idempotency key (externalEventId or Idempotency-Key) answers its first emit. */
-export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 export const IDEMPOTENCY_KEY_REUSED =
   'Este externalEventId (ou Idempotency-Key) já foi usado por outro tipo de evento nas últimas 24 horas';

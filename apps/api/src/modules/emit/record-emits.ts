@@ -1,8 +1,8 @@
 import type { AppContext } from '../../context';
 import { type Batcher, createBatcher } from '../../lib/batcher';
+import { IDEMPOTENCY_WINDOW_MS } from '../../lib/idempotency-window';
 import { workerIncarnation } from '../../lib/worker-identity';
 import { expireIdempotencyKeys, insertEmits } from './batch-queries';
-import { IDEMPOTENCY_WINDOW_MS } from './idempotency';
 
 /** Column values of one emit, as the batch statement reads them (snake_case, JSON-ready). */
 export type EmitRecord = {
