@@ -29,7 +29,9 @@ export function startClaimLoop(
   workerId: string,
   pool: SendPool,
   breaker: CircuitBreaker,
-  sizes: { concurrency: number; claimSize: number; refillAt: number; before?: Promise<void> },
+  sizes: { concurrency: number; claimSize: number; refillAt: number },
+  /** Settles once what must precede the first claim is done (a dead incarnation's leases taken back). */
+  readyToClaim: Promise<void> = Promise.resolve(),
 ): ClaimLoop {
   const { config, logger } = ctx;
   const sleeper = createSleeper();
@@ -42,8 +44,7 @@ export function startClaimLoop(
   });
 
   async function run() {
-    // What must happen before the first claim (taking back a dead incarnation's leases).
-    await sizes.before;
+    await readyToClaim;
     while (isRunning) {
       await sendDueProbes();
       const room = Math.min(sizes.concurrency - pool.sending, sizes.concurrency * BACKLOG_FACTOR - pool.held);

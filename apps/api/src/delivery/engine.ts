@@ -63,12 +63,7 @@ export function startDeliveryEngine(ctx: AppContext): DeliveryEngine {
     (error) =>
       logger.warn({ err: error }, 'could not take back the leases of this worker before its restart'),
   );
-  const loop = startClaimLoop(ctx, workerId, pool, breaker, {
-    concurrency,
-    claimSize,
-    refillAt,
-    before: takenBack,
-  });
+  const loop = startClaimLoop(ctx, workerId, pool, breaker, { concurrency, claimSize, refillAt }, takenBack);
   // A circuit that opened (here or in another process): its waiting deliveries go back, deferred.
   breaker.onOpened((subscriptionIds) => {
     const deferred = pool.deferWaiting(subscriptionIds);
