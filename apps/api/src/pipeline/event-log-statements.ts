@@ -1,4 +1,4 @@
-import { and, eq, inArray, lt, ne, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { eventLogs, events, occurrences, subscriptions } from '../db/schema';
 import { createBatcher } from '../lib/batcher';
@@ -141,24 +141,14 @@ export async function claimUnpublishedEventLogs(
   ctx: AppContext,
   cutoffs: { now: Date; shortCutoff: Date; longCutoff: Date; limit: number },
 ) {
-  return ctx.db
-    .update(eventLogs)
-    .set({ updatedAt: cutoffs.now })
-    .where(
-      inArray(
-        eventLogs.id,
-        sql`(SELECT ${eventLogs.id} FROM ${eventLogs}
-             WHERE ${and(
-               eq(eventLogs.status, 'PENDING'),
-               or(
-                 and(eq(eventLogs.autoRetryCount, 0), lt(eventLogs.updatedAt, cutoffs.shortCutoff)),
-                 lt(eventLogs.updatedAt, cutoffs.longCutoff),
-               ),
-             )}
-             ORDER BY ${eventLogs.updatedAt} LIMIT ${cutoffs.limit} FOR UPDATE SKIP LOCKED)`,
-      ),
-    )
-    .returning({ id: eventLogs.id, eventDefinitionId: eventLogs.eventDefinitionId });
+  return claimPendingEventLogs(ctx, {
+    where: or(
+      and(eq(eventLogs.autoRetryCount, 0), lt(eventLogs.updatedAt, cutoffs.shortCutoff)),
+      lt(eventLogs.updatedAt, cutoffs.longCutoff),
+    ),
+    set: { updatedAt: cutoffs.now },
+    limit: cutoffs.limit,
+  });
 }
 
 /**
@@ -170,20 +160,31 @@ export async function claimOwnUnpublishedEventLogs(
   ctx: AppContext,
   owner: { prefix: string; currentId: string; now: Date; limit: number },
 ) {
+  return claimPendingEventLogs(ctx, {
+    where: and(
+      eq(eventLogs.autoRetryCount, 0),
+      sql`starts_with(${eventLogs.writtenBy}, ${owner.prefix})`,
+      ne(eventLogs.writtenBy, owner.currentId),
+    ),
+    set: { updatedAt: owner.now, writtenBy: owner.currentId },
+    limit: owner.limit,
+  });
+}
+
+/** Updates (`set`) up to `limit` PENDING logs that match `where`, least recently touched first, skipping locked ones. */
+function claimPendingEventLogs(
+  ctx: AppContext,
+  claim: { where: SQL | undefined; set: Partial<typeof eventLogs.$inferInsert>; limit: number },
+) {
   return ctx.db
     .update(eventLogs)
-    .set({ updatedAt: owner.now, writtenBy: owner.currentId })
+    .set(claim.set)
     .where(
       inArray(
         eventLogs.id,
         sql`(SELECT ${eventLogs.id} FROM ${eventLogs}
-             WHERE ${and(
-               eq(eventLogs.status, 'PENDING'),
-               eq(eventLogs.autoRetryCount, 0),
-               sql`starts_with(${eventLogs.writtenBy}, ${owner.prefix})`,
-               ne(eventLogs.writtenBy, owner.currentId),
-             )}
-             LIMIT ${owner.limit} FOR UPDATE SKIP LOCKED)`,
+             WHERE ${and(eq(eventLogs.status, 'PENDING'), claim.where)}
+             ORDER BY ${eventLogs.updatedAt} LIMIT ${claim.limit} FOR UPDATE SKIP LOCKED)`,
       ),
     )
     .returning({ id: eventLogs.id, eventDefinitionId: eventLogs.eventDefinitionId });
