@@ -108,6 +108,26 @@ describe(`queue (${queueBackend} on ${testBackend})`, () => {
     expect(receivedAt - publishedAt).toBeGreaterThanOrEqual(1_300);
   });
 
+  /** A consumer takes the first message and never answers, then its process dies (closed with no grace). */
+  async function dieHoldingFirstMessage(queue: Queue) {
+    let taken = false;
+    await queue.consume(async () => {
+      taken = true;
+      return new Promise(() => {});
+    });
+    await waitUntil(() => taken, 10_000, 'the first delivery');
+    await queue.close({ graceMs: 0 });
+  }
+
+  async function collectMessages(queue: Queue) {
+    const received: QueueMessage[] = [];
+    await queue.consume(async (message) => {
+      received.push(message);
+      return { type: 'ack' };
+    });
+    return received;
+  }
+
   const PACING_MS = 200;
 
   const publishPaced = async (queue: Queue, key: string, count: number) => {
@@ -226,20 +246,10 @@ describe(`queue (${queueBackend} on ${testBackend})`, () => {
   it('When a consumer dies without acking, then the message is delivered again', async () => {
     const { queue: dying, name } = newQueue({ leaseMs: 500 });
     await dying.publish({ id: 'survivor', body: { keep: true } });
-    let taken = false;
-    await dying.consume(async () => {
-      taken = true;
-      return new Promise(() => {});
-    });
-    await waitUntil(() => taken, 10_000, 'the first delivery');
-    await dying.close({ graceMs: 0 });
+    await dieHoldingFirstMessage(dying);
 
     const { queue: next } = newQueue({ name, leaseMs: 500 });
-    const received: QueueMessage[] = [];
-    await next.consume(async (message) => {
-      received.push(message);
-      return { type: 'ack' };
-    });
+    const received = await collectMessages(next);
     await waitUntil(() => received.length === 1, 10_000, 'the redelivery');
     expect(received[0]).toMatchObject({ id: 'survivor', body: { keep: true } });
   });
@@ -248,20 +258,10 @@ describe(`queue (${queueBackend} on ${testBackend})`, () => {
     const clock = createFakeClock();
     const { queue: dying, name } = newQueue({ leaseMs: 60_000, clock, workerName: 'consumer-1' });
     await dying.publish({ id: 'in-flight', body: { n: 1 } });
-    let taken = false;
-    await dying.consume(async () => {
-      taken = true;
-      return new Promise(() => {});
-    });
-    await waitUntil(() => taken, 10_000, 'the first delivery');
-    await dying.close({ graceMs: 0 });
+    await dieHoldingFirstMessage(dying);
 
     const { queue: restarted } = newQueue({ name, leaseMs: 60_000, clock, workerName: 'consumer-1' });
-    const received: QueueMessage[] = [];
-    await restarted.consume(async (message) => {
-      received.push(message);
-      return { type: 'ack' };
-    });
+    const received = await collectMessages(restarted);
     await waitUntil(() => received.length === 1, 10_000, 'the message back, the clock standing still');
     expect(received[0]).toMatchObject({ id: 'in-flight', body: { n: 1 } });
   });
