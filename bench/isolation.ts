@@ -221,9 +221,10 @@ async function compare() {
   } finally {
     receiver.child.kill();
   }
+  const cpuOf = (run: Figures) => (run.cpu.app ?? 0) + (run.cpu.postgres ?? 0);
   const summary = (side: 'before' | 'after') => ({
     rate: median(runs[side].map((run) => run.deliveryRate)),
-    cpu: median(runs[side].map((run) => (run.cpu.app ?? 0) + (run.cpu.postgres ?? 0))),
+    cpu: median(runs[side].map(cpuOf)),
   });
   const before = summary('before');
   const after = summary('after');
@@ -231,6 +232,16 @@ async function compare() {
     `medians: before ${fmt(before.rate, 0)} deliveries/s, app+PostgreSQL ${fmt(before.cpu, 0)} µs/delivery; ` +
       `after ${fmt(after.rate, 0)} deliveries/s, ${fmt(after.cpu, 0)} µs/delivery; ` +
       `after/before: deliveries/s ${fmt(after.rate / before.rate, 3)}×, CPU per delivery ${fmt(after.cpu / before.cpu, 3)}×`,
+  );
+  // This machine's speed drifts between rounds; each after beside the before run just before it
+  // is the figure that drift moves least.
+  const paired = runs.after.flatMap((run, round) => {
+    const beside = runs.before[round];
+    return beside ? [{ rate: run.deliveryRate / beside.deliveryRate, cpu: cpuOf(run) / cpuOf(beside) }] : [];
+  });
+  console.log(
+    `paired rounds, median after/before: deliveries/s ${fmt(median(paired.map((pair) => pair.rate)), 3)}×, ` +
+      `CPU per delivery ${fmt(median(paired.map((pair) => pair.cpu)), 3)}×`,
   );
 }
 

@@ -101,7 +101,10 @@ export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve
 
 export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+  const upper = sorted[Math.floor(sorted.length / 2)] ?? 0;
+  if (sorted.length % 2 === 1) return upper;
+  // An even count: the mean of the two middle values.
+  return ((sorted[sorted.length / 2 - 1] ?? upper) + upper) / 2;
 }
 
 /** The nearest-rank percentile `p` (0–100) of `values`. */
