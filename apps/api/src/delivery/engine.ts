@@ -114,9 +114,10 @@ export function startDeliveryEngine(ctx: AppContext): DeliveryEngine {
       unsubscribe();
       unregister();
       await (await listening)();
-      // Unsent hand-overs go back at once; if this fails their lease simply expires.
-      await giveLeasesBack(ctx, workerId, pool.takeWaiting());
+      // A claim in flight when stop began lands in the pool's waiting: wait for it first, so those
+      // go back with the unsent hand-overs at once (if this fails their lease simply expires).
       await loop.running;
+      await giveLeasesBack(ctx, workerId, pool.takeWaiting());
       const isSettled = await pool.settle(options.graceMs ?? STOP_GRACE_MS);
       if (!isSettled) {
         // A target slower than the grace: its request is aborted and the delivery goes back to the
