@@ -65,7 +65,7 @@ export function createApi(baseURL: string, admin: { email: string; password: str
       password: input.password ?? 'user-password-1',
       isAdmin: input.isAdmin ?? false,
     };
-    const created = await must<{ id: string }>('POST', '/admin/users', user);
+    const { data: created } = await must<{ data: { id: string } }>('POST', '/admin/users', user);
     return { id: created.id, ...user, token: await login(user.email, user.password) };
   }
 

@@ -16,17 +16,21 @@ export async function seedSubscribedEvent(api: Api, describe: (suffix: string) =
   seedCounter += 1;
   const suffix = `${Date.now().toString(36)}${seedCounter}`;
   const input = describe(suffix);
-  const application = await api.post<{ id: string; apiKey: string }>('/applications', {
+  const { data: application } = await api.post<{ data: { id: string; apiKey: string } }>('/applications', {
     name: `Loja ${suffix}`,
     ...input.application,
   });
-  const event = await api.post<{ id: string; alias: string }>('/events', {
+  const { data: event } = await api.post<{ data: { id: string; alias: string } }>('/events', {
     applicationId: application.id,
     ...input.event,
   });
   const subscriptions: Array<{ id: string; name: string }> = [];
   for (const subscription of input.subscriptions ?? []) {
-    subscriptions.push(await api.post('/subscriptions', { eventId: event.id, ...subscription }));
+    const { data: created } = await api.post<{ data: { id: string; name: string } }>('/subscriptions', {
+      eventId: event.id,
+      ...subscription,
+    });
+    subscriptions.push(created);
   }
   return { application, event, subscriptions, suffix };
 }

@@ -14,16 +14,16 @@ const DEAD_TARGET = 'http://127.0.0.1:9/webhooks/pedidos/notificacoes-de-pagamen
  */
 export async function seedEveryList(api: Api) {
   const suffix = Date.now().toString(36);
-  const application = await api.post<Created>('/applications', {
+  const { data: application } = await api.post<{ data: Created }>('/applications', {
     name: `Loja Virtual Nordeste ${suffix}`,
     callbackUrl: `${DEAD_TARGET}/callback?origem=webhook-manager&ambiente=producao`,
   });
-  const immediate = await api.post<Created>('/events', {
+  const { data: immediate } = await api.post<{ data: Created }>('/events', {
     applicationId: application.id,
     name: 'Pagamento confirmado pelo gateway',
     alias: `pagamento.confirmado.gateway.${suffix}`,
   });
-  const queued = await api.post<Created>('/events', {
+  const { data: queued } = await api.post<{ data: Created }>('/events', {
     applicationId: application.id,
     name: 'Nota fiscal emitida na fila',
     alias: `nota.fiscal.emitida.${suffix}`,
@@ -33,7 +33,7 @@ export async function seedEveryList(api: Api) {
     '?cliente=organizacao-de-teste-com-nome-comprido&token=abcdefghijklmnopqrstuvwxyz0123456789';
   const subscriptions: Created[] = [];
   for (const event of [immediate, queued]) {
-    const subscription = await api.post<Created>('/subscriptions', {
+    const { data: subscription } = await api.post<{ data: Created }>('/subscriptions', {
       eventId: event.id,
       name: `ERP Financeiro da Matriz em São Paulo ${suffix}`,
       targetUrl: `${DEAD_TARGET}${longQuery}`,

@@ -96,15 +96,21 @@ test.describe('Admin users', () => {
     api,
   }) => {
     const user = await api.createUser({ name: 'Davi Rocha', email: 'davi@e2e.local' });
-    const owned = await api.post<{ id: string }>('/applications', { name: 'Loja do Davi' }, user.token);
-    const shared = await api.post<{ id: string }>('/applications', { name: 'Portal Compartilhado' });
+    const { data: owned } = await api.post<{ data: { id: string } }>(
+      '/applications',
+      { name: 'Loja do Davi' },
+      user.token,
+    );
+    const { data: shared } = await api.post<{ data: { id: string } }>('/applications', {
+      name: 'Portal Compartilhado',
+    });
     await api.post(`/applications/${shared.id}/members`, {
       email: user.email,
       canRead: true,
       canWrite: true,
     });
-    const detail = await api.get<{
-      userApplications: { application: { id: string; apiKeyPrefix: string } }[];
+    const { data: detail } = await api.get<{
+      data: { userApplications: { application: { id: string; apiKeyPrefix: string } }[] };
     }>(`/admin/users/${user.id}`);
     const prefixOf = (id: string) =>
       detail.userApplications.find((link) => link.application.id === id)!.application.apiKeyPrefix;

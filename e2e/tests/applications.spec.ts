@@ -168,7 +168,11 @@ test.describe('Applications', () => {
     loginAs,
   }) => {
     const owner = await api.createUser();
-    const created = await api.post<{ id: string }>('/applications', { name: 'Secreta' }, owner.token);
+    const { data: created } = await api.post<{ data: { id: string } }>(
+      '/applications',
+      { name: 'Secreta' },
+      owner.token,
+    );
     const outsider = await api.createUser();
     await loginAs(page, outsider.email, outsider.password);
     await page.goto(`/applications/${created.id}`);
@@ -183,7 +187,7 @@ test.describe('Applications', () => {
     loginAsAdmin,
   }) => {
     const name = `Contagem ${Date.now().toString(36)}`;
-    const app = await api.post<{ id: string }>('/applications', { name });
+    const { data: app } = await api.post<{ data: { id: string } }>('/applications', { name });
     await loginAsAdmin(page);
     const menu = page.getByRole('navigation', { name: 'Menu principal' });
     await menu.getByRole('link', { name: 'Aplicações', exact: true }).click();

@@ -17,7 +17,9 @@ type Created = { id: string; name: string };
 /** An application with a route, two event types, two fields and an IMMEDIATE event, made through the API. */
 async function createAutomation(api: Api) {
   const suffix = Date.now().toString(36);
-  const application = await api.post<Created>('/applications', { name: `Atendimento ${suffix}` });
+  const { data: application } = await api.post<{ data: Created }>('/applications', {
+    name: `Atendimento ${suffix}`,
+  });
   const { data: route } = await api.post<{ data: Created }>('/routes', {
     name: `WhatsApp ${suffix}`,
     endpoint: `/webhooks/whatsapp-${suffix}`,
@@ -50,7 +52,7 @@ async function createAutomation(api: Api) {
     type: 'string',
     path: 'data.from',
   });
-  const event = await api.post<Created>('/events', {
+  const { data: event } = await api.post<{ data: Created }>('/events', {
     applicationId: application.id,
     name: 'Saudação detectada',
     alias: `saudacao.${suffix}`,
@@ -63,7 +65,7 @@ async function createRule(
   setup: Awaited<ReturnType<typeof createAutomation>>,
   input: { name: string; eventId?: string | null; routeEventTypeId?: string | null },
 ) {
-  return api.post<Created>('/event-rules', {
+  const { data: rule } = await api.post<{ data: Created }>('/event-rules', {
     name: input.name,
     applicationId: setup.application.id,
     routeId: setup.route.id,
@@ -77,6 +79,7 @@ async function createRule(
       ],
     },
   });
+  return rule;
 }
 
 test.describe('Automação', () => {
@@ -87,7 +90,9 @@ test.describe('Automação', () => {
     api,
     loginAsAdmin,
   }) => {
-    const application = await api.post<Created>('/applications', { name: `Loja ${Date.now().toString(36)}` });
+    const { data: application } = await api.post<{ data: Created }>('/applications', {
+      name: `Loja ${Date.now().toString(36)}`,
+    });
     await loginAsAdmin(page);
 
     await page.goto('/routes/new');

@@ -10,7 +10,11 @@ test.describe('Callback secret', () => {
     loginAs,
   }) => {
     const owner = await api.createUser({ name: 'Carla Dona' });
-    const app = await api.post<{ id: string }>('/applications', { name: 'Notas Fiscais' }, owner.token);
+    const { data: app } = await api.post<{ data: { id: string } }>(
+      '/applications',
+      { name: 'Notas Fiscais' },
+      owner.token,
+    );
     const secretOf = async () =>
       (await api.get<{ secret: string }>(`/applications/${app.id}/callback-secret`, owner.token)).secret;
     const first = await secretOf();

@@ -16,8 +16,10 @@ test.beforeEach(() => {
 
 /** A RABBITMQ event without automatic retries, subscribed by the receiver, and `count` emits of it, all FAILED. */
 async function emitFailingEvents(api: Api, alias: string, count: number) {
-  const application = await api.post<{ id: string }>('/applications', { name: `Fila ${alias}` });
-  const event = await api.post<{ id: string }>('/events', {
+  const { data: application } = await api.post<{ data: { id: string } }>('/applications', {
+    name: `Fila ${alias}`,
+  });
+  const { data: event } = await api.post<{ data: { id: string } }>('/events', {
     applicationId: application.id,
     name: `Evento ${alias}`,
     alias,
@@ -69,9 +71,12 @@ test.describe('Log de Eventos', () => {
     await page.getByRole('button', { name: 'Reprocessar' }).click();
     await expect(page.getByText('Reprocessamento iniciado')).toBeVisible();
     await expect
-      .poll(async () => (await api.get<{ status: string }>(`/rabbitmq/events/${logId}`)).status, {
-        timeout: 20_000,
-      })
+      .poll(
+        async () => (await api.get<{ data: { status: string } }>(`/rabbitmq/events/${logId}`)).data.status,
+        {
+          timeout: 20_000,
+        },
+      )
       .toBe('SUCCESS');
     await page.reload();
     await expect(page.getByText('Sucesso').first()).toBeVisible();

@@ -18,7 +18,7 @@ test.describe('Events and subscriptions', () => {
   }) => {
     test.setTimeout(180_000);
     const suffix = Date.now().toString(36);
-    const application = await api.post<{ id: string; name: string }>('/applications', {
+    const { data: application } = await api.post<{ data: { id: string; name: string } }>('/applications', {
       name: `Loja ${suffix}`,
     });
     await loginAsAdmin(page);
@@ -146,7 +146,7 @@ test.describe('Events and subscriptions', () => {
     await expect(page.getByRole('heading', { name: 'Pedido pago v2' })).toBeVisible();
 
     // An event without subscriptions: 'Nenhuma assinatura'.
-    const lonely = await api.post<{ id: string }>('/events', {
+    const { data: lonely } = await api.post<{ data: { id: string } }>('/events', {
       applicationId: application.id,
       name: 'Sem assinaturas',
       alias: `sem.assinaturas.${suffix}`,
@@ -217,13 +217,15 @@ test.describe('Events and subscriptions', () => {
     await new Promise<void>((done) => target.listen(0, '127.0.0.1', done));
     try {
       const suffix = Date.now().toString(36);
-      const application = await api.post<{ id: string }>('/applications', { name: `Navegador ${suffix}` });
-      const event = await api.post<{ id: string }>('/events', {
+      const { data: application } = await api.post<{ data: { id: string } }>('/applications', {
+        name: `Navegador ${suffix}`,
+      });
+      const { data: event } = await api.post<{ data: { id: string } }>('/events', {
         applicationId: application.id,
         name: `Pedido enviado ${suffix}`,
         alias: `pedido.enviado.${suffix}`,
       });
-      const subscription = await api.post<{ id: string }>('/subscriptions', {
+      const { data: subscription } = await api.post<{ data: { id: string } }>('/subscriptions', {
         eventId: event.id,
         name: 'Notificação ERP 🚀',
         targetUrl: `http://127.0.0.1:${(target.address() as AddressInfo).port}/hook`,
@@ -272,8 +274,10 @@ test.describe('Events and subscriptions', () => {
     loginAsAdmin,
   }) => {
     const suffix = Date.now().toString(36);
-    const application = await api.post<{ id: string }>('/applications', { name: `Assinantes ${suffix}` });
-    const event = await api.post<{ id: string }>('/events', {
+    const { data: application } = await api.post<{ data: { id: string } }>('/applications', {
+      name: `Assinantes ${suffix}`,
+    });
+    const { data: event } = await api.post<{ data: { id: string } }>('/events', {
       applicationId: application.id,
       name: 'Cadastro',
       alias: `cadastro.${suffix}`,

@@ -9,7 +9,7 @@ type Created = { data: { id: string } };
 
 /** An application with a route (one active event type, two fields) and a second route with no event type. */
 async function createAutomation(api: Api, suffix: string) {
-  const application = await api.post<{ id: string; name: string }>('/applications', {
+  const { data: application } = await api.post<{ data: { id: string; name: string } }>('/applications', {
     name: `Integração ${suffix}`,
   });
   const route = (
@@ -47,7 +47,7 @@ async function createAutomation(api: Api, suffix: string) {
       endpoint: '/cadastros',
     })
   ).data;
-  const rule = await api.post<{ id: string }>('/event-rules', {
+  const { data: rule } = await api.post<Created>('/event-rules', {
     name: 'Pedido grande',
     applicationId: application.id,
     routeId: route.id,
@@ -286,7 +286,7 @@ test.describe('Integração', () => {
   }) => {
     const suffix = Date.now().toString(36);
     const { application, route } = await createAutomation(api, suffix);
-    const impossible = await api.post<{ id: string }>('/event-rules', {
+    const { data: impossible } = await api.post<Created>('/event-rules', {
       name: 'Impossível',
       applicationId: application.id,
       routeId: route.id,

@@ -10,7 +10,7 @@ test.describe('Member invitations', () => {
   }) => {
     const owner = await api.createUser({ name: 'Olga Dona' });
     const invitee = await api.createUser({ name: 'Nome Reservado Souza' });
-    const app = await api.post<{ id: string; name: string }>(
+    const { data: app } = await api.post<{ data: { id: string; name: string } }>(
       '/applications',
       { name: `Parceria ${Date.now().toString(36)}` },
       owner.token,

@@ -134,7 +134,7 @@ test.describe('Numbers that read right', () => {
       name: 'Tipo apagável',
       alias: 'tipo.apagavel',
     });
-    const rule = await api.post<{ id: string }>('/event-rules', {
+    const { data: rule } = await api.post<{ data: { id: string } }>('/event-rules', {
       name: 'Regra apagável',
       applicationId: application.id,
       routeId: route.id,

@@ -10,11 +10,11 @@ test.describe('Busca nos logs', () => {
     loginAsAdmin,
   }) => {
     const suffix = Date.now().toString(36);
-    const application = await api.post<{ id: string; apiKey: string }>('/applications', {
+    const { data: application } = await api.post<{ data: { id: string; apiKey: string } }>('/applications', {
       name: `Loja ${suffix}`,
     });
-    const newEvent = (name: string, alias: string, queueType: 'IMMEDIATE' | 'RABBITMQ') =>
-      api.post<{ id: string; alias: string }>('/events', {
+    const newEvent = async (name: string, alias: string, queueType: 'IMMEDIATE' | 'RABBITMQ') => {
+      const { data: event } = await api.post<{ data: { id: string; alias: string } }>('/events', {
         applicationId: application.id,
         name,
         alias,
@@ -23,6 +23,8 @@ test.describe('Busca nos logs', () => {
           ? { delayBetweenSends: 100, messageTtl: 3_600_000, maxRetries: 3, priority: 5 }
           : {}),
       });
+      return event;
+    };
     const nota = await newEvent(`Nota fiscal emitida ${suffix}`, `nota.fiscal.${suffix}`, 'RABBITMQ');
     const pedido = await newEvent(`Pedido criado ${suffix}`, `pedido.criado.${suffix}`, 'RABBITMQ');
     for (const event of [nota, pedido]) {

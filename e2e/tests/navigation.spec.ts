@@ -30,13 +30,15 @@ test.describe('Where am I', () => {
     api,
   }) => {
     const suffix = Date.now().toString(36);
-    const application = await api.post<{ id: string }>('/applications', { name: `Onde ${suffix}` });
-    const event = await api.post<{ id: string }>('/events', {
+    const { data: application } = await api.post<{ data: { id: string } }>('/applications', {
+      name: `Onde ${suffix}`,
+    });
+    const { data: event } = await api.post<{ data: { id: string } }>('/events', {
       applicationId: application.id,
       name: `Pedido ${suffix}`,
       alias: `pedido.${suffix}`,
     });
-    const subscription = await api.post<{ id: string }>('/subscriptions', {
+    const { data: subscription } = await api.post<{ data: { id: string } }>('/subscriptions', {
       eventId: event.id,
       name: `Destino ${suffix}`,
       targetUrl: 'http://127.0.0.1:9/hook',

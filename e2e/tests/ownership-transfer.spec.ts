@@ -8,7 +8,7 @@ test.describe('Ownership transfer', () => {
   }) => {
     const owner = await api.createUser({ name: 'Olívia Dona' });
     const member = await api.createUser({ name: 'Heitor Herdeiro' });
-    const app = await api.post<{ id: string; name: string }>(
+    const { data: app } = await api.post<{ data: { id: string; name: string } }>(
       '/applications',
       { name: `Loja ${Date.now().toString(36)}` },
       owner.token,

@@ -8,7 +8,9 @@ test.describe('Polish', () => {
     loginAsAdmin,
   }) => {
     const alias = `fila.rotulo.${Date.now().toString(36)}`;
-    const application = await api.post<{ id: string }>('/applications', { name: `Rótulos ${alias}` });
+    const { data: application } = await api.post<{ data: { id: string } }>('/applications', {
+      name: `Rótulos ${alias}`,
+    });
     await api.post('/events', {
       applicationId: application.id,
       name: `Evento ${alias}`,

@@ -84,7 +84,11 @@ test.describe('Profile', () => {
     loginAs,
   }) => {
     const user = await api.createUser({ name: 'Exportadora' });
-    const app = await api.post<{ apiKey: string }>('/applications', { name: 'Exportável' }, user.token);
+    const { data: app } = await api.post<{ data: { apiKey: string } }>(
+      '/applications',
+      { name: 'Exportável' },
+      user.token,
+    );
     await loginAs(page, user.email, user.password);
     await page.goto('/profile');
     const downloadPromise = page.waitForEvent('download');

@@ -17,7 +17,11 @@ test.describe('Recebimento', () => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     const owner = await api.createUser({ name: 'Rita Dona' });
     const reader = await api.createUser({ name: 'Luís Leitor' });
-    const app = await api.post<{ id: string }>('/applications', { name: 'Repositórios' }, owner.token);
+    const { data: app } = await api.post<{ data: { id: string } }>(
+      '/applications',
+      { name: 'Repositórios' },
+      owner.token,
+    );
     // Added by the admin: at once a member (an owner would invite).
     await api.post(`/applications/${app.id}/members`, { email: reader.email, canRead: true });
     const route = (

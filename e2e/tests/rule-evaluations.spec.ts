@@ -11,7 +11,7 @@ const receiver = useReceiver(() => ({ status: 200 }));
  * subscribed by the receiver, and a rule firing it when the text contains 'ajuda'. */
 async function createRuleSetup(api: Api) {
   const suffix = Date.now().toString(36);
-  const application = await api.post<Created & { apiKey: string }>('/applications', {
+  const { data: application } = await api.post<{ data: Created & { apiKey: string } }>('/applications', {
     name: `Atendimento ${suffix}`,
   });
   const { data: route } = await api.post<{ data: Created }>('/routes', {
@@ -30,18 +30,18 @@ async function createRuleSetup(api: Api) {
     type: 'string',
     path: 'data.message.text',
   });
-  const event = await api.post<Created>('/events', {
+  const { data: event } = await api.post<{ data: Created }>('/events', {
     applicationId: application.id,
     name: `Pedido de ajuda ${suffix}`,
     alias: `ajuda.${suffix}`,
   });
-  const subscription = await api.post<Created>('/subscriptions', {
+  const { data: subscription } = await api.post<{ data: Created }>('/subscriptions', {
     eventId: event.id,
     name: `Central ${suffix}`,
     targetUrl: `${receiver.url}/ajuda`,
     jsonBody: { texto: '#data#' },
   });
-  const rule = await api.post<Created>('/event-rules', {
+  const { data: rule } = await api.post<{ data: Created }>('/event-rules', {
     name: `Quer ajuda ${suffix}`,
     applicationId: application.id,
     routeId: route.id,
@@ -67,9 +67,13 @@ async function emitRules(api: Api, application: { id: string; apiKey: string }, 
   });
   expect(status).toBe(202);
   await pollExpect
-    .poll(async () => (await api.get<{ status: string }>(`/rabbitmq/events/${body.eventLogId}`)).status, {
-      timeout: 20_000,
-    })
+    .poll(
+      async () =>
+        (await api.get<{ data: { status: string } }>(`/rabbitmq/events/${body.eventLogId}`)).data.status,
+      {
+        timeout: 20_000,
+      },
+    )
     .toBe('SUCCESS');
   return body.eventLogId;
 }

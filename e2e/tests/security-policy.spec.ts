@@ -51,19 +51,21 @@ test.describe('Content-Security-Policy', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const targetUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
     try {
-      const application = await api.post<{ id: string }>('/applications', { name: 'Política' });
-      const event = await api.post<{ id: string; alias: string }>('/events', {
+      const { data: application } = await api.post<{ data: { id: string } }>('/applications', {
+        name: 'Política',
+      });
+      const { data: event } = await api.post<{ data: { id: string; alias: string } }>('/events', {
         applicationId: application.id,
         name: 'Pedido criado',
         alias: 'pedido.criado',
       });
-      const subscription = await api.post<{ id: string }>('/subscriptions', {
+      const { data: subscription } = await api.post<{ data: { id: string } }>('/subscriptions', {
         eventId: event.id,
         name: 'ERP',
         targetUrl,
         jsonBody: { pedido: '#data#' },
       });
-      const queued = await api.post<{ id: string }>('/events', {
+      const { data: queued } = await api.post<{ data: { id: string } }>('/events', {
         applicationId: application.id,
         name: 'Pedido enfileirado',
         alias: 'pedido.fila',

@@ -9,7 +9,9 @@ test.describe('Short ids', () => {
     loginAsAdmin,
   }) => {
     const { application, immediate, suffix } = await seedEveryList(api);
-    const other = await api.post<{ id: string }>('/applications', { name: `Loja Virtual Sul ${suffix}` });
+    const { data: other } = await api.post<{ data: { id: string } }>('/applications', {
+      name: `Loja Virtual Sul ${suffix}`,
+    });
     await loginAsAdmin(page);
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
 

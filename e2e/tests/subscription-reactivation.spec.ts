@@ -26,7 +26,10 @@ async function disabledSubscription(api: Api, path: string) {
   const emitted = { eventType: event.alias, applicationId: application.id, data: { nota: 7 } };
   expect(await api.emitWithApiKey(application.apiKey, emitted)).toBe(202);
   await expect
-    .poll(async () => (await api.get<{ status: string }>(`/subscriptions/${subscription.id}`)).status)
+    .poll(
+      async () =>
+        (await api.get<{ data: { status: string } }>(`/subscriptions/${subscription.id}`)).data.status,
+    )
     .toBe('FAILED');
   const logs = await api.get<{ data: Array<{ id: string; status: string }> }>(
     `/logs?subscriptionId=${subscription.id}`,
@@ -57,7 +60,7 @@ test.describe('Assinatura desativada pelo sistema', () => {
     await expect(page.getByText('Assinatura reativada e reenvio iniciado')).toBeVisible();
     await expect.poll(() => seen.get('/back') ?? 0).toBe(2);
     await expect
-      .poll(async () => (await api.get<{ status: string }>(`/logs/${log.id}`)).status)
+      .poll(async () => (await api.get<{ data: { status: string } }>(`/logs/${log.id}`)).data.status)
       .toBe('SUCCESS');
 
     await page.goto(`/subscriptions/${subscription.id}`);
@@ -81,7 +84,9 @@ test.describe('Assinatura desativada pelo sistema', () => {
     await page.getByRole('button', { name: 'Salvar Alterações' }).click();
     await expect(page).toHaveURL(new RegExp(`/subscriptions/${subscription.id}$`));
     await expect(page.getByRole('combobox', { name: 'Status' })).toHaveText('Ativa');
-    expect((await api.get<{ status: string }>(`/subscriptions/${subscription.id}`)).status).toBe('ACTIVE');
+    expect(
+      (await api.get<{ data: { status: string } }>(`/subscriptions/${subscription.id}`)).data.status,
+    ).toBe('ACTIVE');
   });
 
   test('When Pausada is chosen on the detail, then the status changes at once', async ({
@@ -97,6 +102,8 @@ test.describe('Assinatura desativada pelo sistema', () => {
     await page.getByRole('option', { name: 'Pausada' }).click();
     await expect(page.getByText('Status alterado')).toBeVisible();
     await expect(page.getByTestId('disabled-notice')).toHaveCount(0);
-    expect((await api.get<{ status: string }>(`/subscriptions/${subscription.id}`)).status).toBe('PAUSED');
+    expect(
+      (await api.get<{ data: { status: string } }>(`/subscriptions/${subscription.id}`)).data.status,
+    ).toBe('PAUSED');
   });
 });

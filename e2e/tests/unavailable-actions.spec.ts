@@ -20,8 +20,10 @@ test.describe('Actions that cannot work', () => {
     await new Promise<void>((done) => callback.listen(0, '127.0.0.1', done));
     try {
       const suffix = Date.now().toString(36);
-      const application = await api.post<{ id: string }>('/applications', { name: `Leitura ${suffix}` });
-      const event = await api.post<{ id: string }>('/events', {
+      const { data: application } = await api.post<{ data: { id: string } }>('/applications', {
+        name: `Leitura ${suffix}`,
+      });
+      const { data: event } = await api.post<{ data: { id: string } }>('/events', {
         applicationId: application.id,
         name: `Pedido ${suffix}`,
         alias: `pedido.${suffix}`,
@@ -54,8 +56,10 @@ test.describe('Actions that cannot work', () => {
     loginAsAdmin,
   }) => {
     const suffix = Date.now().toString(36);
-    const application = await api.post<{ id: string }>('/applications', { name: `Sem callback ${suffix}` });
-    const event = await api.post<{ id: string }>('/events', {
+    const { data: application } = await api.post<{ data: { id: string } }>('/applications', {
+      name: `Sem callback ${suffix}`,
+    });
+    const { data: event } = await api.post<{ data: { id: string } }>('/events', {
       applicationId: application.id,
       name: `Sem callback ${suffix}`,
       alias: `sem.callback.${suffix}`,

@@ -174,7 +174,7 @@ beforeAll(async () => {
   ] as const) {
     cast[name] = await t.createUser({ name });
   }
-  adminId = (await t.get('/v1/auth/me')).body.id;
+  adminId = (await t.get('/v1/auth/me')).body.data.id;
 });
 
 afterAll(async () => {

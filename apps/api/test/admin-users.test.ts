@@ -17,7 +17,7 @@ describe('admin users API', () => {
       body: { name: 'Maria Silva', email: 'Maria@Example.com', password: 'segredo1' },
     });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({
+    expect(res.body.data).toMatchObject({
       name: 'Maria Silva',
       email: 'maria@example.com',
       isAdmin: false,
@@ -102,10 +102,10 @@ describe('admin users API', () => {
     const created = await t.post('/v1/admin/users', {
       body: { name: 'Joao', email: 'joao@example.com', password: 'abcdef-12' },
     });
-    const id = created.body.id;
+    const id = created.body.data.id;
     const detail = await t.get(`/v1/admin/users/${id}`);
     expect(detail.status).toBe(200);
-    expect(detail.body).toMatchObject({
+    expect(detail.body.data).toMatchObject({
       name: 'Joao',
       userApplications: [],
       _count: { userApplications: 0 },
@@ -115,7 +115,7 @@ describe('admin users API', () => {
       body: { name: 'João Souza', email: 'joao.souza@example.com' },
     });
     expect(updated.status).toBe(200);
-    expect(updated.body).toMatchObject({ name: 'João Souza', email: 'joao.souza@example.com' });
+    expect(updated.body.data).toMatchObject({ name: 'João Souza', email: 'joao.souza@example.com' });
     expect((await t.login('joao.souza@example.com', 'abcdef-12')).length).toBeGreaterThan(20);
 
     const withPassword = await t.put(`/v1/admin/users/${id}`, { body: { password: 'nova-senha' } });
@@ -153,7 +153,7 @@ describe('admin users API', () => {
   });
 
   it('When an admin targets their own account, then delete and deactivation are refused', async () => {
-    const me = (await t.get('/v1/auth/me')).body;
+    const me = (await t.get('/v1/auth/me')).body.data;
     const del = await t.del(`/v1/admin/users/${me.id}`);
     expect(del.status).toBe(422);
     expect(del.body.error).toBe('Você não pode excluir sua própria conta');
@@ -165,7 +165,7 @@ describe('admin users API', () => {
 
   it('When only one admin would remain, then they cannot be demoted or deleted by another admin', async () => {
     const second = await t.createUser({ isAdmin: true });
-    const me = (await t.get('/v1/auth/me')).body;
+    const me = (await t.get('/v1/auth/me')).body.data;
     // Two admins: demoting one is fine.
     const demote = await t.put(`/v1/admin/users/${second.id}`, { body: { isAdmin: false } });
     expect(demote.status).toBe(200);

@@ -36,9 +36,9 @@ it('When keys are created, revealed, regenerated, sent as x-api-key and carried 
       return JSON.parse(response.body || '{}');
     };
     const { token } = await call('POST', '/v1/auth/login', undefined, ADMIN);
-    const created = await call('POST', '/v1/applications', token, { name: 'Logada' });
+    const created = (await call('POST', '/v1/applications', token, { name: 'Logada' })).data;
     const revealed = await call('GET', `/v1/applications/${created.id}/api-key`, token);
-    const regenerated = await call('POST', `/v1/applications/${created.id}/regenerate-key`, token);
+    const regenerated = (await call('POST', `/v1/applications/${created.id}/regenerate-key`, token)).data;
     await app.inject({
       method: 'GET',
       url: '/v1/applications',

@@ -25,7 +25,7 @@ describe('applications', () => {
       const user = await t.createUser();
       const res = await t.post('/v1/applications', { body: { name: '  Loja Virtual  ' }, token: user.token });
       expect(res.status).toBe(201);
-      expect(res.body).toMatchObject({
+      expect(res.body.data).toMatchObject({
         name: 'Loja Virtual',
         visibility: 'PRIVATE',
         callbackUrl: null,
@@ -34,11 +34,11 @@ describe('applications', () => {
         _count: { events: 0 },
         permissions: { isOwner: true, canRead: true, canWrite: true, canDelete: true },
       });
-      expect(res.body.apiKey).toMatch(/^whm_[\w-]{43}$/);
-      expect(res.body.apiKeyPrefix).toBe(res.body.apiKey.slice(0, 12));
-      expect(new Date(res.body.createdAt).toISOString()).toBe(res.body.createdAt);
+      expect(res.body.data.apiKey).toMatch(/^whm_[\w-]{43}$/);
+      expect(res.body.data.apiKeyPrefix).toBe(res.body.data.apiKey.slice(0, 12));
+      expect(new Date(res.body.data.createdAt).toISOString()).toBe(res.body.data.createdAt);
 
-      const members = await t.get(`/v1/applications/${res.body.id}/members`, { token: user.token });
+      const members = await t.get(`/v1/applications/${res.body.data.id}/members`, { token: user.token });
       expect(members.body.data).toEqual([
         expect.objectContaining({
           userId: user.id,
@@ -86,17 +86,17 @@ describe('applications', () => {
         },
       });
       expect(res.status).toBe(200);
-      expect(res.body).toMatchObject({
+      expect(res.body.data).toMatchObject({
         name: 'Com callback 2',
         visibility: 'PUBLIC',
         callbackUrl: 'https://example.com/cb',
         callbackAuthType: 'BASIC',
         callbackAuthDetails: { username: 'ana', password: 's3cr3t' },
       });
-      expect(res.body.callbackAuthDetails).not.toHaveProperty('token');
-      expect(res.body).not.toHaveProperty('apiKey');
+      expect(res.body.data.callbackAuthDetails).not.toHaveProperty('token');
+      expect(res.body.data).not.toHaveProperty('apiKey');
       const detail = await t.get(`/v1/applications/${app.id}`);
-      expect(detail.body.callbackAuthDetails).toEqual({ username: 'ana', password: 's3cr3t' });
+      expect(detail.body.data.callbackAuthDetails).toEqual({ username: 'ana', password: 's3cr3t' });
     });
 
     it('When the auth type is NONE or the URL blank, then details are dropped and the URL is null', async () => {
@@ -110,12 +110,12 @@ describe('applications', () => {
         },
       });
       expect(res.status).toBe(200);
-      expect(res.body).toMatchObject({
+      expect(res.body.data).toMatchObject({
         callbackUrl: null,
         callbackAuthType: 'NONE',
         callbackAuthDetails: null,
       });
-      expect(res.body.visibility).toBe('PRIVATE');
+      expect(res.body.data.visibility).toBe('PRIVATE');
     });
 
     it('When callback settings are invalid, then 400 with a pt-BR message naming the field', async () => {
@@ -276,10 +276,10 @@ describe('applications', () => {
       const chain = await insertEventChain(t, app.id, { visibility: 'PRIVATE' });
       const res = await t.get(`/v1/applications/${app.id}`);
       expect(res.status).toBe(200);
-      expect(res.body.statistics).toEqual({ totalEvents: 2, totalSubscriptions: 2, totalLogs: 2 });
-      expect(res.body._count.events).toBe(2);
-      expect(res.body.events).toHaveLength(2);
-      expect(res.body.events[0]).toEqual({
+      expect(res.body.data.statistics).toEqual({ totalEvents: 2, totalSubscriptions: 2, totalLogs: 2 });
+      expect(res.body.data._count.events).toBe(2);
+      expect(res.body.data.events).toHaveLength(2);
+      expect(res.body.data.events[0]).toEqual({
         id: chain.eventId,
         name: expect.any(String),
         alias: expect.any(String),
@@ -289,7 +289,7 @@ describe('applications', () => {
         createdAt: expect.any(String),
         _count: { subscriptions: 1 },
       });
-      expect(res.body).not.toHaveProperty('apiKey');
+      expect(res.body.data).not.toHaveProperty('apiKey');
     });
 
     it('When an outsider opens a PUBLIC application, then only its PUBLIC events count and secrets are masked', async () => {
@@ -308,9 +308,11 @@ describe('applications', () => {
       const outsider = await t.createUser();
       const res = await t.get(`/v1/applications/${app.id}`, { token: outsider.token });
       expect(res.status).toBe(200);
-      expect(res.body.statistics).toEqual({ totalEvents: 1, totalSubscriptions: 0, totalLogs: 0 });
-      expect(res.body.events.map((event: { visibility: string }) => event.visibility)).toEqual(['PUBLIC']);
-      expect(res.body.callbackAuthDetails).toEqual({ key: 'X-Api-Key', value: '••••••' });
+      expect(res.body.data.statistics).toEqual({ totalEvents: 1, totalSubscriptions: 0, totalLogs: 0 });
+      expect(res.body.data.events.map((event: { visibility: string }) => event.visibility)).toEqual([
+        'PUBLIC',
+      ]);
+      expect(res.body.data.callbackAuthDetails).toEqual({ key: 'X-Api-Key', value: '••••••' });
       expect(JSON.stringify(res.body)).not.toContain('callback-secret-value');
       const listed = await t.get('/v1/applications?scope=discover&search=Pública', { token: outsider.token });
       expect(listed.body.data[0].callbackAuthDetails).toEqual({ key: 'X-Api-Key', value: '••••••' });
@@ -339,13 +341,15 @@ describe('applications', () => {
       const app = await createApplicationAs(t, t.adminToken);
       const res = await t.post(`/v1/applications/${app.id}/regenerate-key`);
       expect(res.status).toBe(200);
-      expect(res.body.apiKey).toMatch(/^whm_[\w-]{43}$/);
-      expect(res.body.apiKey).not.toBe(app.apiKey);
-      expect(res.body.apiKeyPrefix).toBe(res.body.apiKey.slice(0, 12));
+      expect(res.body.data.apiKey).toMatch(/^whm_[\w-]{43}$/);
+      expect(res.body.data.apiKey).not.toBe(app.apiKey);
+      expect(res.body.data.apiKeyPrefix).toBe(res.body.data.apiKey.slice(0, 12));
       expect(await findApplicationByApiKey(t.ctx, app.apiKey)).toBeNull();
-      expect((await findApplicationByApiKey(t.ctx, res.body.apiKey))?.id).toBe(app.id);
-      expect((await t.get(`/v1/applications/${app.id}/api-key`)).body.apiKey).toBe(res.body.apiKey);
-      expect((await t.get(`/v1/applications/${app.id}`)).body.apiKeyPrefix).toBe(res.body.apiKeyPrefix);
+      expect((await findApplicationByApiKey(t.ctx, res.body.data.apiKey))?.id).toBe(app.id);
+      expect((await t.get(`/v1/applications/${app.id}/api-key`)).body.apiKey).toBe(res.body.data.apiKey);
+      expect((await t.get(`/v1/applications/${app.id}`)).body.data.apiKeyPrefix).toBe(
+        res.body.data.apiKeyPrefix,
+      );
     });
 
     it('When the key is regenerated, then emitting with the old x-api-key is 401 and the new one is accepted', async () => {
@@ -360,7 +364,7 @@ describe('applications', () => {
           body: { applicationId: app.id, eventType: event.alias, data: { pedido: 1 } },
         });
       expect((await emit(app.apiKey)).status).toBe(202);
-      const fresh = (await t.post(`/v1/applications/${app.id}/regenerate-key`)).body.apiKey;
+      const fresh = (await t.post(`/v1/applications/${app.id}/regenerate-key`)).body.data.apiKey;
       const stale = await emit(app.apiKey);
       expect(stale.status).toBe(401);
       expect(stale.body.code).toBe('UNAUTHORIZED');

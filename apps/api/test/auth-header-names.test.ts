@@ -37,7 +37,9 @@ describe('API key headers that steer the HTTP message', () => {
     });
     expect(updated.status).toBe(400);
     expect(updated.body.error).toBe(RESERVED_HEADER_MESSAGE);
-    expect((await harness.t.get(`/v1/subscriptions/${saved.id}`)).body.authDetails.key).toBe('X-Partner-Key');
+    expect((await harness.t.get(`/v1/subscriptions/${saved.id}`)).body.data.authDetails.key).toBe(
+      'X-Partner-Key',
+    );
 
     const callbackEvent = await harness.t.post('/v1/events', {
       body: {

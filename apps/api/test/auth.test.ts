@@ -67,7 +67,7 @@ describe('auth', () => {
   it('When a token is valid, then /auth/me answers the user; without one, 401 JSON', async () => {
     const me = await t.get('/v1/auth/me');
     expect(me.status).toBe(200);
-    expect(me.body.email).toBe(ADMIN.email);
+    expect(me.body.data.email).toBe(ADMIN.email);
     const anonymous = await t.get('/v1/auth/me', { token: null });
     expect(anonymous.status).toBe(401);
     expect(anonymous.body.code).toBe('UNAUTHORIZED');

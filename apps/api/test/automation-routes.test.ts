@@ -214,7 +214,7 @@ describe('routes, route event types and route fields', () => {
       name: 'Texto recebido',
     });
     const ruleAfter = await t.get(`/v1/event-rules/${rule.id}`, { token: owner.token });
-    expect(ruleAfter.body.conditions.type).toBe('message.text.sent');
+    expect(ruleAfter.body.data.conditions.type).toBe('message.text.sent');
 
     const badAlias = await t.put(`/v1/route-event-types/${eventType.id}`, {
       token: owner.token,
@@ -231,8 +231,8 @@ describe('routes, route event types and route fields', () => {
     expect(missing.body.error).toBe('Tipo de evento não encontrado');
     const orphan = await t.get(`/v1/event-rules/${rule.id}`, { token: owner.token });
     expect(orphan.status).toBe(200);
-    expect(orphan.body).toMatchObject({ routeEventTypeId: null, routeEventType: null });
-    expect(orphan.body.conditions.type).toBe('message.text.sent');
+    expect(orphan.body.data).toMatchObject({ routeEventTypeId: null, routeEventType: null });
+    expect(orphan.body.data.conditions.type).toBe('message.text.sent');
   });
 
   it('When event type input is invalid, then each answer is 400 with its pt-BR message', async () => {

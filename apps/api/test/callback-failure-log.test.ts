@@ -25,7 +25,7 @@ describe('the log of a failed event callback', () => {
     engine = startDeliveryEngine(t.ctx);
     receiver = await startReceiver((request) => (request.url === '/callback' ? { status: 503 } : {}));
     const created = await t.post('/v1/applications', { body: { name: 'Relatórios' } });
-    application = { id: created.body.id, apiKey: created.body.apiKey };
+    application = { id: created.body.data.id, apiKey: created.body.data.apiKey };
   });
 
   afterAll(async () => {
@@ -41,7 +41,7 @@ describe('the log of a failed event callback', () => {
     });
     expect(event.status).toBe(201);
     await t.post('/v1/subscriptions', {
-      body: { eventId: event.body.id, name: 'ERP', targetUrl: `${receiver.url}/delivery` },
+      body: { eventId: event.body.data.id, name: 'ERP', targetUrl: `${receiver.url}/delivery` },
     });
     const emitted = await t.post('/v1/events/emit', {
       token: null,

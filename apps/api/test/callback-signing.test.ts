@@ -17,7 +17,7 @@ describe('signed event callbacks', () => {
     engine = startDeliveryEngine(t.ctx);
     receiver = await startReceiver();
     const created = await t.post('/v1/applications', { body: { name: 'Relatórios' } });
-    application = { id: created.body.id, apiKey: created.body.apiKey };
+    application = { id: created.body.data.id, apiKey: created.body.data.apiKey };
     const event = await t.post('/v1/events', {
       body: {
         applicationId: application.id,
@@ -28,10 +28,10 @@ describe('signed event callbacks', () => {
       },
     });
     expect(event.status).toBe(201);
-    alias = event.body.alias;
+    alias = event.body.data.alias;
     const subscription = await t.post('/v1/subscriptions', {
       body: {
-        eventId: event.body.id,
+        eventId: event.body.data.id,
         name: 'ERP',
         targetUrl: `${receiver.url}/delivery`,
         jsonBody: { data: '#data#' },
@@ -139,7 +139,7 @@ describe('signed event callbacks', () => {
         enableCallbacks: false,
       },
     });
-    const refused = await t.post(`/v1/events/${withoutCallback.body.id}/test-callback`);
+    const refused = await t.post(`/v1/events/${withoutCallback.body.data.id}/test-callback`);
     expect(refused.status).toBe(409);
     expect(refused.body.error).toBe('Callback não habilitado ou URL não configurada');
     expect(receiver.requests.length).toBe(before);

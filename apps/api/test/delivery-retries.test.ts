@@ -102,8 +102,8 @@ describe('retries and failures', () => {
     expect(new Set(bodies).size).toBe(1);
     // The console shows the data received and the payload sent as the client wrote them.
     const detail = await harness.t.get(`/v1/logs/${log.id}`);
-    expect(JSON.stringify(detail.body.eventDataReceived)).toBe(JSON.stringify(data));
-    expect(JSON.stringify(detail.body.payloadSent)).toBe(JSON.stringify(data));
+    expect(JSON.stringify(detail.body.data.eventDataReceived)).toBe(JSON.stringify(data));
+    expect(JSON.stringify(detail.body.data.payloadSent)).toBe(JSON.stringify(data));
 
     // A retry requested from the console after the end sends the same bytes again.
     const manual = await subscribe('/same-body-manual', [{ status: 500 }, { status: 200 }], {
@@ -176,16 +176,16 @@ describe('retries and failures', () => {
     const before = Date.now();
     const log = await settle((await emit(event.alias)).body.occurrenceId);
     const disabled = await harness.t.get(`/v1/subscriptions/${subscription.id}`);
-    expect(disabled.body).toMatchObject({ status: 'FAILED', disabledReason: 'GONE' });
-    expect(Date.parse(disabled.body.disabledAt)).toBeGreaterThanOrEqual(before - 1000);
+    expect(disabled.body.data).toMatchObject({ status: 'FAILED', disabledReason: 'GONE' });
+    expect(Date.parse(disabled.body.data.disabledAt)).toBeGreaterThanOrEqual(before - 1000);
     const logView = await harness.t.get(`/v1/logs/${log.id}`);
-    expect(logView.body.subscription.status).toBe('FAILED');
+    expect(logView.body.data.subscription.status).toBe('FAILED');
 
     const reactivated = await harness.t.put(`/v1/subscriptions/${subscription.id}`, {
       body: { status: 'ACTIVE' },
     });
     expect(reactivated.status).toBe(200);
-    expect(reactivated.body).toMatchObject({ status: 'ACTIVE', disabledReason: null, disabledAt: null });
+    expect(reactivated.body.data).toMatchObject({ status: 'ACTIVE', disabledReason: null, disabledAt: null });
     expect((await readSubscription(harness.t.ctx, subscription.id))?.consecutiveFailures).toBe(0);
     expect((await harness.t.post(`/v1/logs/${log.id}/retry`)).status).toBe(200);
     const resent = await waitFor(
@@ -213,7 +213,7 @@ describe('retries and failures', () => {
       'a first failed attempt',
     );
     const detail = await harness.t.get(`/v1/events/${event.id}`);
-    expect(detail.body.statistics).toMatchObject({
+    expect(detail.body.data.statistics).toMatchObject({
       totalDeliveries: 1,
       retryingDeliveries: 1,
       successfulDeliveries: 0,
@@ -307,7 +307,7 @@ describe('retries and failures', () => {
     expect(row?.status).toBe('FAILED');
     expect(row?.consecutiveFailures).toBe(20);
     const view = await harness.t.get(`/v1/subscriptions/${subscription.id}`);
-    expect(view.body).toMatchObject({ status: 'FAILED', disabledReason: 'CONSECUTIVE_FAILURES' });
+    expect(view.body.data).toMatchObject({ status: 'FAILED', disabledReason: 'CONSECUTIVE_FAILURES' });
     const next = await emit(event.alias);
     expect(next.body).toMatchObject({ deliveries: 0, ignored: 1 });
     const [ignored] = await readLogsOf(harness.t.ctx, next.body.occurrenceId);

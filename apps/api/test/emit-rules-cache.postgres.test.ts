@@ -48,9 +48,14 @@ describe('the rules cache across processes on one PostgreSQL', () => {
     });
     await t.post('/v1/subscriptions', {
       token: owner.token,
-      body: { eventId: event.body.id, name: 'R', targetUrl: `${receiver.url}${path}`, jsonBody: '"#data#"' },
+      body: {
+        eventId: event.body.data.id,
+        name: 'R',
+        targetUrl: `${receiver.url}${path}`,
+        jsonBody: '"#data#"',
+      },
     });
-    return event.body;
+    return event.body.data;
   }
 
   const conditions = (operator: string, value: string) => ({
@@ -106,7 +111,10 @@ describe('the rules cache across processes on one PostgreSQL', () => {
       );
       expect(await cache.rulesFor(app.id, eventType.alias)).toBe(first);
 
-      await t.put(`/v1/event-rules/${rule.body.id}`, { token: owner.token, body: { name: 'Renomeada' } });
+      await t.put(`/v1/event-rules/${rule.body.data.id}`, {
+        token: owner.token,
+        body: { name: 'Renomeada' },
+      });
       const renamed = await waitFor(
         async () => {
           const current = await cache.rulesFor(app.id, eventType.alias);
@@ -185,7 +193,7 @@ describe('the rules cache across processes on one PostgreSQL', () => {
       expect((await emitAndSettle('preciso de ajuda')).status).toBe('SUCCESS');
       await waitFor(() => bodiesAt('/primeiro').length === 1, 10_000, 'the first delivery');
 
-      await t.put(`/v1/event-rules/${rule.body.id}`, {
+      await t.put(`/v1/event-rules/${rule.body.data.id}`, {
         token: owner.token,
         body: { conditions: conditions('EQUALS', 'socorro') },
       });
@@ -194,7 +202,7 @@ describe('the rules cache across processes on one PostgreSQL', () => {
       await waitFor(() => bodiesAt('/primeiro').length === 2, 10_000, 'the delivery under the new condition');
       expect(bodiesAt('/primeiro')[1]).toEqual({ message: { text: 'socorro' } });
 
-      await t.post(`/v1/event-rules/${rule.body.id}/link-event`, {
+      await t.post(`/v1/event-rules/${rule.body.data.id}/link-event`, {
         token: owner.token,
         body: { eventId: second.id },
       });

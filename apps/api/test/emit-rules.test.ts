@@ -58,14 +58,14 @@ describe(`POST /v1/emit-rules end to end on the ${queueBackend} queue`, () => {
     const subscription = await t.post('/v1/subscriptions', {
       token: owner.token,
       body: {
-        eventId: event.body.id,
+        eventId: event.body.data.id,
         name: 'Receptor',
         targetUrl: `${receiver.url}${path}`,
         jsonBody: '"#data#"',
       },
     });
     expect(subscription.status).toBe(201);
-    return { event: event.body, subscription: subscription.body };
+    return { event: event.body.data, subscription: subscription.body.data };
   }
 
   async function ruleFor(
@@ -89,7 +89,7 @@ describe(`POST /v1/emit-rules end to end on the ${queueBackend} queue`, () => {
       },
     });
     expect(res.status).toBe(201);
-    return res.body;
+    return res.body.data;
   }
 
   const requestsTo = (path: string) => receiver.requests.filter((request) => request.url === path);
@@ -142,7 +142,7 @@ describe(`POST /v1/emit-rules end to end on the ${queueBackend} queue`, () => {
     const listed = await t.get(`/v1/rabbitmq/events?eventType=message.text.received`, { token: owner.token });
     expect(listed.body.data.map((item: { id: string }) => item.id)).toContain(res.body.eventLogId);
     const read = await t.get(`/v1/rabbitmq/events/${res.body.eventLogId}`, { token: owner.token });
-    expect(read.body).toMatchObject({
+    expect(read.body.data).toMatchObject({
       status: 'SUCCESS',
       eventType: 'message.text.received',
       organizationId: 'org-1',
@@ -175,9 +175,9 @@ describe(`POST /v1/emit-rules end to end on the ${queueBackend} queue`, () => {
       data,
       organizationId: 'org-1',
     });
-    expect((await t.get(`/v1/event-rules/${rule.id}`, { token: owner.token })).body._count.executions).toBe(
-      1,
-    );
+    expect(
+      (await t.get(`/v1/event-rules/${rule.id}`, { token: owner.token })).body.data._count.executions,
+    ).toBe(1);
     await t.del(`/v1/event-rules/${rule.id}`, { token: owner.token });
   });
 
@@ -242,7 +242,7 @@ describe(`POST /v1/emit-rules end to end on the ${queueBackend} queue`, () => {
 
     const detail = await t.get(`/v1/rabbitmq/events/${res.body.eventLogId}`, { token: owner.token });
     expect(detail.status).toBe(200);
-    expect(detail.body.ruleEvaluations).toEqual([
+    expect(detail.body.data.ruleEvaluations).toEqual([
       {
         ruleId: rule.id,
         ruleName: 'Pedido de ajuda',
@@ -258,14 +258,14 @@ describe(`POST /v1/emit-rules end to end on the ${queueBackend} queue`, () => {
       },
     ]);
     // The reason quotes the start of the value, never the 50 KB posted.
-    expect(JSON.stringify(detail.body.ruleEvaluations).length).toBeLessThan(1_000);
+    expect(JSON.stringify(detail.body.data.ruleEvaluations).length).toBeLessThan(1_000);
 
     const matched = await emitRules({ data: { message: { text: 'preciso de ajuda' } } });
     await settledLog(matched.body.eventLogId);
     const matchedDetail = await t.get(`/v1/rabbitmq/events/${matched.body.eventLogId}`, {
       token: owner.token,
     });
-    expect(matchedDetail.body.ruleEvaluations).toMatchObject([{ ruleId: rule.id, isMatch: true }]);
+    expect(matchedDetail.body.data.ruleEvaluations).toMatchObject([{ ruleId: rule.id, isMatch: true }]);
 
     const stranger = await t.createUser();
     const asStranger = await t.get(`/v1/rabbitmq/events/${res.body.eventLogId}`, { token: stranger.token });

@@ -74,13 +74,13 @@ describe('the emit target cache across processes on one PostgreSQL', () => {
     expect(subscription.status).toBe(201);
     await expect.poll(() => emitThroughOther(), { timeout: 5_000 }).toBe(1);
 
-    await t.put(`/v1/subscriptions/${subscription.body.id}`, {
+    await t.put(`/v1/subscriptions/${subscription.body.data.id}`, {
       token: owner.token,
       body: { status: 'INACTIVE' },
     });
     await expect.poll(() => emitThroughOther(), { timeout: 5_000 }).toBe(0);
 
-    await t.put(`/v1/subscriptions/${subscription.body.id}`, {
+    await t.put(`/v1/subscriptions/${subscription.body.data.id}`, {
       token: owner.token,
       body: { status: 'ACTIVE' },
     });
@@ -90,9 +90,9 @@ describe('the emit target cache across processes on one PostgreSQL', () => {
     const rotated = await t.post(`/v1/applications/${app.id}/regenerate-key`, { token: owner.token });
     expect(rotated.status).toBe(200);
     await expect.poll(() => emitThroughOther(old), { timeout: 5_000 }).toBe(401);
-    expect(await emitThroughOther(rotated.body.apiKey)).toBe(1);
+    expect(await emitThroughOther(rotated.body.data.apiKey)).toBe(1);
 
     await t.del(`/v1/events/${event.id}`, { token: owner.token });
-    await expect.poll(() => emitThroughOther(rotated.body.apiKey), { timeout: 5_000 }).toBe(404);
+    await expect.poll(() => emitThroughOther(rotated.body.data.apiKey), { timeout: 5_000 }).toBe(404);
   });
 });

@@ -53,19 +53,19 @@ describe('the emit target cache in one process', () => {
     expect((await emit()).body.deliveries).toBe(1);
     expect((await emit()).body.deliveries).toBe(1);
 
-    await t.put(`/v1/subscriptions/${subscription.body.id}`, {
+    await t.put(`/v1/subscriptions/${subscription.body.data.id}`, {
       token: owner.token,
       body: { status: 'INACTIVE' },
     });
     expect((await emit()).body.deliveries).toBe(0);
 
-    await t.put(`/v1/subscriptions/${subscription.body.id}`, {
+    await t.put(`/v1/subscriptions/${subscription.body.data.id}`, {
       token: owner.token,
       body: { status: 'ACTIVE' },
     });
     expect((await emit()).body.deliveries).toBe(1);
 
-    await t.del(`/v1/subscriptions/${subscription.body.id}`, { token: owner.token });
+    await t.del(`/v1/subscriptions/${subscription.body.data.id}`, { token: owner.token });
     expect((await emit()).body.deliveries).toBe(0);
   });
 
@@ -88,7 +88,7 @@ describe('the emit target cache in one process', () => {
     const rotated = await t.post(`/v1/applications/${app.id}/regenerate-key`, { token: owner.token });
     expect(rotated.status).toBe(200);
     expect((await emit(old)).status).toBe(401);
-    app = { ...app, apiKey: rotated.body.apiKey };
+    app = { ...app, apiKey: rotated.body.data.apiKey };
     expect((await emit()).status).toBe(202);
   });
 });

@@ -32,7 +32,7 @@ describe('POST /v1/events/emit', () => {
     expect(stored(plain.id)).toMatchObject({ eventDataReceived: null, payloadSent: null });
     expect(stored(shaped.id)).toMatchObject({ eventDataReceived: null, payloadSent: { pedido: 42 } });
     const shown = async (subscriptionId: string) =>
-      (await harness.t.get(`/v1/logs/${stored(subscriptionId)?.id}`)).body;
+      (await harness.t.get(`/v1/logs/${stored(subscriptionId)?.id}`)).body.data;
     expect(await shown(plain.id)).toMatchObject({ eventDataReceived: data, payloadSent: data });
     expect(await shown(shaped.id)).toMatchObject({ eventDataReceived: data, payloadSent: { pedido: 42 } });
     // With no bodyTemplate the event's payload is the data itself, stored once.
@@ -58,7 +58,7 @@ describe('POST /v1/events/emit', () => {
     });
     const [log] = await readLogsOf(harness.t.ctx, response.body.occurrenceId);
     expect(log?.status).toBe('PENDING');
-    expect((await harness.t.get(`/v1/logs/${log?.id}`)).body.eventDataReceived).toEqual({ a: 1 });
+    expect((await harness.t.get(`/v1/logs/${log?.id}`)).body.data.eventDataReceived).toEqual({ a: 1 });
     const [occurrence] = await harness.t.ctx.db
       .select()
       .from(occurrences)

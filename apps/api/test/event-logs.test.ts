@@ -136,7 +136,7 @@ describe('event logs API', () => {
       .where(eq(eventLogs.eventId, emitted.body.occurrenceId));
     expect(stored?.payload).toBeNull();
     const seen = await t.get(`/v1/rabbitmq/events/${stored?.id}`, { token: member.token });
-    expect(seen.body.payload).toEqual({ pedido: 7 });
+    expect(seen.body.data.payload).toEqual({ pedido: 7 });
     const listed = await t.get(`/v1/rabbitmq/events?eventType=${event.alias}`, { token: member.token });
     expect(listed.body.data[0].payload).toEqual({ pedido: 7 });
     await t.ctx.db
@@ -151,7 +151,7 @@ describe('event logs API', () => {
     const log = await insertEventLog(t.ctx, appId, { externalEventId: 'ext-1' });
     const seen = await t.get(`/v1/rabbitmq/events/${log.id}`, { token: member.token });
     expect(seen.status).toBe(200);
-    expect(seen.body).toMatchObject({
+    expect(seen.body.data).toMatchObject({
       id: log.id,
       eventId: log.eventId,
       externalEventId: 'ext-1',

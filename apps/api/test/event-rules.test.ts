@@ -49,7 +49,7 @@ describe('event rules', () => {
       },
     });
     expect(created.status).toBe(201);
-    const rule = created.body;
+    const rule = created.body.data;
     expect(rule).toMatchObject({
       name: 'Pedidos de ajuda',
       description: 'Encaminha ao suporte',
@@ -79,7 +79,7 @@ describe('event rules', () => {
       permissions: { canWrite: true, canDelete: true },
     });
 
-    expect((await t.get(`/v1/event-rules/${rule.id}`, { token: owner.token })).body).toEqual(rule);
+    expect((await t.get(`/v1/event-rules/${rule.id}`, { token: owner.token })).body).toEqual({ data: rule });
 
     const updated = await t.put(`/v1/event-rules/${rule.id}`, {
       token: owner.token,
@@ -91,7 +91,7 @@ describe('event rules', () => {
       },
     });
     expect(updated.status).toBe(200);
-    expect(updated.body).toMatchObject({
+    expect(updated.body.data).toMatchObject({
       name: 'Ajuda',
       description: null,
       isActive: false,
@@ -154,7 +154,7 @@ describe('event rules', () => {
     expect(long.body.error).toBe('Condição 1: A expressão regular deve ter no máximo 1000 caracteres.');
     const fine = await t.post('/v1/event-rules', { token: owner.token, body: regex('^(ajuda|socorro)\\b') });
     expect(fine.status).toBe(201);
-    const brokenUpdate = await t.put(`/v1/event-rules/${fine.body.id}`, {
+    const brokenUpdate = await t.put(`/v1/event-rules/${fine.body.data.id}`, {
       token: owner.token,
       body: { conditions: { rules: [{ field: 'data.a', operator: 'REGEX', values: ['[a-'] }] } },
     });
@@ -192,7 +192,7 @@ describe('event rules', () => {
       body: { routeId: siblingRoute.id, routeEventTypeId: foreignType.id },
     });
     expect(movedWithType.status).toBe(200);
-    expect(movedWithType.body.conditions.type).toBe(foreignType.alias);
+    expect(movedWithType.body.data.conditions.type).toBe(foreignType.alias);
     const link = await t.post(`/v1/event-rules/${rule.id}/link-event`, {
       token: owner.token,
       body: { eventId: foreignEvent.id },
@@ -208,17 +208,17 @@ describe('event rules', () => {
 
     const off = await t.patch(`/v1/event-rules/${rule.id}/toggle`, { token: owner.token });
     expect(off.status).toBe(200);
-    expect(off.body.isActive).toBe(false);
-    expect((await t.patch(`/v1/event-rules/${rule.id}/toggle`, { token: owner.token })).body.isActive).toBe(
-      true,
-    );
+    expect(off.body.data.isActive).toBe(false);
+    expect(
+      (await t.patch(`/v1/event-rules/${rule.id}/toggle`, { token: owner.token })).body.data.isActive,
+    ).toBe(true);
 
     const linked = await t.post(`/v1/event-rules/${rule.id}/link-event`, {
       token: owner.token,
       body: { eventId: event.id },
     });
     expect(linked.status).toBe(200);
-    expect(linked.body).toMatchObject({
+    expect(linked.body.data).toMatchObject({
       eventId: event.id,
       event: {
         id: event.id,
@@ -235,14 +235,14 @@ describe('event rules', () => {
 
     const unlinked = await t.del(`/v1/event-rules/${rule.id}/link-event`, { token: owner.token });
     expect(unlinked.status).toBe(200);
-    expect(unlinked.body).toMatchObject({ eventId: null, event: null });
+    expect(unlinked.body.data).toMatchObject({ eventId: null, event: null });
 
     await t.post(`/v1/event-rules/${rule.id}/link-event`, {
       token: owner.token,
       body: { eventId: event.id },
     });
     expect((await t.del(`/v1/events/${event.id}`, { token: owner.token })).status).toBe(204);
-    expect((await t.get(`/v1/event-rules/${rule.id}`, { token: owner.token })).body).toMatchObject({
+    expect((await t.get(`/v1/event-rules/${rule.id}`, { token: owner.token })).body.data).toMatchObject({
       eventId: null,
       event: null,
     });
@@ -278,9 +278,9 @@ describe('event rules', () => {
     expect(second.body.data.map((row: { executionTimeMs: number }) => row.executionTimeMs)).toEqual([
       2, 1, 0,
     ]);
-    expect((await t.get(`/v1/event-rules/${rule.id}`, { token: owner.token })).body._count.executions).toBe(
-      23,
-    );
+    expect(
+      (await t.get(`/v1/event-rules/${rule.id}`, { token: owner.token })).body.data._count.executions,
+    ).toBe(23);
 
     await t.del(`/v1/event-rules/${rule.id}`, { token: owner.token });
     expect((await t.get(`/v1/event-rules/${rule.id}/executions`, { token: owner.token })).status).toBe(404);
@@ -366,7 +366,7 @@ describe('event rules', () => {
     await addMember(t, appId, writer.id, { canWrite: true });
     const rule = await createRule(t, route, eventType, {}, owner.token);
     const asReader = await t.get(`/v1/event-rules/${rule.id}`, { token: reader.token });
-    expect(asReader.body.permissions).toEqual({ canWrite: false, canDelete: false });
+    expect(asReader.body.data.permissions).toEqual({ canWrite: false, canDelete: false });
     const asWriter = await t.get(`/v1/event-rules?applicationId=${appId}&search=${rule.name}`, {
       token: writer.token,
     });

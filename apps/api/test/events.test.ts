@@ -47,7 +47,7 @@ describe('events', () => {
       },
     });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({
+    expect(created.body.data).toMatchObject({
       name: 'Pedido criado',
       alias: 'order.created',
       status: 'ACTIVE',
@@ -66,12 +66,12 @@ describe('events', () => {
       _count: { subscriptions: 0 },
       permissions: { canWrite: true, canDelete: true },
     });
-    expect(created.body.callbackAuthDetails).not.toHaveProperty('stray');
-    const id = created.body.id;
+    expect(created.body.data.callbackAuthDetails).not.toHaveProperty('stray');
+    const id = created.body.data.id;
 
     const detail = await t.get(`/v1/events/${id}`, { token: owner.token });
     expect(detail.status).toBe(200);
-    expect(detail.body.statistics).toEqual({
+    expect(detail.body.data.statistics).toEqual({
       totalSubscriptions: 0,
       activeSubscriptions: 0,
       totalDeliveries: 0,
@@ -81,14 +81,14 @@ describe('events', () => {
       pendingDeliveries: 0,
       ignoredDeliveries: 0,
     });
-    expect(detail.body.subscriptions).toEqual([]);
+    expect(detail.body.data.subscriptions).toEqual([]);
 
     const updated = await t.put(`/v1/events/${id}`, {
       token: owner.token,
       body: { name: 'Pedido criado v2', status: 'PAUSED', enableCallbacks: false },
     });
     expect(updated.status).toBe(200);
-    expect(updated.body).toMatchObject({
+    expect(updated.body.data).toMatchObject({
       name: 'Pedido criado v2',
       status: 'PAUSED',
       alias: 'order.created',
@@ -101,7 +101,7 @@ describe('events', () => {
     });
 
     const cleared = await t.put(`/v1/events/${id}`, { token: owner.token, body: { bodyTemplate: null } });
-    expect(cleared.body.bodyTemplate).toBeNull();
+    expect(cleared.body.data.bodyTemplate).toBeNull();
 
     const deleted = await t.del(`/v1/events/${id}`, { token: owner.token });
     expect(deleted.status).toBe(204);
@@ -228,7 +228,7 @@ describe('events', () => {
     });
     expect(template.body.error).toBe('O template do body deve ser um JSON válido.');
     const after = await t.get(`/v1/events/${event.id}`, { token: owner.token });
-    expect(after.body).toMatchObject({
+    expect(after.body.data).toMatchObject({
       queueType: 'IMMEDIATE',
       enableCallbacks: false,
       updatedAt: event.updatedAt,
@@ -264,7 +264,7 @@ describe('events', () => {
       body: { applicationId: target },
     });
     expect(moved.status).toBe(200);
-    expect(moved.body.application).toEqual({ id: target, name: 'Destino' });
+    expect(moved.body.data.application).toEqual({ id: target, name: 'Destino' });
     const foreign = await insertApplication(t, { ownerId: (await t.createUser()).id });
     const refused = await t.put(`/v1/events/${event.id}`, {
       token: owner.token,
@@ -285,10 +285,10 @@ describe('events', () => {
     const reader = await t.createUser();
     await t.post(`/v1/applications/${appId}/members`, { body: { email: reader.email } });
     const asOwner = await t.get(`/v1/events/${event.id}`, { token: owner.token });
-    expect(asOwner.body.subscriptions[0].authDetails).toEqual({ token: 'detalhe-secreto' });
+    expect(asOwner.body.data.subscriptions[0].authDetails).toEqual({ token: 'detalhe-secreto' });
     const asReader = await t.get(`/v1/events/${event.id}`, { token: reader.token });
     expect(asReader.status).toBe(200);
-    expect(asReader.body.subscriptions[0]).toMatchObject({ authType: 'BEARER', authDetails: null });
+    expect(asReader.body.data.subscriptions[0]).toMatchObject({ authType: 'BEARER', authDetails: null });
     expect(JSON.stringify(asOwner.body)).not.toContain('whsec_');
   });
 
@@ -302,14 +302,14 @@ describe('events', () => {
       status: 'SUCCESS',
     });
     const detail = await t.get(`/v1/events/${event.id}`, { token: owner.token });
-    expect(detail.body.statistics).toMatchObject({
+    expect(detail.body.data.statistics).toMatchObject({
       totalSubscriptions: 1,
       activeSubscriptions: 1,
       totalDeliveries: 1,
       successfulDeliveries: 1,
     });
-    expect(detail.body.subscriptions).toHaveLength(1);
-    expect(detail.body._count.subscriptions).toBe(1);
+    expect(detail.body.data.subscriptions).toHaveLength(1);
+    expect(detail.body.data._count.subscriptions).toBe(1);
 
     expect((await t.del(`/v1/events/${event.id}`, { token: owner.token })).status).toBe(204);
     expect((await t.get(`/v1/subscriptions/${subscription.id}`, { token: owner.token })).status).toBe(404);
@@ -439,9 +439,9 @@ describe('events', () => {
       const token = users.stranger.token;
       const detail = await t.get(`/v1/events/${publicEvent.id}`, { token });
       expect(detail.status).toBe(200);
-      expect(detail.body.callbackAuthDetails).toEqual({ token: MASKED_SECRET });
+      expect(detail.body.data.callbackAuthDetails).toEqual({ token: MASKED_SECRET });
       expect(JSON.stringify(detail.body)).not.toContain('pub-token');
-      expect(detail.body.permissions).toEqual({ canWrite: false, canDelete: false });
+      expect(detail.body.data.permissions).toEqual({ canWrite: false, canDelete: false });
       const mine = await t.get('/v1/events', { token });
       expect(mine.body.data.map((event: { id: string }) => event.id)).not.toContain(publicEvent.id);
       const discover = await t.get('/v1/events?scope=discover', { token });
@@ -458,7 +458,7 @@ describe('events', () => {
     it('When members act, then each flag allows exactly its actions and readers see masked secrets', async () => {
       const read = await t.get(`/v1/events/${privateEvent.id}`, { token: users.reader.token });
       expect(read.status).toBe(200);
-      expect(read.body.callbackAuthDetails).toEqual({ username: 'bob', password: MASKED_SECRET });
+      expect(read.body.data.callbackAuthDetails).toEqual({ username: 'bob', password: MASKED_SECRET });
       const listed = await t.get(`/v1/events?applicationId=${privateApp}`, { token: users.reader.token });
       expect(listed.body.data[0].callbackAuthDetails).toEqual({ username: 'bob', password: MASKED_SECRET });
       expect(
@@ -477,7 +477,7 @@ describe('events', () => {
         body: { name: 'Escrito' },
       });
       expect(written.status).toBe(200);
-      expect(written.body.callbackAuthDetails).toEqual({ username: 'bob', password: 's3cret' });
+      expect(written.body.data.callbackAuthDetails).toEqual({ username: 'bob', password: 's3cret' });
       const writerEvent = await createEvent(t, privateApp, {}, users.writer.token);
       expect((await t.del(`/v1/events/${writerEvent.id}`, { token: users.writer.token })).status).toBe(403);
 
@@ -497,10 +497,10 @@ describe('events', () => {
       const adminList = await t.get(`/v1/events?applicationId=${privateApp}&limit=100`);
       expect(adminList.body.data.map((event: { id: string }) => event.id)).toContain(ownerEvent.id);
       const adminRead = await t.get(`/v1/events/${privateEvent.id}`);
-      expect(adminRead.body.callbackAuthDetails.password).toBe('s3cret');
-      expect((await t.put(`/v1/events/${ownerEvent.id}`, { body: { status: 'INACTIVE' } })).body.status).toBe(
-        'INACTIVE',
-      );
+      expect(adminRead.body.data.callbackAuthDetails.password).toBe('s3cret');
+      expect(
+        (await t.put(`/v1/events/${ownerEvent.id}`, { body: { status: 'INACTIVE' } })).body.data.status,
+      ).toBe('INACTIVE');
       expect((await t.del(`/v1/events/${ownerEvent.id}`)).status).toBe(204);
       expect((await t.del(`/v1/events/${ownerEvent.id}`, { token: users.appOwner.token })).status).toBe(404);
     });

@@ -50,7 +50,7 @@ describe('filter reasons shown to subscribers of another application', () => {
   it('When a subscriber who is not a member reads the ignored delivery, then the reason says the headers differed without quoting them', async () => {
     const detail = await t.get(`/v1/logs/${logId}`, { token: outsider.token });
     expect(detail.status).toBe(200);
-    const reason = detail.body.errorMessage as string;
+    const reason = detail.body.data.errorMessage as string;
     expect(reason).not.toContain(SECRET_HEADER);
     expect(reason).not.toContain('nivel-secreto');
     expect(reason).toContain('3 filtro(s) falharam');
@@ -63,8 +63,8 @@ describe('filter reasons shown to subscribers of another application', () => {
     for (const token of [owner.token, member.token, t.adminToken]) {
       const detail = await t.get(`/v1/logs/${logId}`, { token });
       expect(detail.status).toBe(200);
-      expect(detail.body.errorMessage).toContain(`recebido "${SECRET_HEADER}"`);
-      expect(detail.body.errorMessage).toContain('recebido "nivel-secreto"');
+      expect(detail.body.data.errorMessage).toContain(`recebido "${SECRET_HEADER}"`);
+      expect(detail.body.data.errorMessage).toContain('recebido "nivel-secreto"');
     }
   });
 });

@@ -80,7 +80,7 @@ describe(`receiving webhooks signed by their providers, on the ${queueBackend} q
     const subscription = await t.post('/v1/subscriptions', {
       ...as,
       body: {
-        eventId: event.body.id,
+        eventId: event.body.data.id,
         name: 'Receptor',
         targetUrl: `${receiver.url}${path}`,
         jsonBody: '"#data#"',
@@ -94,12 +94,12 @@ describe(`receiving webhooks signed by their providers, on the ${queueBackend} q
         applicationId: appId,
         routeId: route.id,
         routeEventTypeId: eventType.body.data.id,
-        eventId: event.body.id,
+        eventId: event.body.data.id,
         conditions: { rules: [{ ...condition, caseSensitive: false }] },
       },
     });
     expect(rule.status).toBe(201);
-    return { rule: rule.body as { id: string }, event: event.body as { id: string } };
+    return { rule: rule.body.data as { id: string }, event: event.body.data as { id: string } };
   }
 
   const requestsTo = (path: string) => receiver.requests.filter((request) => request.url === path);

@@ -221,7 +221,12 @@ describe("a route's ingest URL", () => {
     });
     await t.post('/v1/subscriptions', {
       ...as(),
-      body: { eventId: event.body.id, name: 'R', targetUrl: `${receiver.url}/push`, jsonBody: '"#data#"' },
+      body: {
+        eventId: event.body.data.id,
+        name: 'R',
+        targetUrl: `${receiver.url}/push`,
+        jsonBody: '"#data#"',
+      },
     });
     const setUp = async (name: string) => {
       const route = await routeOf({
@@ -240,11 +245,11 @@ describe("a route's ingest URL", () => {
           applicationId: appId,
           routeId: route.id,
           routeEventTypeId: type.body.data.id,
-          eventId: event.body.id,
+          eventId: event.body.data.id,
           conditions: { rules: [{ field: 'data.ref', operator: 'CONTAINS_ANY', values: ['main'] }] },
         },
       });
-      return { route, rule: rule.body as { id: string } };
+      return { route, rule: rule.body.data as { id: string } };
     };
     const loja = await setUp('loja');
     const blog = await setUp('blog');
@@ -342,7 +347,7 @@ describe("a route's ingest URL", () => {
     });
     expect(got.status).toBe(202);
     const log = await waitFor(
-      async () => (await t.get(`/v1/rabbitmq/events/${got.body.eventLogId}`, as())).body,
+      async () => (await t.get(`/v1/rabbitmq/events/${got.body.eventLogId}`, as())).body.data,
       5_000,
       'the log',
     );

@@ -91,7 +91,7 @@ describe(`generated integration code run against a live server (${testBackend}, 
     const answer = await call('POST', path, { body });
     if (answer.status !== 201)
       throw new Error(`POST ${path}: ${answer.status} ${JSON.stringify(answer.body)}`);
-    return answer.body.data ?? answer.body;
+    return answer.body.data;
   };
   const login = async (email: string, password: string) =>
     (await call('POST', '/v1/auth/login', { body: { email, password }, token: null })).body.token as string;
@@ -193,8 +193,8 @@ describe(`generated integration code run against a live server (${testBackend}, 
     waitFor(
       async () => {
         const answer = await call('GET', `/v1/rabbitmq/events/${eventLogId}`);
-        return answer.status === 200 && ['SUCCESS', 'FAILED'].includes(answer.body.status)
-          ? answer.body
+        return answer.status === 200 && ['SUCCESS', 'FAILED'].includes(answer.body.data.status)
+          ? answer.body.data
           : null;
       },
       20_000,

@@ -110,7 +110,7 @@ describe('GET /v1/logs', () => {
   it('When filtering by occurrence, then only its deliveries come back, counted apart', async () => {
     const [first] = (await harness.t.get(`/v1/logs?eventId=${okEvent.id}`, { token: owner.token })).body.data;
     const detail = await harness.t.get(`/v1/logs/${first.id}`, { token: owner.token });
-    const byOccurrence = await harness.t.get(`/v1/logs?occurrenceId=${detail.body.occurrenceId}`, {
+    const byOccurrence = await harness.t.get(`/v1/logs?occurrenceId=${detail.body.data.occurrenceId}`, {
       token: owner.token,
     });
     expect(byOccurrence.body.data.map((item: { id: string }) => item.id)).toEqual([first.id]);
@@ -119,7 +119,8 @@ describe('GET /v1/logs', () => {
   });
 
   it('When a delivery is RETRYING after an answer, then the list says when it was last tried', async () => {
-    const [attempt] = (await harness.t.get(`/v1/logs/${failedLogId}`, { token: owner.token })).body.attempts;
+    const [attempt] = (await harness.t.get(`/v1/logs/${failedLogId}`, { token: owner.token })).body.data
+      .attempts;
     await harness.t.ctx.db
       .update(deliveryLogs)
       .set({ status: 'RETRYING', processedAt: null })
@@ -164,7 +165,7 @@ describe('GET /v1/logs/{id}', () => {
   it('When opening a log, then it shows the response, data, payload, error and every attempt', async () => {
     const response = await harness.t.get(`/v1/logs/${failedLogId}`, { token: owner.token });
     expect(response.status).toBe(200);
-    expect(response.body).toMatchObject({
+    expect(response.body.data).toMatchObject({
       id: failedLogId,
       status: 'FAILED',
       responseBody: 'quebrado',
@@ -189,13 +190,13 @@ describe('POST /v1/logs/{id}/retry', () => {
     await addMember(harness.t.ctx, app.id, reader.id, { canWrite: false });
     const detail = await harness.t.get(`/v1/logs/${failedLogId}`, { token: reader.token });
     expect(detail.status).toBe(200);
-    expect(detail.body.permissions).toEqual({ canWrite: false });
+    expect(detail.body.data.permissions).toEqual({ canWrite: false });
     const listed = await harness.t.get(`/v1/logs?subscriptionId=${badSubscription.id}`, {
       token: reader.token,
     });
     expect(listed.body.data[0].permissions).toEqual({ canWrite: false });
     const asOwner = await harness.t.get(`/v1/logs/${failedLogId}`, { token: owner.token });
-    expect(asOwner.body.permissions).toEqual({ canWrite: true });
+    expect(asOwner.body.data.permissions).toEqual({ canWrite: true });
     expect((await harness.t.post(`/v1/logs/${failedLogId}/retry`, { token: reader.token })).status).toBe(403);
   });
 
@@ -205,7 +206,7 @@ describe('POST /v1/logs/{id}/retry', () => {
     expect(response.status).toBe(200);
     const detail = await waitFor(async () => {
       const current = await harness.t.get(`/v1/logs/${failedLogId}`, { token: owner.token });
-      return current.body.status === 'SUCCESS' ? current.body : null;
+      return current.body.data.status === 'SUCCESS' ? current.body.data : null;
     });
     expect(detail.attempts.map((a: { httpStatusCode: number }) => a.httpStatusCode)).toEqual([500, 200]);
   });
@@ -224,8 +225,8 @@ describe('POST /v1/subscriptions/{id}/test', () => {
       responseBody: 'aceito',
     });
     const detail = await harness.t.get(`/v1/logs/${response.body.deliveryLogId}`, { token: owner.token });
-    expect(detail.body.status).toBe('SUCCESS');
-    expect(detail.body.attempts).toHaveLength(1);
+    expect(detail.body.data.status).toBe('SUCCESS');
+    expect(detail.body.data.attempts).toHaveLength(1);
   });
 
   it('When the subscription target fails, then success is false with the status', async () => {
@@ -243,9 +244,9 @@ describe('POST /v1/subscriptions/{id}/test', () => {
       await harness.t.post(`/v1/subscriptions/${badSubscription.id}/test`, { token: owner.token });
     }
     const after = await harness.t.get(`/v1/subscriptions/${badSubscription.id}`, { token: owner.token });
-    expect(after.body.status).toBe('ACTIVE');
+    expect(after.body.data.status).toBe('ACTIVE');
     // Tests still count as attempts ('Tentativas').
-    expect(after.body._count.attempts).toBe(before.body._count.attempts + 21);
+    expect(after.body.data._count.attempts).toBe(before.body.data._count.attempts + 21);
   });
 
   it('When the user may not edit the subscription, then 403 or 404', async () => {

@@ -87,7 +87,7 @@ describe('adding a member by e-mail as a non-admin: an invitation', () => {
     expect(res.body).toMatchObject({ applicationId: app.id });
     const seen = await t.get(`/v1/applications/${app.id}`, { token: invitee.token });
     expect(seen.status).toBe(200);
-    expect(seen.body.permissions).toMatchObject({ canRead: true, canWrite: true, canDelete: false });
+    expect(seen.body.data.permissions).toMatchObject({ canRead: true, canWrite: true, canDelete: false });
     expect((await t.get('/v1/auth/me/invitations', { token: invitee.token })).body.data).toEqual([]);
     const pending = await t.get(`/v1/applications/${app.id}/invitations`, { token: owner.token });
     expect(pending.body.data.map((item: { email: string }) => item.email)).not.toContain(invitee.email);

@@ -25,7 +25,7 @@ describe('application members', () => {
       body: { email: other.email.toUpperCase(), canWrite: true },
     });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({
+    expect(res.body.data).toMatchObject({
       userId: other.id,
       name: 'Bruno Membro',
       email: other.email,
@@ -96,7 +96,7 @@ describe('application members', () => {
       token: owner.token,
     });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ canRead: true, canWrite: true, canDelete: true, isOwner: false });
+    expect(res.body.data).toMatchObject({ canRead: true, canWrite: true, canDelete: true, isOwner: false });
     expect(
       (await t.put(`/v1/applications/${app.id}`, { body: { name: 'x' }, token: other.token })).status,
     ).toBe(200);
@@ -104,7 +104,7 @@ describe('application members', () => {
       body: { canDelete: false },
       token: owner.token,
     });
-    expect(partial.body).toMatchObject({ canRead: true, canWrite: true, canDelete: false });
+    expect(partial.body.data).toMatchObject({ canRead: true, canWrite: true, canDelete: false });
     expect((await t.del(`/v1/applications/${app.id}`, { token: other.token })).status).toBe(403);
   });
 
@@ -125,7 +125,7 @@ describe('application members', () => {
       body: { canRead: false, canWrite: false, canDelete: false },
       token: owner.token,
     });
-    expect(res.body).toMatchObject({ canRead: false, canWrite: false, canDelete: false });
+    expect(res.body.data).toMatchObject({ canRead: false, canWrite: false, canDelete: false });
     for (const url of reads) expect((await t.get(url, { token: other.token })).status, url).toBe(404);
     const ids = async (url: string) =>
       ((await t.get(url, { token: other.token })).body.data as Array<{ id: string }>).map((row) => row.id);

@@ -51,7 +51,9 @@ describe('real answers match the OpenAPI document', () => {
       return expectDocumented(method, path, answer);
     };
 
-    const application = await call('POST', '/v1/applications', '/v1/applications', { name: 'Loja' });
+    const { data: application } = await call('POST', '/v1/applications', '/v1/applications', {
+      name: 'Loja',
+    });
     const appId = application.id as string;
     await call('PUT', '/v1/applications/{id}', `/v1/applications/${appId}`, {
       name: 'Loja',
@@ -60,13 +62,13 @@ describe('real answers match the OpenAPI document', () => {
       callbackAuthType: 'BEARER',
       callbackAuthDetails: { token: 'segredo' },
     });
-    const event = await call('POST', '/v1/events', '/v1/events', {
+    const { data: event } = await call('POST', '/v1/events', '/v1/events', {
       applicationId: appId,
       name: 'Pedido criado',
       alias: 'pedido.criado',
       bodyTemplate: { body: '{{payload.body}}' },
     });
-    const subscription = await call('POST', '/v1/subscriptions', '/v1/subscriptions', {
+    const { data: subscription } = await call('POST', '/v1/subscriptions', '/v1/subscriptions', {
       eventId: event.id,
       name: 'ERP',
       targetUrl: 'http://127.0.0.1:9/erp',
@@ -103,7 +105,7 @@ describe('real answers match the OpenAPI document', () => {
       type: 'string',
       path: 'data.text',
     });
-    const rule = await call('POST', '/v1/event-rules', '/v1/event-rules', {
+    const { data: rule } = await call('POST', '/v1/event-rules', '/v1/event-rules', {
       name: 'Saudação',
       applicationId: appId,
       routeId,

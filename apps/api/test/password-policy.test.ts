@@ -35,7 +35,7 @@ describe('password policy', () => {
     }
     const created = await t.post('/v1/admin/users', { body: { ...base, password: 'rita-segura-9' } });
     expect(created.status).toBe(201);
-    const edited = await t.put(`/v1/admin/users/${created.body.id}`, { body: { password: '12345678' } });
+    const edited = await t.put(`/v1/admin/users/${created.body.data.id}`, { body: { password: '12345678' } });
     expect(edited.status).toBe(400);
     expect(edited.body.error).toBe(COMMON_PASSWORD_MESSAGE);
     expect(await t.login('rita@policy.local', 'rita-segura-9')).toBeTruthy();
@@ -70,8 +70,8 @@ describe('changing the e-mail', () => {
     expect(wrong.status).toBe(400);
     expect(wrong.body.error).toBe('Senha atual incorreta');
     const me = await t.get('/v1/auth/me', { token: user.token });
-    expect(me.body.email).toBe(user.email);
-    expect(me.body.name).not.toBe('Nome Novo');
+    expect(me.body.data.email).toBe(user.email);
+    expect(me.body.data.name).not.toBe('Nome Novo');
   });
 
   it('When the current password is right, then the e-mail changes; a name alone (or the same e-mail in capitals) needs none', async () => {
@@ -86,7 +86,7 @@ describe('changing the e-mail', () => {
       body: { name: 'Só o Nome', email: 'mudou@policy.local', currentPassword: user.password },
     });
     expect(moved.status).toBe(200);
-    expect(moved.body.email).toBe('mudou@policy.local');
+    expect(moved.body.data.email).toBe('mudou@policy.local');
     expect(await t.login('mudou@policy.local', user.password)).toBeTruthy();
   });
 });

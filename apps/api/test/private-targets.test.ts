@@ -25,11 +25,11 @@ let eventId: string;
 beforeAll(async () => {
   t = await createTestApp({ ALLOW_PRIVATE_TARGETS: 'false' });
   const application = await t.post('/v1/applications', { body: { name: 'Alvos' } });
-  applicationId = application.body.id;
+  applicationId = application.body.data.id;
   const event = await t.post('/v1/events', {
     body: { applicationId, name: 'Pedido criado', alias: 'pedido.criado' },
   });
-  eventId = event.body.id;
+  eventId = event.body.data.id;
 });
 
 afterAll(async () => {
@@ -64,10 +64,12 @@ describe('targets checked when saved', () => {
     });
     expect(created.status).toBe(201);
     expectRefusal(
-      await t.put(`/v1/subscriptions/${created.body.id}`, { body: { targetUrl: 'http://192.168.0.10/' } }),
+      await t.put(`/v1/subscriptions/${created.body.data.id}`, {
+        body: { targetUrl: 'http://192.168.0.10/' },
+      }),
       'targetUrl',
     );
-    expect((await t.get(`/v1/subscriptions/${created.body.id}`)).body.targetUrl).toBe(
+    expect((await t.get(`/v1/subscriptions/${created.body.data.id}`)).body.data.targetUrl).toBe(
       'https://93.184.216.34/hook',
     );
   });
@@ -77,7 +79,7 @@ describe('targets checked when saved', () => {
       await t.put(`/v1/applications/${applicationId}`, { body: { callbackUrl: 'http://localhost/cb' } }),
       'callbackUrl',
     );
-    expect((await t.get(`/v1/applications/${applicationId}`)).body.callbackUrl ?? null).toBeNull();
+    expect((await t.get(`/v1/applications/${applicationId}`)).body.data.callbackUrl ?? null).toBeNull();
   });
 
   it("When an event's callback URL is private, then creating or editing it answers 400", async () => {

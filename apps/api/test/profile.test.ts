@@ -18,12 +18,12 @@ describe('profile', () => {
       token: user.token,
     });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: user.id, name: 'Maria Silva', email: 'maria.nova@test.local' });
-    expect(res.body).not.toHaveProperty('passwordHash');
-    expect(new Date(res.body.updatedAt).getTime()).toBeGreaterThanOrEqual(
-      new Date(res.body.createdAt).getTime(),
+    expect(res.body.data).toMatchObject({ id: user.id, name: 'Maria Silva', email: 'maria.nova@test.local' });
+    expect(res.body.data).not.toHaveProperty('passwordHash');
+    expect(new Date(res.body.data.updatedAt).getTime()).toBeGreaterThanOrEqual(
+      new Date(res.body.data.createdAt).getTime(),
     );
-    expect((await t.get('/v1/auth/me', { token: user.token })).body.name).toBe('Maria Silva');
+    expect((await t.get('/v1/auth/me', { token: user.token })).body.data.name).toBe('Maria Silva');
     expect(await t.login('maria.nova@test.local', user.password)).toBeTruthy();
   });
 
@@ -155,7 +155,7 @@ describe('profile', () => {
     expect(res.body.applications).toEqual([]);
     expect(res.body.events).toEqual([]);
     expect(res.body.subscriptions.map((subscription: { id: string }) => subscription.id)).toEqual([
-      own.body.id,
+      own.body.data.id,
     ]);
     const text = JSON.stringify(res.body);
     for (const hidden of ['Sigilosa', 'https://example.com/sigiloso', chain.subscriptionId]) {

@@ -23,13 +23,13 @@ describe('PUT: absent keeps, null clears', () => {
     owner = await t.createUser();
     const application = await t.post('/v1/applications', { body: { name: 'Loja' }, token: owner.token });
     expect(application.status).toBe(201);
-    applicationId = application.body.id;
+    applicationId = application.body.data.id;
     const event = await t.post('/v1/events', {
       token: owner.token,
       body: { applicationId, name: 'Pedido pago', alias: 'order.paid' },
     });
     expect(event.status).toBe(201);
-    eventId = event.body.id;
+    eventId = event.body.data.id;
   });
   afterAll(async () => {
     await t?.close();
@@ -38,12 +38,12 @@ describe('PUT: absent keeps, null clears', () => {
   const put = async (url: string, body: object, token = owner.token) => {
     const res = await t.put(url, { body, token });
     expect(res.status, `${url} ${JSON.stringify(res.body)}`).toBe(200);
-    return res.body;
+    return res.body.data;
   };
   const read = async (url: string, token = owner.token) => {
     const res = await t.get(url, { token });
     expect(res.status).toBe(200);
-    return res.body.data && !Array.isArray(res.body.data) ? res.body.data : res.body;
+    return res.body.data;
   };
 
   it('When a subscription is saved without jsonBody or auth, then they are kept; null clears them', async () => {
@@ -60,7 +60,7 @@ describe('PUT: absent keeps, null clears', () => {
       },
     });
     expect(created.status).toBe(201);
-    const url = `/v1/subscriptions/${created.body.id}`;
+    const url = `/v1/subscriptions/${created.body.data.id}`;
     await put(url, { name: 'ERP 2' });
     const kept = await read(url);
     expect(kept).toMatchObject({ name: 'ERP 2', authType: 'BEARER', jsonBody: { id: '#eventId#' } });

@@ -101,7 +101,7 @@ describe(`queued (RABBITMQ) events end to end on the ${queueBackend} queue`, () 
     expect(deliveries.map((delivery) => delivery.status).sort()).toEqual(['IGNORED', 'SUCCESS']);
 
     const api = await t.get(`/v1/rabbitmq/events/${log.id}`);
-    expect(api.body).toMatchObject({ status: 'SUCCESS', eventId: res.body.occurrenceId });
+    expect(api.body.data).toMatchObject({ status: 'SUCCESS', eventId: res.body.occurrenceId });
     // The queued path counts what it ignored in the traffic figures, as the immediate one does.
     const now = Date.now();
     const stats = await t.get(
@@ -151,7 +151,7 @@ describe(`queued (RABBITMQ) events end to end on the ${queueBackend} queue`, () 
       // The console's event-log detail shows the payload as the client wrote it.
       const log = await logOf(answer.body.occurrenceId);
       const detail = await t.get(`/v1/rabbitmq/events/${log?.id}`);
-      expect(JSON.stringify(detail.body.payload)).toBe(JSON.stringify(data));
+      expect(JSON.stringify(detail.body.data.payload)).toBe(JSON.stringify(data));
     } finally {
       await ordered.close();
     }
@@ -260,7 +260,7 @@ describe(`queued (RABBITMQ) events end to end on the ${queueBackend} queue`, () 
       expect(alwaysDown.requests).toHaveLength(4);
       const view = await t.get(`/v1/rabbitmq/events/${failed.id}`);
       // The four sends are counted apart from the reprocesses (none yet).
-      expect(view.body).toMatchObject({ status: 'FAILED', retryCount: 0, deliveryAttempts: 4 });
+      expect(view.body.data).toMatchObject({ status: 'FAILED', retryCount: 0, deliveryAttempts: 4 });
       const listed = await t.get(`/v1/rabbitmq/events?search=${failed.id}`);
       expect(listed.body.data).toMatchObject([{ id: failed.id, retryCount: 0, deliveryAttempts: 4 }]);
       const reprocess = await t.post(`/v1/rabbitmq/events/${failed.id}/reprocess`);

@@ -110,9 +110,9 @@ describe('retention purge', () => {
     expect(okLogs.pagination.total).toBe(4);
     const detail = await harness.t.get(`/v1/logs/${retrying.id}`);
     expect(detail.status).toBe(200);
-    expect(detail.body.status).toBe('RETRYING');
-    expect(detail.body.attempts).toHaveLength(1);
-    expect(JSON.stringify(detail.body)).toContain('99');
+    expect(detail.body.data.status).toBe('RETRYING');
+    expect(detail.body.data.attempts).toHaveLength(1);
+    expect(JSON.stringify(detail.body.data)).toContain('99');
 
     // The per-minute figures of the expired days are gone too.
     const [figures] = await ctx.database.query<{ n: number }>(
@@ -130,11 +130,12 @@ describe('retention purge', () => {
     clock.set(day0 + 5 * DAY_MS + 6 * 3_600_000);
     await prepareLogPartitions(ctx);
     await waitFor(
-      async () => ((await harness.t.get(`/v1/logs/${retrying.id}`)).body.status === 'SUCCESS' ? true : null),
+      async () =>
+        (await harness.t.get(`/v1/logs/${retrying.id}`)).body.data.status === 'SUCCESS' ? true : null,
       10_000,
       'the kept delivery to be sent',
     );
-    expect((await harness.t.get(`/v1/logs/${retrying.id}`)).body.attempts).toHaveLength(2);
+    expect((await harness.t.get(`/v1/logs/${retrying.id}`)).body.data.attempts).toHaveLength(2);
     for (let n = 0; n < 2; n++) expect((await emit('ok.event', 50 + n)).status).toBe(202);
     await waitFor(
       async () => ((await logsOf('status=SUCCESS')).stats.SUCCESS === 9 ? true : null),

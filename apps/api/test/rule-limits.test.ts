@@ -14,7 +14,7 @@ beforeAll(async () => {
     RULES_MAX_ACTIVE_PER_ALIAS: String(ACTIVE_PER_ALIAS),
     RULES_MAX_PER_APPLICATION: String(PER_APPLICATION),
   });
-  applicationId = (await t.post('/v1/applications', { body: { name: 'Limites' } })).body.id;
+  applicationId = (await t.post('/v1/applications', { body: { name: 'Limites' } })).body.data.id;
 });
 
 afterAll(async () => {
@@ -39,12 +39,12 @@ describe('limits on rules', () => {
       body: ruleBody(route, eventType, { isActive: false }),
     });
     expect(inactive.status).toBe(201);
-    const toggled = await t.patch(`/v1/event-rules/${inactive.body.id}/toggle`);
+    const toggled = await t.patch(`/v1/event-rules/${inactive.body.data.id}/toggle`);
     expect(toggled.status).toBe(400);
     expect(toggled.body.error).toBe(ALIAS_FULL);
-    const activated = await t.put(`/v1/event-rules/${inactive.body.id}`, { body: { isActive: true } });
+    const activated = await t.put(`/v1/event-rules/${inactive.body.data.id}`, { body: { isActive: true } });
     expect(activated.status).toBe(400);
-    expect((await t.get(`/v1/event-rules/${inactive.body.id}`)).body.isActive).toBe(false);
+    expect((await t.get(`/v1/event-rules/${inactive.body.data.id}`)).body.data.isActive).toBe(false);
 
     // Another event type of the route has its own count.
     const other = await createRouteEventType(t, route.id);
@@ -63,7 +63,7 @@ describe('limits on rules', () => {
   it('When a rule has too many conditions or a condition too many values, then 400 in Portuguese', async () => {
     const route = await createRoute(
       t,
-      (await t.post('/v1/applications', { body: { name: 'Outra' } })).body.id,
+      (await t.post('/v1/applications', { body: { name: 'Outra' } })).body.data.id,
     );
     const condition = { field: 'data.a', operator: 'EQUALS', values: ['x'] };
     const tooMany = await t.post('/v1/event-rules', {

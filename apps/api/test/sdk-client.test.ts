@@ -49,7 +49,7 @@ describe('SDK types', () => {
 describe('SDK client against a live server', () => {
   it('When an integrator creates an application, an event and a subscription, emits and lists the logs, then each call answers typed data', async () => {
     const admin = createClient({ baseUrl, token: t.adminToken });
-    const application = dataOf(await admin.applications.create({ name: 'Loja SDK' }));
+    const application = dataOf(await admin.applications.create({ name: 'Loja SDK' })).data;
     expect(application).toMatchObject({ name: 'Loja SDK', apiKey: expect.any(String) });
     const event = dataOf(
       await admin.events.create({
@@ -57,7 +57,7 @@ describe('SDK client against a live server', () => {
         name: 'Pedido criado',
         alias: 'pedido.criado',
       }),
-    );
+    ).data;
     const subscription = dataOf(
       await admin.subscriptions.create({
         eventId: event.id,
@@ -65,7 +65,7 @@ describe('SDK client against a live server', () => {
         targetUrl: `${receiver.url}/sdk-client`,
         jsonBody: { n: '{{payload.n}}' },
       }),
-    );
+    ).data;
 
     const emitter = createClient({ baseUrl, apiKey: application.apiKey });
     const emitted = await emitter.emit({
@@ -90,7 +90,7 @@ describe('SDK client against a live server', () => {
 
   it('When an integrator sets a route to receive, then the client rotates its ingest URL and reads what it received', async () => {
     const admin = createClient({ baseUrl, token: t.adminToken });
-    const application = dataOf(await admin.applications.create({ name: 'Recebe SDK' }));
+    const application = dataOf(await admin.applications.create({ name: 'Recebe SDK' })).data;
     const route = dataOf(
       await admin.routes.create({
         applicationId: application.id,
@@ -119,7 +119,7 @@ describe('SDK client against a live server', () => {
 
   it('When the API refuses a call, then the client answers its pt-BR error and status as values', async () => {
     const admin = createClient({ baseUrl, token: t.adminToken });
-    const application = dataOf(await admin.applications.create({ name: 'Loja erros' }));
+    const application = dataOf(await admin.applications.create({ name: 'Loja erros' })).data;
     const emitter = createClient({ baseUrl, apiKey: application.apiKey });
 
     const unknown = await emitter.emit({ applicationId: application.id, eventType: 'nao.existe', data: {} });

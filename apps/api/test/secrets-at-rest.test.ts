@@ -66,7 +66,7 @@ describe('secrets at rest', () => {
     receiver = await startReceiver();
     const created = await t.post('/v1/applications', { body: { name: 'Cofre' } });
     expect(created.status).toBe(201);
-    application = { id: created.body.id, apiKey: created.body.apiKey };
+    application = { id: created.body.data.id, apiKey: created.body.data.apiKey };
     const updated = await t.put(`/v1/applications/${application.id}`, {
       body: {
         name: 'Cofre',
@@ -88,7 +88,7 @@ describe('secrets at rest', () => {
       },
     });
     expect(event.status).toBe(201);
-    eventAlias = event.body.alias;
+    eventAlias = event.body.data.alias;
     const auths = [
       { path: '/bearer', authType: 'BEARER', authDetails: { token: clear.bearer } },
       { path: '/basic', authType: 'BASIC', authDetails: { username: 'joana', password: clear.password } },
@@ -107,7 +107,7 @@ describe('secrets at rest', () => {
     for (const auth of auths) {
       const subscription = await t.post('/v1/subscriptions', {
         body: {
-          eventId: event.body.id,
+          eventId: event.body.data.id,
           name: `Assinatura ${auth.path}`,
           targetUrl: `${receiver.url}${auth.path}`,
           authType: auth.authType,
@@ -116,7 +116,7 @@ describe('secrets at rest', () => {
         },
       });
       expect(subscription.status).toBe(201);
-      subscriptionIds.push(subscription.body.id);
+      subscriptionIds.push(subscription.body.data.id);
     }
   });
 
@@ -132,8 +132,8 @@ describe('secrets at rest', () => {
     for (const id of subscriptionIds) {
       const response = await t.get(`/v1/subscriptions/${id}`);
       expect(response.status).toBe(200);
-      expect(response.body.secret).toMatch(/^whsec_/);
-      secrets.push(response.body.secret);
+      expect(response.body.data.secret).toMatch(/^whsec_/);
+      secrets.push(response.body.data.secret);
     }
     return secrets;
   }
@@ -150,9 +150,12 @@ describe('secrets at rest', () => {
     expect(cleartextIn(await dumpDatabase(t), allClearValues(signingSecrets))).toEqual([]);
 
     const subscription = await t.get(`/v1/subscriptions/${subscriptionIds[0]}`);
-    expect(subscription.body.authDetails).toEqual({ token: clear.bearer });
+    expect(subscription.body.data.authDetails).toEqual({ token: clear.bearer });
     const app = await t.get(`/v1/applications/${application.id}`);
-    expect(app.body.callbackAuthDetails).toEqual({ username: 'cofre', password: clear.appCallbackPassword });
+    expect(app.body.data.callbackAuthDetails).toEqual({
+      username: 'cofre',
+      password: clear.appCallbackPassword,
+    });
     const apiKey = await t.get(`/v1/applications/${application.id}/api-key`);
     expect(apiKey.body.apiKey).toBe(application.apiKey);
   });
@@ -195,8 +198,8 @@ describe('secrets at rest', () => {
         callbackAuthType: 'BEARER',
         callbackAuthDetails: { token: 'legado-app-token' },
       })
-      .where(eq(applications.id, legacyApp.body.id));
-    const event = await insertEvent(t.ctx, legacyApp.body.id, {
+      .where(eq(applications.id, legacyApp.body.data.id));
+    const event = await insertEvent(t.ctx, legacyApp.body.data.id, {
       callbackAuthType: 'BASIC',
       callbackAuthDetails: { username: 'u', password: 'legado-evento-senha' },
     });
@@ -217,16 +220,16 @@ describe('secrets at rest', () => {
     const [stored] = await t.ctx.db
       .select({ callbackSecret: applications.callbackSecret })
       .from(applications)
-      .where(eq(applications.id, legacyApp.body.id));
+      .where(eq(applications.id, legacyApp.body.data.id));
     expect(stored?.callbackSecret).toMatch(/^wmenc1:/);
 
     const revealed = await t.get(`/v1/subscriptions/${legacy.id}`);
-    expect(revealed.body.secret).toBe(legacySecret);
-    expect(revealed.body.authDetails).toEqual({ token: 'legado-assinatura-token' });
+    expect(revealed.body.data.secret).toBe(legacySecret);
+    expect(revealed.body.data.authDetails).toEqual({ token: 'legado-assinatura-token' });
     const emitted = await t.post('/v1/events/emit', {
       token: null,
-      headers: { 'x-api-key': legacyApp.body.apiKey },
-      body: { eventType: event.alias, applicationId: legacyApp.body.id, data: { legado: true } },
+      headers: { 'x-api-key': legacyApp.body.data.apiKey },
+      body: { eventType: event.alias, applicationId: legacyApp.body.data.id, data: { legado: true } },
     });
     expect(emitted.status).toBe(202);
     const request = await waitFor(() => receiver.requests.find((r) => r.url === '/legacy'), 10_000, 'legacy');
@@ -258,7 +261,7 @@ describe('secrets at rest', () => {
     const apiKey = await t.get(`/v1/applications/${application.id}/api-key`);
     expect(apiKey.body.apiKey).toBe(application.apiKey);
     const subscription = await t.get(`/v1/subscriptions/${subscriptionIds[1]}`);
-    expect(subscription.body.authDetails).toEqual({ username: 'joana', password: clear.password });
+    expect(subscription.body.data.authDetails).toEqual({ username: 'joana', password: clear.password });
     expect(counts['routes.verification']).toBe(1);
     expect((await loadIngestTargetById(t.ctx, routeId))?.verification).toEqual({
       type: 'GITHUB',

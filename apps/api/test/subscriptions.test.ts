@@ -41,7 +41,7 @@ describe('subscriptions', () => {
       },
     });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({
+    expect(created.body.data).toMatchObject({
       eventId: event.id,
       name: 'ERP',
       status: 'ACTIVE',
@@ -59,13 +59,13 @@ describe('subscriptions', () => {
       event: { id: event.id, name: 'Pedido pago', alias: 'order.paid' },
       permissions: { canWrite: true, canDelete: true },
     });
-    expect(created.body.authDetails).not.toHaveProperty('username');
-    expect(created.body.secret).toMatch(SECRET_PATTERN);
-    const id = created.body.id;
+    expect(created.body.data.authDetails).not.toHaveProperty('username');
+    expect(created.body.data.secret).toMatch(SECRET_PATTERN);
+    const id = created.body.data.id;
 
     const read = await t.get(`/v1/subscriptions/${id}`, { token: owner.token });
     expect(read.status).toBe(200);
-    expect(read.body.secret).toBe(created.body.secret);
+    expect(read.body.data.secret).toBe(created.body.data.secret);
 
     const updated = await t.put(`/v1/subscriptions/${id}`, {
       token: owner.token,
@@ -79,7 +79,7 @@ describe('subscriptions', () => {
       },
     });
     expect(updated.status).toBe(200);
-    expect(updated.body).toMatchObject({
+    expect(updated.body.data).toMatchObject({
       name: 'ERP 2',
       httpMethod: 'PUT',
       status: 'PAUSED',
@@ -88,17 +88,17 @@ describe('subscriptions', () => {
       jsonBody: null,
       filters: [],
       targetUrl: 'https://erp.example.com/hooks',
-      secret: created.body.secret,
+      secret: created.body.data.secret,
     });
     for (const status of ['ACTIVE', 'INACTIVE', 'FAILED']) {
       const res = await t.put(`/v1/subscriptions/${id}`, { token: owner.token, body: { status } });
-      expect(res.body.status).toBe(status);
+      expect(res.body.data.status).toBe(status);
     }
 
     const rotated = await t.post(`/v1/subscriptions/${id}/rotate-secret`, { token: owner.token });
     expect(rotated.status).toBe(200);
-    expect(rotated.body.secret).toMatch(SECRET_PATTERN);
-    expect(rotated.body.secret).not.toBe(created.body.secret);
+    expect(rotated.body.data.secret).toMatch(SECRET_PATTERN);
+    expect(rotated.body.data.secret).not.toBe(created.body.data.secret);
 
     expect((await t.del(`/v1/subscriptions/${id}`, { token: owner.token })).status).toBe(204);
     const gone = await t.get(`/v1/subscriptions/${id}`, { token: owner.token });
@@ -187,7 +187,7 @@ describe('subscriptions', () => {
       });
     }
     const after = await t.get(`/v1/subscriptions/${subscription.id}`, { token: owner.token });
-    expect(after.body.updatedAt).toBe(subscription.updatedAt);
+    expect(after.body.data.updatedAt).toBe(subscription.updatedAt);
   });
 
   it('When limits are set, then they are answered, kept by a PUT without them, and cleared by null', async () => {
@@ -206,12 +206,12 @@ describe('subscriptions', () => {
       token: owner.token,
       body: { name: 'Outra' },
     });
-    expect(renamed.body).toMatchObject({ name: 'Outra', rateLimitPerSecond: 20, maxInFlight: 4 });
+    expect(renamed.body.data).toMatchObject({ name: 'Outra', rateLimitPerSecond: 20, maxInFlight: 4 });
     const cleared = await t.put(`/v1/subscriptions/${created.id}`, {
       token: owner.token,
       body: { rateLimitPerSecond: null, maxInFlight: null },
     });
-    expect(cleared.body).toMatchObject({ rateLimitPerSecond: null, maxInFlight: null });
+    expect(cleared.body.data).toMatchObject({ rateLimitPerSecond: null, maxInFlight: null });
     const health = await t.get(`/v1/subscriptions/${created.id}/health`, { token: owner.token });
     expect(health.status).toBe(200);
     expect(health.body.data).toEqual({
@@ -350,12 +350,12 @@ describe('subscriptions', () => {
       ).toBe(200);
 
       const publicDetail = await t.get(`/v1/events/${publicEvent.id}`, { token });
-      expect(publicDetail.body._count.subscriptions).toBe(1);
-      expect(publicDetail.body.subscriptions.map((row: { id: string }) => row.id)).toEqual([mine.id]);
+      expect(publicDetail.body.data._count.subscriptions).toBe(1);
+      expect(publicDetail.body.data.subscriptions.map((row: { id: string }) => row.id)).toEqual([mine.id]);
 
       const ownerView = await t.get(`/v1/subscriptions/${mine.id}`, { token: users.appOwner.token });
       expect(ownerView.status).toBe(200);
-      expect(ownerView.body.secret).toBe(mine.secret);
+      expect(ownerView.body.data.secret).toBe(mine.secret);
       const otherStranger = await t.createUser();
       expect((await t.get(`/v1/subscriptions/${mine.id}`, { token: otherStranger.token })).status).toBe(404);
       expect((await t.del(`/v1/subscriptions/${mine.id}`, { token })).status).toBe(204);
@@ -384,9 +384,9 @@ describe('subscriptions', () => {
       const id = ownerSubscription.id;
       const read = await t.get(`/v1/subscriptions/${id}`, { token: users.reader.token });
       expect(read.status).toBe(200);
-      expect(read.body.secret).toBeNull();
-      expect(read.body.authDetails).toBeNull();
-      expect(read.body.authType).toBe('BEARER');
+      expect(read.body.data.secret).toBeNull();
+      expect(read.body.data.authDetails).toBeNull();
+      expect(read.body.data.authType).toBe('BEARER');
       expect(JSON.stringify(read.body)).not.toContain('owner-token');
       expect(JSON.stringify(read.body)).not.toContain('whsec_');
       const readerList = await t.get(`/v1/subscriptions?eventId=${privateEvent.id}`, {
@@ -417,12 +417,12 @@ describe('subscriptions', () => {
         body: { name: 'w' },
       });
       expect(written.status).toBe(200);
-      expect(written.body.authDetails).toEqual({ token: 'owner-token' });
-      expect(written.body.secret).toMatch(SECRET_PATTERN);
+      expect(written.body.data.authDetails).toEqual({ token: 'owner-token' });
+      expect(written.body.data.secret).toMatch(SECRET_PATTERN);
       expect((await t.del(`/v1/subscriptions/${id}`, { token: users.writer.token })).status).toBe(403);
 
       const deleterView = await t.get(`/v1/subscriptions/${readerOwn.id}`, { token: users.deleter.token });
-      expect(deleterView.body.secret).toBeNull();
+      expect(deleterView.body.data.secret).toBeNull();
       expect(
         (
           await t.put(`/v1/subscriptions/${readerOwn.id}`, {
@@ -443,12 +443,12 @@ describe('subscriptions', () => {
       });
       expect(ownerRotated.status).toBe(200);
       const adminRead = await t.get(`/v1/subscriptions/${sub.id}`);
-      expect(adminRead.body.secret).toBe(ownerRotated.body.secret);
+      expect(adminRead.body.data.secret).toBe(ownerRotated.body.data.secret);
       const adminList = await t.get(`/v1/subscriptions?eventId=${privateEvent.id}&limit=100`);
       expect(adminList.body.data.map((row: { id: string }) => row.id)).toContain(sub.id);
-      expect((await t.put(`/v1/subscriptions/${sub.id}`, { body: { status: 'INACTIVE' } })).body.status).toBe(
-        'INACTIVE',
-      );
+      expect(
+        (await t.put(`/v1/subscriptions/${sub.id}`, { body: { status: 'INACTIVE' } })).body.data.status,
+      ).toBe('INACTIVE');
       expect((await t.del(`/v1/subscriptions/${sub.id}`)).status).toBe(204);
     });
   });

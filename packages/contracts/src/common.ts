@@ -38,6 +38,9 @@ export type TPagination = z.infer<typeof ZPagination>;
 export const paginated = <T extends z.ZodTypeAny>(item: T) =>
   z.object({ data: z.array(item), pagination: ZPagination });
 
+/** The answer of every read, create, change or action that yields one resource: `{ data: item }`. */
+export const singleItem = <T extends z.ZodTypeAny>(item: T) => z.object({ data: item });
+
 export const ZIdParams = z.object({ id: ZId });
 
 /** What the caller may do on a row, from the access policy: the console hides what it may not. */

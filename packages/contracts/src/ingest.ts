@@ -273,5 +273,3 @@ export type TInboundRequestListQuery = z.infer<typeof ZInboundRequestListQuery>;
 
 export const ZInboundRequestListResponse = paginated(ZInboundRequest).meta({ id: 'InboundRequestList' });
 export type TInboundRequestListResponse = z.infer<typeof ZInboundRequestListResponse>;
-
-export const ZInboundRequestAnswer = z.object({ data: ZInboundRequestDetail });

@@ -274,9 +274,6 @@ export type TRouteDetail = z.infer<typeof ZRouteDetail>;
 export const ZRouteListResponse = paginated(ZRoute).meta({ id: 'RouteList' });
 export type TRouteListResponse = z.infer<typeof ZRouteListResponse>;
 
-/** Single routes, event types and fields are answered under `data`; so are the lists of types and fields. */
-export const ZRouteDetailAnswer = z.object({ data: ZRouteDetail });
-export const ZRouteEventTypeAnswer = z.object({ data: ZRouteEventTypeDetail });
+/** A route's event types and fields are listed whole, without pages. */
 export const ZRouteEventTypeListAnswer = z.object({ data: z.array(ZRouteEventTypeDetail) });
-export const ZRouteFieldAnswer = z.object({ data: ZRouteField });
 export const ZRouteFieldListAnswer = z.object({ data: z.array(ZRouteField) });

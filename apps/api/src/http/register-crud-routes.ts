@@ -1,4 +1,4 @@
-import type { ZIdParams } from '@wm/contracts';
+import { singleItem, type ZIdParams } from '@wm/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { SessionUser } from '../domain/session-user';
@@ -26,14 +26,12 @@ export type CrudResource<
   tag: string;
   /** Who may call: any signed-in user (the service checks the rest), or admins only. */
   guard?: 'requireUser' | 'requireAdmin';
-  /** The answer of get, create and update (what `item` resolves to, under `data` when `isUnderData`). */
+  /** The item of get, create and update, each answered as `{ data: item }`. */
   item: Item;
   /** The answer of get when it says more than `item` (a detail). */
   detail?: z.ZodType;
   /** The answer of create when it says more than `item` (a secret shown once). */
   created?: z.ZodType;
-  /** Single items are answered as `{ data: item }`. */
-  isUnderData?: boolean;
   /** Error statuses of the list besides 400/401/500/503. */
   listErrors?: ErrorStatus[];
   /** Error statuses of create, update and delete besides 403 and 404 (409 when a unique rule refuses). */
@@ -85,7 +83,7 @@ export function registerCrudRoutes<
     remove: writeStatuses,
   };
   const errorsOf = (route: CrudRoute) => sessionErrors(...(resource.errors?.[route] ?? defaults[route]));
-  const answer = async (item: Promise<unknown>) => (resource.isUnderData ? { data: await item } : item);
+  const answer = async (item: Promise<unknown>) => ({ data: await item });
   const byId = `${resource.path}/:id`;
   const idOf = (request: { params: unknown }) => (request.params as z.output<typeof ZIdParams>).id;
 
@@ -109,7 +107,7 @@ export function registerCrudRoutes<
       schema: {
         ...schema,
         body: resource.create.body,
-        response: { 201: resource.created ?? resource.item, ...errorsOf('create') },
+        response: { 201: singleItem(resource.created ?? resource.item), ...errorsOf('create') },
       },
     },
     async (request, reply) =>
@@ -127,7 +125,7 @@ export function registerCrudRoutes<
     {
       ...common,
       schema: idRouteSchema(tags, {
-        response: { 200: resource.detail ?? resource.item, ...errorsOf('get') },
+        response: { 200: singleItem(resource.detail ?? resource.item), ...errorsOf('get') },
       }),
     },
     async (request) => answer(resource.get(currentUser(request), idOf(request), request)),
@@ -139,7 +137,7 @@ export function registerCrudRoutes<
       ...common,
       schema: idRouteSchema(tags, {
         body: resource.update.body,
-        response: { 200: resource.item, ...errorsOf('update') },
+        response: { 200: singleItem(resource.item), ...errorsOf('update') },
       }),
     },
     async (request) =>

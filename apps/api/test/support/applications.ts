@@ -14,12 +14,12 @@ export async function createApplicationAs(t: TestApp, token: string, name = `App
   const res = await t.post('/v1/applications', { body: { name }, token });
   if (res.status !== 201)
     throw new Error(`create application failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body as { id: string; name: string; apiKey: string; apiKeyPrefix: string };
+  return res.body.data as { id: string; name: string; apiKey: string; apiKeyPrefix: string };
 }
 
 export async function setVisibility(t: TestApp, id: string, visibility: 'PUBLIC' | 'PRIVATE') {
   const current = await t.get(`/v1/applications/${id}`);
-  const res = await t.put(`/v1/applications/${id}`, { body: { name: current.body.name, visibility } });
+  const res = await t.put(`/v1/applications/${id}`, { body: { name: current.body.data.name, visibility } });
   if (res.status !== 200) throw new Error(`set visibility failed: ${res.status}`);
 }
 

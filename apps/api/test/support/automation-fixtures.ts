@@ -87,7 +87,7 @@ export async function createRule(
 ) {
   const res = await t.post('/v1/event-rules', { token, body: ruleBody(route, eventType, overrides) });
   created('rule', res);
-  return res.body;
+  return res.body.data;
 }
 
 /**

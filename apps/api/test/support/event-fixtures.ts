@@ -55,7 +55,7 @@ export async function createEvent(
     body: { applicationId, name: `Evento ${aliasCounter}`, alias: `evento.${aliasCounter}`, ...overrides },
   });
   if (res.status !== 201) throw new Error(`create event failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body;
+  return res.body.data;
 }
 
 /** POST /v1/subscriptions with valid defaults; returns the created subscription (throws on failure). */
@@ -77,5 +77,5 @@ export async function createSubscription(
   });
   if (res.status !== 201)
     throw new Error(`create subscription failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body;
+  return res.body.data;
 }

@@ -15,7 +15,7 @@ export const sessionQueryOptions = () =>
     queryFn: async ({ signal }): Promise<TUser | null> => {
       if (!tokenStorage.get()) return null;
       try {
-        return await api.get('/auth/me', { signal });
+        return (await api.get('/auth/me', { signal })).data;
       } catch (error) {
         // Only the server saying the token is no good ends the session; a slow or
         // unreachable server is retried so a passing failure does not sign anyone out.

@@ -412,7 +412,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["User"];
+                        "application/json": {
+                            data: components["schemas"]["User"];
+                        };
                     };
                 };
                 /** @description Requisição inválida (URL, parâmetros ou corpo) */
@@ -519,7 +521,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["UserDetail"];
+                        "application/json": {
+                            data: components["schemas"]["UserDetail"];
+                        };
                     };
                 };
                 /** @description Requisição inválida (URL, parâmetros ou corpo) */
@@ -605,7 +609,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["User"];
+                        "application/json": {
+                            data: components["schemas"]["User"];
+                        };
                     };
                 };
                 /** @description Requisição inválida (URL, parâmetros ou corpo) */
@@ -879,7 +885,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ApplicationWithKey"];
+                        "application/json": {
+                            data: components["schemas"]["ApplicationWithKey"];
+                        };
                     };
                 };
                 /** @description Requisição inválida (URL, parâmetros ou corpo) */
@@ -968,7 +976,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ApplicationDetail"];
+                        "application/json": {
+                            data: components["schemas"]["ApplicationDetail"];
+                        };
                     };
                 };
                 /** @description Requisição inválida (URL, parâmetros ou corpo) */
@@ -1049,7 +1059,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Application"];
+                        "application/json": {
+                            data: components["schemas"]["Application"];
+                        };
                     };
                 };
                 /** @description Requisição inválida (URL, parâmetros ou corpo) */
@@ -1719,7 +1731,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Member"];
+                        "application/json": {
+                            data: components["schemas"]["Member"];
+                        };
                     };
                 };
                 /** @description Aceito para processamento */
@@ -1854,7 +1868,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Member"];
+                        "application/json": {
+                            data: components["schemas"]["Member"];
+                        };
                     };
                 };
                 /** @description Requisição inválida (URL, parâmetros ou corpo) */
@@ -2056,7 +2072,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ApplicationWithKey"];
+                        "application/json": {
+                            data: components["schemas"]["ApplicationWithKey"];
+                        };
                     };
                 };
                 /** @description Requisição inválida (URL, parâmetros ou corpo) */
@@ -2565,7 +2583,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["User"];
+                        "application/json": {
+                            data: components["schemas"]["User"];
+                        };
                     };
                 };
                 /** @description Requisição inválida (URL, parâmetros ou corpo) */
@@ -2629,7 +2649,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["User"];
+                        "application/json": {
+                            data: components["schemas"]["User"];
+                        };
                     };
                 };
                 /** @description Requisição inválida (URL, parâmetros ou corpo) */
@@ -3320,7 +3342,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["EventRule"];
+                        "application/json": {
+                            data: components["schemas"]["EventRule"];
+                        };
                     };
                 };
                 /** @description Requisição inválida (URL, parâmetros ou corpo) */
@@ -3427,7 +3451,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["EventRule"];
+                        "application/json": {
+                            data: components["schemas"]["EventRule"];
+                        };
                     };
                 };
                 /** @description Requisição inválida (URL, parâmetros ou corpo) */
@@ -3507,7 +3533,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["EventRule"];
+                        "application/json": {
+                            data: components["schemas"]["EventRule"];
+                        };
                     };
                 };
                 /** @description Requisição inválida (URL, parâmetros ou corpo) */
@@ -3781,7 +3809,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["EventRule"];
+                        "application/json": {
+                            data: components["schemas"]["EventRule"];
+                        };
                     };
                 };
                 /** @description Requisição inválida (URL, parâmetros ou corpo) */
@@ -3875,7 +3905,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["EventRule"];
+                        "application/json": {
+                            data: components["schemas"]["EventRule"];
+                        };
                     };
                 };
                 /** @description Requisição inválida (URL, parâmetros ou corpo) */
@@ -3969,7 +4001,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["EventRule"];
+                        "application/json": {
+                            data: components["schemas"]["EventRule"];
+                        };
                     };
                 };
                 /** @description Requisição inválida (URL, parâmetros ou corpo) */
@@ -4175,7 +4209,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Event"];
+                        "application/json": {
+                            data: components["schemas"]["Event"];
+                        };
                     };
                 };
                 /** @description Requisição inválida (URL, parâmetros ou corpo) */
@@ -4291,7 +4327,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["EventDetail"];
+                        "application/json": {
+                            data: components["schemas"]["EventDetail"];
+                        };
                     };
                 };
                 /** @description Requisição inválida (URL, parâmetros ou corpo) */
@@ -4384,7 +4422,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Event"];
+                        "application/json": {
+                            data: components["schemas"]["Event"];
+                        };
                     };
                 };
                 /** @description Requisição inválida (URL, parâmetros ou corpo) */
@@ -5503,7 +5543,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["DeliveryLogDetail"];
+                        "application/json": {
+                            data: components["schemas"]["DeliveryLogDetail"];
+                        };
                     };
                 };
                 /** @description Requisição inválida (URL, parâmetros ou corpo) */
@@ -5781,7 +5823,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["EventLogDetail"];
+                        "application/json": {
+                            data: components["schemas"]["EventLogDetail"];
+                        };
                     };
                 };
                 /** @description Requisição inválida (URL, parâmetros ou corpo) */
@@ -8050,7 +8094,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Subscription"];
+                        "application/json": {
+                            data: components["schemas"]["Subscription"];
+                        };
                     };
                 };
                 /** @description Requisição inválida (URL, parâmetros ou corpo) */
@@ -8157,7 +8203,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Subscription"];
+                        "application/json": {
+                            data: components["schemas"]["Subscription"];
+                        };
                     };
                 };
                 /** @description Requisição inválida (URL, parâmetros ou corpo) */
@@ -8245,7 +8293,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Subscription"];
+                        "application/json": {
+                            data: components["schemas"]["Subscription"];
+                        };
                     };
                 };
                 /** @description Requisição inválida (URL, parâmetros ou corpo) */
@@ -8510,7 +8560,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Subscription"];
+                        "application/json": {
+                            data: components["schemas"]["Subscription"];
+                        };
                     };
                 };
                 /** @description Requisição inválida (URL, parâmetros ou corpo) */

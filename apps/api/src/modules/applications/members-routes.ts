@@ -1,4 +1,5 @@
 import {
+  singleItem,
   ZAddMemberRequest,
   ZMember,
   ZMemberInvitationSent,
@@ -39,12 +40,18 @@ export function registerMemberRoutes(app: FastifyInstance, ctx: AppContext, auth
       schema: idRouteSchema(tags, {
         body: ZAddMemberRequest,
         // 201 with the member for admins; 202 with a neutral message (an invitation) for others.
-        response: { 201: ZMember, 202: ZMemberInvitationSent, ...sessionErrors(403, 404, 409, 413, 415) },
+        response: {
+          201: singleItem(ZMember),
+          202: ZMemberInvitationSent,
+          ...sessionErrors(403, 404, 409, 413, 415),
+        },
       }),
     },
     async (request, reply) => {
       const result = await addMemberByEmail(ctx, currentUser(request), request.params.id, request.body);
-      return result.isAdded ? reply.status(201).send(result.member) : reply.status(202).send(result.answer);
+      return result.isAdded
+        ? reply.status(201).send({ data: result.member })
+        : reply.status(202).send(result.answer);
     },
   );
 
@@ -69,11 +76,18 @@ export function registerMemberRoutes(app: FastifyInstance, ctx: AppContext, auth
         params: ZMemberParams,
         body: ZUpdateMemberRequest,
         security: SESSION_SECURITY,
-        response: { 200: ZMember, ...sessionErrors(403, 404, 413, 415, 422) },
+        response: { 200: singleItem(ZMember), ...sessionErrors(403, 404, 413, 415, 422) },
       },
     },
-    async (request) =>
-      updateMember(ctx, currentUser(request), request.params.id, request.params.userId, request.body),
+    async (request) => ({
+      data: await updateMember(
+        ctx,
+        currentUser(request),
+        request.params.id,
+        request.params.userId,
+        request.body,
+      ),
+    }),
   );
 
   r.delete(

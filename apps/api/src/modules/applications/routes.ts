@@ -1,4 +1,5 @@
 import {
+  singleItem,
   ZApiKeyResponse,
   ZApplicationDetail,
   ZApplicationListItem,
@@ -72,10 +73,10 @@ export function registerApplicationRoutes(app: FastifyInstance, ctx: AppContext,
       ...guard,
       onSend: [setNoStore],
       schema: idRouteSchema(tags, {
-        response: { 200: ZApplicationWithKey, ...sessionErrors(403, 404, 413, 415) },
+        response: { 200: singleItem(ZApplicationWithKey), ...sessionErrors(403, 404, 413, 415) },
       }),
     },
-    async (request) => regenerateApiKey(ctx, currentUser(request), request.params.id),
+    async (request) => ({ data: await regenerateApiKey(ctx, currentUser(request), request.params.id) }),
   );
 
   r.get(

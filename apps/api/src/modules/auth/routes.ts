@@ -1,4 +1,4 @@
-import { ZLoginRequest, ZLoginResponse, ZUser } from '@wm/contracts';
+import { singleItem, ZLoginRequest, ZLoginResponse, ZUser } from '@wm/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
@@ -32,10 +32,14 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext, auth: 
   r.get(
     '/auth/me',
     {
-      schema: { tags: ['auth'], security: SESSION_SECURITY, response: { 200: ZUser, ...sessionErrors() } },
+      schema: {
+        tags: ['auth'],
+        security: SESSION_SECURITY,
+        response: { 200: singleItem(ZUser), ...sessionErrors() },
+      },
       onRequest: [auth.requireUser],
     },
-    async (request) => toUserView(currentUser(request)),
+    async (request) => ({ data: toUserView(currentUser(request)) }),
   );
 
   r.post(

@@ -1,4 +1,5 @@
 import {
+  singleItem,
   ZEventLogDetail,
   ZEventLogListQuery,
   ZEventLogListResponse,
@@ -56,9 +57,9 @@ export function registerEventLogRoutes(app: FastifyInstance, ctx: AppContext, au
     '/rabbitmq/events/:id',
     {
       ...guard,
-      schema: idRouteSchema(tags, { response: { 200: ZEventLogDetail, ...sessionErrors(404) } }),
+      schema: idRouteSchema(tags, { response: { 200: singleItem(ZEventLogDetail), ...sessionErrors(404) } }),
     },
-    async (request) => getEventLog(ctx, currentUser(request), request.params.id),
+    async (request) => ({ data: await getEventLog(ctx, currentUser(request), request.params.id) }),
   );
 
   r.post(

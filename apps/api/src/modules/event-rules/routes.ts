@@ -1,4 +1,5 @@
 import {
+  singleItem,
   ZCreateEventRuleRequest,
   ZEventRule,
   ZEventRuleListQuery,
@@ -52,10 +53,10 @@ export function registerEventRuleRoutes(app: FastifyInstance, ctx: AppContext, a
     {
       ...guard,
       schema: idRouteSchema(tags, {
-        response: { 200: ZEventRule, ...sessionErrors(403, 404, 413, 415) },
+        response: { 200: singleItem(ZEventRule), ...sessionErrors(403, 404, 413, 415) },
       }),
     },
-    async (request) => toggleRule(ctx, currentUser(request), request.params.id),
+    async (request) => ({ data: await toggleRule(ctx, currentUser(request), request.params.id) }),
   );
 
   r.post(
@@ -64,10 +65,12 @@ export function registerEventRuleRoutes(app: FastifyInstance, ctx: AppContext, a
       ...guard,
       schema: idRouteSchema(tags, {
         body: ZLinkEventRequest,
-        response: { 200: ZEventRule, ...sessionErrors(403, 404, 413, 415) },
+        response: { 200: singleItem(ZEventRule), ...sessionErrors(403, 404, 413, 415) },
       }),
     },
-    async (request) => linkRuleEvent(ctx, currentUser(request), request.params.id, request.body.eventId),
+    async (request) => ({
+      data: await linkRuleEvent(ctx, currentUser(request), request.params.id, request.body.eventId),
+    }),
   );
 
   r.delete(
@@ -75,10 +78,10 @@ export function registerEventRuleRoutes(app: FastifyInstance, ctx: AppContext, a
     {
       ...guard,
       schema: idRouteSchema(tags, {
-        response: { 200: ZEventRule, ...sessionErrors(403, 404) },
+        response: { 200: singleItem(ZEventRule), ...sessionErrors(403, 404) },
       }),
     },
-    async (request) => unlinkRuleEvent(ctx, currentUser(request), request.params.id),
+    async (request) => ({ data: await unlinkRuleEvent(ctx, currentUser(request), request.params.id) }),
   );
 
   r.get(

@@ -1,6 +1,7 @@
 import {
+  singleItem,
   ZIdParams,
-  ZInboundRequestAnswer,
+  ZInboundRequestDetail,
   ZInboundRequestListQuery,
   ZInboundRequestListResponse,
 } from '@wm/contracts';
@@ -37,7 +38,9 @@ export function registerInboundRequestRoutes(app: FastifyInstance, ctx: AppConte
     '/inbound-requests/:id',
     {
       ...guard,
-      schema: idRouteSchema(tags, { response: { 200: ZInboundRequestAnswer, ...sessionErrors(404) } }),
+      schema: idRouteSchema(tags, {
+        response: { 200: singleItem(ZInboundRequestDetail), ...sessionErrors(404) },
+      }),
     },
     async (request) => ({ data: await getInboundRequest(ctx, currentUser(request), request.params.id) }),
   );
@@ -47,7 +50,7 @@ export function registerInboundRequestRoutes(app: FastifyInstance, ctx: AppConte
     {
       ...guard,
       schema: idRouteSchema(tags, {
-        response: { 200: ZInboundRequestAnswer, ...sessionErrors(403, 404, 422) },
+        response: { 200: singleItem(ZInboundRequestDetail), ...sessionErrors(403, 404, 422) },
       }),
     },
     async (request) => ({

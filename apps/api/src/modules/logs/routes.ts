@@ -1,4 +1,5 @@
 import {
+  singleItem,
   ZDeliveryLogDetail,
   ZDeliveryLogListQuery,
   ZDeliveryLogListResponse,
@@ -36,10 +37,10 @@ export function registerLogRoutes(app: FastifyInstance, ctx: AppContext, auth: A
     {
       ...guard,
       schema: idRouteSchema(tags, {
-        response: { 200: ZDeliveryLogDetail, ...sessionErrors(404) },
+        response: { 200: singleItem(ZDeliveryLogDetail), ...sessionErrors(404) },
       }),
     },
-    async (request) => getDeliveryLog(ctx, currentUser(request), request.params.id),
+    async (request) => ({ data: await getDeliveryLog(ctx, currentUser(request), request.params.id) }),
   );
 
   r.post(

@@ -1,4 +1,5 @@
 import {
+  singleItem,
   type TProfileExport,
   ZChangePasswordRequest,
   ZMessageResponse,
@@ -27,10 +28,10 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: AppContext, aut
         tags,
         body: ZUpdateProfileRequest,
         security: SESSION_SECURITY,
-        response: { 200: ZUser, ...sessionErrors(409, 413, 415) },
+        response: { 200: singleItem(ZUser), ...sessionErrors(409, 413, 415) },
       },
     },
-    async (request) => updateProfile(ctx, currentUser(request), request.body),
+    async (request) => ({ data: await updateProfile(ctx, currentUser(request), request.body) }),
   );
 
   r.post(

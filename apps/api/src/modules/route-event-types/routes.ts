@@ -1,7 +1,7 @@
 import {
   ZCreateRouteEventTypeRequest,
   ZRouteChildListQuery,
-  ZRouteEventTypeAnswer,
+  ZRouteEventTypeDetail,
   ZRouteEventTypeListAnswer,
   ZUpdateRouteEventTypeRequest,
 } from '@wm/contracts';
@@ -17,13 +17,12 @@ import {
   updateRouteEventType,
 } from './service';
 
-/** Event types of inbound routes; answers under `data`. */
+/** Event types of inbound routes; their list is answered whole under `data`, without pages. */
 export function registerRouteEventTypeRoutes(app: FastifyInstance, ctx: AppContext, auth: AuthHooks) {
   registerCrudRoutes(app, auth, {
     path: '/route-event-types',
     tag: 'route-event-types',
-    item: ZRouteEventTypeAnswer,
-    isUnderData: true,
+    item: ZRouteEventTypeDetail,
     listErrors: [404],
     writeErrors: [409],
     list: {

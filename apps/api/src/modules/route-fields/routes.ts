@@ -1,7 +1,7 @@
 import {
   ZCreateRouteFieldRequest,
   ZRouteChildListQuery,
-  ZRouteFieldAnswer,
+  ZRouteField,
   ZRouteFieldListAnswer,
   ZUpdateRouteFieldRequest,
 } from '@wm/contracts';
@@ -17,13 +17,12 @@ import {
   updateRouteField,
 } from './service';
 
-/** Fields of inbound routes; answers under `data`. */
+/** Fields of inbound routes; their list is answered whole under `data`, without pages. */
 export function registerRouteFieldRoutes(app: FastifyInstance, ctx: AppContext, auth: AuthHooks) {
   registerCrudRoutes(app, auth, {
     path: '/route-fields',
     tag: 'route-fields',
-    item: ZRouteFieldAnswer,
-    isUnderData: true,
+    item: ZRouteField,
     listErrors: [404],
     writeErrors: [409],
     list: {

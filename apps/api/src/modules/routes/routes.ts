@@ -1,6 +1,7 @@
 import {
+  singleItem,
   ZCreateRouteRequest,
-  ZRouteDetailAnswer,
+  ZRouteDetail,
   ZRouteListQuery,
   ZRouteListResponse,
   ZUpdateRouteRequest,
@@ -15,7 +16,7 @@ import { requestBaseUrl } from '../../http/resolve-base-url';
 import { idRouteSchema } from '../../http/route-declarations';
 import { createRoute, deleteRoute, getRoute, listRoutes, rotateIngestToken, updateRoute } from './service';
 
-/** Inbound routes; single routes are answered under `data`, with their ingest URL. */
+/** Inbound routes, answered with their ingest URL. */
 export function registerRouteRoutes(app: FastifyInstance, ctx: AppContext, auth: AuthHooks) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const baseUrlOf = (request: FastifyRequest) => requestBaseUrl(ctx.config.PUBLIC_URL, request);
@@ -23,8 +24,7 @@ export function registerRouteRoutes(app: FastifyInstance, ctx: AppContext, auth:
   registerCrudRoutes(app, auth, {
     path: '/routes',
     tag: 'routes',
-    item: ZRouteDetailAnswer,
-    isUnderData: true,
+    item: ZRouteDetail,
     listErrors: [404],
     writeErrors: [409],
     list: {
@@ -49,7 +49,7 @@ export function registerRouteRoutes(app: FastifyInstance, ctx: AppContext, auth:
     {
       onRequest: [auth.requireUser],
       schema: idRouteSchema(['routes'], {
-        response: { 200: ZRouteDetailAnswer, ...sessionErrors(403, 404) },
+        response: { 200: singleItem(ZRouteDetail), ...sessionErrors(403, 404) },
       }),
     },
     async (request) => ({

@@ -1,4 +1,5 @@
 import {
+  singleItem,
   ZCreateSubscriptionRequest,
   ZSubscription,
   ZSubscriptionHealth,
@@ -51,10 +52,12 @@ export function registerSubscriptionRoutes(app: FastifyInstance, ctx: AppContext
     {
       ...guard,
       schema: idRouteSchema(tags, {
-        response: { 200: ZSubscription, ...sessionErrors(403, 404, 413, 415) },
+        response: { 200: singleItem(ZSubscription), ...sessionErrors(403, 404, 413, 415) },
       }),
     },
-    async (request) => rotateSubscriptionSecret(ctx, currentUser(request), request.params.id),
+    async (request) => ({
+      data: await rotateSubscriptionSecret(ctx, currentUser(request), request.params.id),
+    }),
   );
 
   r.get(

@@ -65,7 +65,7 @@ describe('session gate', () => {
 
   it('When a valid token is stored, then the session is restored with /auth/me and the page shows', async () => {
     tokenStorage.set('good');
-    fetchMock.mockResolvedValue(Response.json(user));
+    fetchMock.mockResolvedValue(Response.json({ data: user }));
     renderAt('/events');
     expect(await screen.findByText('Eventos protegidos')).toBeTruthy();
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/v1/auth/me');
@@ -87,7 +87,7 @@ describe('session gate', () => {
       .mockResolvedValueOnce(
         Response.json({ error: 'Indisponível', code: 'SERVICE_UNAVAILABLE' }, { status: 503 }),
       )
-      .mockResolvedValueOnce(Response.json(user));
+      .mockResolvedValueOnce(Response.json({ data: user }));
     renderAt('/events');
     expect(await screen.findByText('Eventos protegidos', undefined, { timeout: 3000 })).toBeTruthy();
     expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBe('good');
@@ -95,7 +95,7 @@ describe('session gate', () => {
 
   it('When a signed-in user opens /login, then they are sent to /', async () => {
     tokenStorage.set('good');
-    fetchMock.mockResolvedValue(Response.json(user));
+    fetchMock.mockResolvedValue(Response.json({ data: user }));
     renderAt('/login');
     expect(await screen.findByText('Início')).toBeTruthy();
   });

@@ -9,6 +9,7 @@ export const getUserQueryOptions = (id: string) =>
   queryOptions({
     queryKey: queryKeys.adminUsers.detail(id),
     queryFn: ({ signal }) => getUser(id, signal),
+    select: (response) => response.data,
   });
 
 /** Runs only when an id is given. */

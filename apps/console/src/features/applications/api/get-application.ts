@@ -9,6 +9,7 @@ export const applicationQueryOptions = (id: string) =>
   queryOptions({
     queryKey: queryKeys.applications.detail(id),
     queryFn: ({ signal }) => getApplication(id, signal),
+    select: (response) => response.data,
     enabled: Boolean(id),
   });
 

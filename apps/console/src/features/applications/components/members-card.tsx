@@ -48,7 +48,9 @@ function AddMemberForm({ applicationId }: { applicationId: string }) {
       if ('message' in answer) {
         toast.success('Convite enviado', { description: answer.message });
       } else {
-        toast.success('Membro adicionado', { description: `${answer.name} agora tem acesso à aplicação.` });
+        toast.success('Membro adicionado', {
+          description: `${answer.data.name} agora tem acesso à aplicação.`,
+        });
       }
       form.reset();
     } catch (error) {

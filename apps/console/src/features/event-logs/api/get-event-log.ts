@@ -9,6 +9,7 @@ export const eventLogQueryOptions = (id: string) =>
   queryOptions({
     queryKey: queryKeys.eventLogs.detail(id),
     queryFn: ({ signal }) => getEventLog(id, signal),
+    select: (response) => response.data,
   });
 
 export const useEventLog = (id: string) => useQuery(eventLogQueryOptions(id));

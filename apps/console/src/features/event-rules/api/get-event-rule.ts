@@ -9,6 +9,7 @@ export const eventRuleQueryOptions = (id: string) =>
   queryOptions({
     queryKey: queryKeys.eventRules.detail(id),
     queryFn: ({ signal }) => getEventRule(id, signal),
+    select: (response) => response.data,
   });
 
 export const useEventRule = (id: string | undefined) =>

@@ -35,7 +35,7 @@ export default function NewEventRulePage() {
           cancelHref={paths.eventRules.list.getHref()}
           onSubmit={async (input) => {
             try {
-              const rule = await creation.mutateAsync(input);
+              const { data: rule } = await creation.mutateAsync(input);
               toast.success('Regra criada', { description: `A regra "${input.name}" foi criada.` });
               if (rule?.id) setCreated({ id: rule.id, name: rule.name ?? input.name });
               else navigate(paths.eventRules.list.getHref());

@@ -25,7 +25,7 @@ export default function NewEventPage() {
           cancelHref={paths.events.list.getHref()}
           onSubmit={async (form) => {
             try {
-              const event = await creation.mutateAsync(eventFormToRequest(form));
+              const { data: event } = await creation.mutateAsync(eventFormToRequest(form));
               toast.success('Evento criado', { description: `O evento "${event.name}" foi criado.` });
               navigate(paths.events.detail.getHref(event.id));
             } catch (error) {

@@ -6,6 +6,7 @@ export const logQueryOptions = (id: string) =>
   queryOptions({
     queryKey: queryKeys.logs.detail(id),
     queryFn: ({ signal }) => api.get('/logs/{id}', { params: { id }, signal }),
+    select: (response) => response.data,
     staleTime: 0,
   });
 

@@ -10,6 +10,6 @@ export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateProfile,
-    onSuccess: (user) => queryClient.setQueryData(sessionQueryOptions().queryKey, user),
+    onSuccess: ({ data: user }) => queryClient.setQueryData(sessionQueryOptions().queryKey, user),
   });
 }

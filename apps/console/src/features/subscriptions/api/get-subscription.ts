@@ -9,6 +9,7 @@ export const subscriptionQueryOptions = (id: string) =>
   queryOptions({
     queryKey: queryKeys.subscriptions.detail(id),
     queryFn: ({ signal }) => getSubscription(id, signal),
+    select: (response) => response.data,
   });
 
 export const useSubscription = (id: string | undefined) =>

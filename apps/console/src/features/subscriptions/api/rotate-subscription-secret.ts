@@ -9,8 +9,8 @@ export function useRotateSubscriptionSecret() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: rotateSubscriptionSecret,
-    onSuccess: (subscription) => {
-      queryClient.setQueryData(queryKeys.subscriptions.detail(subscription.id), subscription);
+    onSuccess: (answer) => {
+      queryClient.setQueryData(queryKeys.subscriptions.detail(answer.data.id), answer);
     },
   });
 }

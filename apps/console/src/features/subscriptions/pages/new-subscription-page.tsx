@@ -24,7 +24,7 @@ export default function NewSubscriptionPage() {
         cancelHref={eventId ? paths.events.detail.getHref(eventId) : paths.subscriptions.list.getHref()}
         onSubmit={async (form) => {
           try {
-            const subscription = await creation.mutateAsync(subscriptionFormToRequest(form));
+            const { data: subscription } = await creation.mutateAsync(subscriptionFormToRequest(form));
             toast.success('Assinatura criada', {
               description: `A assinatura "${subscription.name}" foi criada.`,
             });
