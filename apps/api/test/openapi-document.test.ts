@@ -8,7 +8,10 @@ type Operation = {
 };
 type Document = {
   paths: Record<string, Record<string, Operation>>;
-  components: { securitySchemes: Record<string, { type: string; in?: string; name?: string }> };
+  components: {
+    securitySchemes: Record<string, { type: string; in?: string; name?: string }>;
+    schemas: Record<string, unknown>;
+  };
 };
 
 /** Routes an API key may call instead of a session. */
@@ -17,6 +20,11 @@ const API_KEY_ROUTES = ['POST /v1/events/emit', 'POST /v1/emit-rules'];
 const PUBLIC_ROUTES = ['POST /v1/auth/login', 'GET /healthz', 'GET /readyz', 'POST /in/{token}/{endpoint}'];
 /** Probes answer their own shape, never the error one. */
 const PROBES = ['GET /healthz', 'GET /readyz'];
+/**
+ * The answers with an `id` of their own that are not a resource: the outcome of a retry, and
+ * what a provider is told about the request it sent.
+ */
+const OUTCOMES_WITH_ID = ['POST /v1/logs/{id}/retry 200', 'POST /in/{token}/{endpoint} 202'];
 
 let t: TestApp;
 let document: Document;
@@ -62,6 +70,21 @@ describe('OpenAPI document', () => {
       }
     }
     expect(missing).toEqual([]);
+  });
+
+  it('When an operation answers one resource, then the resource is under data, as lists are', () => {
+    const schemas = document.components.schemas as Record<string, { properties?: object }>;
+    const resolve = (schema: { $ref?: string; properties?: object } | undefined) =>
+      schema?.$ref ? schemas[schema.$ref.split('/').pop() as string] : schema;
+    const withId: string[] = [];
+    for (const { route, operation } of operations()) {
+      for (const [status, answer] of Object.entries(operation.responses)) {
+        const schema = resolve(answer.content?.['application/json']?.schema as { $ref?: string });
+        if (/^2\d\d$/.test(status) && Object.hasOwn(schema?.properties ?? {}, 'id'))
+          withId.push(`${route} ${status}`);
+      }
+    }
+    expect(withId.sort()).toEqual([...OUTCOMES_WITH_ID].sort());
   });
 
   it('When an operation is read, then it states how to authenticate', () => {
