@@ -21,7 +21,7 @@ const PUBLIC_ROUTES = ['POST /v1/auth/login', 'GET /healthz', 'GET /readyz', 'PO
 /** Probes answer their own shape, never the error one. */
 const PROBES = ['GET /healthz', 'GET /readyz'];
 /**
- * The answers with an `id` of their own that are not a resource: the outcome of a retry, and
+ * The answers with an identifier at their top level that are not a resource: the outcome of a retry, and
  * what a provider is told about the request it sent.
  */
 const OUTCOMES_WITH_ID = ['POST /v1/logs/{id}/retry 200', 'POST /in/{token}/{endpoint} 202'];
@@ -80,7 +80,12 @@ describe('OpenAPI document', () => {
     for (const { route, operation } of operations()) {
       for (const [status, answer] of Object.entries(operation.responses)) {
         const schema = resolve(answer.content?.['application/json']?.schema as { $ref?: string });
-        if (/^2\d\d$/.test(status) && Object.hasOwn(schema?.properties ?? {}, 'id'))
+        const properties = schema?.properties ?? {};
+        // A member is named by its userId within its application.
+        if (
+          /^2\d\d$/.test(status) &&
+          (Object.hasOwn(properties, 'id') || Object.hasOwn(properties, 'userId'))
+        )
           withId.push(`${route} ${status}`);
       }
     }
