@@ -27,6 +27,8 @@ export type TestQueueOptions = {
   clock?: Clock;
   /** The consumer's WORKER_ID: a queue opened again with the same one is its restart. Unique by default. */
   workerName?: string;
+  /** The broker's URL (RabbitMQ backend): TEST_RABBITMQ_URL unless the test puts a proxy in between. */
+  brokerUrl?: string;
 };
 
 /** A queue of this run's backend over `database`. */
@@ -40,7 +42,12 @@ export function openTestQueue(database: DatabaseHandle, options: TestQueueOption
     defaultConcurrency: options.concurrency ?? 16,
   };
   return queueBackend === 'rabbitmq'
-    ? createRabbitQueue({ ...engine, url: TEST_RABBITMQ_URL, reconnectMinMs: 100, reconnectMaxMs: 1_000 })
+    ? createRabbitQueue({
+        ...engine,
+        url: options.brokerUrl ?? TEST_RABBITMQ_URL,
+        reconnectMinMs: 100,
+        reconnectMaxMs: 1_000,
+      })
     : createDatabaseQueue({
         ...engine,
         leaseMs: options.leaseMs ?? 1_000,
