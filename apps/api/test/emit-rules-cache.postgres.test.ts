@@ -226,5 +226,49 @@ describe('the rules cache across processes on one PostgreSQL', () => {
       expect(bodiesAt('/primeiro')).toHaveLength(2);
       expect(bodiesAt('/segundo')).toHaveLength(1);
     }, 90_000);
+
+    it('When a rule change committed before an emit has not reached the worker by notification, then the worker still runs the changed rule', async () => {
+      route = await createRoute(t, app.id, {}, owner.token);
+      eventType = await createRouteEventType(t, route.id, { alias: 'message.text.received' }, owner.token);
+      const third = await linkedEvent('/terceiro');
+      const rule = await t.post('/v1/event-rules', {
+        token: owner.token,
+        body: {
+          name: 'Sem aviso',
+          applicationId: app.id,
+          routeId: route.id,
+          routeEventTypeId: eventType.id,
+          eventId: third.id,
+          conditions: conditions('EQUALS', 'ola'),
+        },
+      });
+      expect((await emitAndSettle('ola')).status).toBe('SUCCESS');
+      await waitFor(
+        () => bodiesAt('/terceiro').length === 1,
+        10_000,
+        'the delivery under the first condition',
+      );
+
+      // The change with every trigger off (no count, no notification), then the count alone: what a
+      // commit looks like to a worker whose notification is still on its way.
+      await t.ctx.database.inScriptTransaction(async (tx) => {
+        await tx.exec('SET LOCAL session_replication_role = replica');
+        await tx.query(
+          `UPDATE rules SET conditions = jsonb_set(conditions, '{rules,0,values}', '["tchau"]') WHERE id = $1`,
+          [rule.body.data.id],
+        );
+      });
+      await t.ctx.database.query(
+        `UPDATE change_versions SET version = version + 1 WHERE channel = 'wm_rules_changed'`,
+      );
+
+      expect((await emitAndSettle('tchau')).status).toBe('SUCCESS');
+      await waitFor(
+        () => bodiesAt('/terceiro').length === 2,
+        10_000,
+        'the delivery under the changed condition',
+      );
+      expect(bodiesAt('/terceiro')[1]).toEqual({ message: { text: 'tchau' } });
+    }, 60_000);
   });
 });

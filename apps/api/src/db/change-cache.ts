@@ -4,8 +4,12 @@ import { exponentialDelayMs } from '../lib/backoff';
 import { type ChangeChannel, onLocalChange } from './change-channel';
 
 export type ChangeCache<K, V> = {
-  /** The value of `key`: kept while nothing on the channel changes, loaded otherwise. */
-  get(key: K): Promise<V>;
+  /**
+   * The value of `key`: kept while nothing on the channel changes, loaded otherwise. `atLeastVersion`
+   * is the channel's version the caller read after a change it must see had committed: a cache
+   * that has not heard of that version yet forgets everything first.
+   */
+  get(key: K, atLeastVersion?: number): Promise<V>;
   /** Stops listening and forgets everything; later reads load every time. */
   stop(): Promise<void>;
 };
@@ -28,6 +32,8 @@ const RELISTEN = { baseMs: 500, maxMs: 5_000 };
  * once, every process's through the database notification (which also fires after a reconnection,
  * when one may have been missed). No timer: an unchanged value stays for as long as the process
  * lives. Until the listening connection is up nothing is kept, since a change could not be heard.
+ * A channel whose notifications carry its version (a count of committed changes) lets readers order
+ * a change before work queued after it: see `get`'s `atLeastVersion`.
  */
 export function createChangeCache<K, V>(
   ctx: AppContext,
@@ -36,6 +42,16 @@ export function createChangeCache<K, V>(
   const { channel, label, keyOf, load, maxEntries } = options;
   const entries = new LRUCache<string, Promise<V>>({ max: maxEntries });
   const forget = () => entries.clear();
+  /** The highest version heard of: every entry kept was loaded after it had committed. */
+  let knownVersion = 0;
+  const hearVersion = (version: number) => {
+    if (version <= knownVersion) return;
+    knownVersion = version;
+    forget();
+  };
+  // Without a version (a channel that has none, or the call after a reconnection) it is a change.
+  const onNotify = (payload?: string) =>
+    payload && /^\d+$/.test(payload) ? hearVersion(Number(payload)) : forget();
   const stopLocal = onLocalChange(ctx, channel, forget);
   let stopListening: (() => Promise<void>) | null = null;
   let isStopped = false;
@@ -44,7 +60,7 @@ export function createChangeCache<K, V>(
 
   const listen = () => {
     ctx.database
-      .listen(channel, forget)
+      .listen(channel, onNotify)
       .then(async (stop) => {
         if (isStopped) return stop();
         stopListening = stop;
@@ -64,7 +80,8 @@ export function createChangeCache<K, V>(
   listen();
 
   return {
-    get(key) {
+    get(key, atLeastVersion) {
+      if (atLeastVersion !== undefined) hearVersion(atLeastVersion);
       if (!stopListening || isStopped) return load(key);
       const name = keyOf(key);
       const cached = entries.get(name);

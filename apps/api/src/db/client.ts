@@ -26,10 +26,10 @@ export type DatabaseHandle = {
   /** Wakes every listener of `channel` on this database, in any process (PostgreSQL NOTIFY). */
   notify(channel: string): Promise<void>;
   /**
-   * Calls `onNotify` on each notification of `channel`, and once after each reconnection (one may
-   * have been missed meanwhile). Answers the function that stops listening.
+   * Calls `onNotify` with its payload on each notification of `channel`, and once without one after
+   * each reconnection (one may have been missed meanwhile). Answers the function that stops listening.
    */
-  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
+  listen(channel: string, onNotify: (payload?: string) => void): Promise<() => Promise<void>>;
   ping(): Promise<void>;
   close(): Promise<void>;
 };

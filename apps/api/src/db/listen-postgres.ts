@@ -10,7 +10,7 @@ export async function listenPostgres(
   url: string,
   timeouts: PostgresTimeouts,
   channel: string,
-  onNotify: () => void,
+  onNotify: (payload?: string) => void,
 ) {
   let client: pg.Client | null = null;
   let isStopped = false;
@@ -18,7 +18,7 @@ export async function listenPostgres(
   const open = async () => {
     const current = new pg.Client(connectionOptions(url, timeouts));
     current.on('notification', (message) => {
-      if (message.channel === channel) onNotify();
+      if (message.channel === channel) onNotify(message.payload);
     });
     current.on('error', () => {});
     try {

@@ -68,7 +68,7 @@ export async function openPglite(dataDir: string | undefined): Promise<DatabaseH
       await client.query('SELECT pg_notify($1, NULL)', [channel]);
     },
     async listen(channel, onNotify) {
-      const unlisten = await client.listen(channel, () => onNotify());
+      const unlisten = await client.listen(channel, (payload) => onNotify(payload));
       return async () => {
         await unlisten();
       };

@@ -34,8 +34,11 @@ export type AliasRules = {
 };
 
 export type RulesCache = {
-  /** The active rules of `applicationId` whose condition type is `alias`, oldest first. */
-  rulesFor(applicationId: string, alias: string): Promise<AliasRules>;
+  /**
+   * The active rules of `applicationId` whose condition type is `alias`, oldest first, as of
+   * `atLeastVersion` of the rules or later (reloaded when this process has not heard of it yet).
+   */
+  rulesFor(applicationId: string, alias: string, atLeastVersion?: number): Promise<AliasRules>;
   /** Stops listening for changes. */
   stop(): Promise<void>;
 };
@@ -45,7 +48,8 @@ const MAX_ENTRIES = 10_000;
 
 /**
  * Compiled rules per (application, alias), in this process, emptied by any change to rules, routes
- * or route event types in any process.
+ * or route event types in any process: at once when the caller read a newer version of the rules
+ * than this process has heard of, else when the change's notification arrives.
  */
 export function createRulesCache(ctx: AppContext): RulesCache {
   const cache = createChangeCache<{ applicationId: string; alias: string }, AliasRules>(ctx, {
@@ -57,7 +61,7 @@ export function createRulesCache(ctx: AppContext): RulesCache {
     maxEntries: MAX_ENTRIES,
   });
   return {
-    rulesFor: (applicationId, alias) => cache.get({ applicationId, alias }),
+    rulesFor: (applicationId, alias, atLeastVersion) => cache.get({ applicationId, alias }, atLeastVersion),
     stop: () => cache.stop(),
   };
 }

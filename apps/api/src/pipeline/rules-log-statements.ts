@@ -1,4 +1,5 @@
 import type { AppContext } from '../context';
+import { CHANGE_CHANNELS } from '../db/change-channel';
 import { createBatcher } from '../lib/batcher';
 
 /** What the rules consumer needs of one POST /emit-rules event log, read in one statement batched across messages. */
@@ -19,6 +20,8 @@ export type StartedRulesLog = {
   doneRuleIds: Set<string>;
   /** The route whose inbound request made the log: only its rules run. Null: every rule of the type. */
   routeId: string | null;
+  /** The rules' version when the log was read: every rule change committed before is counted in it. */
+  rulesVersion: number;
 };
 
 type StartedRow = {
@@ -32,6 +35,7 @@ type StartedRow = {
   payload: unknown;
   occurrence: { data: unknown; headers: Record<string, string>; organization_id: string | null } | null;
   done: string[];
+  rules_version: number;
 };
 
 // A read, no write: the log stays PENDING while the consumer holds its message (as queued event logs).
@@ -42,7 +46,9 @@ SELECT l.id, l.application_id, l.event_type, l.organization_id, l.external_event
   (SELECT row_to_json(o.*) FROM (SELECT data, headers, organization_id FROM occurrences
     WHERE id = l.event_id) o) AS occurrence,
   (SELECT coalesce(json_agg(e.rule_id), '[]'::json) FROM rule_executions e
-    WHERE e.event_log_id = l.id AND e.success) AS done
+    WHERE e.event_log_id = l.id AND e.success) AS done,
+  -- Read by this statement, so after the message was published and after every change before it.
+  (SELECT version::float8 FROM change_versions WHERE channel = '${CHANGE_CHANNELS.rules}') AS rules_version
 FROM event_logs l
 WHERE l.id = ANY($1::uuid[]) AND l.status NOT IN ('SUCCESS', 'FAILED')`;
 
@@ -74,5 +80,6 @@ function toStarted(row: StartedRow): StartedRulesLog {
     postedOrganizationId: row.occurrence?.organization_id ?? null,
     doneRuleIds: new Set(row.done),
     routeId: row.route_id,
+    rulesVersion: row.rules_version,
   };
 }

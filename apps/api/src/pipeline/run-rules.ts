@@ -53,7 +53,7 @@ export async function runRules(
     return { type: 'ack' };
   };
   try {
-    const aliasRules = await consumer.cache.rulesFor(log.applicationId, log.eventType);
+    const aliasRules = await consumer.cache.rulesFor(log.applicationId, log.eventType, log.rulesVersion);
     const envelope: RuleEnvelope = {
       eventType: log.eventType,
       applicationId: log.applicationId,

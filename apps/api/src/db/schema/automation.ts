@@ -1,6 +1,7 @@
 import type { TEventTypeFrom, TRuleConditions, TRuleExecutedAction, VerificationType } from '@wm/contracts';
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   customType,
   index,
@@ -172,3 +173,13 @@ export const inboundRequests = pgTable(
     index('inbound_requests_app_idx').on(table.applicationId),
   ],
 );
+
+/**
+ * Committed changes per change channel, counted by triggers in commit order (wm_rules_changed:
+ * rules, routes, route event types); a rules consumer reloads its cache when the count it reads
+ * with a message is newer than the last notification it heard.
+ */
+export const changeVersions = pgTable('change_versions', {
+  channel: text('channel').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull(),
+});
