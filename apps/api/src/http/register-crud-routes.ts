@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { SessionUser } from '../domain/session-user';
 import { type AuthHooks, currentUser } from './auth';
 import { type ErrorStatus, NO_CONTENT, SESSION_SECURITY, sessionErrors } from './openapi';
-import { idRouteSchema } from './route-declarations';
+import { answerItem, idRouteSchema } from './route-declarations';
 
 type CrudRoute = 'list' | 'create' | 'get' | 'update' | 'remove';
 
@@ -83,7 +83,6 @@ export function registerCrudRoutes<
     remove: writeStatuses,
   };
   const errorsOf = (route: CrudRoute) => sessionErrors(...(resource.errors?.[route] ?? defaults[route]));
-  const answer = async (item: Promise<unknown>) => ({ data: await item });
   const byId = `${resource.path}/:id`;
   const idOf = (request: { params: unknown }) => (request.params as z.output<typeof ZIdParams>).id;
 
@@ -114,7 +113,7 @@ export function registerCrudRoutes<
       reply
         .status(201)
         .send(
-          await answer(
+          await answerItem(
             resource.create.run(currentUser(request), request.body as z.output<CreateBody>, request),
           ),
         ),
@@ -128,7 +127,7 @@ export function registerCrudRoutes<
         response: { 200: singleItem(resource.detail ?? resource.item), ...errorsOf('get') },
       }),
     },
-    async (request) => answer(resource.get(currentUser(request), idOf(request), request)),
+    async (request) => answerItem(resource.get(currentUser(request), idOf(request), request)),
   );
 
   app.put(
@@ -141,7 +140,7 @@ export function registerCrudRoutes<
       }),
     },
     async (request) =>
-      answer(
+      answerItem(
         resource.update.run(
           currentUser(request),
           idOf(request),

@@ -15,3 +15,8 @@ export async function setNoStore(_request: FastifyRequest, reply: FastifyReply, 
   reply.header('cache-control', 'no-store');
   return payload;
 }
+
+/** The one answer shape of a single resource (read, created, changed or acted on): `{ data: item }`. */
+export async function answerItem<T>(item: T | Promise<T>): Promise<{ data: T }> {
+  return { data: await item };
+}

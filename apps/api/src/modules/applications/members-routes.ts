@@ -13,7 +13,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { type AuthHooks, currentUser } from '../../http/auth';
 import { NO_CONTENT, SESSION_SECURITY, sessionErrors } from '../../http/openapi';
-import { idRouteSchema } from '../../http/route-declarations';
+import { answerItem, idRouteSchema } from '../../http/route-declarations';
 import { addMemberByEmail } from './invitations-service';
 import { listMembers, removeMember, transferOwnership, updateMember } from './members-service';
 
@@ -79,15 +79,10 @@ export function registerMemberRoutes(app: FastifyInstance, ctx: AppContext, auth
         response: { 200: singleItem(ZMember), ...sessionErrors(403, 404, 413, 415, 422) },
       },
     },
-    async (request) => ({
-      data: await updateMember(
-        ctx,
-        currentUser(request),
-        request.params.id,
-        request.params.userId,
-        request.body,
+    async (request) =>
+      answerItem(
+        updateMember(ctx, currentUser(request), request.params.id, request.params.userId, request.body),
       ),
-    }),
   );
 
   r.delete(

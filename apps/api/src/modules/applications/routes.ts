@@ -16,7 +16,7 @@ import type { AppContext } from '../../context';
 import { type AuthHooks, currentUser } from '../../http/auth';
 import { sessionErrors } from '../../http/openapi';
 import { registerCrudRoutes } from '../../http/register-crud-routes';
-import { idRouteSchema, setNoStore } from '../../http/route-declarations';
+import { answerItem, idRouteSchema, setNoStore } from '../../http/route-declarations';
 import { getCallbackSecret, rotateCallbackSecret } from './callback-secret';
 import { registerInvitationRoutes } from './invitations-routes';
 import { registerMemberRoutes } from './members-routes';
@@ -76,7 +76,7 @@ export function registerApplicationRoutes(app: FastifyInstance, ctx: AppContext,
         response: { 200: singleItem(ZApplicationWithKey), ...sessionErrors(403, 404, 413, 415) },
       }),
     },
-    async (request) => ({ data: await regenerateApiKey(ctx, currentUser(request), request.params.id) }),
+    async (request) => answerItem(regenerateApiKey(ctx, currentUser(request), request.params.id)),
   );
 
   r.get(

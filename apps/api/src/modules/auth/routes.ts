@@ -10,6 +10,7 @@ import {
   SESSION_SECURITY,
   sessionErrors,
 } from '../../http/openapi';
+import { answerItem } from '../../http/route-declarations';
 import { loginUser, logoutSession } from './service';
 import { toUserView } from './user-view';
 
@@ -39,7 +40,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext, auth: 
       },
       onRequest: [auth.requireUser],
     },
-    async (request) => ({ data: toUserView(currentUser(request)) }),
+    async (request) => answerItem(toUserView(currentUser(request))),
   );
 
   r.post(

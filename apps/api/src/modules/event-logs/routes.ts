@@ -12,7 +12,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { type AuthHooks, currentUser } from '../../http/auth';
 import { SESSION_SECURITY, sessionErrors } from '../../http/openapi';
-import { idRouteSchema } from '../../http/route-declarations';
+import { answerItem, idRouteSchema } from '../../http/route-declarations';
 import { getEventLog, listEventLogs, reprocessEventLog, reprocessEventLogBatch } from './service';
 
 /** 'Log de Eventos': queued occurrences and their reprocessing, under /v1/rabbitmq/events. */
@@ -59,7 +59,7 @@ export function registerEventLogRoutes(app: FastifyInstance, ctx: AppContext, au
       ...guard,
       schema: idRouteSchema(tags, { response: { 200: singleItem(ZEventLogDetail), ...sessionErrors(404) } }),
     },
-    async (request) => ({ data: await getEventLog(ctx, currentUser(request), request.params.id) }),
+    async (request) => answerItem(getEventLog(ctx, currentUser(request), request.params.id)),
   );
 
   r.post(

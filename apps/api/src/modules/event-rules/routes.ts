@@ -15,7 +15,7 @@ import type { AppContext } from '../../context';
 import { type AuthHooks, currentUser } from '../../http/auth';
 import { sessionErrors } from '../../http/openapi';
 import { registerCrudRoutes } from '../../http/register-crud-routes';
-import { idRouteSchema } from '../../http/route-declarations';
+import { answerItem, idRouteSchema } from '../../http/route-declarations';
 import { listRuleExecutions } from './executions';
 import {
   createRule,
@@ -56,7 +56,7 @@ export function registerEventRuleRoutes(app: FastifyInstance, ctx: AppContext, a
         response: { 200: singleItem(ZEventRule), ...sessionErrors(403, 404, 413, 415) },
       }),
     },
-    async (request) => ({ data: await toggleRule(ctx, currentUser(request), request.params.id) }),
+    async (request) => answerItem(toggleRule(ctx, currentUser(request), request.params.id)),
   );
 
   r.post(
@@ -68,9 +68,8 @@ export function registerEventRuleRoutes(app: FastifyInstance, ctx: AppContext, a
         response: { 200: singleItem(ZEventRule), ...sessionErrors(403, 404, 413, 415) },
       }),
     },
-    async (request) => ({
-      data: await linkRuleEvent(ctx, currentUser(request), request.params.id, request.body.eventId),
-    }),
+    async (request) =>
+      answerItem(linkRuleEvent(ctx, currentUser(request), request.params.id, request.body.eventId)),
   );
 
   r.delete(
@@ -81,7 +80,7 @@ export function registerEventRuleRoutes(app: FastifyInstance, ctx: AppContext, a
         response: { 200: singleItem(ZEventRule), ...sessionErrors(403, 404) },
       }),
     },
-    async (request) => ({ data: await unlinkRuleEvent(ctx, currentUser(request), request.params.id) }),
+    async (request) => answerItem(unlinkRuleEvent(ctx, currentUser(request), request.params.id)),
   );
 
   r.get(

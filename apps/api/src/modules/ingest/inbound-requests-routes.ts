@@ -10,7 +10,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { type AuthHooks, currentUser } from '../../http/auth';
 import { SESSION_SECURITY, sessionErrors } from '../../http/openapi';
-import { idRouteSchema } from '../../http/route-declarations';
+import { answerItem, idRouteSchema } from '../../http/route-declarations';
 import { getInboundRequest, listInboundRequests, reprocessInboundRequest } from './inbound-requests-service';
 
 /** What routes' ingest URLs received: a route's list, one request, and running its rules again. */
@@ -42,7 +42,7 @@ export function registerInboundRequestRoutes(app: FastifyInstance, ctx: AppConte
         response: { 200: singleItem(ZInboundRequestDetail), ...sessionErrors(404) },
       }),
     },
-    async (request) => ({ data: await getInboundRequest(ctx, currentUser(request), request.params.id) }),
+    async (request) => answerItem(getInboundRequest(ctx, currentUser(request), request.params.id)),
   );
 
   r.post(
@@ -53,8 +53,6 @@ export function registerInboundRequestRoutes(app: FastifyInstance, ctx: AppConte
         response: { 200: singleItem(ZInboundRequestDetail), ...sessionErrors(403, 404, 422) },
       }),
     },
-    async (request) => ({
-      data: await reprocessInboundRequest(ctx, currentUser(request), request.params.id),
-    }),
+    async (request) => answerItem(reprocessInboundRequest(ctx, currentUser(request), request.params.id)),
   );
 }

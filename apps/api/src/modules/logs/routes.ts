@@ -10,7 +10,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { type AuthHooks, currentUser } from '../../http/auth';
 import { SESSION_SECURITY, sessionErrors } from '../../http/openapi';
-import { idRouteSchema } from '../../http/route-declarations';
+import { answerItem, idRouteSchema } from '../../http/route-declarations';
 import { getDeliveryLog, listDeliveryLogs, retryDelivery } from './service';
 
 export function registerLogRoutes(app: FastifyInstance, ctx: AppContext, auth: AuthHooks) {
@@ -40,7 +40,7 @@ export function registerLogRoutes(app: FastifyInstance, ctx: AppContext, auth: A
         response: { 200: singleItem(ZDeliveryLogDetail), ...sessionErrors(404) },
       }),
     },
-    async (request) => ({ data: await getDeliveryLog(ctx, currentUser(request), request.params.id) }),
+    async (request) => answerItem(getDeliveryLog(ctx, currentUser(request), request.params.id)),
   );
 
   r.post(

@@ -13,6 +13,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { type AuthHooks, currentUser } from '../../http/auth';
 import { SESSION_SECURITY, sessionErrors } from '../../http/openapi';
+import { answerItem } from '../../http/route-declarations';
 import { changePassword, exportProfileData, getProfileStats, updateProfile } from './service';
 
 export function registerProfileRoutes(app: FastifyInstance, ctx: AppContext, auth: AuthHooks) {
@@ -31,7 +32,7 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: AppContext, aut
         response: { 200: singleItem(ZUser), ...sessionErrors(409, 413, 415) },
       },
     },
-    async (request) => ({ data: await updateProfile(ctx, currentUser(request), request.body) }),
+    async (request) => answerItem(updateProfile(ctx, currentUser(request), request.body)),
   );
 
   r.post(

@@ -13,7 +13,7 @@ import { type AuthHooks, currentUser } from '../../http/auth';
 import { sessionErrors } from '../../http/openapi';
 import { registerCrudRoutes } from '../../http/register-crud-routes';
 import { requestBaseUrl } from '../../http/resolve-base-url';
-import { idRouteSchema } from '../../http/route-declarations';
+import { answerItem, idRouteSchema } from '../../http/route-declarations';
 import { createRoute, deleteRoute, getRoute, listRoutes, rotateIngestToken, updateRoute } from './service';
 
 /** Inbound routes, answered with their ingest URL. */
@@ -52,8 +52,7 @@ export function registerRouteRoutes(app: FastifyInstance, ctx: AppContext, auth:
         response: { 200: singleItem(ZRouteDetail), ...sessionErrors(403, 404) },
       }),
     },
-    async (request) => ({
-      data: await rotateIngestToken(ctx, currentUser(request), request.params.id, baseUrlOf(request)),
-    }),
+    async (request) =>
+      answerItem(rotateIngestToken(ctx, currentUser(request), request.params.id, baseUrlOf(request))),
   );
 }

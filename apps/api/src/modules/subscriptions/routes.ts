@@ -13,7 +13,7 @@ import type { AppContext } from '../../context';
 import { type AuthHooks, currentUser } from '../../http/auth';
 import { sessionErrors } from '../../http/openapi';
 import { registerCrudRoutes } from '../../http/register-crud-routes';
-import { idRouteSchema } from '../../http/route-declarations';
+import { answerItem, idRouteSchema } from '../../http/route-declarations';
 import { getSubscriptionHealth } from './health-service';
 import {
   createSubscription,
@@ -55,9 +55,7 @@ export function registerSubscriptionRoutes(app: FastifyInstance, ctx: AppContext
         response: { 200: singleItem(ZSubscription), ...sessionErrors(403, 404, 413, 415) },
       }),
     },
-    async (request) => ({
-      data: await rotateSubscriptionSecret(ctx, currentUser(request), request.params.id),
-    }),
+    async (request) => answerItem(rotateSubscriptionSecret(ctx, currentUser(request), request.params.id)),
   );
 
   r.get(
