@@ -26,7 +26,7 @@ const ids = {
 
 // A database as the version before partitions left it: every migration but 0620, and rows in it.
 beforeAll(async () => {
-  database = await openTestDatabase();
+  database = await openTestDatabase({ isEmpty: true });
   await database.inScriptTransaction(async (tx) => {
     await tx.exec(
       'CREATE TABLE schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',

@@ -23,7 +23,7 @@ const dialect = new PgDialect();
 let database: DatabaseHandle;
 
 beforeAll(async () => {
-  database = await openTestDatabase();
+  database = await openTestDatabase({ isEmpty: true });
   await migrateDatabase(database);
 });
 

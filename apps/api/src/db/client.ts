@@ -44,7 +44,12 @@ export type OpenDatabaseOptions =
       /** Longest wait for the answer to one query before it fails and its connection is dropped. */
       queryTimeoutMs?: number;
     }
-  | { kind: 'pglite'; dataDir?: string };
+  | {
+      kind: 'pglite';
+      dataDir?: string;
+      /** In memory only: the dumped data directory (`dumpPglite`) to start from instead of an empty one. */
+      template?: Blob;
+    };
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   return options.kind === 'postgres'
@@ -52,5 +57,5 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
         connectTimeoutMs: options.connectTimeoutMs ?? 5_000,
         queryTimeoutMs: options.queryTimeoutMs ?? 30_000,
       })
-    : openPglite(options.dataDir);
+    : openPglite(options.dataDir, options.template);
 }

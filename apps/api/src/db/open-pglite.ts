@@ -31,13 +31,21 @@ async function initPgliteDataDir(dataDir: string): Promise<void> {
   });
 }
 
-export async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+/** The PGlite behind each handle opened here, for `dumpPglite`. */
+const clients = new WeakMap<DatabaseHandle, PGlite>();
+
+/**
+ * A PGlite database: in the directory `dataDir`, or in memory; an in-memory one starts from
+ * `template` (a `dumpPglite` of another) when given, skipping initdb.
+ */
+export async function openPglite(dataDir: string | undefined, template?: Blob): Promise<DatabaseHandle> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const unlock = dataDir ? lockDataDir(dataDir) : () => {};
   const client = await (dataDir ? initPgliteDataDir(dataDir) : Promise.resolve())
     .then(() =>
       PGlite.create({
         ...(dataDir ? { dataDir } : {}),
+        ...(!dataDir && template ? { loadDataDir: template } : {}),
         postgresqlconf: PGLITE_SETTINGS,
         // Trigram indexes of the lists' free-text search (migration 0531).
         extensions: { pg_trgm },
@@ -48,7 +56,7 @@ export async function openPglite(dataDir: string | undefined): Promise<DatabaseH
       throw error;
     });
   const db = drizzlePglite({ client, schema }) as unknown as Database;
-  return {
+  const handle: DatabaseHandle = {
     db,
     kind: 'pglite',
     async query<T>(text: string, params: unknown[] = []) {
@@ -81,4 +89,13 @@ export async function openPglite(dataDir: string | undefined): Promise<DatabaseH
       unlock();
     },
   };
+  clients.set(handle, client);
+  return handle;
+}
+
+/** The data directory of a PGlite database opened by `openPglite`, as an uncompressed tar. */
+export async function dumpPglite(handle: DatabaseHandle): Promise<Blob> {
+  const client = clients.get(handle);
+  if (!client) throw new Error('not a PGlite database opened by openPglite');
+  return client.dumpDataDir('none');
 }
