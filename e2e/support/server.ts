@@ -76,7 +76,9 @@ async function spawnServer(dataDir: string): Promise<ServerProcess> {
   delete env.RABBITMQ_URL;
   delete env.CONSOLE_DIR;
 
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
+  // The production build (`npm run test:e2e` builds it with the console): what `npm start` runs, and
+  // about 1.5 s of CPU quicker to start than the sources through tsx, for a server per spec file.
+  const child = spawn(process.execPath, ['--enable-source-maps', 'apps/api/dist/src/main.js'], {
     cwd: REPO_ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -126,7 +128,7 @@ export async function prepareTemplateDataDir(): Promise<string> {
 
 /**
  * The real server from this checkout on a free port, with a database of its own: a copy of the
- * template when global set-up made one, else a fresh one. The console must be built.
+ * template when global set-up made one, else a fresh one. The console and the API must be built.
  */
 export async function startServer(): Promise<RunningServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'wm-e2e-'));
