@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -7,9 +7,10 @@ import { describe, expect, it } from 'vitest';
  * The layers of apps/api/src (docs/ARCHITECTURE.md): a folder imports only the
  * folders listed for it. config.ts and context.ts are shared by every layer;
  * the entry files (main, workers, build-app, create-context) may import anything.
+ * Of modules/, only the route files (the Fastify side of a resource) import http/.
  */
 const MAY_IMPORT: Record<string, string[]> = {
-  modules: ['http', 'domain', 'pipeline', 'delivery', 'queue', 'db', 'lib'],
+  modules: ['domain', 'pipeline', 'delivery', 'queue', 'db', 'lib'],
   http: ['domain', 'delivery', 'db', 'lib'],
   domain: ['lib'],
   pipeline: ['delivery', 'queue', 'db', 'lib'],
@@ -19,6 +20,10 @@ const MAY_IMPORT: Record<string, string[]> = {
   lib: [],
 };
 const SHARED = ['config.ts', 'context.ts'];
+
+/** `modules/<resource>/routes.ts`, `…/<name>-routes.ts`, and `modules/index.ts` that registers them. */
+const isRouteFile = (path: string) =>
+  path === 'modules/index.ts' || (path.startsWith('modules/') && /(^|\/|-)routes\.ts$/.test(path));
 
 const SRC = dirname(fileURLToPath(import.meta.url));
 
@@ -30,11 +35,22 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** Every relative import of the source, as [importing file, imported path], both relative to src. */
+/** The file an import names: `./x` is `x.ts` or `x/index.ts`; anything else (`.sql`, `.json`) as written. */
+function resolveImport(path: string): string {
+  for (const candidate of [`${path}.ts`, join(path, 'index.ts')]) {
+    if (existsSync(join(SRC, candidate))) return candidate;
+  }
+  return path;
+}
+
+/** Every relative import of the source, as [importing file, imported file], both relative to src. */
 const imports = sourceFiles(SRC).flatMap((file) =>
   [...readFileSync(file, 'utf8').matchAll(/from '(\.[^']*)'/g)].map(
     (match) =>
-      [relative(SRC, file), normalize(relative(SRC, join(dirname(file), String(match[1]))))] as const,
+      [
+        relative(SRC, file),
+        resolveImport(normalize(relative(SRC, join(dirname(file), String(match[1]))))),
+      ] as const,
   ),
 );
 
@@ -47,9 +63,19 @@ describe('import layers of apps/api/src', () => {
       const allowed = MAY_IMPORT[source];
       if (!allowed || source === target || SHARED.includes(`${target}.ts`) || SHARED.includes(target))
         return [];
+      if (target === 'http' && isRouteFile(from)) return [];
       return allowed.includes(target) ? [] : [`${from} -> ${to}`];
     });
     expect(refused).toEqual([]);
+  });
+
+  it('When a module file that is not a route file imports http/, then the layer check refuses it', () => {
+    expect(isRouteFile('modules/events/routes.ts')).toBe(true);
+    expect(isRouteFile('modules/ingest/inbound-requests-routes.ts')).toBe(true);
+    expect(isRouteFile('modules/index.ts')).toBe(true);
+    expect(isRouteFile('modules/ingest/service.ts')).toBe(false);
+    expect(isRouteFile('modules/routes/service.ts')).toBe(false);
+    expect(isRouteFile('modules/routes/queries.ts')).toBe(false);
   });
 
   it('When modules import each other, then no two of them do so both ways (directly or through others)', () => {

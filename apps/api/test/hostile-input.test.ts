@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { eventLogs, occurrences, subscriptions } from '../src/db/schema';
-import { MAX_JSON_DEPTH, NUMBER_TOO_LARGE } from '../src/http/json-guard';
+import { MAX_JSON_DEPTH, NUMBER_TOO_LARGE } from '../src/domain/json-flaws';
 import { insertEmitTarget } from './support/delivery-fixtures';
 import { useTestApp } from './support/use-test-app';
 

@@ -3,6 +3,7 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../domain/errors';
+import { UNSUPPORTED_TEXT_MESSAGE } from '../domain/json-flaws';
 import { databaseErrorCode, isDatabaseUnavailable } from '../lib/db-errors';
 
 type Issue = { instancePath?: string; message?: string; params?: { issue?: { path?: PropertyKey[] } } };
@@ -13,9 +14,6 @@ function describeIssues(issues: Issue[]) {
     message: issue.message ?? 'Valor inválido',
   }));
 }
-
-export const UNSUPPORTED_TEXT_MESSAGE =
-  'O texto contém caracteres não suportados (\\u0000 ou um caractere UTF-16 incompleto)';
 
 /**
  * PostgreSQL refuses NUL characters in text (22021) and in jsonb strings (22P05). The JSON guard

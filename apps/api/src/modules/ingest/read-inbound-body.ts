@@ -1,4 +1,4 @@
-import { describeJsonFlaw, findJsonFlaw } from '../../http/json-guard';
+import { describeJsonFlaw, findJsonFlaw } from '../../domain/json-flaws';
 
 /** What a request's body gives the rules as `data`, or why it cannot be read (400 or 415). */
 export type InboundBody =

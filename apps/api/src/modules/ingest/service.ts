@@ -10,7 +10,7 @@ import {
   unauthorized,
   unsupportedMediaType,
 } from '../../domain/errors';
-import { isStorableText } from '../../http/json-guard';
+import { isStorableText } from '../../domain/json-flaws';
 import { newIdAt } from '../../lib/ids';
 import type { RateLimiter } from '../../lib/rate-limiter';
 import { storableHeaders } from '../emit/emit-input';

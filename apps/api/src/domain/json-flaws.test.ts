@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findJsonFlaw, isStorableText, MAX_JSON_DEPTH } from './json-guard';
+import { findJsonFlaw, isStorableText, MAX_JSON_DEPTH } from './json-flaws';
 
 const nested = (depth: number): unknown => {
   let value: unknown = 'fundo';
@@ -7,7 +7,7 @@ const nested = (depth: number): unknown => {
   return value;
 };
 
-describe('json guard', () => {
+describe('json flaws', () => {
   it('accepts any text PostgreSQL can store, emoji (surrogate pairs) and accents included', () => {
     for (const text of ['', 'ação', '😀 pedido', '\uD83D\uDE00', 'tab\tnova\nlinha', '\u0001']) {
       expect(isStorableText(text), JSON.stringify(text)).toBe(true);
