@@ -19,7 +19,7 @@ import autocannon from 'autocannon';
 import { eq } from 'drizzle-orm';
 import { testConfig } from '../apps/api/src/config';
 import { createContext } from '../apps/api/src/create-context';
-import { openDatabase } from '../apps/api/src/db/client';
+import { openDatabase } from '../apps/api/src/db/open-database';
 import { routeEventTypes, routes, rules } from '../apps/api/src/db/schema';
 import { newId } from '../apps/api/src/lib/ids';
 import { deleteBrokerObjects } from '../apps/api/src/queue/rabbitmq-topology';

@@ -28,7 +28,7 @@ import amqp from 'amqplib';
 import { testConfig } from '../apps/api/src/config';
 import type { AppContext } from '../apps/api/src/context';
 import { createContext } from '../apps/api/src/create-context';
-import { openDatabase } from '../apps/api/src/db/client';
+import { openDatabase } from '../apps/api/src/db/open-database';
 import {
   applications,
   events,

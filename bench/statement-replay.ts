@@ -12,7 +12,7 @@
 import { recordAttemptResults } from '../apps/api/src/delivery/record-results';
 import { newId } from '../apps/api/src/lib/ids';
 import { insertEmits } from '../apps/api/src/modules/emit/batch-queries';
-import type { EmitRecord } from '../apps/api/src/modules/emit/record-emits';
+import type { EmitRecord } from '../apps/api/src/modules/emit/emit-rows';
 import { cpuBetween, databaseCpuMs, fmt, insertFixture, median, openBenchStorage } from './support';
 
 const TOTAL = Number(process.env.BENCH_N ?? 20_000);

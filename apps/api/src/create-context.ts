@@ -2,16 +2,17 @@ import { resolve } from 'node:path';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { checkSecretKey } from './db/check-secret-key';
-import { type DatabaseHandle, openDatabase } from './db/client';
+import type { DatabaseHandle } from './db/client';
 import { ensureLogPartitions } from './db/log-retention';
 import { migrateDatabase } from './db/migrate';
+import { openDatabase } from './db/open-database';
 import { sealStoredSecrets } from './db/seal-stored-secrets';
 import { type Clock, systemClock } from './lib/clock';
+import { createTracing } from './lib/create-tracing';
 import { createCipher } from './lib/crypto';
 import { createLogger } from './lib/logger';
 import { createMetrics } from './lib/metrics';
 import { resolveSecretKey } from './lib/secret-key';
-import { createTracing } from './lib/tracing';
 import { createQueue } from './queue/create-queue';
 
 /** The configured storage: PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR. */

@@ -43,9 +43,13 @@ function resolveImport(path: string): string {
   return path;
 }
 
-/** Every relative import of the source, as [importing file, imported file], both relative to src. */
+/**
+ * Every relative import of the source, as [importing file, imported file], both relative to src:
+ * `import` and `export … from`, type-only ones included, and `import('…')` (a lazy load is a
+ * dependency all the same).
+ */
 const imports = sourceFiles(SRC).flatMap((file) =>
-  [...readFileSync(file, 'utf8').matchAll(/from '(\.[^']*)'/g)].map(
+  [...readFileSync(file, 'utf8').matchAll(/(?:from |import\()'(\.[^']*)'/g)].map(
     (match) =>
       [
         relative(SRC, file),
@@ -55,6 +59,43 @@ const imports = sourceFiles(SRC).flatMap((file) =>
 );
 
 const topOf = (path: string) => path.split('/')[0] ?? path;
+
+/** The groups of files that import each other, directly or through others (Tarjan's components). */
+function findCircles(edges: ReadonlyArray<readonly [string, string]>): string[][] {
+  const next = new Map<string, string[]>();
+  for (const [from, to] of edges) next.set(from, [...(next.get(from) ?? []), to]);
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const circles: string[][] = [];
+  const visit = (node: string) => {
+    index.set(node, index.size);
+    low.set(node, index.get(node) as number);
+    stack.push(node);
+    onStack.add(node);
+    for (const target of next.get(node) ?? []) {
+      if (!index.has(target)) {
+        visit(target);
+        low.set(node, Math.min(low.get(node) as number, low.get(target) as number));
+      } else if (onStack.has(target)) {
+        low.set(node, Math.min(low.get(node) as number, index.get(target) as number));
+      }
+    }
+    if (low.get(node) !== index.get(node)) return;
+    const component: string[] = [];
+    let member: string | undefined;
+    do {
+      member = stack.pop() as string;
+      onStack.delete(member);
+      component.push(member);
+    } while (member !== node);
+    const isSelfImport = (next.get(node) ?? []).includes(node);
+    if (component.length > 1 || isSelfImport) circles.push(component.sort());
+  };
+  for (const node of next.keys()) if (!index.has(node)) visit(node);
+  return circles;
+}
 
 describe('import layers of apps/api/src', () => {
   it('When a folder imports another, then the layer table allows it', () => {
@@ -93,5 +134,31 @@ describe('import layers of apps/api/src', () => {
       );
     const cycles = [...edges.keys()].filter((module) => reaches(module, module));
     expect(cycles).toEqual([]);
+  });
+
+  it('When files import each other, type-only and lazy imports included, then no circle is found', () => {
+    expect(findCircles(imports)).toEqual([]);
+  });
+
+  it('When two or three files form a circle, then the circle check names them', () => {
+    expect(
+      findCircles([
+        ['a.ts', 'b.ts'],
+        ['b.ts', 'a.ts'],
+        ['c.ts', 'd.ts'],
+        ['d.ts', 'e.ts'],
+        ['e.ts', 'c.ts'],
+        ['f.ts', 'a.ts'],
+      ]),
+    ).toEqual([
+      ['a.ts', 'b.ts'],
+      ['c.ts', 'd.ts', 'e.ts'],
+    ]);
+    expect(
+      findCircles([
+        ['a.ts', 'b.ts'],
+        ['b.ts', 'c.ts'],
+      ]),
+    ).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type DatabaseHandle, openDatabase } from '../src/db/client';
+import type { DatabaseHandle } from '../src/db/client';
+import { openDatabase } from '../src/db/open-database';
 import { openTestDatabase } from './support/test-database';
 
 let server: Awaited<ReturnType<typeof openTestDatabase>>;

@@ -6,7 +6,6 @@ import {
   SpanStatusCode,
   trace,
 } from '@opentelemetry/api';
-import type { Logger } from 'pino';
 
 export type { Span };
 export { SpanKind };
@@ -46,13 +45,6 @@ export const TRACING_OFF: Tracing = {
   flush: async () => {},
   shutdown: async () => {},
 };
-
-/** Off unless an export is configured; the SDK is loaded only then. */
-export async function createTracing(traceExport: TraceExport | null, logger: Logger): Promise<Tracing> {
-  if (!traceExport) return TRACING_OFF;
-  const { startTracing } = await import('./tracing-sdk');
-  return startTracing(traceExport, logger);
-}
 
 /** Runs `work` in a span that ends with it, marked as an error when it throws. */
 export async function inSpan<T>(

@@ -5,7 +5,7 @@
  * Env: QUEUE_BACKEND, QUEUE_NAME, DATABASE_URL, OUT_FILE, CONCURRENCY, WORK_MS, CLOCK_FILE.
  */
 import { appendFileSync } from 'node:fs';
-import { openDatabase } from '../../src/db/client';
+import { openDatabase } from '../../src/db/open-database';
 import { systemClock } from '../../src/lib/clock';
 import { readClockFile } from './fake-clock';
 import { openTestQueue } from './test-queue';

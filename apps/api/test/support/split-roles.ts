@@ -1,7 +1,8 @@
 import { afterAll, beforeAll } from 'vitest';
 import { testConfig } from '../../src/config';
 import { createContext } from '../../src/create-context';
-import { type DatabaseHandle, openDatabase } from '../../src/db/client';
+import type { DatabaseHandle } from '../../src/db/client';
+import { openDatabase } from '../../src/db/open-database';
 import { type DeliveryEngine, startDeliveryEngine } from '../../src/delivery/engine';
 import { type Receiver, startReceiver } from './delivery-fixtures';
 import { createTestApp, type TestApp } from './test-app';

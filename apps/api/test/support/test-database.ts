@@ -3,8 +3,9 @@ import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { type DatabaseHandle, openDatabase } from '../../src/db/client';
+import type { DatabaseHandle } from '../../src/db/client';
 import { migrateDatabase } from '../../src/db/migrate';
+import { openDatabase } from '../../src/db/open-database';
 import { dumpPglite } from '../../src/db/open-pglite';
 
 /** Which backend this run uses: the vitest project sets TEST_BACKEND. */

@@ -1,7 +1,6 @@
 import type { DatabaseHandle } from '../../db/client';
 import { addIgnoredDeliveryStats } from '../../delivery/delivery-stats-sql';
-import type { EmitSubscription } from './load-emit-target';
-import type { EmitRecord } from './record-emits';
+import type { EmitRecord, EmitSubscription } from './emit-rows';
 
 // The emit path's batched statements: raw SQL, one round trip per batch of concurrent emits.
 

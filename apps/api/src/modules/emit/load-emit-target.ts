@@ -1,37 +1,9 @@
 import type { AppContext } from '../../context';
 import { type ChangeCache, createChangeCache } from '../../db/change-cache';
 import { CHANGE_CHANNELS } from '../../db/change-channel';
-import type { events, subscriptions } from '../../db/schema';
 import { createBatcher } from '../../lib/batcher';
 import { type EmitTargetRow, selectEmitTargets } from './batch-queries';
-
-export type EmitEvent = Pick<
-  typeof events.$inferSelect,
-  | 'id'
-  | 'name'
-  | 'status'
-  | 'queueType'
-  | 'bodyTemplate'
-  | 'enableCallbacks'
-  | 'priority'
-  | 'messageTtl'
-  | 'maxRetries'
->;
-
-export type EmitSubscription = Pick<
-  typeof subscriptions.$inferSelect,
-  | 'id'
-  | 'status'
-  | 'filters'
-  | 'jsonBody'
-  | 'targetUrl'
-  | 'httpMethod'
-  | 'authType'
-  | 'authDetails'
-  | 'secret'
-  | 'maxInFlight'
-  | 'rateLimitPerSecond'
->;
+import type { EmitEvent, EmitSubscription } from './emit-rows';
 
 export type EmitTarget = {
   /** False when the application does not exist or the key hash is not its key; null when no key was given. */

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context';
 import { settleWithin } from '../../lib/settle-within';
 import { publishEventLog } from '../../pipeline/publish';
-import type { EmitEvent } from './load-emit-target';
+import type { EmitEvent } from './emit-rows';
 
 /** How long an emit of a queued event waits for the broker to confirm its message. */
 export const EMIT_PUBLISH_WAIT_MS = 2_000;

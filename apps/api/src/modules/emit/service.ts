@@ -10,8 +10,9 @@ import { newIdAt } from '../../lib/ids';
 import { inSpan, type Span } from '../../lib/tracing';
 import { EVENT_NOT_FOUND } from '../access';
 import { authorizeEmitter, type EmitInput, type Emitter, storableHeaders } from './emit-input';
+import type { EmitEvent, EmitSubscription } from './emit-rows';
 import { findPreviousAnswer } from './idempotency';
-import { type EmitEvent, type EmitSubscription, loadEmitTarget } from './load-emit-target';
+import { loadEmitTarget } from './load-emit-target';
 import { publishOrLeaveToSweep } from './publish-or-sweep';
 import { recordEmit } from './record-emits';
 
