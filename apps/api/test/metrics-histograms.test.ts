@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { eq, inArray, sql } from 'drizzle-orm';
-import { expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { deliveryAttempts, deliveryLogs } from '../src/db/schema';
 import { insertEvent, insertSubscription } from './support/delivery-fixtures';
 import { samplesOf, scrapeMetrics, totalOf } from './support/prometheus-scrape';
@@ -136,4 +136,28 @@ it('When a few deliveries were made, then every metric the Grafana dashboard que
   expect(names.size).toBeGreaterThan(10);
   const missing = [...names].filter((name) => samplesOf(scrape, String(name)).length === 0);
   expect(missing).toEqual([]);
+});
+
+describe('before the first queued message', () => {
+  const idle = useWorkersHarness({});
+
+  it(`When the ${queueBackend} queue consumer started and has handled nothing yet, then /metrics shows its message counts and lag at zero for every kind and outcome`, async () => {
+    const scrape = await scrapeMetrics(idle.t);
+
+    for (const kind of ['event-log', 'run-rules']) {
+      for (const outcome of ['ack', 'retry', 'defer', 'expired', 'error']) {
+        const series = samplesOf(scrape, 'webhook_queue_messages_total', { kind, outcome });
+        expect(
+          series.map((sample) => Number(sample.value)),
+          `${kind} ${outcome}`,
+        ).toEqual([0]);
+      }
+    }
+    expect(samplesOf(scrape, 'webhook_queue_lag_seconds_count', { backend: queueBackend })).toEqual([
+      { value: '0', labels: { backend: queueBackend } },
+    ]);
+    const buckets = samplesOf(scrape, 'webhook_queue_lag_seconds_bucket', { backend: queueBackend });
+    expect(buckets.length).toBeGreaterThan(5);
+    expect(buckets.every((bucket) => bucket.value === '0')).toBe(true);
+  });
 });

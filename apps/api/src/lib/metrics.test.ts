@@ -27,6 +27,17 @@ describe('metrics registry', () => {
     );
   });
 
+  it('When a histogram series is zeroed, then it renders at zero, and zeroing it again keeps what it counted since', async () => {
+    const metrics = createMetrics();
+    metrics.zeroHistogram('lag_seconds', 'Lag', { backend: 'database' }, [0.1, 1]);
+    expect(await metrics.render()).toContain('lag_seconds_count{backend="database"} 0');
+    expect(await metrics.render()).toContain('lag_seconds_bucket{le="+Inf",backend="database"} 0');
+
+    metrics.observe('lag_seconds', 'Lag', 0.5, { backend: 'database' }, [0.1, 1]);
+    metrics.zeroHistogram('lag_seconds', 'Lag', { backend: 'database' }, [0.1, 1]);
+    expect(await metrics.render()).toContain('lag_seconds_count{backend="database"} 1');
+  });
+
   it('When a collector fails, then its series are left out of that scrape and back once it answers again', async () => {
     const metrics = createMetrics();
     let isFailing = false;

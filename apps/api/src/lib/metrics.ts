@@ -24,6 +24,8 @@ export function createMetrics() {
   const counters = new Map<string, Counter>();
   const gauges = new Map<string, Gauge>();
   const histograms = new Map<string, Histogram>();
+  /** The histogram series shown at zero: once each, so a second call cannot wipe what was counted since. */
+  const zeroed = new Set<string>();
   const collectors: Array<{ collector: Collector; names: Set<string> }> = [];
 
   const counterOf = (name: string, help: string, labels: Labels) => {
@@ -109,6 +111,16 @@ export function createMetrics() {
       buckets = REQUEST_SECONDS_BUCKETS,
     ) {
       histogramOf(name, help, labels, buckets).observe(labels, value);
+    },
+    /**
+     * Shows a histogram's series at zero before its first observation, so a dashboard reading it
+     * has data from the start; `buckets` as for `observe`. A counter starts at zero with `increment(…, 0)`.
+     */
+    zeroHistogram(name: string, help: string, labels: Labels = {}, buckets = REQUEST_SECONDS_BUCKETS) {
+      const series = `${name}${JSON.stringify(Object.entries(labels).sort())}`;
+      if (zeroed.has(series)) return;
+      zeroed.add(series);
+      histogramOf(name, help, labels, buckets).zero(labels);
     },
     /** Runs before each render, for values read on demand (queue depth, backlog). */
     collect(collector: Collector) {

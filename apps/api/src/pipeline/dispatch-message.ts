@@ -22,6 +22,11 @@ export type KindHandler<K extends MessageKind> = {
   expire?(payload: MessagePayload<K>, context: MessageContext): Promise<void>;
 };
 
+/** What the consumer counts of a message of a known kind: a handler's outcome, its error, or its expiry. */
+const MESSAGE_OUTCOMES = ['ack', 'retry', 'defer', 'expired', 'error'] as const satisfies ReadonlyArray<
+  HandlerOutcome['type'] | 'expired' | 'error'
+>;
+
 /** One handler per catalogue kind: a kind added to the catalogue does not compile until it has one. */
 export type MessageHandlers = { [K in MessageKind]: KindHandler<K> };
 
@@ -45,13 +50,21 @@ export function dispatchByKind(
     return { kind: read.kind, handler, payload: read.payload, context };
   };
   const help = 'Queue messages handled by this process, by kind and outcome';
-  const count = (kind: string, outcome: string) =>
-    metrics.increment('webhook_queue_messages_total', help, { kind, outcome });
+  const count = (kind: string, outcome: string, by = 1) =>
+    metrics.increment('webhook_queue_messages_total', help, { kind, outcome }, by);
+  const lagHelp = 'Seconds a queue message waited for a consumer once due, by queue backend';
+  // Every known series at zero from the start: a dashboard reading them before the first queued
+  // message (a deployment with immediate events only) shows zero, not "no data".
+  for (const kind of Object.keys(messageCatalogue)) {
+    for (const outcome of MESSAGE_OUTCOMES) count(kind, outcome, 0);
+  }
+  count('unknown', 'dropped', 0);
+  metrics.zeroHistogram('webhook_queue_lag_seconds', lagHelp, { backend }, LATENCY_SECONDS_BUCKETS);
   return {
     async handle(message) {
       metrics.observe(
         'webhook_queue_lag_seconds',
-        'Seconds a queue message waited for a consumer once due, by queue backend',
+        lagHelp,
         message.waitedMs / 1000,
         { backend },
         LATENCY_SECONDS_BUCKETS,
