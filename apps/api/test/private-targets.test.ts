@@ -14,7 +14,14 @@ const PRIVATE_TARGETS = [
   ['IPv6 loopback', 'http://[::1]:8080/hook'],
   ['IPv4-mapped loopback', 'http://[::ffff:127.0.0.1]/hook'],
   ['a name that resolves to loopback', 'http://localhost:9/hook'],
+  ['localhost as a fully qualified name (trailing dot)', 'http://localhost.:3399/'],
+  ['localhost in capitals', 'http://LocalHost.:3399/hook'],
+  ['a name under localhost', 'http://foo.localhost/'],
+  ['a name under localhost, in capitals, with a trailing dot', 'http://Api.FOO.LOCALHOST.:8080/hook'],
 ] as const;
+
+/** Loopback by definition (RFC 6761) whatever a resolver answers: none of these resolves here. */
+const LOOPBACK_NAMES = ['http://localhost.:3399/', 'http://foo.localhost/cb', 'http://A.LocalHost./cb'];
 
 const BODY = { data: '#data#' };
 
@@ -101,6 +108,47 @@ describe('targets checked when saved', () => {
       }),
       'callbackUrl',
     );
+  });
+
+  it.each(LOOPBACK_NAMES)(
+    "When an application's or an event's callback URL is the loopback name %s, then 400 and nothing changes",
+    async (url) => {
+      expectRefusal(
+        await t.put(`/v1/applications/${applicationId}`, { body: { callbackUrl: url } }),
+        'callbackUrl',
+      );
+      expect((await t.get(`/v1/applications/${applicationId}`)).body.data.callbackUrl ?? null).toBeNull();
+      expectRefusal(
+        await t.post('/v1/events', {
+          body: {
+            applicationId,
+            name: 'Local',
+            alias: 'local.callback',
+            enableCallbacks: true,
+            callbackUrl: url,
+          },
+        }),
+        'callbackUrl',
+      );
+      expectRefusal(
+        await t.put(`/v1/events/${eventId}`, { body: { enableCallbacks: true, callbackUrl: url } }),
+        'callbackUrl',
+      );
+      expect((await t.get(`/v1/events/${eventId}`)).body.data.callbackUrl ?? null).toBeNull();
+    },
+  );
+
+  it('When a name does not resolve when saved, then it is accepted and left to the check when its socket connects', async () => {
+    // A name that resolves nowhere today may resolve tomorrow (a record not published yet).
+    const created = await t.post('/v1/subscriptions', {
+      body: {
+        eventId,
+        name: 'Ainda sem DNS',
+        targetUrl: 'https://hooks.example.invalid/hook',
+        jsonBody: BODY,
+      },
+    });
+    expect(created.status).toBe(201);
   });
 
   it('When a public address is saved, then it is accepted', async () => {

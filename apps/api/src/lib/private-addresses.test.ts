@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPrivateAddress } from './private-addresses';
+import { isLoopbackName, isPrivateAddress } from './private-addresses';
 
 describe('isPrivateAddress', () => {
   it.each([
@@ -117,5 +117,30 @@ describe('isPrivateAddress', () => {
     ['Teredo', teredo('93.184.216.34')],
   ])('When a %s address %s embeds a public IPv4 address, then it is public', (_form, ip) => {
     expect(isPrivateAddress(ip)).toBe(false);
+  });
+});
+
+describe('isLoopbackName', () => {
+  it.each([
+    'localhost',
+    'localhost.',
+    'LOCALHOST',
+    'LocalHost.',
+    'foo.localhost',
+    'a.b.Localhost.',
+    'x-y.LOCALHOST',
+  ])('When the name is %s, then it is loopback', (host) => {
+    expect(isLoopbackName(host)).toBe(true);
+  });
+
+  it.each([
+    'localhost.com',
+    'mylocalhost',
+    'localhost.example',
+    'notlocalhost.',
+    'example.com',
+    'localhost..',
+  ])('When the name is %s, then it is not a loopback name', (host) => {
+    expect(isLoopbackName(host)).toBe(false);
   });
 });

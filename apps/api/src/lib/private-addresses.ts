@@ -94,13 +94,25 @@ export function isPrivateAddress(ip: string): boolean {
   return embedded.some((address) => BLOCKED.check(address, 'ipv4'));
 }
 
+/**
+ * `localhost` and every name under it (`api.localhost`), in any case and with or without the
+ * trailing dot of a fully qualified name, are loopback by definition (RFC 6761): no answer a
+ * resolver gives, or fails to give, changes that.
+ */
+export function isLoopbackName(host: string): boolean {
+  const name = host.toLowerCase().replace(/\.$/, '');
+  return name === 'localhost' || name.endsWith('.localhost');
+}
+
 /** How long a save waits for a name to resolve before leaving it to the check at connect time. */
 const SAVE_LOOKUP_TIMEOUT_MS = 2_000;
 
 /**
- * Whether a URL's host is a private address, or a name that resolves (now) to one. A name that does
- * not resolve, or not within SAVE_LOOKUP_TIMEOUT_MS, is not refused: it may resolve later, and the
- * check at connect time still stands between it and a private address.
+ * Whether a URL's host is a private address, a loopback name (`isLoopbackName`, without a lookup),
+ * or a name that resolves (now) to a private address. A name that does not resolve, or not within
+ * SAVE_LOOKUP_TIMEOUT_MS, is not refused: it may resolve later (a record not published yet, a
+ * resolver down for a moment), and the check at connect time still stands between it and a
+ * private address.
  */
 export async function isPrivateTarget(url: string): Promise<boolean> {
   let host: string;
@@ -110,6 +122,7 @@ export async function isPrivateTarget(url: string): Promise<boolean> {
     return false;
   }
   if (isIP(host.split('%')[0] ?? '')) return isPrivateAddress(host);
+  if (isLoopbackName(host)) return true;
   let timer: NodeJS.Timeout | undefined;
   const resolved = await Promise.race([
     lookup(host, { all: true }).catch(() => []),
