@@ -99,8 +99,15 @@ test.describe('Recebimento', () => {
 
     await accepted.getByRole('button', { name: 'Ver requisição' }).click();
     await expect(detail).toContainText('x-hub-signature-256');
+    await expect(detail.getByTestId('inbound-request-event-logs').getByRole('listitem')).toHaveCount(1);
     await detail.getByRole('button', { name: 'Reprocessar' }).click();
     await expect(toast(page, 'Reprocessamento iniciado')).toBeVisible();
+    // The request stays accepted; the reprocess's log is listed after the one it led to when received.
+    const logs = detail.getByTestId('inbound-request-event-logs').getByRole('listitem');
+    await expect(logs).toHaveCount(2);
+    await expect(logs.nth(0)).toContainText('Recebimento');
+    await expect(logs.nth(1)).toContainText('Reprocessamento');
+    await expect(detail).toContainText('Aceita');
 
     // A reader sees the URL, the settings and the requests, and none of the changes.
     const readerContext = await browser.newContext();

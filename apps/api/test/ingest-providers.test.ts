@@ -379,7 +379,7 @@ describe(`receiving webhooks signed by their providers, on the ${queueBackend} q
     expect(kept.body.data.headers['x-tipo-evento']).toBe('SMS.Received');
   });
 
-  it('When the event type is not one of the route, then 202, the request is kept IGNORED with the reason, and after the type is added a reprocess runs the rule', async () => {
+  it('When the event type is not one of the route, then 202, the request is kept IGNORED with the reason, and after the type is added a reprocess runs the rule, the request still IGNORED', async () => {
     const route = await createInboundRoute(
       t,
       appId,
@@ -436,11 +436,14 @@ describe(`receiving webhooks signed by their providers, on the ${queueBackend} q
       token: owner.token,
     });
     expect(reprocessed.status).toBe(200);
+    // The request stays what it was when received; the reprocess's log is listed beside.
     expect(reprocessed.body.data).toMatchObject({
-      status: 'ACCEPTED',
-      errorMessage: null,
+      status: 'IGNORED',
+      errorMessage: reason,
       eventType: 'pedido.cancelado',
+      eventLogId: null,
+      eventLogs: [{ eventType: 'pedido.cancelado', isReprocess: true }],
     });
-    await expectRanOnce(rule.id, reprocessed.body.data.eventLogId, '/cancelado', JSON.parse(payload));
+    await expectRanOnce(rule.id, reprocessed.body.data.eventLogs[0].id, '/cancelado', JSON.parse(payload));
   });
 });

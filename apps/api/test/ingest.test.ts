@@ -262,6 +262,65 @@ describe("a route's ingest URL", () => {
     expect(await countSuccessfulExecutions(t.ctx, blog.rule.id)).toBe(0);
   });
 
+  it('When an accepted request and its duplicate are reprocessed, then each keeps its status and first event log, and each reprocess adds an event log beside the earlier ones', async () => {
+    const route = await routeOf({ verification: NONE });
+    await t.post('/v1/route-event-types', {
+      ...as(),
+      body: { routeId: route.id, name: 'Pago', alias: 'pedido.pago' },
+    });
+    const url = ingestUrlOn(baseUrl, route);
+    const delivery = { 'content-type': 'application/json', 'idempotency-key': 'entrega-7' };
+    const body = JSON.stringify({ type: 'pedido.pago', pedido: 7 });
+    const first = await sendInbound(url, { headers: delivery, body });
+    expect(first.body).toMatchObject({ status: 'ACCEPTED', eventLogId: expect.any(String) });
+    const again = await sendInbound(url, { headers: delivery, body });
+    expect(again.body).toMatchObject({ status: 'DUPLICATE', eventLogId: null });
+    const firstLog = first.body.eventLogId as string;
+
+    const reprocess = async (id: string) => {
+      const answer = await t.post(`/v1/inbound-requests/${id}/reprocess`, as());
+      expect(answer.status).toBe(200);
+      return answer.body.data;
+    };
+    const logIds = (detail: { eventLogs: Array<{ id: string }> }) => detail.eventLogs.map((log) => log.id);
+    const once = await reprocess(first.body.id);
+    const twice = await reprocess(first.body.id);
+    const duplicate = await reprocess(again.body.id);
+
+    const [reprocessedOnce, reprocessedTwice] = logIds(twice).slice(1);
+    expect(once).toMatchObject({ status: 'ACCEPTED', eventLogId: firstLog });
+    expect(logIds(once)).toEqual([firstLog, reprocessedOnce]);
+    expect(twice).toMatchObject({ status: 'ACCEPTED', eventLogId: firstLog, eventType: 'pedido.pago' });
+    expect(twice.eventLogs).toEqual([
+      expect.objectContaining({ id: firstLog, eventType: 'pedido.pago', isReprocess: false }),
+      expect.objectContaining({ id: reprocessedOnce, isReprocess: true }),
+      expect.objectContaining({ id: reprocessedTwice, isReprocess: true }),
+    ]);
+    expect(new Set([firstLog, reprocessedOnce, reprocessedTwice]).size).toBe(3);
+    // The duplicate still names the first delivery's log; its own reprocess is listed beside it.
+    expect(duplicate).toMatchObject({ status: 'DUPLICATE', eventLogId: firstLog });
+    expect(logIds(duplicate)).toHaveLength(2);
+    expect(logIds(duplicate)[0]).toBe(firstLog);
+    expect([firstLog, reprocessedOnce, reprocessedTwice]).not.toContain(logIds(duplicate)[1]);
+
+    for (const id of [...logIds(twice), ...logIds(duplicate)]) {
+      expect((await settledEventLog(t.ctx, id)).status, id).toBe('SUCCESS');
+    }
+    const detail = (await t.get(`/v1/inbound-requests/${first.body.id}`, as())).body.data;
+    expect(detail.eventLogs.map((log: { status: string }) => log.status)).toEqual([
+      'SUCCESS',
+      'SUCCESS',
+      'SUCCESS',
+    ]);
+    const listed = (await t.get(`/v1/routes/${route.id}/inbound-requests`, as())).body.data;
+    expect(
+      listed.map((request: { status: string; eventLogId: string }) => [request.status, request.eventLogId]),
+    ).toEqual([
+      ['DUPLICATE', firstLog],
+      ['ACCEPTED', firstLog],
+    ]);
+  });
+
   it('When Basic auth is the check, then a wrong password is 401 and the Authorization header is never kept', async () => {
     const route = await routeOf({
       verification: { type: 'BASIC', username: 'twilio', password: 'senha-forte' },

@@ -262,7 +262,20 @@ export const ZInboundRequestDetail = ZInboundRequest.extend({
   /** The body received, as UTF-8 text. */
   body: z.string(),
   route: z.object({ id: z.string(), name: z.string(), applicationId: z.string() }),
-  eventLog: z.object({ id: z.string(), status: z.string(), errorMessage: z.string().nullable() }).nullable(),
+  /**
+   * The rules logs the request led to, oldest first: the one it led to when received (for a
+   * DUPLICATE, the first delivery's), then one per reprocess. A log past retention is left out.
+   */
+  eventLogs: z.array(
+    z.object({
+      id: z.string(),
+      status: z.string(),
+      errorMessage: z.string().nullable(),
+      eventType: z.string(),
+      createdAt: z.string(),
+      isReprocess: z.boolean(),
+    }),
+  ),
   permissions: z.object({ canWrite: z.boolean() }),
 }).meta({ id: 'InboundRequestDetail' });
 export type TInboundRequestDetail = z.infer<typeof ZInboundRequestDetail>;

@@ -9264,12 +9264,15 @@ export interface components {
             createdAt: string;
             deliveryId: string | null;
             errorMessage: string | null;
-            eventLog: {
-                errorMessage: string | null;
-                id: string;
-                status: string;
-            } | null;
             eventLogId: string | null;
+            eventLogs: {
+                createdAt: string;
+                errorMessage: string | null;
+                eventType: string;
+                id: string;
+                isReprocess: boolean;
+                status: string;
+            }[];
             eventType: string | null;
             headers: {
                 [key: string]: string;

@@ -165,6 +165,8 @@ export const inboundRequests = pgTable(
     eventType: text('event_type'),
     deliveryId: text('delivery_id'),
     eventLogId: uuid('event_log_id'),
+    /** The rules logs of its reprocesses, oldest first; the request's own columns stay as received. */
+    reprocessEventLogIds: uuid('reprocess_event_log_ids').array().notNull().default(sql`'{}'`),
     createdAt: tz('created_at').notNull(),
   },
   (table) => [

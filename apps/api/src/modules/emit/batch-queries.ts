@@ -122,9 +122,11 @@ const INSERT_EMITS = `
       path text, headers jsonb, body text, content_type text, size_bytes int, verification_type text,
       event_type text, delivery_id text, occurrence_id uuid, event_log_id uuid, idempotency_key text,
       created_at timestamptz)
-    -- A reprocess sends a kept request again: it now leads to the new log.
-    ON CONFLICT (id) DO UPDATE SET status = excluded.status, event_type = excluded.event_type,
-      event_log_id = excluded.event_log_id, error_message = NULL
+    -- A reprocess sends a kept request again: the request stays as it was received, and its new
+    -- log is added beside the earlier ones.
+    ON CONFLICT (id) DO UPDATE SET reprocess_event_log_ids =
+      inbound_requests.reprocess_event_log_ids || excluded.event_log_id
+      WHERE excluded.event_log_id IS NOT NULL
     RETURNING 1
   )
   SELECT id FROM o`;

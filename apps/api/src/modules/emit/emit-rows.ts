@@ -84,7 +84,8 @@ export type EmitRecord = {
   /**
    * The request to a route's ingest URL this emit comes from, kept in the same statement: ACCEPTED
    * with this event log, or DUPLICATE (and linked to the first one's log) when the occurrence's
-   * idempotency key was taken. A request already kept (a reprocess) is updated in place.
+   * idempotency key was taken. A request already kept (a reprocess) stays as it was received and
+   * gains this event log in its list of reprocess logs.
    */
   inboundRequest?: {
     id: string;

@@ -6,7 +6,10 @@ import type {
 } from '@wm/contracts';
 import type { inboundRequests } from '../../db/schema';
 
-type ListedRow = Omit<typeof inboundRequests.$inferSelect, 'headers' | 'body' | 'applicationId'>;
+type ListedRow = Omit<
+  typeof inboundRequests.$inferSelect,
+  'headers' | 'body' | 'applicationId' | 'reprocessEventLogIds'
+>;
 
 export const toInboundRequestView = (row: ListedRow): TInboundRequest => ({
   id: row.id,
@@ -26,24 +29,32 @@ export const toInboundRequestView = (row: ListedRow): TInboundRequest => ({
   createdAt: row.createdAt.toISOString(),
 });
 
+type EventLogOutcome = {
+  id: string;
+  status: string;
+  errorMessage: string | null;
+  eventType: string;
+  createdAt: Date;
+};
+
 export function toInboundRequestDetailView(
   row: typeof inboundRequests.$inferSelect,
-  extra: {
-    routeName: string;
-    eventLogStatus: string | null;
-    eventLogError: string | null;
-    canWrite: boolean;
-  },
+  extra: { routeName: string; eventLogs: EventLogOutcome[]; canWrite: boolean },
 ): TInboundRequestDetail {
+  const found = new Map(extra.eventLogs.map((log) => [log.id, log]));
+  const listed = [
+    ...(row.eventLogId ? [{ id: row.eventLogId, isReprocess: false }] : []),
+    ...row.reprocessEventLogIds.map((id) => ({ id, isReprocess: true })),
+  ];
   return {
     ...toInboundRequestView(row),
     headers: row.headers,
     body: row.body.toString('utf8'),
     route: { id: row.routeId, name: extra.routeName, applicationId: row.applicationId },
-    eventLog:
-      row.eventLogId && extra.eventLogStatus
-        ? { id: row.eventLogId, status: extra.eventLogStatus, errorMessage: extra.eventLogError }
-        : null,
+    eventLogs: listed.flatMap(({ id, isReprocess }) => {
+      const log = found.get(id);
+      return log ? [{ ...log, createdAt: log.createdAt.toISOString(), isReprocess }] : [];
+    }),
     permissions: { canWrite: extra.canWrite },
   };
 }

@@ -11,7 +11,12 @@ import { inboundRequestAccess, requireAccess, routeAccess } from '../access';
 import { publishOrLeaveToSweep } from '../emit/publish-or-sweep';
 import { toInboundRequestDetailView, toInboundRequestView } from './inbound-request-view';
 import { loadIngestTargetById } from './ingest-targets';
-import { countInboundRequests, findInboundRequestDetail, selectInboundRequestPage } from './queries';
+import {
+  countInboundRequests,
+  findInboundRequestDetail,
+  selectEventLogOutcomes,
+  selectInboundRequestPage,
+} from './queries';
 import { readEventType } from './read-event-type';
 import { readInboundBody } from './read-inbound-body';
 import { recordAcceptedRequest } from './service';
@@ -38,7 +43,12 @@ export async function listInboundRequests(
 async function loadDetail(ctx: AppContext, id: string, canWrite: boolean): Promise<TInboundRequestDetail> {
   const found = await findInboundRequestDetail(ctx.db, id);
   if (!found) throw new Error(`inbound request ${id} vanished`);
-  return toInboundRequestDetailView(found.request, { ...found, canWrite });
+  const { eventLogId, reprocessEventLogIds } = found.request;
+  const eventLogs = await selectEventLogOutcomes(ctx.db, [
+    ...(eventLogId ? [eventLogId] : []),
+    ...reprocessEventLogIds,
+  ]);
+  return toInboundRequestDetailView(found.request, { routeName: found.routeName, eventLogs, canWrite });
 }
 
 export async function getInboundRequest(ctx: AppContext, user: SessionUser, id: string) {
@@ -48,8 +58,9 @@ export async function getInboundRequest(ctx: AppContext, user: SessionUser, id: 
 
 /**
  * Runs the route's rules again on a kept request, as the route is now (its event type source and
- * event types): a new rules log, which the request then leads to. Only a verified request, on an
- * active route, whose body and event type can be read (422 saying why otherwise).
+ * event types): a new rules log, listed beside the earlier ones; the request keeps its status and
+ * the log it led to when received. Only a verified request, on an active route, whose body and
+ * event type can be read (422 saying why otherwise).
  */
 export async function reprocessInboundRequest(
   ctx: AppContext,

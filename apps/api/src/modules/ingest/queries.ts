@@ -1,5 +1,5 @@
 import type { TInboundRequestListQuery } from '@wm/contracts';
-import { asc, count, desc, eq } from 'drizzle-orm';
+import { asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { eventLogs, inboundRequests, routeEventTypes, routes } from '../../db/schema';
 import { pageOffset } from '../../domain/pagination';
@@ -82,19 +82,28 @@ export async function countInboundRequests(db: Database, routeId: string): Promi
   return Number(total?.n ?? 0);
 }
 
-/** A request with its route's name and its event log's outcome. */
+/** A request with its route's name. */
 export async function findInboundRequestDetail(db: Database, id: string) {
   const [row] = await db
-    .select({
-      request: inboundRequests,
-      routeName: routes.name,
-      eventLogStatus: eventLogs.status,
-      eventLogError: eventLogs.errorMessage,
-    })
+    .select({ request: inboundRequests, routeName: routes.name })
     .from(inboundRequests)
     .innerJoin(routes, eq(routes.id, inboundRequests.routeId))
-    .leftJoin(eventLogs, eq(eventLogs.id, inboundRequests.eventLogId))
     .where(eq(inboundRequests.id, id))
     .limit(1);
   return row;
+}
+
+/** The event logs of these ids that still exist (retention drops old ones), with their outcome. */
+export function selectEventLogOutcomes(db: Database, ids: string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      id: eventLogs.id,
+      status: eventLogs.status,
+      errorMessage: eventLogs.errorMessage,
+      eventType: eventLogs.eventType,
+      createdAt: eventLogs.createdAt,
+    })
+    .from(eventLogs)
+    .where(inArray(eventLogs.id, ids));
 }

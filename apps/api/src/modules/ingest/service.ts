@@ -176,7 +176,7 @@ export async function receiveInboundRequest(
 /**
  * The request's occurrence and rules log (only the route's rules run on it), with the request
  * itself, in one statement: ACCEPTED, or DUPLICATE when its delivery id's key was taken. A
- * reprocess passes the kept request again (same id): it is updated in place.
+ * reprocess passes the kept request again (same id): it stays as received, the new log added to it.
  */
 export async function recordAcceptedRequest(
   ctx: AppContext,

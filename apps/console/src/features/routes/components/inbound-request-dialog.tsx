@@ -13,13 +13,17 @@ import {
 import { JsonView } from '@/components/ui/json-view';
 import { ShortId } from '@/components/ui/short-id';
 import { Skeleton } from '@/components/ui/skeleton';
+import { EventLogStatusBadge } from '@/components/ui/status-badges';
 import { paths } from '@/config/paths';
 import { formatDateTimeSeconds } from '@/lib/format';
 import { useInboundRequest } from '../api/get-inbound-request';
 import { useReprocessInboundRequest } from '../api/reprocess-inbound-request';
 import { InboundStatusBadge, VerificationBadge } from './inbound-request-badges';
 
-/** One received request: how it was checked, what it became, its headers (less credentials) and body. */
+/**
+ * One received request: how it was checked, what it became, the rules logs it led to (when received
+ * and at each reprocess), its headers (less credentials) and body.
+ */
 export function InboundRequestDialog({ id, onClose }: { id: string | null; onClose: () => void }) {
   const query = useInboundRequest(id);
   const reprocess = useReprocessInboundRequest();
@@ -59,17 +63,26 @@ export function InboundRequestDialog({ id, onClose }: { id: string | null; onClo
               <DetailField label="Tipo de evento">{request.eventType ?? '-'}</DetailField>
               <DetailField label="ID de entrega do remetente">{request.deliveryId ?? '-'}</DetailField>
               <DetailField label="Tamanho">{`${request.sizeBytes} B (${request.contentType ?? 'sem content-type'})`}</DetailField>
-              <DetailField label="Log de eventos">
-                {request.eventLog ? (
-                  <Link className="hover:underline" to={paths.eventLogs.detail.getHref(request.eventLog.id)}>
-                    {request.eventLog.status}
-                    {request.eventLog.errorMessage ? ` — ${request.eventLog.errorMessage}` : ''}
-                  </Link>
-                ) : (
-                  '-'
-                )}
-              </DetailField>
             </dl>
+            <div className="grid gap-2">
+              <h3 className="text-sm font-medium">Logs de eventos</h3>
+              {request.eventLogs.length > 0 ? (
+                <ul className="grid gap-2" data-testid="inbound-request-event-logs">
+                  {request.eventLogs.map((log) => (
+                    <li key={log.id} className="flex flex-wrap items-center gap-2 text-sm">
+                      <EventLogStatusBadge status={log.status} />
+                      <Link className="hover:underline" to={paths.eventLogs.detail.getHref(log.id)}>
+                        {`${log.isReprocess ? 'Reprocessamento' : 'Recebimento'} em ${formatDateTimeSeconds(log.createdAt)}`}
+                      </Link>
+                      <span className="text-muted-foreground">{log.eventType}</span>
+                      {log.errorMessage ? <span className="text-destructive">{log.errorMessage}</span> : null}
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                <p className="text-sm text-muted-foreground">Nenhum log de eventos</p>
+              )}
+            </div>
             <div className="grid gap-2">
               <h3 className="text-sm font-medium">Cabeçalhos</h3>
               <JsonView value={request.headers} />
