@@ -233,6 +233,47 @@ describe(`POST /v1/emit-rules end to end on the ${queueBackend} queue`, () => {
     await t.del(`/v1/event-rules/${rule.id}`, { token: owner.token });
   });
 
+  it("When conditions are evaluated on received values, then the stored reasons show the rule's side and each value's type and length, never the value", async () => {
+    const secret = 'CUSTOMER-CPF-123.456.789-00 card 4111111111111111';
+    const condition = (field: string, operator: string, values: string[]) => ({
+      field,
+      operator,
+      values,
+      caseSensitive: false,
+    });
+    const rule = await ruleFor('Sigilo', [], null, {
+      conditions: {
+        logic: 'AND',
+        rules: [
+          condition('data.id', 'EQUALS', ['evt_secret_value']),
+          condition('data.total', 'GREATER_THAN', ['100']),
+          condition('data.tags', 'CONTAINS_ANY', ['vip']),
+          condition('data.isBlocked', 'EQUALS', ['true']),
+        ],
+      },
+    });
+    const data = { id: secret, total: 987_654, tags: ['cpf-123', 'vip-gold'], isBlocked: false };
+    const res = await emitRules({ data });
+    expect((await settledLog(res.body.eventLogId)).status).toBe('SUCCESS');
+
+    const detail = await t.get(`/v1/rabbitmq/events/${res.body.eventLogId}`, { token: owner.token });
+    const [evaluation] = detail.body.data.ruleEvaluations;
+    expect(evaluation).toMatchObject({ ruleId: rule.id, isMatch: false });
+    const reasons = evaluation.conditions.map((item: { reason: string }) => item.reason);
+    expect(reasons).toEqual([
+      `data.id (texto, ${secret.length} caracteres) não é igual a "evt_secret_value"`,
+      'data.total (número) é maior que 100',
+      'data.tags[1] (texto, 8 caracteres) contém "vip"',
+      'data.isBlocked (booleano) não é igual a "true"',
+    ]);
+    const stored = JSON.stringify(detail.body.data.ruleEvaluations);
+    for (const value of ['CUSTOMER', '4111', '987654', 'cpf-123', 'vip-gold']) {
+      expect(stored, value).not.toContain(value);
+    }
+    expect(reasons.join(' ')).not.toContain('false');
+    await t.del(`/v1/event-rules/${rule.id}`, { token: owner.token });
+  });
+
   it('When an emit matches no rule, then its event log says for each candidate rule which condition failed and why, to members only', async () => {
     const { event } = await eventWithSubscription('/avaliada');
     const rule = await ruleFor('Pedido de ajuda', ['ajuda', 'socorro'], event.id);

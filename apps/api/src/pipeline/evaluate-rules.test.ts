@@ -48,7 +48,7 @@ describe('evaluateRules', () => {
     expect(evaluation.stopped).toBeNull();
     expect(evaluation.matched).toEqual([]);
     expect(evaluation.explanations[0]?.conditions[0]?.reason).toBe(
-      'data.text = "aaaaaaaaaaa" tem 11 caracteres, acima do limite de 10 para REGEX (não avaliado)',
+      'data.text (texto, 11 caracteres) passa do limite de 10 caracteres para REGEX (não avaliado)',
     );
   });
 });

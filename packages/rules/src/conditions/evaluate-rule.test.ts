@@ -38,7 +38,7 @@ describe('EQUALS', () => {
   it('When the text equals one of the values ignoring case, then it matches', () => {
     expect(check(condition('data.status', 'EQUALS', ['paid', 'done']), { status: 'DONE' })).toEqual({
       match: true,
-      reason: 'data.status = "DONE" é igual a "paid" ou "done"',
+      reason: 'data.status (texto, 4 caracteres) é igual a "paid" ou "done"',
     });
   });
 
@@ -46,7 +46,7 @@ describe('EQUALS', () => {
     const result = check(condition('data.status', 'EQUALS', ['paid'], true), { status: 'Paid' });
     expect(result.match).toBe(false);
     expect(result.reason).toBe(
-      'data.status = "Paid" não é igual a "paid" (diferenciando maiúsculas e minúsculas)',
+      'data.status (texto, 4 caracteres) não é igual a "paid" (diferenciando maiúsculas e minúsculas)',
     );
   });
 
@@ -65,7 +65,7 @@ describe('EQUALS', () => {
   it('When the field is an array, then one equal element is enough', () => {
     expect(check(condition('data.tags', 'EQUALS', ['beta']), { tags: ['vip', 'Beta'] })).toEqual({
       match: true,
-      reason: 'data.tags[1] = "Beta" é igual a "beta"',
+      reason: 'data.tags[1] (texto, 4 caracteres) é igual a "beta"',
     });
     expect(check(condition('data.tags', 'EQUALS', ['gold']), { tags: ['vip', 'beta'] })).toEqual({
       match: false,
@@ -84,11 +84,11 @@ describe('CONTAINS_ANY and CONTAINS_ALL', () => {
     const cond = condition('data.message.text', 'CONTAINS_ANY', ['pedido', 'compra']);
     expect(check(cond, { message: { text: 'Quero fazer uma COMPRA' } })).toEqual({
       match: true,
-      reason: 'data.message.text = "Quero fazer uma COMPRA" contém "pedido" ou "compra"',
+      reason: 'data.message.text (texto, 22 caracteres) contém "pedido" ou "compra"',
     });
     expect(check(cond, { message: { text: 'Olá' } })).toEqual({
       match: false,
-      reason: 'data.message.text = "Olá" não contém "pedido" ou "compra"',
+      reason: 'data.message.text (texto, 3 caracteres) não contém "pedido" ou "compra"',
     });
   });
 
@@ -103,7 +103,7 @@ describe('CONTAINS_ANY and CONTAINS_ALL', () => {
     expect(check(cond, { text: 'PEDIDO urgente' }).match).toBe(true);
     expect(check(cond, { text: 'pedido normal' })).toEqual({
       match: false,
-      reason: 'data.text = "pedido normal" não contém "pedido" e "urgente"',
+      reason: 'data.text (texto, 13 caracteres) não contém "pedido" e "urgente"',
     });
   });
 
@@ -125,7 +125,7 @@ describe('CONTAINS_ANY and CONTAINS_ALL', () => {
   it('When there are more than five values, then the reason lists five and counts the rest', () => {
     const values = ['a1', 'a2', 'a3', 'a4', 'a5', 'a6', 'a7'];
     expect(check(condition('data.t', 'CONTAINS_ANY', values), { t: 'zzz' }).reason).toBe(
-      'data.t = "zzz" não contém "a1" ou "a2" ou "a3" ou "a4" ou "a5" e mais 2',
+      'data.t (texto, 3 caracteres) não contém "a1" ou "a2" ou "a3" ou "a4" ou "a5" e mais 2',
     );
   });
 });
@@ -135,7 +135,7 @@ describe('REGEX', () => {
     const cond = condition('data.order', 'REGEX', ['^PED-\\d{4}$']);
     expect(check(cond, { order: 'ped-1234' })).toEqual({
       match: true,
-      reason: 'data.order = "ped-1234" corresponde a /^PED-\\d{4}$/',
+      reason: 'data.order (texto, 8 caracteres) corresponde a /^PED-\\d{4}$/',
     });
     expect(check(cond, { order: 'PED-12345' }).match).toBe(false);
     expect(check(condition('data.order', 'REGEX', ['\\d+']), { order: 'abc 42 def' }).match).toBe(true);
@@ -152,7 +152,7 @@ describe('REGEX', () => {
 
   it('When the field is an array or a number, then elements and text forms are tested', () => {
     expect(check(condition('data.l', 'REGEX', ['^b']), { l: ['abc', 'bcd'] }).reason).toBe(
-      'data.l[1] = "bcd" corresponde a /^b/',
+      'data.l[1] (texto, 3 caracteres) corresponde a /^b/',
     );
     expect(check(condition('data.n', 'REGEX', ['^4\\d$']), { n: 42 }).match).toBe(true);
   });
@@ -188,11 +188,11 @@ describe('GREATER_THAN and LESS_THAN', () => {
   it('When the number is above the threshold, then GREATER_THAN matches', () => {
     expect(check(condition('data.total', 'GREATER_THAN', ['100']), { total: 150 })).toEqual({
       match: true,
-      reason: 'data.total = 150 é maior que 100',
+      reason: 'data.total (número) é maior que 100',
     });
     expect(check(condition('data.total', 'GREATER_THAN', ['100']), { total: 100 })).toEqual({
       match: false,
-      reason: 'data.total = 100 não é maior que 100',
+      reason: 'data.total (número) não é maior que 100',
     });
   });
 
@@ -223,7 +223,7 @@ describe('GREATER_THAN and LESS_THAN', () => {
 
   it('When the field is an array, then one element beyond the threshold is enough', () => {
     expect(check(condition('data.l', 'GREATER_THAN', ['100']), { l: [1, 'x', '200'] }).reason).toBe(
-      'data.l[2] = "200" é maior que 100',
+      'data.l[2] (texto, 3 caracteres) é maior que 100',
     );
     expect(check(condition('data.l', 'LESS_THAN', ['0']), { l: [1, 2] }).reason).toBe(
       'nenhum item de data.l é menor que 0',
@@ -240,7 +240,7 @@ describe('DATE_AFTER and DATE_BEFORE', () => {
     expect(check(condition('data.at', 'DATE_AFTER', ['2024-01-01']), { at: '2024-01-01T00:00:01Z' })).toEqual(
       {
         match: true,
-        reason: 'data.at = "2024-01-01T00:00:01Z" é posterior a 2024-01-01T00:00:00.000Z',
+        reason: 'data.at (texto, 20 caracteres) é posterior a 2024-01-01T00:00:00.000Z',
       },
     );
     expect(check(condition('data.at', 'DATE_AFTER', ['2024-01-01']), { at: '2024-01-01' }).match).toBe(false);
@@ -373,8 +373,8 @@ describe('logic', () => {
       match: true,
       reason: '2 de 2 condições atendidas (AND: todas são exigidas)',
       conditions: [
-        { match: true, reason: 'data.status = "paid" é igual a "paid"' },
-        { match: true, reason: 'data.total = 150 é maior que 100' },
+        { match: true, reason: 'data.status (texto, 4 caracteres) é igual a "paid"' },
+        { match: true, reason: 'data.total (número) é maior que 100' },
       ],
     });
     expect(evaluateRule(rule([paid, big]), envelope({ status: 'paid', total: 50 })).match).toBe(false);

@@ -1,6 +1,6 @@
 import { getSegments, readSegments } from '../paths/get-path';
 import { type Lookup, MISSING } from '../paths/own-property';
-import { describeValue } from '../values/to-text';
+import { describeReceived } from '../values/to-text';
 import { type CompiledCondition, type CompiledRule, compileRule } from './compile-rule';
 import type { ConditionResult, RuleConditions, RuleEnvelope, RuleResult } from './types';
 import { formOf, isOverTextLimit, type ScanMeter, testScalar, type ValueForms } from './value-forms';
@@ -83,27 +83,31 @@ function evaluateCondition(
   const { value } = lookup;
   if (!lookup.found || value === undefined) return { match: false, reason: `campo ${label} ausente` };
   if (value === null) return { match: false, reason: `campo ${label} é nulo` };
+  // The rule's side is quoted; the value received only by its type and length (`received`).
   if (!Array.isArray(value)) {
     if (testScalar(condition, value, undefined, meter))
-      return { match: true, reason: `${label} = ${describeValue(value)} ${condition.expectation}` };
-    return { match: false, reason: `${label} = ${describeValue(value)} ${mismatch(condition, value)}` };
+      return { match: true, reason: `${received(label, value)} ${condition.expectation}` };
+    return { match: false, reason: `${received(label, value)} ${mismatch(condition, value)}` };
   }
   if (value.length === 0) return { match: false, reason: `campo ${label} é uma lista vazia` };
   for (let index = 0; index < value.length; index++) {
     if (testScalar(condition, value[index], undefined, meter)) {
       return {
         match: true,
-        reason: `${label}[${index}] = ${describeValue(value[index])} ${condition.expectation}`,
+        reason: `${received(`${label}[${index}]`, value[index])} ${condition.expectation}`,
       };
     }
   }
   return { match: false, reason: `nenhum item de ${label} ${condition.expectation}` };
 }
 
+const received = (label: string, value: unknown) => `${label} (${describeReceived(value)})`;
+
 function mismatch(condition: CompiledCondition, value: unknown): string {
   const form = formOf(condition.kind, value);
   if (isOverTextLimit(condition, form)) {
-    return `tem ${(form as string).length} caracteres, acima do limite de ${condition.maxTextLength} para REGEX (não avaliado)`;
+    const length = typeof value === 'string' ? '' : `com ${(form as string).length} caracteres, `;
+    return `${length}passa do limite de ${condition.maxTextLength} caracteres para REGEX (não avaliado)`;
   }
   const hasForm = form !== null;
   if (condition.kind === 'number' && !hasForm) return 'não é um número';

@@ -149,7 +149,7 @@ describe('buildRulePayload', () => {
     const conflict = build(conditionsOf([condition('eventType', 'EQUALS', ['other'])]));
     expect(conflict).toMatchObject({
       isMatching: false,
-      problems: ['eventType = "order.created" não é igual a "other"'],
+      problems: ['eventType (texto, 13 caracteres) não é igual a "other"'],
     });
     const organization = build(conditionsOf([condition('organizationId', 'EQUALS', ['org-9'])]));
     expect(organization).toMatchObject({ isMatching: true, payload: { organizationId: 'org-9' } });

@@ -30,6 +30,24 @@ export function describeValue(value: unknown, maxLength = 100): string {
   return typeof value === 'string' ? text : truncate(text, maxLength);
 }
 
+const countOf = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * What a reason says of a value received (the data of an emit): its type, with a text's length, a
+ * list's items or an object's keys, never the value itself; reasons are kept with event logs and
+ * shown to every member of the application.
+ */
+export function describeReceived(value: unknown): string {
+  if (typeof value === 'string') return `texto, ${countOf(value.length, 'caractere', 'caracteres')}`;
+  if (typeof value === 'number') return 'número';
+  if (typeof value === 'boolean') return 'booleano';
+  if (Array.isArray(value)) return `lista, ${countOf(value.length, 'item', 'itens')}`;
+  if (typeof value === 'object' && value !== null) {
+    return `objeto, ${countOf(Object.keys(value).length, 'chave', 'chaves')}`;
+  }
+  return 'valor';
+}
+
 export function truncate(text: string, maxLength: number): string {
   return text.length > maxLength ? `${text.slice(0, maxLength)}…` : text;
 }

@@ -48,7 +48,10 @@ describe('testRule', () => {
     expect(outcome.result.match).toBe(true);
     expect(outcome.result.conditions).toHaveLength(1);
     expect(outcome.result.conditions[0]?.match).toBe(true);
-    expect(outcome.result.conditions[0]?.reason).toContain('OI');
+    // The same reasons as the server keeps: the rule's values, the received value's type and length.
+    expect(outcome.result.conditions[0]?.reason).toBe(
+      'data.message.text (texto, 2 caracteres) contém "olá" ou "oi"',
+    );
     expect(outcome.isOtherEventType).toBe(false);
   });
 
