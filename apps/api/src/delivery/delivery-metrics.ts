@@ -60,21 +60,26 @@ export function declareDeferrals(metrics: AppContext['metrics']) {
   }
 }
 
-/** Subscriptions named in the in-flight gauge; the others are summed under `other`. */
-const IN_FLIGHT_TOP = 10;
-
-/** The in-flight gauge of this process's pool, by subscription (the top few, the rest summed); stop ends it. */
+/**
+ * This process's deliveries being sent: all of them, and the most one subscription holds (a
+ * saturating endpoint shows without its name). No subscription ids: /metrics may be public, and
+ * each id would be a series; `GET /v1/subscriptions/{id}/health` answers per subscription.
+ */
 export function reportInFlight(ctx: AppContext, read: () => Map<string, number>): () => void {
   let isStopped = false;
   ctx.metrics.collect((set) => {
     if (isStopped) return;
-    const help = 'Deliveries being sent by this process, for the busiest subscriptions and the rest';
-    const sorted = [...read()].sort((a, b) => b[1] - a[1]);
-    for (const [subscriptionId, count] of sorted.slice(0, IN_FLIGHT_TOP)) {
-      set('webhook_subscription_in_flight', help, count, { subscription: subscriptionId });
-    }
-    const rest = sorted.slice(IN_FLIGHT_TOP).reduce((total, [, count]) => total + count, 0);
-    set('webhook_subscription_in_flight', help, rest, { subscription: 'other' });
+    const counts = [...read().values()];
+    set(
+      'webhook_deliveries_in_flight',
+      'Deliveries being sent by this process',
+      counts.reduce((total, count) => total + count, 0),
+    );
+    set(
+      'webhook_subscription_in_flight_max',
+      'The most deliveries one subscription has being sent by this process',
+      Math.max(0, ...counts),
+    );
   });
   return () => {
     isStopped = true;
