@@ -214,6 +214,25 @@ describe("a route's ingest URL", () => {
     expect(await countInbound(t.ctx, route.id)).toEqual(before);
   });
 
+  it("When a request names a route's token but no endpoint, then it gets the same 404 as an unknown token and the token is not echoed", async () => {
+    const route = await routeOf({ verification: NONE });
+    const token = new URL(route.ingestUrl).pathname.split('/')[2] as string;
+    expect(token.length).toBeGreaterThan(16);
+    for (const [method, url] of [
+      ['POST', `${baseUrl}/in/${token}`],
+      ['GET', `${baseUrl}/in/${token}`],
+      ['POST', `${baseUrl}/in/${token}?tipo=x`],
+      ['PUT', `${baseUrl}/in/${token}`],
+    ] as const) {
+      const answer = await sendInbound(url, { method, ...(method === 'GET' ? {} : json({ type: 'x' })) });
+      expect(answer.status, `${method} ${url}`).toBe(404);
+      expect(answer.body, `${method} ${url}`).toEqual({
+        error: 'Nenhuma rota ativa neste endereço',
+        code: 'NOT_FOUND',
+      });
+    }
+  });
+
   it('When two routes of one application have the same event type, then a request to one runs only its own rules', async () => {
     const event = await t.post('/v1/events', {
       ...as(),

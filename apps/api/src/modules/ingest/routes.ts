@@ -94,5 +94,13 @@ export async function registerIngestEndpoint(app: FastifyInstance, ctx: AppConte
       method: ROUTE_METHODS.filter((method) => method !== 'POST'),
       schema: { hide: true },
     });
+    // A token with no endpoint gets the same 404 as any other address here, not the router's
+    // "route not found" answer, which names the path and so the token.
+    scope.route({
+      ...common,
+      url: `${INGEST_PREFIX}:token`,
+      method: [...ROUTE_METHODS],
+      schema: { hide: true },
+    });
   });
 }
