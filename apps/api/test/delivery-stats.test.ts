@@ -205,6 +205,27 @@ describe('GET /v1/stats/deliveries', () => {
     }
   });
 
+  it('When a one-day range at one-minute buckets has seconds, then it answers at most 1,440 points: a day from a whole minute, or 400 for the 1,441 minutes a day across two partial ones touches', async () => {
+    const minute = Math.floor(Date.now() / 60_000) * 60_000 - 86_400_000;
+    const ask = (from: number, to: number) =>
+      harness.t.get(
+        statsUrl({ from: new Date(from).toISOString(), to: new Date(to).toISOString(), bucketMinutes: 1 }),
+        { token: owner.token },
+      );
+    const whole = await ask(minute, minute + 86_400_000);
+    expect(whole.status).toBe(200);
+    expect(whole.body.data).toHaveLength(1440);
+    const endingInAMinute = await ask(minute + 30_000, minute + 86_400_000);
+    expect(endingInAMinute.status).toBe(200);
+    expect(endingInAMinute.body.data).toHaveLength(1440);
+    const withSeconds = await ask(minute + 30_000, minute + 86_430_000);
+    expect(withSeconds.status).toBe(400);
+    expect(withSeconds.body).toMatchObject({
+      error: 'Período longo demais para o intervalo: no máximo 1440 pontos',
+      code: 'VALIDATION_ERROR',
+    });
+  });
+
   it('When the range is backwards or has too many points, then it answers 400 in pt-BR', async () => {
     const now = Date.now();
     const backwards = await harness.t.get(

@@ -6,6 +6,20 @@ export const DELIVERY_STATS_MAX_BUCKETS = 1440;
 /** The longest period a chart covers: read from per-minute figures, a week is 10,080 rows per subscription. */
 export const DELIVERY_STATS_MAX_DAYS = 7;
 
+const MINUTE_MS = 60_000;
+
+/** Where the answer's first bucket starts: `from` taken to its minute. */
+export const firstBucketStart = (from: Date) => new Date(Math.floor(from.getTime() / MINUTE_MS) * MINUTE_MS);
+
+/**
+ * How many points a range answers: buckets of `bucketMinutes` from `from`'s minute until `to`. A
+ * day whose ends both fall inside a minute touches 1,441 minutes, so it takes 1,441 one-minute buckets.
+ */
+export function countDeliveryStatsBuckets(from: Date, to: Date, bucketMinutes: number): number {
+  const span = to.getTime() - firstBucketStart(from).getTime();
+  return Math.max(1, Math.ceil(span / (bucketMinutes * MINUTE_MS)));
+}
+
 const instant = z.iso
   .datetime({ offset: true, error: 'Data inválida' })
   .refine((value) => !value.startsWith('0000'), { error: 'Data inválida' });
@@ -37,7 +51,7 @@ export const ZDeliveryStatsQuery = z
   })
   .refine(
     (query) =>
-      (Date.parse(query.to) - Date.parse(query.from)) / 60_000 / query.bucketMinutes <=
+      countDeliveryStatsBuckets(new Date(query.from), new Date(query.to), query.bucketMinutes) <=
       DELIVERY_STATS_MAX_BUCKETS,
     {
       error: `Período longo demais para o intervalo: no máximo ${DELIVERY_STATS_MAX_BUCKETS} pontos`,

@@ -1,4 +1,4 @@
-import type { TDeliveryStatsPoint } from '@wm/contracts';
+import { countDeliveryStatsBuckets, firstBucketStart, type TDeliveryStatsPoint } from '@wm/contracts';
 import type { Database } from '../../db/client';
 import { durationOfBucket } from '../../delivery/delivery-stats-sql';
 import { selectDeliveryCounts, selectDurationPercentiles, selectPendingCounts } from './queries';
@@ -26,9 +26,9 @@ export async function readDeliveryStats(
   db: Database,
   range: DeliveryStatsRange,
 ): Promise<TDeliveryStatsPoint[]> {
-  const start = new Date(Math.floor(range.from.getTime() / MINUTE_MS) * MINUTE_MS);
+  const start = firstBucketStart(range.from);
   const bucketMs = range.bucketMinutes * MINUTE_MS;
-  const count = Math.max(1, Math.ceil((range.to.getTime() - start.getTime()) / bucketMs));
+  const count = countDeliveryStatsBuckets(range.from, range.to, range.bucketMinutes);
   const points: TDeliveryStatsPoint[] = Array.from({ length: count }, (_, k) => ({
     at: new Date(start.getTime() + k * bucketMs).toISOString(),
     SUCCESS: 0,
