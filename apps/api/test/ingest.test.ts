@@ -340,6 +340,30 @@ describe("a route's ingest URL", () => {
     ]);
   });
 
+  it('When an HMAC_SHA256 request is sent again as it was, then it runs the rules again; with the same Idempotency-Key, the copy is a DUPLICATE', async () => {
+    const { createHmac } = await import('node:crypto');
+    const route = await routeOf({
+      verification: { type: 'HMAC_SHA256', secret: 'segredo-replay', header: 'X-Assinatura' },
+    });
+    await t.post('/v1/route-event-types', {
+      ...as(),
+      body: { routeId: route.id, name: 'Pago', alias: 'pedido.pago' },
+    });
+    const body = JSON.stringify({ type: 'pedido.pago', pedido: 9 });
+    const signature = createHmac('sha256', 'segredo-replay').update(body).digest('hex');
+    const send = (headers: Record<string, string> = {}) =>
+      sendInbound(ingestUrlOn(baseUrl, route), {
+        headers: { 'content-type': 'application/json', 'x-assinatura': signature, ...headers },
+        body,
+      });
+    // Nothing but the body is signed: a replay is the same request, so it is accepted again.
+    expect((await send()).body.status).toBe('ACCEPTED');
+    expect((await send()).body.status).toBe('ACCEPTED');
+    expect((await send({ 'idempotency-key': 'pedido-9' })).body.status).toBe('ACCEPTED');
+    expect((await send({ 'idempotency-key': 'pedido-9' })).body.status).toBe('DUPLICATE');
+    expect(await countInbound(t.ctx, route.id)).toEqual({ requests: 4, logs: 3 });
+  });
+
   it('When Basic auth is the check, then a wrong password is 401 and the Authorization header is never kept', async () => {
     const route = await routeOf({
       verification: { type: 'BASIC', username: 'twilio', password: 'senha-forte' },
