@@ -1,7 +1,7 @@
+import { signWebhook } from '@wm/standard-webhooks';
 import type { AuthDetails } from '../db/schema/applications';
 import { authHeaders } from './auth-headers';
 import type { OutboundRequest } from './sender';
-import { signWebhook } from './signature';
 
 export type DeliveryTarget = {
   deliveryId: string;

@@ -1,10 +1,10 @@
+import { signWebhook } from '@wm/standard-webhooks';
 import type { AppContext } from '../context';
 import type { AuthDetails } from '../db/schema/applications';
 import { newId } from '../lib/ids';
 import { openAuthDetails } from '../lib/sealed-auth-details';
 import { authHeaders } from './auth-headers';
 import type { Sender } from './sender';
-import { signWebhook } from './signature';
 
 type FinishedOccurrence = {
   occurrence_id: string;
