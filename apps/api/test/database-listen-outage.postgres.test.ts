@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client';
 import { waitFor } from './support/delivery-fixtures';
-import { startTcpProxy } from './support/tcp-proxy';
+import { startUrlProxy } from './support/tcp-proxy';
 import { openTestDatabase } from './support/test-database';
 
 // PostgreSQL only (see vitest.config.ts): only a server has a listening connection that can drop.
@@ -14,12 +14,9 @@ describe('a LISTEN whose connection drops', () => {
   it('When listening again fails while the database is unreachable, then each failure is reported, and it listens again once it can', async () => {
     const database = await openTestDatabase();
     cleanups.push(() => database.close());
-    const direct = new URL(database.url as string);
-    const proxy = await startTcpProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
+    const { proxy, url: throughProxy } = await startUrlProxy(database.url as string, 5432);
     cleanups.push(() => proxy.close());
-    const throughProxy = new URL(direct);
-    throughProxy.port = String(proxy.port);
-    const listener = await openDatabase({ kind: 'postgres', url: throughProxy.toString(), poolSize: 1 });
+    const listener = await openDatabase({ kind: 'postgres', url: throughProxy, poolSize: 1 });
     cleanups.push(() => listener.close());
 
     const payloads: Array<string | undefined> = [];

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateDatabase } from '../src/db/migrate';
 import { brokerQueueNames, deadLetterExchangeName } from '../src/queue/rabbitmq-topology';
 import { readProcessed, spawnConsumer, stopChild } from './support/spawn-consumer';
-import { startTcpProxy } from './support/tcp-proxy';
+import { startUrlProxy } from './support/tcp-proxy';
 import { openTestDatabase } from './support/test-database';
 import {
   deleteBrokerQueue,
@@ -46,10 +46,8 @@ describe('queue faults (rabbitmq)', () => {
 
   it('When the broker stops mid-run and comes back, then every message is processed by the same consumer', async () => {
     const name = uniqueQueueName('wm-faults');
-    const broker = new URL(TEST_RABBITMQ_URL);
-    const proxy = await startTcpProxy({ host: broker.hostname, port: Number(broker.port || 5672) });
-    broker.port = String(proxy.port);
-    const queue = openTestQueue(database, { name, concurrency: 32, brokerUrl: broker.toString() });
+    const { proxy, url: brokerUrl } = await startUrlProxy(TEST_RABBITMQ_URL, 5672);
+    const queue = openTestQueue(database, { name, concurrency: 32, brokerUrl });
     const processed = new Set<string>();
     try {
       await queue.consume(async (message) => {
