@@ -1,3 +1,4 @@
+import { COMMON_PASSWORD_MESSAGE } from '@wm/contracts';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 
@@ -45,6 +46,18 @@ describe('loadConfig', () => {
     expect(load({ SESSION_TTL_HOURS: '0.5' }).SESSION_TTL_HOURS).toBe(0.5);
     expect(() => load({ SESSION_TTL_HOURS: '1e3' })).toThrow(/SESSION_TTL_HOURS: use um número/);
     expect(() => load({ SESSION_TTL_HOURS: '0' })).toThrow(/SESSION_TTL_HOURS: deve ser maior que 0/);
+  });
+
+  it("When ADMIN_PASSWORD breaks the password policy, then the start stops naming it with the policy's message", () => {
+    expect(() => load({ ADMIN_PASSWORD: 'curta12' })).toThrow(
+      /ADMIN_PASSWORD: Senha deve ter pelo menos 8 caracteres/,
+    );
+    expect(() => load({ ADMIN_PASSWORD: 'admin123' })).toThrow(`ADMIN_PASSWORD: ${COMMON_PASSWORD_MESSAGE}`);
+    expect(() => load({ ADMIN_PASSWORD: ' '.repeat(9) })).toThrow(
+      /ADMIN_PASSWORD: Senha não pode conter apenas espaços/,
+    );
+    expect(load({ ADMIN_PASSWORD: 'troque-esta-senha' }).ADMIN_PASSWORD).toBe('troque-esta-senha');
+    expect(load({}).ADMIN_PASSWORD).toBeUndefined();
   });
 
   it('When the headers timeout is longer than the whole-request timeout, then the start stops naming it', () => {

@@ -1,5 +1,6 @@
 import { hostname } from 'node:os';
 import { resolve } from 'node:path';
+import { ZPassword } from '@wm/contracts';
 import { z } from 'zod';
 import type { TraceExport } from './lib/tracing';
 
@@ -54,7 +55,8 @@ const ZEnv = z
     PUBLIC_URL: z.url({ error: 'deve ser uma URL' }).optional(),
     SECRET_KEY: z.string().min(32, { error: 'deve ter pelo menos 32 caracteres' }).optional(),
     ADMIN_EMAIL: z.email({ error: 'deve ser um e-mail' }).optional(),
-    ADMIN_PASSWORD: z.string().min(6, { error: 'deve ter pelo menos 6 caracteres' }).optional(),
+    /** The first admin's password follows the one password policy, as every account's does. */
+    ADMIN_PASSWORD: ZPassword.optional(),
     ALLOW_PRIVATE_TARGETS: boolean.default(false),
     /** Set: /metrics answers only to `Authorization: Bearer <token>` (Prometheus' bearer_token). */
     METRICS_TOKEN: z.string().min(16, { error: 'deve ter pelo menos 16 caracteres' }).optional(),
@@ -119,21 +121,21 @@ const ZEnv = z
     /** Database queue: a claimed message returns after this long without an answer; polling interval. */
     QUEUE_LEASE_MS: integer(1).default(60_000),
     QUEUE_POLL_MS: integer(1).default(100),
-    /** A paced message whose slot is further away than this is put back instead of holding a worker. */
     /**
      * A PENDING event log untouched this long is published again (its first publish may have been
      * lost). Default: twice QUEUE_LEASE_MS, past which a message held by a dead consumer is back anyway.
      */
     QUEUE_REPUBLISH_AFTER_MS: integer(1).optional(),
+    /** A paced message whose slot is further away than this is put back instead of holding a worker. */
     QUEUE_PACING_MAX_WAIT_MS: integer(0).default(5_000),
     QUEUE_PAUSED_RECHECK_MS: integer(1).default(5_000),
-    /** Rules: how many may be active for one (application, event type), and exist in one application. */
     /**
      * This process's workers' name, the same after a restart: a restarted worker takes back at once
      * the leases its previous incarnation held (instead of waiting for them to expire). Default: the
      * host name, the role and DATA_DIR; give each worker process on one host its own.
      */
     WORKER_ID: z.string().min(1).max(200).optional(),
+    /** Rules: how many may be active for one (application, event type), and exist in one application. */
     RULES_MAX_ACTIVE_PER_ALIAS: integer(1).default(200),
     RULES_MAX_PER_APPLICATION: integer(1).default(1_000),
     /** The longest text (UTF-16 characters) a REGEX condition scans; a longer one does not match. */

@@ -10,7 +10,7 @@ import {
   waitFor,
 } from './support/delivery-fixtures';
 import { type ServerProcess, spawnServer, stopServer } from './support/server-process';
-import { startTcpProxy } from './support/tcp-proxy';
+import { startUrlProxy } from './support/tcp-proxy';
 import { openTestDatabase } from './support/test-database';
 
 // PostgreSQL only (see vitest.config.ts): the server reaches its database through a TCP proxy
@@ -43,14 +43,12 @@ describe('PostgreSQL outage', () => {
 
     const database = await openTestDatabase();
     cleanups.push(() => database.close());
-    const direct = new URL(database.url as string);
-    const proxy = await startTcpProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
+    const direct = database.url as string;
+    const { proxy, url: throughProxy } = await startUrlProxy(direct, 5432);
     cleanups.push(() => proxy.close());
-    const throughProxy = new URL(direct);
-    throughProxy.port = String(proxy.port);
 
     const env = {
-      DATABASE_URL: throughProxy.toString(),
+      DATABASE_URL: throughProxy,
       SECRET_KEY: 'outage-test-secret-key-with-32-characters',
       ADMIN_EMAIL: 'outage@test.local',
       ADMIN_PASSWORD: 'outage-secret-1',
@@ -65,7 +63,7 @@ describe('PostgreSQL outage', () => {
       DELIVERY_BATCH_SIZE: '20',
     };
     // The test's own connection goes straight to PostgreSQL: it sees the data through the outage.
-    const ctx = await createContext(testConfig({ ...env, DATABASE_URL: direct.toString() }), database);
+    const ctx = await createContext(testConfig({ ...env, DATABASE_URL: direct }), database);
     const app = await insertApplication(ctx);
     const event = await insertEvent(ctx, app.id);
     for (let index = 0; index < SUBSCRIPTIONS; index++) {

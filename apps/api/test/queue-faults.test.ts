@@ -1,11 +1,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import amqp from 'amqplib';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateDatabase } from '../src/db/migrate';
-import { brokerQueueNames } from '../src/queue/rabbitmq-topology';
+import { brokerQueueNames, deadLetterExchangeName } from '../src/queue/rabbitmq-topology';
 import { readProcessed, spawnConsumer, stopChild } from './support/spawn-consumer';
-import { startTcpProxy } from './support/tcp-proxy';
+import { startUrlProxy } from './support/tcp-proxy';
 import { openTestDatabase } from './support/test-database';
 import {
   deleteBrokerQueue,
@@ -44,10 +46,8 @@ describe('queue faults (rabbitmq)', () => {
 
   it('When the broker stops mid-run and comes back, then every message is processed by the same consumer', async () => {
     const name = uniqueQueueName('wm-faults');
-    const broker = new URL(TEST_RABBITMQ_URL);
-    const proxy = await startTcpProxy({ host: broker.hostname, port: Number(broker.port || 5672) });
-    broker.port = String(proxy.port);
-    const queue = openTestQueue(database, { name, concurrency: 32, brokerUrl: broker.toString() });
+    const { proxy, url: brokerUrl } = await startUrlProxy(TEST_RABBITMQ_URL, 5672);
+    const queue = openTestQueue(database, { name, concurrency: 32, brokerUrl });
     const processed = new Set<string>();
     try {
       await queue.consume(async (message) => {
@@ -102,6 +102,46 @@ describe('queue faults (rabbitmq)', () => {
       await deleteTestQueue(name);
     }
   }, 30_000);
+
+  it('When the main queue is deleted and cannot be declared again at once, then the publish retry logs why, and the message goes once it can', async () => {
+    const name = uniqueQueueName('wm-faults');
+    const warnings: Array<{ msg: string; err?: { message?: string } }> = [];
+    const logger = pino({ level: 'warn' }, { write: (line: string) => warnings.push(JSON.parse(line)) });
+    const queue = openTestQueue(database, { name, logger });
+    const operator = await amqp.connect(TEST_RABBITMQ_URL);
+    operator.on('error', () => {});
+    try {
+      await queue.publish({ id: 'before', body: {} });
+      // The queue deleted behind our back, and its dead-letter exchange's name taken with another type.
+      const channel = await operator.createChannel();
+      await channel.deleteQueue(name);
+      await channel.deleteExchange(deadLetterExchangeName(name));
+      await channel.assertExchange(deadLetterExchangeName(name), 'direct', { durable: false });
+      const publishing = queue.publish({ id: 'after', body: {} });
+      const namesTheCause = (warning: (typeof warnings)[number]) =>
+        warning.msg === 'rabbitmq publish not confirmed; retrying' &&
+        /PRECONDITION_FAILED/.test(warning.err?.message ?? '');
+      await waitUntil(
+        () => warnings.some(namesTheCause),
+        15_000,
+        'the retry naming why the queue is not there',
+      );
+
+      await channel.deleteExchange(deadLetterExchangeName(name));
+      await publishing;
+      const seen: string[] = [];
+      await queue.consume(async (message) => {
+        seen.push(message.id);
+        return { type: 'ack' };
+      });
+      await waitUntil(() => seen.includes('after'), 10_000, 'the message published once the queue is back');
+      expect(seen).toEqual(['after']);
+    } finally {
+      await operator.close().catch(() => {});
+      await queue.close({ graceMs: 1_000 });
+      await deleteTestQueue(name);
+    }
+  }, 60_000);
 
   it('When a consumer process is killed mid-run, then a new one processes everything left', async () => {
     const name = uniqueQueueName('wm-faults');

@@ -3,6 +3,7 @@ import './locale';
 export * from './applications';
 export * from './auth';
 export * from './auth-details';
+export * from './auth-headers';
 export * from './common';
 export * from './common-passwords';
 export * from './emit';

@@ -60,7 +60,12 @@ export function createChangeCache<K, V>(
 
   const listen = () => {
     ctx.database
-      .listen(channel, onNotify)
+      .listen(channel, onNotify, (error) =>
+        ctx.logger.warn(
+          { err: error, cache: label },
+          'cache could not listen again after its connection dropped; trying again',
+        ),
+      )
       .then(async (stop) => {
         if (isStopped) return stop();
         stopListening = stop;

@@ -25,9 +25,15 @@ export type DatabaseHandle = {
   notify(channel: string): Promise<void>;
   /**
    * Calls `onNotify` with its payload on each notification of `channel`, and once without one after
-   * each reconnection (one may have been missed meanwhile). Answers the function that stops listening.
+   * each reconnection (one may have been missed meanwhile); `onError` with each failed try to listen
+   * again after the connection dropped (it keeps trying), for the caller to log. Answers the function
+   * that stops listening.
    */
-  listen(channel: string, onNotify: (payload?: string) => void): Promise<() => Promise<void>>;
+  listen(
+    channel: string,
+    onNotify: (payload?: string) => void,
+    onError: (error: unknown) => void,
+  ): Promise<() => Promise<void>>;
   ping(): Promise<void>;
   close(): Promise<void>;
 };

@@ -29,10 +29,14 @@ export function lockDataDir(dir: string): () => void {
       const fd = openSync(path, 'wx');
       writeSync(fd, String(process.pid));
       closeSync(fd);
+      // Any failure but a lock already gone reaches the caller closing the database: a lock left
+      // behind is taken over by the next start, but whoever stops should hear why it stayed.
       return () => {
         try {
           if (readFileSync(path, 'utf8') === String(process.pid)) unlinkSync(path);
-        } catch {}
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+        }
       };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 0) throw error;

@@ -11,6 +11,7 @@ export async function listenPostgres(
   timeouts: PostgresTimeouts,
   channel: string,
   onNotify: (payload?: string) => void,
+  onError: (error: unknown) => void,
 ) {
   let client: pg.Client | null = null;
   let isStopped = false;
@@ -52,7 +53,9 @@ export async function listenPostgres(
         watch(current);
         onNotify();
         return;
-      } catch {}
+      } catch (error) {
+        onError(error);
+      }
     }
   };
 

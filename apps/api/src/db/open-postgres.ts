@@ -52,7 +52,7 @@ export function openPostgres(url: string, poolSize: number, timeouts: PostgresTi
     async notify(channel) {
       await pool.query('SELECT pg_notify($1, NULL)', [channel]);
     },
-    listen: (channel, onNotify) => listenPostgres(url, timeouts, channel, onNotify),
+    listen: (channel, onNotify, onError) => listenPostgres(url, timeouts, channel, onNotify, onError),
     async ping() {
       await pool.query('SELECT 1');
     },

@@ -1,6 +1,6 @@
 import { AUTH_SECRET_FIELDS, VERIFICATION_SECRET_FIELDS } from '@wm/contracts';
+import { newWebhookSecret } from '@wm/standard-webhooks';
 import { type Cipher, isSealed, SEALED_PREFIX } from '../lib/crypto';
-import { newSigningSecret } from '../lib/signing-secret';
 
 type Query = <T = Record<string, unknown>>(text: string, params?: unknown[]) => Promise<T[]>;
 type Details = Record<string, unknown>;
@@ -53,7 +53,7 @@ const sqlNeedsSealing = (column: SecretColumn): string => {
 const sealingPass = (cipher: Cipher): Rewriter => ({
   needs: sqlNeedsSealing,
   sealed: (value) =>
-    value === null ? cipher.seal(newSigningSecret()) : isSealed(value) ? undefined : cipher.seal(value),
+    value === null ? cipher.seal(newWebhookSecret()) : isSealed(value) ? undefined : cipher.seal(value),
   field: (value) => (isSealed(value) ? value : cipher.seal(value)),
   envelope: () => undefined,
 });
@@ -62,7 +62,7 @@ const sealingPass = (cipher: Cipher): Rewriter => ({
 const rotationPass = (from: Cipher, to: Cipher): Rewriter => ({
   needs: (column) =>
     column.kind === 'sealed' && column.column === 'callback_secret' ? 'true' : `${column.column} IS NOT NULL`,
-  sealed: (value) => to.seal(value === null ? newSigningSecret() : from.open(value)),
+  sealed: (value) => to.seal(value === null ? newWebhookSecret() : from.open(value)),
   field: (value) => to.seal(from.open(value)),
   envelope: (value) => to.encrypt(from.decrypt(value)),
 });

@@ -1,7 +1,7 @@
+import { buildAuthHeaders } from '@wm/contracts';
+import { signWebhook } from '@wm/standard-webhooks';
 import type { AuthDetails } from '../db/schema/applications';
-import { authHeaders } from './auth-headers';
 import type { OutboundRequest } from './sender';
-import { signWebhook } from './signature';
 
 export type DeliveryTarget = {
   deliveryId: string;
@@ -25,7 +25,7 @@ export function buildDeliveryRequest(target: DeliveryTarget, now: Date): Outboun
     headers: {
       ...(body === null ? {} : { 'content-type': 'application/json' }),
       'user-agent': 'webhook-manager/1.0',
-      ...authHeaders(target.authType, target.authDetails),
+      ...buildAuthHeaders(target.authType, target.authDetails),
       'webhook-id': target.deliveryId,
       'webhook-timestamp': String(timestamp),
       'webhook-signature': signWebhook(target.secret, target.deliveryId, timestamp, body ?? ''),

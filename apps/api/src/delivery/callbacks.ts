@@ -1,10 +1,10 @@
+import { buildAuthHeaders } from '@wm/contracts';
+import { signWebhook } from '@wm/standard-webhooks';
 import type { AppContext } from '../context';
 import type { AuthDetails } from '../db/schema/applications';
 import { newId } from '../lib/ids';
 import { openAuthDetails } from '../lib/sealed-auth-details';
-import { authHeaders } from './auth-headers';
 import type { Sender } from './sender';
-import { signWebhook } from './signature';
 
 type FinishedOccurrence = {
   occurrence_id: string;
@@ -103,7 +103,7 @@ export function sendTestCallback(
     body,
     headers: {
       'content-type': 'application/json',
-      ...authHeaders(
+      ...buildAuthHeaders(
         occurrence.callback_auth_type,
         openAuthDetails(ctx.cipher, occurrence.callback_auth_details),
       ),
@@ -136,7 +136,7 @@ async function sendCallback(ctx: AppContext, sender: Sender, occurrence: Finishe
     body,
     headers: {
       'content-type': 'application/json',
-      ...authHeaders(
+      ...buildAuthHeaders(
         occurrence.callback_auth_type,
         openAuthDetails(ctx.cipher, occurrence.callback_auth_details),
       ),

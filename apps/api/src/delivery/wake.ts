@@ -61,7 +61,9 @@ function createThrottledPublish(ctx: AppContext): () => void {
 
 /** Calls `onWake` whenever another process (or this one) has made deliveries due. */
 export function listenForDueDeliveries(ctx: AppContext, onWake: () => void): Promise<() => Promise<void>> {
-  return ctx.database.listen(DUE_DELIVERIES_CHANNEL, onWake);
+  return ctx.database.listen(DUE_DELIVERIES_CHANNEL, onWake, (error) =>
+    ctx.logger.warn({ err: error }, 'could not listen again for due deliveries; polling until it can'),
+  );
 }
 
 /** Occurrences that ended without any delivery to send (all IGNORED): their callbacks are due. */

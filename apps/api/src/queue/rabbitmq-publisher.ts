@@ -81,7 +81,11 @@ type SendOptions = Parameters<Connected['publisher']['sendToQueue']>[2] & {
   headers: { [H_PUBLISH_ID]: string };
 };
 
-/** One publish, settled by its confirm; a message the broker returned (its queue is gone) fails it. */
+/**
+ * One publish, settled by its confirm; a message the broker returned (its queue is gone) fails it.
+ * A returned main-queue message has the topology declared again before the failure is answered, so
+ * the retry finds the queue, or fails with the reason it could not be declared (logged by the retry).
+ */
 function sendConfirmed(
   connected: Connected,
   name: string,
@@ -94,8 +98,9 @@ function sendConfirmed(
     connected.publisher.sendToQueue(queue, content, options, (error) => {
       if (error) return reject(error);
       if (!connected.returned.delete(publishId)) return resolve();
-      if (queue === name) void declareTopology(connected.publisher, name).catch(() => {});
-      reject(new Error(`mensagem devolvida pelo broker: fila ${queue} inexistente`));
+      const returned = new Error(`mensagem devolvida pelo broker: fila ${queue} inexistente`);
+      if (queue !== name) return reject(returned);
+      declareTopology(connected.publisher, name).then(() => reject(returned), reject);
     });
   });
 }

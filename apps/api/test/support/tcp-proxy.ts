@@ -55,3 +55,14 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     },
   };
 }
+
+/** A proxy in front of the server `url` names (its port, else `defaultPort`), and `url` through it. */
+export async function startUrlProxy(
+  url: string,
+  defaultPort: number,
+): Promise<{ proxy: TcpProxy; url: string }> {
+  const target = new URL(url);
+  const proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || defaultPort) });
+  target.port = String(proxy.port);
+  return { proxy, url: target.toString() };
+}

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import amqp from 'amqplib';
 import { count, eq } from 'drizzle-orm';
-import pino from 'pino';
+import pino, { type Logger } from 'pino';
 import type { Database, DatabaseHandle } from '../../src/db/client';
 import { queueMessages } from '../../src/db/schema';
 import { type Clock, systemClock } from '../../src/lib/clock';
@@ -29,6 +29,8 @@ export type TestQueueOptions = {
   workerName?: string;
   /** The broker's URL (RabbitMQ backend): TEST_RABBITMQ_URL unless the test puts a proxy in between. */
   brokerUrl?: string;
+  /** Where the queue logs: silent (or TEST_LOG_LEVEL) unless the test reads what it says. */
+  logger?: Logger;
 };
 
 /** A queue of this run's backend over `database`. */
@@ -36,7 +38,7 @@ export function openTestQueue(database: DatabaseHandle, options: TestQueueOption
   const engine = {
     database,
     clock: options.clock ?? systemClock,
-    logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+    logger: options.logger ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
     pacingMaxWaitMs: options.pacingMaxWaitMs ?? 5_000,
     name: options.name,
     defaultConcurrency: options.concurrency ?? 16,

@@ -5,19 +5,6 @@ export type BrowserRequestResult =
   | { ok: true; status: number; statusText: string; body: string }
   | { ok: false; error: string };
 
-/** The Authorization (or API key) header of an auth type, as the test tools send it. */
-export function authHeaders(
-  authType: string,
-  details: Record<string, string> | null,
-): Record<string, string> {
-  if (!details) return {};
-  if (authType === 'BASIC')
-    return { authorization: `Basic ${btoa(`${details.username ?? ''}:${details.password ?? ''}`)}` };
-  if (authType === 'BEARER') return { authorization: `Bearer ${details.token ?? ''}` };
-  if (authType === 'API_KEY' && details.key) return { [details.key]: details.value ?? '' };
-  return {};
-}
-
 /** fetch refuses header values outside ISO-8859-1 ('Atualização' is fine, 'Pedido 🚀' is not): those go percent-encoded. */
 function toHeaderValue(value: string): string {
   for (let index = 0; index < value.length; index++) {

@@ -77,10 +77,11 @@ export function matchRuleSet<Id>(set: CompiledRuleSet<Id>, envelope: RuleEnvelop
   const matched: Id[] = [];
   try {
     for (const step of runRuleSet(set, envelope, { scanned: 0 })) if (step.isMatch) matched.push(step.id);
+    return matched;
   } catch {
     // Defensive (reads and tests do not throw): answer the matches found before the failure.
+    return matched;
   }
-  return matched;
 }
 
 /** One rule of a set evaluated: whether it matched, and with `explainFirst` its reasons. */

@@ -59,10 +59,11 @@ export function ownDataEntries(record: object): Array<[string, unknown]> {
       const descriptor = Object.getOwnPropertyDescriptor(record, key);
       if (descriptor && 'value' in descriptor) entries.push([key, descriptor.value]);
     }
+    return entries;
   } catch {
     // See readOwnProperty: exotic objects yield what was read so far.
+    return entries;
   }
-  return entries;
 }
 
 /** Assigns without triggering the `__proto__` setter (JSON.parse can produce an own `__proto__` key). */

@@ -1,7 +1,7 @@
 import type { TCallbackSecretResponse } from '@wm/contracts';
+import { newWebhookSecret } from '@wm/standard-webhooks';
 import type { AppContext } from '../../context';
 import type { SessionUser } from '../../domain/session-user';
-import { newSigningSecret } from '../../lib/signing-secret';
 import { applicationInternalAccess, requireAccess } from '../access';
 import { findCallbackSecret, setCallbackSecret } from './queries';
 
@@ -25,7 +25,7 @@ export async function rotateCallbackSecret(
   id: string,
 ): Promise<TCallbackSecretResponse> {
   await requireAccess(ctx, user, applicationInternalAccess, id, 'write');
-  const secret = newSigningSecret();
+  const secret = newWebhookSecret();
   await setCallbackSecret(ctx.db, id, ctx.cipher.seal(secret), ctx.clock());
   return { secret };
 }

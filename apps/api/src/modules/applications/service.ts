@@ -9,6 +9,7 @@ import type {
   TUpdateApplicationRequest,
 } from '@wm/contracts';
 import { normalizeAuthDetails, ZUpdateApplicationRequest } from '@wm/contracts';
+import { newWebhookSecret } from '@wm/standard-webhooks';
 import type { AppContext } from '../../context';
 import { CHANGE_CHANNELS, commitChange } from '../../db/change-channel';
 import { conflict, notFound } from '../../domain/errors';
@@ -20,7 +21,6 @@ import { parseOrThrow } from '../../domain/validation';
 import { isForeignKeyViolation } from '../../lib/db-errors';
 import { newId } from '../../lib/ids';
 import { sealAuthDetails } from '../../lib/sealed-auth-details';
-import { newSigningSecret } from '../../lib/signing-secret';
 import { APPLICATION_NOT_FOUND, applicationAccess, FULL_PERMISSIONS, requireAccess } from '../access';
 import { countDeliveryLogs } from '../logs/queries';
 import { apiKeyColumns, generateApiKey, revealApiKey } from './api-keys';
@@ -103,7 +103,7 @@ export async function createApplication(
       id,
       name: input.name,
       ...apiKeyColumns(ctx, apiKey),
-      callbackSecret: ctx.cipher.seal(newSigningSecret()),
+      callbackSecret: ctx.cipher.seal(newWebhookSecret()),
       visibility: 'PRIVATE',
       createdBy: user.id,
       createdAt: now,

@@ -78,6 +78,17 @@ describe('verifySender', () => {
     });
   });
 
+  it("When a route's stored Standard Webhooks secret holds no base64 key, then a message signed with an empty key is refused, blaming the secret", () => {
+    // Decoded leniently, '!!' was an empty key, and an HMAC under an empty key anyone can compute.
+    const t = String(Math.floor(NOW / 1000));
+    const signature = `v1,${hmac(Buffer.alloc(0), `msg_1.${t}.${body}`).digest('base64')}`;
+    const headers = { 'webhook-id': 'msg_1', 'webhook-timestamp': t, 'webhook-signature': signature };
+    expect(verifySender({ type: 'STANDARD_WEBHOOKS', secret: 'whsec_!!' }, headers, body, NOW)).toEqual({
+      isVerified: false,
+      reason: 'Segredo da rota inválido: esperado whsec_ seguido de base64',
+    });
+  });
+
   it('When an API key header or Basic credentials are checked, then the exact values pass and any other does not', () => {
     const apiKey: OpenedVerification = { type: 'API_KEY', header: 'X-Token', value: 'k-1' };
     expect(verifySender(apiKey, { 'x-token': 'k-1' }, body, NOW)).toEqual({ isVerified: true });

@@ -1,5 +1,10 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import { SIGNATURE_TOLERANCE_SECONDS, type VerificationType } from '@wm/contracts';
+import type { VerificationType } from '@wm/contracts';
+import {
+  SIGNATURE_TOLERANCE_SECONDS,
+  type SignatureFailure,
+  verifyWebhookSignature,
+} from '@wm/standard-webhooks';
 
 /** A route's verification with its secrets opened (in memory only). */
 export type OpenedVerification = {
@@ -123,28 +128,23 @@ function verifyStripe(secret: string, headers: InboundHeaders, rawBody: Buffer, 
 const anyMatches = (expected: Buffer, candidates: Buffer[]) =>
   candidates.reduce((isFound, candidate) => isSameBytes(expected, candidate) || isFound, false);
 
+const STANDARD_WEBHOOKS_REASONS: Record<SignatureFailure, string> = {
+  SECRET_INVALID: 'Segredo da rota inválido: esperado whsec_ seguido de base64',
+  HEADERS_MISSING: 'Cabeçalhos webhook-id, webhook-timestamp e webhook-signature são obrigatórios',
+  TIMESTAMP_INVALID: 'Cabeçalho webhook-timestamp malformado',
+  TIMESTAMP_TOO_OLD: TIMESTAMP_OUT_OF_TOLERANCE,
+  TIMESTAMP_TOO_NEW: TIMESTAMP_OUT_OF_TOLERANCE,
+  SIGNATURE_INVALID: SIGNATURE_MISMATCH,
+};
+
 function verifyStandardWebhooks(
   secret: string,
   headers: InboundHeaders,
   rawBody: Buffer,
   nowMs: number,
 ): SenderCheck {
-  const read = (name: string) =>
-    readHeaderValue(headers, `webhook-${name}`) ?? readHeaderValue(headers, `svix-${name}`);
-  const [id, timestamp, signature] = [read('id'), read('timestamp'), read('signature')];
-  if (!id || !timestamp || !signature) {
-    return fail('Cabeçalhos webhook-id, webhook-timestamp e webhook-signature são obrigatórios');
-  }
-  if (!/^\d{1,12}$/.test(timestamp)) return fail('Cabeçalho webhook-timestamp malformado');
-  const key = Buffer.from(secret.startsWith('whsec_') ? secret.slice('whsec_'.length) : secret, 'base64');
-  const expected = hmacSha256(key, `${id}.${timestamp}.`, rawBody);
-  const candidates = signature.split(' ').flatMap((entry) => {
-    const [version, value] = entry.split(',');
-    const decoded = version === 'v1' && value ? fromBase64(value) : null;
-    return decoded ? [decoded] : [];
-  });
-  if (!anyMatches(expected, candidates)) return fail(SIGNATURE_MISMATCH);
-  return isWithinTolerance(timestamp, nowMs) ? PASS : fail(TIMESTAMP_OUT_OF_TOLERANCE);
+  const check = verifyWebhookSignature(secret, headers, rawBody, { now: new Date(nowMs) });
+  return check.isValid ? PASS : fail(STANDARD_WEBHOOKS_REASONS[check.failure]);
 }
 
 function verifyHmac(verification: OpenedVerification, headers: InboundHeaders, rawBody: Buffer): SenderCheck {

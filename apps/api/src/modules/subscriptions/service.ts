@@ -6,6 +6,7 @@ import {
   type TUpdateSubscriptionRequest,
   ZSubscriptionAuth,
 } from '@wm/contracts';
+import { newWebhookSecret } from '@wm/standard-webhooks';
 import type { AppContext } from '../../context';
 import { CHANGE_CHANNELS, commitChange } from '../../db/change-channel';
 import { isSent } from '../../domain/is-sent';
@@ -15,7 +16,6 @@ import { refusePrivateTarget } from '../../domain/target-url';
 import { parseOrThrow } from '../../domain/validation';
 import { newId } from '../../lib/ids';
 import { openAuthDetails, sealAuthDetails } from '../../lib/sealed-auth-details';
-import { newSigningSecret } from '../../lib/signing-secret';
 import { eventAccess, requireAccess, subscriptionAccess } from '../access';
 import {
   countSubscriptionStats,
@@ -77,7 +77,7 @@ export async function createSubscription(
       filters: input.filters,
       rateLimitPerSecond: input.rateLimitPerSecond ?? null,
       maxInFlight: input.maxInFlight ?? null,
-      secret: ctx.cipher.seal(newSigningSecret()),
+      secret: ctx.cipher.seal(newWebhookSecret()),
       createdBy: user.id,
       createdAt: now,
       updatedAt: now,
@@ -155,7 +155,7 @@ export async function rotateSubscriptionSecret(
   await requireAccess(ctx, user, subscriptionAccess, id, 'write');
   await commitChange(ctx, CHANGE_CHANNELS.emitTargets, (tx) =>
     updateSubscriptionColumns(tx, id, {
-      secret: ctx.cipher.seal(newSigningSecret()),
+      secret: ctx.cipher.seal(newWebhookSecret()),
       updatedAt: ctx.clock(),
     }),
   );

@@ -1,4 +1,4 @@
-import type { TEventDetail } from '@wm/contracts';
+import { buildAuthHeaders, type TEventDetail } from '@wm/contracts';
 import type { Filter } from '@wm/rules';
 import { FlaskConical, Send } from 'lucide-react';
 import { useState } from 'react';
@@ -8,7 +8,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { JsonView } from '@/components/ui/json-view';
-import { authHeaders, type BrowserRequestResult, sendBrowserRequest } from '@/lib/browser-request';
+import { type BrowserRequestResult, sendBrowserRequest } from '@/lib/browser-request';
 import {
   type ProcessingOutcome,
   type SubscriptionOutcome,
@@ -44,7 +44,7 @@ export function ProcessingTestCard({ event }: { event: TEventDetail }) {
       headers: {
         'x-subscription-id': subscription.id,
         'x-subscription-name': subscription.name,
-        ...authHeaders(subscription.authType, subscription.authDetails),
+        ...buildAuthHeaders(subscription.authType, subscription.authDetails),
       },
       body: result.body,
     });
