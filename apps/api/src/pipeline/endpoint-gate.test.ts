@@ -112,4 +112,27 @@ describe('createEndpointGate', () => {
     expect((await candidate.admit(target('a'))).type).toBe('go');
     expect(probes).toEqual(['a']);
   });
+
+  it('When many messages of a blocked host are deferred together, then they come back spread out, at most 5 in any 100 ms', () => {
+    const { gate } = openGate();
+    passOf(gate.enter([target('a')]));
+    passOf(gate.enter([target('a')]));
+
+    const delays = Array.from({ length: 300 }, () => {
+      const entry = gate.enter([target('a')]);
+      if (entry.type !== 'wait') throw new Error('a host at its share should make the message wait');
+      return entry.delayMs;
+    });
+
+    const perSlot = new Map<number, number>();
+    for (const delay of delays) {
+      const slot = Math.floor((START + delay) / 100);
+      perSlot.set(slot, (perSlot.get(slot) ?? 0) + 1);
+    }
+    expect(Math.max(...perSlot.values())).toBeLessThanOrEqual(5);
+    // Not before the host's expected answer time less its jitter (1 s unknown, −20 %).
+    expect(Math.min(...delays)).toBeGreaterThanOrEqual(800);
+    // 300 at 50 a second: about six seconds of returns.
+    expect(Math.max(...delays)).toBeGreaterThanOrEqual(6_000);
+  });
 });

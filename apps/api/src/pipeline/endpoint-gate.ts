@@ -4,6 +4,7 @@ import { countDeferrals } from '../delivery/delivery-metrics';
 import { createHostLoads, shareOf, targetHostOf } from '../delivery/fair-queues';
 import { reserveRateSlots } from '../delivery/rate-limit';
 import { sleep } from '../queue/pacing';
+import { createReturnSlots } from './return-slots';
 
 /** A subscription as the gate sees it. */
 export type GatedTarget = {
@@ -50,6 +51,10 @@ const UNKNOWN_ANSWER_MS = 1_000;
 /** Another message holds the due probe of the circuit: look again after this. */
 const PROBE_HELD_DEFER_MS = 1_000;
 
+/** A blocked host's deferred messages come back at most RETURNS_PER_SLOT per RETURN_SLOT_MS (50 a second). */
+const RETURN_SLOT_MS = 100;
+const RETURNS_PER_SLOT = 5;
+
 const jittered = (ms: number) => Math.round(ms * (0.8 + 0.4 * Math.random()));
 
 type Wait = { delayMs: number; reason: 'circuit' | 'saturated'; host: string };
@@ -74,11 +79,13 @@ export function createEndpointGate(
   const bySubscription = new Map<string, number>();
   /** Start times of this consumer's sends in flight, per host. */
   const startsByHost = new Map<string, number[]>();
+  const returns = createReturnSlots({ slotMs: RETURN_SLOT_MS, perSlot: RETURNS_PER_SLOT });
 
-  /** A deferral's delay: the wait jittered. */
-  const deferral = ({ delayMs, reason }: Wait): number => {
+  /** A deferral's delay: the wait jittered, then spread among the host's other returns. */
+  const deferral = ({ delayMs, reason, host: name }: Wait): number => {
     countDeferrals(ctx.metrics, 'queued', reason);
-    return jittered(delayMs);
+    const now = ctx.clock().getTime();
+    return returns.take(name, now + jittered(delayMs), now) - now;
   };
 
   const host = (target: GatedTarget) => {
