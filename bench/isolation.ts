@@ -3,9 +3,11 @@
  * 1. Tenant A emits BENCH_A_EMITS (1500) events to an endpoint that accepts connections and never
  *    answers (DELIVERY_TIMEOUT_MS 15000); 2 s later tenant B emits BENCH_B_EMITS (100), one every
  *    BENCH_B_GAP_MS (150), to a receiver that answers 200 at once. Prints how many of B's arrived
- *    within 40 s and B's latency (emit sent → request received) p50/p99, for IMMEDIATE events and
+ *    within 40 s and B's latency (emit sent → request received) p50/p99/max, for IMMEDIATE events and
  *    RABBITMQ events (on RabbitMQ, delayBetweenSends 100 ms), without and with A's backlog;
- *    BENCH_SCENARIO_BASELINE=1 runs it first for the code before (the baseline below).
+ *    BENCH_SCENARIO_BASELINE=1 runs each also for the code before (the baseline below), just before.
+ *    BENCH_PATHS picks the paths (IMMEDIATE,RABBITMQ,DBQUEUE: RABBITMQ events on the database queue;
+ *    default IMMEDIATE,RABBITMQ), BENCH_BACKLOG=with or alone one side, BENCH_RUNS repeats each (1).
  * 2. `compare`'s single-endpoint run of ours, for the code before (BENCH_BASELINE_REF, default the
  *    merge base of HEAD and main, checked out in a temporary worktree) and this tree, one after the
  *    other BENCH_ROUNDS (3) times: deliveries/s and CPU µs per delivery (medians, ratio after/before),
@@ -41,6 +43,9 @@ const PARTS = (process.env.BENCH_PARTS ?? 'scenario,compare').split(',');
 const RABBITMQ_URL = process.env.BENCH_RABBITMQ_URL ?? 'amqp://guest:guest@127.0.0.1:5672';
 const REPO_ROOT = resolve(import.meta.dirname, '..');
 const ARRIVAL_WINDOW_MS = 40_000;
+const PATHS = (process.env.BENCH_PATHS ?? 'IMMEDIATE,RABBITMQ').split(',') as Path[];
+const BACKLOGS = { with: [true], alone: [false] }[process.env.BENCH_BACKLOG ?? ''] ?? [false, true];
+const RUNS = Number(process.env.BENCH_RUNS ?? 1);
 
 const loadAverage = () => execFileSync('cat', ['/proc/loadavg']).toString().split(' ').slice(0, 3).join(' ');
 
@@ -84,7 +89,7 @@ async function startLatencyReceiver() {
   return { url: `http://127.0.0.1:${port}/b`, latencies, close: () => server.close() };
 }
 
-type Path = 'IMMEDIATE' | 'RABBITMQ';
+type Path = 'IMMEDIATE' | 'RABBITMQ' | 'DBQUEUE';
 
 async function runScenario(path: Path, withBacklog: boolean, root?: string) {
   const dead = await startDeadEndpoint();
@@ -92,7 +97,7 @@ async function runScenario(path: Path, withBacklog: boolean, root?: string) {
   const storage = await openBenchStorage('postgres');
   const tenantA = await insertFixture(storage.ctx, dead.url, 1);
   const tenantB = await insertFixture(storage.ctx, receiver.url, 1, tenantA.applicationId);
-  if (path === 'RABBITMQ') {
+  if (path !== 'IMMEDIATE') {
     await storage.ctx.database.query(
       "UPDATE events SET queue_type = 'RABBITMQ', delay_between_sends = 100 WHERE id = ANY($1::uuid[])",
       [[tenantA.eventId, tenantB.eventId]],
@@ -138,6 +143,7 @@ async function runScenario(path: Path, withBacklog: boolean, root?: string) {
       arrived: latencies.length,
       p50: percentile(latencies, 50),
       p99: percentile(latencies, 99),
+      max: Math.max(...latencies),
       load: loadAverage(),
     };
   } finally {
@@ -155,10 +161,11 @@ async function scenario() {
   );
   const sides =
     process.env.BENCH_SCENARIO_BASELINE === '1' ? (['before', 'after'] as const) : (['after'] as const);
-  for (const side of sides) {
-    for (const path of ['IMMEDIATE', 'RABBITMQ'] as const) {
-      for (const withBacklog of [false, true]) {
-        await reportScenario(side, path, withBacklog);
+  // Each before just before its after: the machine's load drifts less between the two.
+  for (const path of PATHS) {
+    for (const withBacklog of BACKLOGS) {
+      for (let run = 0; run < RUNS; run++) {
+        for (const side of sides) await reportScenario(side, path, withBacklog);
       }
     }
   }
@@ -170,7 +177,8 @@ async function reportScenario(side: 'before' | 'after', path: Path, withBacklog:
   console.log(
     `${side.padEnd(6)} ${path.padEnd(9)} ${withBacklog ? "during A's backlog" : 'alone             '}: ` +
       `${figures.arrived}/${B_EMITS} within ${ARRIVAL_WINDOW_MS / 1000} s, ` +
-      `p50 ${fmt(figures.p50, 0)} ms, p99 ${fmt(figures.p99, 0)} ms; load ${figures.load}`,
+      `p50 ${fmt(figures.p50, 0)} ms, p99 ${fmt(figures.p99, 0)} ms, max ${fmt(figures.max, 0)} ms; ` +
+      `load ${figures.load}`,
   );
 }
 

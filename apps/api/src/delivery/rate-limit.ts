@@ -10,7 +10,7 @@ export type RateSlots = { firstAt: number; intervalMs: number; count: number };
  * than `horizonMs` ahead: then `retryAt` says when to ask again.
  */
 export async function reserveRateSlots(
-  ctx: Pick<AppContext, 'database' | 'clock'>,
+  ctx: Pick<AppContext, 'clock'> & { database: Pick<AppContext['database'], 'query'> },
   subscriptionId: string,
   ratePerSecond: number,
   count: number,

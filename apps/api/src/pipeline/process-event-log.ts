@@ -35,18 +35,31 @@ export type QueuedDeliveries<Claimed = unknown> = {
   /** Gives claimed deliveries back (the message comes back later). */
   release(claimed: Claimed[]): Promise<void>;
   /**
-   * Before anything is written: how long to put the message off when every target must wait
-   * (circuit open, saturated); null when one may be sent.
+   * Before anything is written: the message's places on its endpoints, or how long to put it off
+   * when every target must wait (circuit open, saturated). A place is held through the waits before
+   * its send (see EndpointPass), so the message of a blocked endpoint holds no consumer slot.
    */
-  waitForAll(targets: StartedEventLog['targets']): number | null;
+  enter(
+    targets: StartedEventLog['targets'],
+  ): { type: 'go'; pass: EndpointPass<Claimed> } | { type: 'wait'; delayMs: number };
+  /** Called once every delivery is final, for events with callbacks on. */
+  finish(occurrenceId: string): Promise<void>;
+};
+
+/**
+ * The places a message holds on its endpoints, counted against each one's share from the gate until
+ * its send ends: the only way to send, so whatever a message waits for before a send (the event's
+ * pacing slot, a rate slot) it waits for on its endpoint's share, never on everyone's slots.
+ */
+export type EndpointPass<Claimed> = {
   /**
    * Sends one claimed delivery once, if its endpoint may send now (else DEFERRED, untouched); on
    * the last try a failure is final (FAILED), else RETRYING. `traceParent`: the message's span,
    * parent of the attempt's.
    */
   send(delivery: Claimed, isLastTry: boolean, traceParent: string | null): Promise<DeliveryTry>;
-  /** Called once every delivery is final, for events with callbacks on. */
-  finish(occurrenceId: string): Promise<void>;
+  /** Gives back the places no send holds, once the message's sends are over (or it is put back). */
+  leave(): void;
 };
 
 /** The consumer's collaborators: deliveries, the batched event-log statements and the shared pacing. */
@@ -88,9 +101,11 @@ export async function processEventLog<Claimed>(
   const pacingMs = event?.delayBetweenSends ?? EVENT_QUEUE_DEFAULTS.delayBetweenSends;
   const scheduleRetry = (error: string) => retryEventLog(ctx, batches.settle, log, error || null);
 
-  // Its endpoints must wait: put back before anything is written, so it holds no consumer slot.
-  const waitMs = deliveries.waitForAll(log.targets);
-  if (waitMs !== null) return { type: 'defer', delayMs: waitMs };
+  // Its endpoints must wait: put back before anything is written, so it holds no consumer slot. Else
+  // it holds places on its endpoints until its sends are over.
+  const entry = deliveries.enter(log.targets);
+  if (entry.type === 'wait') return { type: 'defer', delayMs: entry.delayMs };
+  const { pass } = entry;
 
   try {
     const pacingKey = event ? pacingKeyOf(event.id) : null;
@@ -113,7 +128,7 @@ export async function processEventLog<Claimed>(
           return { type: 'defer', delayMs: slot.waitMs };
         }
       }
-      const attempt = await deliveries.send(delivery, isLastTry, traceParent);
+      const attempt = await pass.send(delivery, isLastTry, traceParent);
       if (attempt.status === 'DEFERRED') {
         deferred.push(delivery);
         deferMs = Math.min(deferMs, attempt.delayMs);
@@ -122,6 +137,7 @@ export async function processEventLog<Claimed>(
       if (attempt.status === 'RETRYING') hasOpen = true;
       if (attempt.status !== 'SUCCESS' && attempt.error) errors.push(attempt.error);
     }
+    pass.leave();
     await deliveries.release(deferred);
     if (busy > 0) return { type: 'defer', delayMs: BUSY_RETRY_MS };
     // A real failure spends a retry (the deferred ride along); deferred alone spend nothing.
@@ -143,6 +159,8 @@ export async function processEventLog<Claimed>(
     if (!isLastTry) return scheduleRetry(reason);
     await batches.settle({ id: log.id, status: 'FAILED', error: `Erro no processamento: ${reason}` });
     return { type: 'ack' };
+  } finally {
+    pass.leave();
   }
 }
 

@@ -18,8 +18,8 @@ import type { Sender } from '../delivery/sender';
 import { createBatcher } from '../lib/batcher';
 import { workerIncarnation } from '../lib/worker-identity';
 import { createDeliveryLogInserts, type DeliveryLogRow } from './delivery-log-inserts';
-import { createEndpointGate, type GatedTarget } from './endpoint-gate';
-import type { QueuedDeliveries } from './process-event-log';
+import { createEndpointGate, type GatedTarget, type GatePass } from './endpoint-gate';
+import type { DeliveryTry, QueuedDeliveries } from './process-event-log';
 
 const RECORD_BATCH = { maxSize: 512, maxInFlight: 1 };
 
@@ -80,6 +80,37 @@ export function createQueuedDeliveries(
     // One at a time: the statement's fixed cost (counters, subscriptions) is paid once for a bigger
     // batch, and batches never wait on each other's subscription rows.
   }, RECORD_BATCH);
+
+  /** Sends one claimed delivery once on the message's place, if its endpoint may send now (else DEFERRED). */
+  const send = async (
+    pass: GatePass,
+    delivery: ClaimedDelivery,
+    isLastTry: boolean,
+    traceParent: string | null,
+  ): Promise<DeliveryTry> => {
+    const admission = await pass.admit(toGated(delivery));
+    if (admission.type === 'wait') return { status: 'DEFERRED', error: null, delayMs: admission.delayMs };
+    let result: AttemptResult | null = null;
+    try {
+      // maxRetries here only decides "final or not"; the queue schedules the retry itself.
+      ({ result } = await attemptDelivery(ctx, sender, {
+        ...delivery,
+        max_retries: isLastTry ? 0 : Number.MAX_SAFE_INTEGER,
+        trace_parent: traceParent ?? delivery.trace_parent,
+      }));
+    } finally {
+      await admission.done(result?.durationMs ?? null, result?.status === 'SUCCESS');
+    }
+    const recorded = result.status === 'RETRYING' ? { ...result, nextAttemptAt: null } : result;
+    observeAttempt(ctx, delivery, recorded);
+    await records.submit(recorded);
+    const error =
+      recorded.status === 'SUCCESS'
+        ? null
+        : (recorded.errorMessage ??
+          (recorded.httpStatusCode ? `HTTP ${recorded.httpStatusCode}` : 'Falha no envio'));
+    return { status: recorded.status, error };
+  };
 
   return {
     async prepare(started, slot) {
@@ -169,8 +200,8 @@ export function createQueuedDeliveries(
         );
     },
 
-    waitForAll: (targets) =>
-      gate.waitForAll(
+    enter(targets) {
+      const entry = gate.enter(
         targets
           .filter((target) => target.status === 'ACTIVE')
           .map((target) => ({
@@ -179,31 +210,16 @@ export function createQueuedDeliveries(
             maxInFlight: target.maxInFlight,
             rateLimitPerSecond: target.rateLimitPerSecond,
           })),
-      ),
-
-    async send(delivery, isLastTry, traceParent) {
-      const admission = await gate.admit(toGated(delivery));
-      if (admission.type === 'wait') return { status: 'DEFERRED', error: null, delayMs: admission.delayMs };
-      let result: AttemptResult | null = null;
-      try {
-        // maxRetries here only decides "final or not"; the queue schedules the retry itself.
-        ({ result } = await attemptDelivery(ctx, sender, {
-          ...delivery,
-          max_retries: isLastTry ? 0 : Number.MAX_SAFE_INTEGER,
-          trace_parent: traceParent ?? delivery.trace_parent,
-        }));
-      } finally {
-        await admission.done(result?.durationMs ?? null, result?.status === 'SUCCESS');
-      }
-      const recorded = result.status === 'RETRYING' ? { ...result, nextAttemptAt: null } : result;
-      observeAttempt(ctx, delivery, recorded);
-      await records.submit(recorded);
-      const error =
-        recorded.status === 'SUCCESS'
-          ? null
-          : (recorded.errorMessage ??
-            (recorded.httpStatusCode ? `HTTP ${recorded.httpStatusCode}` : 'Falha no envio'));
-      return { status: recorded.status, error };
+      );
+      if (entry.type === 'wait') return entry;
+      const { pass } = entry;
+      return {
+        type: 'go',
+        pass: {
+          send: (delivery, isLastTry, traceParent) => send(pass, delivery, isLastTry, traceParent),
+          leave: () => pass.leave(),
+        },
+      };
     },
 
     async finish(occurrenceId) {
