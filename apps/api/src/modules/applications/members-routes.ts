@@ -50,7 +50,7 @@ export function registerMemberRoutes(app: FastifyInstance, ctx: AppContext, auth
     async (request, reply) => {
       const result = await addMemberByEmail(ctx, currentUser(request), request.params.id, request.body);
       return result.isAdded
-        ? reply.status(201).send({ data: result.member })
+        ? reply.status(201).send(await answerItem(result.member))
         : reply.status(202).send(result.answer);
     },
   );

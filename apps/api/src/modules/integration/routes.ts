@@ -11,7 +11,7 @@ import type { AppContext } from '../../context';
 import { type AuthHooks, currentUser } from '../../http/auth';
 import { SESSION_SECURITY, sessionErrors } from '../../http/openapi';
 import { requestBaseUrl } from '../../http/resolve-base-url';
-import { idRouteSchema, setNoStore } from '../../http/route-declarations';
+import { answerItem, idRouteSchema, setNoStore } from '../../http/route-declarations';
 import {
   getRoutePayload,
   getRulePayload,
@@ -57,12 +57,13 @@ export function registerIntegrationRoutes(app: FastifyInstance, ctx: AppContext,
           response: { 200: ZIntegrationCodeAnswer, ...sessionErrors(404) },
         }),
       },
-      async (request) => ({
-        data: await render(ctx, currentUser(request), request.params.id, {
-          language: request.query.language,
-          baseUrl: baseUrlOf(request),
-        }),
-      }),
+      async (request) =>
+        answerItem(
+          render(ctx, currentUser(request), request.params.id, {
+            language: request.query.language,
+            baseUrl: baseUrlOf(request),
+          }),
+        ),
     );
 
     r.get(
@@ -73,7 +74,7 @@ export function registerIntegrationRoutes(app: FastifyInstance, ctx: AppContext,
           response: { 200: ZIntegrationPayloadAnswer, ...sessionErrors(404) },
         }),
       },
-      async (request) => ({ data: await sample(ctx, currentUser(request), request.params.id) }),
+      async (request) => answerItem(sample(ctx, currentUser(request), request.params.id)),
     );
   }
 }
