@@ -8,6 +8,15 @@ import { createTestApp, type TestApp } from './support/test-app';
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const SRC = join(ROOT, 'apps/api/src');
 const DOC = readFileSync(join(ROOT, 'docs/ARCHITECTURE.md'), 'utf8');
+/** The map, its decision records and the glossary: every path and route they name must hold. */
+const DOCS = [
+  DOC,
+  readFileSync(join(ROOT, 'docs/glossary.md'), 'utf8'),
+  ...readdirSync(join(ROOT, 'docs/decisions'))
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => readFileSync(join(ROOT, 'docs/decisions', name), 'utf8')),
+].join('\n');
+const MAP_MAX_LINES = 150;
 const METHODS: HTTPMethods[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
 function filesUnder(dir: string): string[] {
@@ -22,7 +31,7 @@ const sourceFiles = filesUnder(SRC);
  * apps/api/src, or to the repository), or a bare file name. A template (`modules/<resource>/`,
  * `NNNN_name.sql`) stands for its folder.
  */
-const namedPaths = [...DOC.matchAll(/`([^`\s]+)`/g)]
+const namedPaths = [...DOCS.matchAll(/`([^`\s]+)`/g)]
   .map((match) => String(match[1]))
   .filter((token) => /^[\w.<>-]+(\/[\w.<>-]*)*$/.test(token))
   .filter((token) => token.includes('/') || /\.(ts|tsx|sql|md|json)$/.test(token));
@@ -34,20 +43,24 @@ const exists = (path: string) =>
 const isBuildOutput = (path: string) => /(^|\/)dist(\/|$)/.test(path);
 
 /** The routes it names: `/v1/...`, with the method when one comes before it. */
-const namedRoutes = [...DOC.matchAll(/(?:\b(GET|POST|PUT|PATCH|DELETE) )?(\/v1\/[\w\-/:{}]*[\w}])/g)].map(
+const namedRoutes = [...DOCS.matchAll(/(?:\b(GET|POST|PUT|PATCH|DELETE) )?(\/v1\/[\w\-/:{}]*[\w}])/g)].map(
   (match) => ({
     method: match[1] as HTTPMethods | undefined,
     url: String(match[2]).replace(/\{(\w+)\}/g, ':$1'),
   }),
 );
 
-describe('docs/ARCHITECTURE.md', () => {
+describe('docs/ARCHITECTURE.md and docs/decisions/', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
   });
   afterAll(async () => {
     await t?.close();
+  });
+
+  it('When the map is read, then it is short enough to read in ten minutes', () => {
+    expect(DOC.split('\n').length).toBeLessThanOrEqual(MAP_MAX_LINES);
   });
 
   it('When it names a file or folder, then that path exists', () => {
