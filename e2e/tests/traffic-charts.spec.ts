@@ -53,12 +53,29 @@ test.describe('Traffic as pictures', () => {
     for (const path of ['/', '/logs']) {
       await page.goto(path);
       const charts = page.getByTestId('traffic-charts');
-      await expect(charts.getByText('Entregas por minuto (últimas 24 h)')).toBeVisible();
+      await expect(charts.getByText('Entregas por minuto')).toBeVisible();
+      await expect(charts.getByRole('tab', { name: '24 h', selected: true })).toBeVisible();
       await expect(charts.getByTestId('traffic-summary')).toHaveText(SUMMARY);
       // One stacked area per status, and the hourly success-rate line.
       await expect(charts.locator('.recharts-area')).toHaveCount(5);
       await expect(charts.locator('.recharts-line')).toHaveCount(1);
     }
+  });
+
+  test('When the week is chosen, then the same deliveries show in ten-minute buckets on round-time ticks', async ({
+    page,
+    loginAsAdmin,
+  }) => {
+    await loginAsAdmin(page);
+    await page.goto('/');
+    const charts = page.getByTestId('traffic-charts');
+    await charts.getByRole('tab', { name: '7 d' }).click();
+    await expect(charts.getByText('Entregas a cada 10 minutos')).toBeVisible();
+    await expect(charts.getByTestId('traffic-summary')).toHaveText(SUMMARY);
+    // A young install starts the chart at its data, so the ticks are times of day on multiples of 5 minutes.
+    const ticks = charts.locator('.recharts-cartesian-axis-tick-value').filter({ hasText: /:/ });
+    await expect(ticks.first()).toBeVisible();
+    for (const tick of await ticks.allTextContents()) expect(tick).toMatch(/^\d\d:[0-5][05]$/);
   });
 
   test("When a subscription's page opens, then its response time p50/p95 and success rate are charted", async ({

@@ -21,14 +21,3 @@ export function totalsOf(points: readonly TDeliveryStatsPoint[]): Record<StatusK
   for (const point of points) for (const { key } of STACKED_STATUSES) totals[key] += point[key];
   return totals;
 }
-
-/** `points` merged `size` at a time (the first one's `at`), counts added; percentiles are left out. */
-export function mergePoints(points: readonly TDeliveryStatsPoint[], size: number): TDeliveryStatsPoint[] {
-  const merged: TDeliveryStatsPoint[] = [];
-  for (let index = 0; index < points.length; index += size) {
-    const group = points.slice(index, index + size);
-    const totals = totalsOf(group);
-    merged.push({ at: group[0]?.at ?? '', ...totals, p50Ms: null, p95Ms: null });
-  }
-  return merged;
-}
