@@ -45,7 +45,9 @@ import {
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
-const SYSTEMS = (process.env.BENCH_SYSTEMS ?? 'ours,pg-boss,bullmq').split(',');
+const SYSTEMS = (process.env.BENCH_SYSTEMS ?? 'ours,pg-boss,bullmq')
+  .split(',')
+  .filter((system) => system !== 'pg-boss' || isPgBossInstalled());
 /** BENCH_RATE: emits/s across all connections instead of as fast as they answer (A/B of a change on a busy machine). */
 const RATE = process.env.BENCH_RATE ? Number(process.env.BENCH_RATE) : undefined;
 const RABBITMQ_URL = process.env.BENCH_RABBITMQ_URL ?? 'amqp://guest:guest@127.0.0.1:5672';
@@ -83,6 +85,19 @@ const PEER_SCRIPTS: Record<string, string> = {
   bullmq: 'peers/bullmq-pipeline.ts',
   [FLOOR]: 'peers/in-process-pipeline.ts',
 };
+
+/** pg-boss 12 needs Node 22.12+: npm leaves the optional dependency out on Node 20, and its peer with it. */
+function isPgBossInstalled(): boolean {
+  try {
+    import.meta.resolve('pg-boss');
+    return true;
+  } catch {
+    console.log(
+      `pg-boss is not installed (it needs Node 22.12+, this is ${process.version}): its peer is left out`,
+    );
+    return false;
+  }
+}
 
 type Running = {
   url: string;
