@@ -9,7 +9,7 @@ import { republishOwnUnpublished } from './pipeline/republish-stale';
 import { startWorkers, type Workers } from './workers';
 
 /** After this, a stop that has not finished exits anyway (the workers give their work back sooner). */
-const FORCED_EXIT_MS = 30_000;
+const FORCED_EXIT_TIMEOUT_MS = 30_000;
 
 async function main() {
   const config = loadConfig();
@@ -59,7 +59,7 @@ function handleSignals(ctx: AppContext, stop: () => Promise<void>) {
     if (isStopping) return;
     isStopping = true;
     ctx.logger.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), FORCED_EXIT_MS);
+    const force = setTimeout(() => process.exit(1), FORCED_EXIT_TIMEOUT_MS);
     force.unref();
     await stop();
     process.exit(0);

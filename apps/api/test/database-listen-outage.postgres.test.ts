@@ -21,12 +21,16 @@ describe('a LISTEN whose connection drops', () => {
 
     const payloads: Array<string | undefined> = [];
     const failures: unknown[] = [];
-    const stop = await listener.listen(
+    const listening = listener.listen(
       'wm_test_outage',
       (payload) => payloads.push(payload),
       (error) => failures.push(error),
     );
-    cleanups.push(stop);
+    cleanups.push(() => listening.stop());
+    await listening.ready;
+    // Listening for the first time is announced like listening again.
+    expect(payloads).toEqual([undefined]);
+    payloads.length = 0;
 
     proxy.cut();
     await waitFor(() => failures.length >= 2, 10_000, 'the failed tries to listen again');

@@ -1,6 +1,5 @@
 import { LRUCache } from 'lru-cache';
 import type { AppContext } from '../context';
-import { exponentialDelayMs } from '../lib/backoff';
 import { type ChangeChannel, onLocalChange } from './change-channel';
 
 export type ChangeCache<K, V> = {
@@ -23,9 +22,6 @@ export type ChangeCacheOptions<K, V> = {
   /** Keys kept at most; past it the least recently read is forgotten. */
   maxEntries: number;
 };
-
-/** While it cannot listen, it tries again after 500 ms, doubling up to 5 s. */
-const RELISTEN = { baseMs: 500, maxMs: 5_000 };
 
 /**
  * Values per key, in this process, emptied by any change on `channel`: this process's changes at
@@ -53,41 +49,21 @@ export function createChangeCache<K, V>(
   const onNotify = (payload?: string) =>
     payload && /^\d+$/.test(payload) ? hearVersion(Number(payload)) : forget();
   const stopLocal = onLocalChange(ctx, channel, forget);
-  let stopListening: (() => Promise<void>) | null = null;
+  let isListening = false;
   let isStopped = false;
-  let retry: NodeJS.Timeout | null = null;
-  let failures = 0;
-
-  const listen = () => {
-    ctx.database
-      .listen(channel, onNotify, (error) =>
-        ctx.logger.warn(
-          { err: error, cache: label },
-          'cache could not listen again after its connection dropped; trying again',
-        ),
-      )
-      .then(async (stop) => {
-        if (isStopped) return stop();
-        stopListening = stop;
-        failures = 0;
-        forget();
-      })
-      .catch((error) => {
-        if (isStopped) return;
-        ctx.logger.warn(
-          { err: error, cache: label },
-          'cache cannot listen for changes yet; reads load every time',
-        );
-        retry = setTimeout(listen, exponentialDelayMs(failures++, RELISTEN));
-        retry.unref();
-      });
-  };
-  listen();
+  const listening = ctx.database.listen(channel, onNotify, (error) =>
+    ctx.logger.warn({ err: error, cache: label }, 'cache cannot listen for changes; trying again'),
+  );
+  void listening.ready.then(() => {
+    if (isStopped) return;
+    isListening = true;
+    forget();
+  });
 
   return {
     get(key, atLeastVersion) {
       if (atLeastVersion !== undefined) hearVersion(atLeastVersion);
-      if (!stopListening || isStopped) return load(key);
+      if (!isListening || isStopped) return load(key);
       const name = keyOf(key);
       const cached = entries.get(name);
       if (cached) return cached;
@@ -102,10 +78,9 @@ export function createChangeCache<K, V>(
     },
     async stop() {
       isStopped = true;
-      if (retry) clearTimeout(retry);
       stopLocal();
       forget();
-      await stopListening?.();
+      await listening.stop();
     },
   };
 }

@@ -12,6 +12,9 @@ export type ScriptTransaction = {
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
 };
 
+/** A LISTEN being kept up: `ready` once it first listens (or is stopped first). */
+export type Listening = { ready: Promise<void>; stop(): Promise<void> };
+
 export type DatabaseHandle = {
   db: Database;
   kind: DatabaseKind;
@@ -24,16 +27,11 @@ export type DatabaseHandle = {
   /** Wakes every listener of `channel` on this database, in any process (PostgreSQL NOTIFY). */
   notify(channel: string): Promise<void>;
   /**
-   * Calls `onNotify` with its payload on each notification of `channel`, and once without one after
-   * each reconnection (one may have been missed meanwhile); `onError` with each failed try to listen
-   * again after the connection dropped (it keeps trying), for the caller to log. Answers the function
-   * that stops listening.
+   * Calls `onNotify` with its payload on each notification of `channel`, and once without one each
+   * time it starts listening (at first and after each reconnection: one may have been missed);
+   * `onError` with each failed try to listen (it keeps trying, with backoff), for the caller to log.
    */
-  listen(
-    channel: string,
-    onNotify: (payload?: string) => void,
-    onError: (error: unknown) => void,
-  ): Promise<() => Promise<void>>;
+  listen(channel: string, onNotify: (payload?: string) => void, onError: (error: unknown) => void): Listening;
   ping(): Promise<void>;
   close(): Promise<void>;
 };

@@ -1,26 +1,35 @@
 import pg from 'pg';
-import { listDelayMs } from '../lib/backoff';
+import { exponentialDelayMs, sleep } from '../lib/backoff';
+import type { Listening } from './client';
 import { connectionOptions, type PostgresTimeouts } from './postgres-connection';
 
-/** Waits before each try to listen again (the last repeats), jittered so listeners do not return together. */
-const RELISTEN_DELAYS_MS = [100, 500, 1_000, 5_000];
+/** Tries to listen again after 100 ms, doubling up to 5 s while it fails, jittered so listeners do not return together. */
+const RELISTEN = { baseMs: 100, maxMs: 5_000 };
 
-/** LISTEN on a connection of its own, opened again (with backoff) whenever it drops. */
-export async function listenPostgres(
+/**
+ * LISTEN on a connection of its own, in the one loop that listens, at start and after every drop:
+ * each failed try is reported and followed by a backoff wait, each success by a call without payload.
+ */
+export function listenPostgres(
   url: string,
   timeouts: PostgresTimeouts,
   channel: string,
   onNotify: (payload?: string) => void,
   onError: (error: unknown) => void,
-) {
+): Listening {
   let client: pg.Client | null = null;
-  let isStopped = false;
+  const stopping = new AbortController();
+  let markReady = () => {};
+  const ready = new Promise<void>((resolve) => {
+    markReady = resolve;
+  });
 
   const open = async () => {
     const current = new pg.Client(connectionOptions(url, timeouts));
     current.on('notification', (message) => {
       if (message.channel === channel) onNotify(message.payload);
     });
+    // A dropped connection is noticed by its 'end', which the loop waits for.
     current.on('error', () => {});
     try {
       await current.connect();
@@ -31,37 +40,40 @@ export async function listenPostgres(
       throw error;
     }
   };
-  const watch = (current: pg.Client) => {
-    client = current;
-    current.once('end', () => {
-      if (isStopped) return;
-      client = null;
-      void reopen();
-    });
-  };
-  const reopen = async () => {
-    for (let attempt = 0; !isStopped; attempt++) {
-      const delay = listDelayMs(attempt + 1, RELISTEN_DELAYS_MS);
-      await new Promise((resolve) => setTimeout(resolve, delay).unref());
-      if (isStopped) return;
+
+  const run = async () => {
+    let failures = 0;
+    while (!stopping.signal.aborted) {
       try {
         const current = await open();
-        if (isStopped) {
+        if (stopping.signal.aborted) {
           await current.end();
-          return;
+          break;
         }
-        watch(current);
+        const ended = new Promise<void>((resolve) => current.once('end', () => resolve()));
+        client = current;
+        failures = 0;
+        markReady();
+        // Listening (again): a notification may have been missed meanwhile.
         onNotify();
-        return;
+        await ended;
+        client = null;
       } catch (error) {
+        if (stopping.signal.aborted) break;
         onError(error);
+        failures += 1;
       }
+      await sleep(exponentialDelayMs(Math.max(failures - 1, 0), RELISTEN), stopping.signal);
     }
+    markReady();
   };
+  void run();
 
-  watch(await open());
-  return async () => {
-    isStopped = true;
-    await client?.end().catch(() => {});
+  return {
+    ready,
+    async stop() {
+      stopping.abort();
+      await client?.end().catch(() => {});
+    },
   };
 }

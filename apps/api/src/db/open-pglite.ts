@@ -75,10 +75,23 @@ export async function openPglite(dataDir: string | undefined, template?: Blob): 
     async notify(channel) {
       await client.query('SELECT pg_notify($1, NULL)', [channel]);
     },
-    async listen(channel, onNotify) {
-      const unlisten = await client.listen(channel, (payload) => onNotify(payload));
-      return async () => {
-        await unlisten();
+    listen(channel, onNotify, onError) {
+      // In process: listening cannot drop, so it is tried once.
+      const unlistening = client
+        .listen(channel, (payload) => onNotify(payload))
+        .then((unlisten) => {
+          onNotify();
+          return unlisten;
+        })
+        .catch((error) => {
+          onError(error);
+          return null;
+        });
+      return {
+        ready: unlistening.then(() => {}),
+        async stop() {
+          await (await unlistening)?.();
+        },
       };
     },
     async ping() {

@@ -82,11 +82,8 @@ export function startDeliveryEngine(ctx: AppContext): DeliveryEngine {
     loop.wake();
   });
   // Deliveries made due by other processes (an `--role api` process, a retry) wake this worker too;
-  // if listening fails, polling still finds them.
-  const listening = listenForDueDeliveries(ctx, () => loop.wake()).catch((error) => {
-    logger.warn({ err: error }, 'could not listen for due deliveries; polling only');
-    return async () => {};
-  });
+  // while it cannot listen, polling still finds them.
+  const listening = listenForDueDeliveries(ctx, () => loop.wake());
   const unregister = registerLocalWorker(ctx, {
     workerId,
     canTake: (deliveries) =>
@@ -104,7 +101,7 @@ export function startDeliveryEngine(ctx: AppContext): DeliveryEngine {
   return {
     workerId,
     sender,
-    ready: Promise.all([loop.firstClaim, listening]).then(() => {}),
+    ready: Promise.all([loop.firstClaim, listening.ready]).then(() => {}),
     async stop(options = {}) {
       loop.stop();
       pool.close();
@@ -113,7 +110,7 @@ export function startDeliveryEngine(ctx: AppContext): DeliveryEngine {
       await stopHousekeeping();
       unsubscribe();
       unregister();
-      await (await listening)();
+      await listening.stop();
       // A claim in flight when stop began lands in the pool's waiting: wait for it first, so those
       // go back with the unsent hand-overs at once (if this fails their lease simply expires).
       await loop.running;

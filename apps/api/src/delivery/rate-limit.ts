@@ -1,4 +1,5 @@
 import type { AppContext } from '../context';
+import { exponentialDelayMs } from '../lib/backoff';
 
 /** Send slots of a rate-limited subscription: `count` starts `intervalMs` apart from `firstAt` (epoch ms). */
 export type RateSlots = { firstAt: number; intervalMs: number; count: number };
@@ -49,6 +50,8 @@ const RESERVE_RATE_SLOTS = `
 const RESERVE_AHEAD_MS = 250;
 /** A slot not used within this after its time is dropped: used later, sends would bunch up. */
 const SLOT_GRACE_MS = 1_000;
+/** After a failed reservation the subscription asks again after 1 s, doubling up to 10 s while it fails. */
+const RESERVE_RETRY = { baseMs: 1_000, maxMs: 10_000 };
 
 export type RateGate = {
   /** True when the subscription may send now (a slot is consumed); else a slot is being fetched. */
@@ -62,7 +65,10 @@ export type RateGate = {
  * comes due, so the pool looks at it again.
  */
 export function createRateGate(ctx: AppContext, onReady: () => void): RateGate {
-  const slots = new Map<string, { times: number[]; isFetching: boolean; timer: NodeJS.Timeout | null }>();
+  const slots = new Map<
+    string,
+    { times: number[]; isFetching: boolean; timer: NodeJS.Timeout | null; failures: number }
+  >();
   let isStopped = false;
 
   const wakeAt = (state: { timer: NodeJS.Timeout | null }, at: number) => {
@@ -87,13 +93,14 @@ export function createRateGate(ctx: AppContext, onReady: () => void): RateGate {
           wakeAt(state, answer.retryAt);
           return;
         }
+        state.failures = 0;
         ctx.logger.debug({ subscriptionId, count: answer.count }, 'rate limit: send slots reserved');
         for (let i = 0; i < answer.count; i++) state.times.push(answer.firstAt + i * answer.intervalMs);
         wakeAt(state, answer.firstAt);
       })
       .catch((error) => {
         ctx.logger.warn({ err: error, subscriptionId }, 'could not reserve rate limit slots');
-        wakeAt(state, ctx.clock().getTime() + 1_000);
+        wakeAt(state, ctx.clock().getTime() + exponentialDelayMs(state.failures++, RESERVE_RETRY));
       })
       .finally(() => {
         state.isFetching = false;
@@ -104,7 +111,7 @@ export function createRateGate(ctx: AppContext, onReady: () => void): RateGate {
     take(subscriptionId, ratePerSecond, waiting) {
       let state = slots.get(subscriptionId);
       if (!state) {
-        state = { times: [], isFetching: false, timer: null };
+        state = { times: [], isFetching: false, timer: null, failures: 0 };
         slots.set(subscriptionId, state);
       }
       const now = ctx.clock().getTime();

@@ -1,4 +1,5 @@
 import type { AppContext } from '../context';
+import type { Listening } from '../db/client';
 import type { ClaimedDelivery } from './claim';
 
 export type DeliveryWakeListener = (signal: { finishedOccurrenceIds?: string[] }) => void;
@@ -60,9 +61,9 @@ function createThrottledPublish(ctx: AppContext): () => void {
 }
 
 /** Calls `onWake` whenever another process (or this one) has made deliveries due. */
-export function listenForDueDeliveries(ctx: AppContext, onWake: () => void): Promise<() => Promise<void>> {
+export function listenForDueDeliveries(ctx: AppContext, onWake: () => void): Listening {
   return ctx.database.listen(DUE_DELIVERIES_CHANNEL, onWake, (error) =>
-    ctx.logger.warn({ err: error }, 'could not listen again for due deliveries; polling until it can'),
+    ctx.logger.warn({ err: error }, 'could not listen for due deliveries; polling until it can'),
   );
 }
 

@@ -51,3 +51,20 @@ export function parseRetryAfter(header: string | null | undefined, now: Date): n
   if (Number.isNaN(at)) return null;
   return Math.min(Math.max(at - now.getTime(), 0), RETRY_AFTER_CAP_MS);
 }
+
+/**
+ * Waits `ms` (a delay from the functions above, a deadline's rest or a configured interval); an
+ * abort ends the wait early, so a loop being stopped does not hold the process for its last wait.
+ */
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise<void>((resolve) => {
+    if (signal?.aborted) return resolve();
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, Math.max(0, ms));
+    signal?.addEventListener('abort', done, { once: true });
+  });
+}

@@ -3,7 +3,7 @@ import type { CircuitBreaker } from '../delivery/circuit-breaker';
 import { countDeferrals } from '../delivery/delivery-metrics';
 import { createHostLoads, shareOf, targetHostOf } from '../delivery/fair-queues';
 import { reserveRateSlots } from '../delivery/rate-limit';
-import { sleep } from '../queue/pacing';
+import { jitter, sleep } from '../lib/backoff';
 import { createReturnSlots } from './return-slots';
 
 /** A subscription as the gate sees it. */
@@ -55,8 +55,6 @@ const PROBE_HELD_DEFER_MS = 1_000;
 const RETURN_SLOT_MS = 100;
 const RETURNS_PER_SLOT = 5;
 
-const jittered = (ms: number) => Math.round(ms * (0.8 + 0.4 * Math.random()));
-
 type Wait = { delayMs: number; reason: 'circuit' | 'saturated'; host: string };
 
 /**
@@ -85,7 +83,7 @@ export function createEndpointGate(
   const deferral = ({ delayMs, reason, host: name }: Wait): number => {
     countDeferrals(ctx.metrics, 'queued', reason);
     const now = ctx.clock().getTime();
-    return returns.take(name, now + jittered(delayMs), now) - now;
+    return returns.take(name, now + jitter(delayMs), now) - now;
   };
 
   const host = (target: GatedTarget) => {

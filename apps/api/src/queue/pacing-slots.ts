@@ -1,7 +1,8 @@
 import type { DatabaseHandle } from '../db/client';
+import { sleep } from '../lib/backoff';
 import { createBatcher } from '../lib/batcher';
 import type { Clock } from '../lib/clock';
-import { type PacingSlot, sleep } from './pacing';
+import type { PacingSlot } from './pacing';
 
 type Ask = { key: string; pacingMs: number };
 type Answer = { isAcquired: boolean; waitMs: number };

@@ -1,8 +1,10 @@
 import amqp, { type ChannelModel, type ConfirmChannel, type ConsumeMessage } from 'amqplib';
 import type { Logger } from 'pino';
-import { exponentialDelayMs } from '../lib/backoff';
-import { sleep } from './pacing';
+import { exponentialDelayMs, jitter, sleep } from '../lib/backoff';
 import { declareTopology, H_PUBLISH_ID } from './rabbitmq-topology';
+
+/** A waiter for the connection looks again after about this long, in case its wake-up was missed. */
+const CONNECTION_RECHECK_MS = 1_000;
 
 /** One live connection, with its publish channel. */
 export type Connected = {
@@ -134,7 +136,7 @@ export function createRabbitConnection(options: RabbitConnectionOptions): Rabbit
         if (current) return current;
         const ready = new Promise<void>((resolve) => waiters.push(resolve));
         void ensureConnected();
-        await Promise.race([ready, sleep(1_000)]);
+        await Promise.race([ready, sleep(jitter(CONNECTION_RECHECK_MS))]);
       }
     },
     async close() {

@@ -1,6 +1,6 @@
 import type { Channel, ConsumeMessage } from 'amqplib';
+import { exponentialDelayMs, jitter, sleep } from '../lib/backoff';
 import { type ChannelAcks, createChannelAcks } from './channel-acks';
-import { sleep } from './pacing';
 import { type Decision, type Engine, processMessage } from './process-message';
 import type { Connected, RabbitConnection } from './rabbitmq-connection';
 import type { RabbitPublish } from './rabbitmq-publisher';
@@ -16,7 +16,12 @@ type ConsumerState = {
   consumerTags: string[];
   inFlight: Set<Promise<void>>;
   isStopped: boolean;
+  /** Channels of this consumer closed on the current connection: each reopening waits longer. */
+  reopenings: number;
 };
+
+/** A message whose settlement failed goes back to the queue after about this long. */
+const UNSETTLED_REQUEUE_MS = 1_000;
 
 export type RabbitConsumers = {
   /** Registers a consumer; it subscribes now if connected, else on the next connection. */
@@ -35,7 +40,12 @@ export type RabbitConsumers = {
  * then the original acked.
  */
 export function createRabbitConsumers(
-  deps: Engine & { name: string; defaultConcurrency: number; resubscribeDelayMs: number },
+  deps: Engine & {
+    name: string;
+    defaultConcurrency: number;
+    /** The wait before reopening a consumer's closed channel, doubling while it keeps closing. */
+    resubscribe: { baseMs: number; maxMs: number };
+  },
   connection: RabbitConnection,
   publish: RabbitPublish,
 ): RabbitConsumers {
@@ -50,13 +60,16 @@ export function createRabbitConsumers(
       consumer.channel = null;
       // A channel closed on a live connection (e.g. by a protocol error) is reopened.
       if (!consumer.isStopped && connection.current === connected) {
-        setTimeout(() => {
-          if (!consumer.isStopped && connection.current === connected && !consumer.channel) {
-            subscribe(consumer, connected).catch((error) =>
-              logger.warn({ err: error }, 'rabbitmq resubscribe failed'),
-            );
-          }
-        }, deps.resubscribeDelayMs);
+        setTimeout(
+          () => {
+            if (!consumer.isStopped && connection.current === connected && !consumer.channel) {
+              subscribe(consumer, connected).catch((error) =>
+                logger.warn({ err: error }, 'rabbitmq resubscribe failed'),
+              );
+            }
+          },
+          exponentialDelayMs(consumer.reopenings++, deps.resubscribe),
+        );
       }
     });
     await channel.prefetch(consumer.options.concurrency ?? deps.defaultConcurrency);
@@ -104,6 +117,7 @@ export function createRabbitConsumers(
         consumerTags: [],
         inFlight: new Set(),
         isStopped: false,
+        reopenings: 0,
       };
       consumers.add(consumer);
       const connected = await connection.waitForConnection();
@@ -111,7 +125,11 @@ export function createRabbitConsumers(
       return { stop: (graceMs) => stop(consumer, graceMs) };
     },
     async subscribeAll(connected) {
-      for (const consumer of consumers) if (!consumer.isStopped) await subscribe(consumer, connected);
+      for (const consumer of consumers) {
+        if (consumer.isStopped) continue;
+        consumer.reopenings = 0;
+        await subscribe(consumer, connected);
+      }
     },
     detachAll() {
       for (const consumer of consumers) consumer.channel = null;
@@ -164,7 +182,7 @@ async function handleDelivery(
     await settle(publish, delivery, decision);
   } catch (error) {
     deps.logger.error({ err: error, messageId: message.id }, 'queue message not settled; requeueing');
-    await sleep(1_000);
+    await sleep(jitter(UNSETTLED_REQUEUE_MS));
     acks.drop(raw);
     if (consumer.channel === channel) channel.nack(raw, false, true);
   }

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
-import { exponentialDelayMs } from '../lib/backoff';
+import { exponentialDelayMs, sleep } from '../lib/backoff';
 import type { Clock } from '../lib/clock';
-import { sleep } from './pacing';
 import type { Connected, RabbitConnection } from './rabbitmq-connection';
 import {
   declareDelayQueue,

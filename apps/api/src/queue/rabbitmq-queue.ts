@@ -27,12 +27,13 @@ export type RabbitQueueOptions = EngineDeps & {
 export function createRabbitQueue(options: RabbitQueueOptions): Queue & { connected(): Promise<void> } {
   const { name, logger } = options;
   const reconnectMinMs = options.reconnectMinMs ?? 200;
+  const reconnectMaxMs = options.reconnectMaxMs ?? 5_000;
   const connection = createRabbitConnection({
     url: options.url,
     name,
     logger,
     reconnectMinMs,
-    reconnectMaxMs: options.reconnectMaxMs ?? 5_000,
+    reconnectMaxMs,
     connectTimeoutMs: options.connectTimeoutMs ?? 10_000,
     onConnected: (connected) => consumers.subscribeAll(connected),
     onLost: () => consumers.detachAll(),
@@ -42,7 +43,7 @@ export function createRabbitQueue(options: RabbitQueueOptions): Queue & { connec
     {
       ...options,
       pacing: createPacingSlots(options.database, options.clock),
-      resubscribeDelayMs: reconnectMinMs,
+      resubscribe: { baseMs: reconnectMinMs, maxMs: reconnectMaxMs },
     },
     connection,
     publish,
