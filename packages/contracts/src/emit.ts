@@ -17,6 +17,8 @@ export const ZEmitRequest = z.object({
     .max(255, { error: 'externalEventId muito longo' })
     .optional(),
   organizationId: z.string().trim().max(255, { error: 'organizationId muito longo' }).optional(),
+  /** Answers what the emit would do (EmitDryRunAnswer, 200) and stores and sends nothing. */
+  dryRun: z.boolean({ error: 'dryRun deve ser verdadeiro ou falso' }).optional(),
 });
 export type TEmitRequest = z.infer<typeof ZEmitRequest>;
 
@@ -40,6 +42,35 @@ export const ZEmitResponse = z
   })
   .meta({ id: 'EmitAnswer' });
 export type TEmitResponse = z.infer<typeof ZEmitResponse>;
+
+/**
+ * What an emit would do to one subscription of the event: DELIVER (its filters pass; `body` is what
+ * it would be sent), IGNORED (a delivery log with `reason`, as filters that fail or a subscription
+ * disabled by failures get) or SKIPPED (an inactive or paused subscription: no log at all).
+ */
+export const ZEmitDryRunSubscription = z.object({
+  subscriptionId: ZId,
+  outcome: z.enum(['DELIVER', 'IGNORED', 'SKIPPED']),
+  reason: z.string().nullable(),
+  /** The filters that failed, by their position in the subscription's list. */
+  failures: z.array(z.object({ index: z.number().int(), reason: z.string().nullable() })),
+  body: z.unknown().optional(),
+});
+export type TEmitDryRunSubscription = z.infer<typeof ZEmitDryRunSubscription>;
+
+/** Answer of POST /events/emit with `dryRun: true`: nothing was stored or sent. */
+export const ZEmitDryRunAnswer = z
+  .object({
+    dryRun: z.literal(true),
+    eventId: ZId,
+    deliveries: z.number().int(),
+    ignored: z.number().int(),
+    /** What the event's own state does to the emit (a paused event holds its deliveries); null when nothing. */
+    notice: z.string().nullable(),
+    subscriptions: z.array(ZEmitDryRunSubscription),
+  })
+  .meta({ id: 'EmitDryRunAnswer' });
+export type TEmitDryRunAnswer = z.infer<typeof ZEmitDryRunAnswer>;
 
 /** Answer of POST /subscriptions/{id}/test. */
 export const ZSubscriptionTestResult = z

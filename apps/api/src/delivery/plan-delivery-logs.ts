@@ -38,6 +38,8 @@ export function planDeliveryLogs(input: {
       errorMessage: isDue ? null : (verdict.reason ?? 'Filtros não atendidos'),
       outsiderErrorMessage:
         isDue || verdict.outsiderReason === verdict.reason ? null : verdict.outsiderReason,
+      // Not stored: a dry run shows them one by one.
+      failures: 'failures' in verdict ? verdict.failures : [],
       payloadSent: renderSubscriptionBody(subscription.jsonBody, renderInput, input.payload),
       nextAttemptAt: isDue ? now : null,
       processedAt: isDue ? null : now,

@@ -44,7 +44,11 @@ export function TestDataFields({
 }
 
 /** Why each failing filter rejected the test data; nothing when all passed. */
-export function FilterFailureList({ failures }: { failures: readonly FilterFailure[] }) {
+export function FilterFailureList({
+  failures,
+}: {
+  failures: readonly Pick<FilterFailure, 'index' | 'reason'>[];
+}) {
   if (failures.length === 0) return null;
   return (
     <ul className="list-disc pl-5 text-xs text-destructive">

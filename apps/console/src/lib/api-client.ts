@@ -54,7 +54,13 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler) {
 
 export type QueryParams = Record<string, string | number | boolean | null | undefined>;
 
-type RequestOptions = { body?: unknown; params?: QueryParams; signal?: AbortSignal };
+type RequestOptions = {
+  body?: unknown;
+  params?: QueryParams;
+  signal?: AbortSignal;
+  /** Sent as they are; the session and JSON headers are set over them. */
+  headers?: Record<string, string>;
+};
 
 function buildUrl(path: string, params?: QueryParams) {
   const search = new URLSearchParams();
@@ -85,7 +91,7 @@ function toApiError(status: number, body: unknown): ApiError {
 /** One JSON request to `/v1{path}`; resolves with the parsed body, rejects with ApiError. */
 async function apiRequest<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
   const token = tokenStorage.get();
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { ...options.headers, accept: 'application/json' };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (token) headers.authorization = `Bearer ${token}`;
   let response: Response;
@@ -117,16 +123,18 @@ function fillPath(path: string, params: Record<string, string> | undefined): str
 
 function call<M extends ApiMethod>(method: M) {
   return <P extends ApiPath<M>>(path: P, ...[options]: ApiCallArgs<M, P>): Promise<ApiAnswer<M, P>> => {
-    const { params, query, body, signal } = (options ?? {}) as {
+    const { params, query, body, signal, headers } = (options ?? {}) as {
       params?: Record<string, string>;
       query?: QueryParams;
       body?: unknown;
       signal?: AbortSignal;
+      headers?: Record<string, string>;
     };
     return apiRequest<ApiAnswer<M, P>>(method.toUpperCase(), fillPath(path, params), {
       params: query,
       body,
       signal,
+      headers,
     });
   };
 }

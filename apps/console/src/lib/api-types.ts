@@ -62,6 +62,8 @@ export type ApiCallOptions<M extends ApiMethod, P extends ApiPath<M>> = ([PathPa
   ([ApiQuery<M, P>] extends [never] ? { query?: undefined } : { query?: ApiQuery<M, P> }) &
   ([ApiBody<M, P>] extends [never] ? { body?: undefined } : { body: ApiBody<M, P> }) & {
     signal?: AbortSignal;
+    /** Request headers the route reads (an emit's filters read them all). */
+    headers?: Record<string, string>;
   };
 
 /** The options argument, left out when the call needs none. */

@@ -3125,6 +3125,7 @@ export interface paths {
                         /** Format: uuid */
                         applicationId: string;
                         data: unknown;
+                        dryRun?: boolean;
                         eventType: string;
                         externalEventId?: string;
                         organizationId?: string;
@@ -4714,6 +4715,7 @@ export interface paths {
                         /** Format: uuid */
                         applicationId: string;
                         data: unknown;
+                        dryRun?: boolean;
                         eventType: string;
                         externalEventId?: string;
                         organizationId?: string;
@@ -4721,6 +4723,15 @@ export interface paths {
                 };
             };
             responses: {
+                /** @description Sucesso */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["EmitDryRunAnswer"];
+                    };
+                };
                 /** @description Aceito para processamento */
                 202: {
                     headers: {
@@ -8972,6 +8983,27 @@ export interface components {
             ignored: number;
             /** Format: uuid */
             occurrenceId: string;
+        };
+        EmitDryRunAnswer: {
+            deliveries: number;
+            /** @enum {boolean} */
+            dryRun: true;
+            /** Format: uuid */
+            eventId: string;
+            ignored: number;
+            notice: string | null;
+            subscriptions: {
+                body?: unknown;
+                failures: {
+                    index: number;
+                    reason: string | null;
+                }[];
+                /** @enum {string} */
+                outcome: "DELIVER" | "IGNORED" | "SKIPPED";
+                reason: string | null;
+                /** Format: uuid */
+                subscriptionId: string;
+            }[];
         };
         EmitRulesAnswer: {
             /** Format: uuid */

@@ -1,6 +1,6 @@
-import { and, eq, gt } from 'drizzle-orm';
+import { and, asc, eq, gt, notInArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { deliveryLogs, events, occurrenceKeys, occurrences } from '../../db/schema';
+import { deliveryLogs, events, occurrenceKeys, occurrences, subscriptions } from '../../db/schema';
 
 /** The answer and event type of the application's occurrence with this key created after `since`. */
 export async function findOccurrenceByKey(db: Database, applicationId: string, key: string, since: Date) {
@@ -34,4 +34,13 @@ export async function insertOccurrenceWithDelivery(
     await tx.insert(occurrences).values(occurrence);
     await tx.insert(deliveryLogs).values(deliveryLog);
   });
+}
+
+/** The event's subscriptions an emit does not reach (neither ACTIVE nor FAILED), oldest first. */
+export function findUnreachedSubscriptions(db: Database, eventId: string) {
+  return db
+    .select({ id: subscriptions.id, status: subscriptions.status })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.eventId, eventId), notInArray(subscriptions.status, ['ACTIVE', 'FAILED'])))
+    .orderBy(asc(subscriptions.createdAt), asc(subscriptions.id));
 }

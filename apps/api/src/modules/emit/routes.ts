@@ -1,10 +1,17 @@
-import { ZEmitHeaders, ZEmitRequest, ZEmitResponse, ZSubscriptionTestResult } from '@wm/contracts';
+import {
+  ZEmitDryRunAnswer,
+  ZEmitHeaders,
+  ZEmitRequest,
+  ZEmitResponse,
+  ZSubscriptionTestResult,
+} from '@wm/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { type AuthHooks, currentApiKeyOrUser, currentUser } from '../../http/auth';
 import { EMIT_SECURITY, errorResponses, sessionErrors } from '../../http/openapi';
 import { idRouteSchema } from '../../http/route-declarations';
+import { dryRunEmit } from './dry-run-emit';
 import { readEmitHeaders } from './emit-input';
 import { stopEmitTargetCache } from './load-emit-target';
 import { emitEvent } from './service';
@@ -24,16 +31,21 @@ export function registerEmitRoutes(app: FastifyInstance, ctx: AppContext, auth: 
         body: ZEmitRequest,
         headers: ZEmitHeaders,
         security: EMIT_SECURITY,
-        response: { 202: ZEmitResponse, ...errorResponses(401, 403, 404, 409, 413, 415) },
+        response: {
+          200: ZEmitDryRunAnswer,
+          202: ZEmitResponse,
+          ...errorResponses(401, 403, 404, 409, 413, 415),
+        },
       },
     },
     async (request, reply) => {
-      const answer = await emitEvent(ctx, {
+      const input = {
         ...request.body,
         ...currentApiKeyOrUser(request),
         ...readEmitHeaders(request.headers),
-      });
-      return reply.status(202).send(answer);
+      };
+      if (input.dryRun) return reply.status(200).send(await dryRunEmit(ctx, input));
+      return reply.status(202).send(await emitEvent(ctx, input));
     },
   );
 

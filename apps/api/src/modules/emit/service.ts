@@ -1,18 +1,15 @@
 import type { TEmitResponse } from '@wm/contracts';
 import type { AppContext } from '../../context';
 import { type ClaimedDelivery, toClaimedDelivery } from '../../delivery/claim';
-import { type PlannedDeliveryLog, planDeliveryLogs, toStoredBodies } from '../../delivery/plan-delivery-logs';
-import { renderEventPayload, toStoredEventPayload } from '../../delivery/render-payload';
+import { type PlannedDeliveryLog, toStoredBodies } from '../../delivery/plan-delivery-logs';
+import { toStoredEventPayload } from '../../delivery/render-payload';
 import { findLocalWorker, notifyDeliveryWorkers, notifyOccurrencesFinished } from '../../delivery/wake';
-import { INVALID_API_KEY_MESSAGE } from '../../domain/api-key';
-import { conflict, notFound, unauthorized } from '../../domain/errors';
 import { newIdAt } from '../../lib/ids';
 import { inSpan, type Span } from '../../lib/tracing';
-import { EVENT_NOT_FOUND } from '../access';
-import { authorizeEmitter, type EmitInput, type Emitter, storableHeaders } from './emit-input';
+import { authorizeEmitter, type EmitInput, type Emitter } from './emit-input';
 import type { EmitEvent, EmitSubscription } from './emit-rows';
 import { findPreviousAnswer } from './idempotency';
-import { loadEmitTarget } from './load-emit-target';
+import { loadCheckedTarget, planEmit } from './plan-emit';
 import { publishOrLeaveToSweep } from './publish-or-sweep';
 import { recordEmit } from './record-emits';
 
@@ -36,40 +33,14 @@ async function recordAndDispatch(
   input: EmitInput & Emitter,
   span: Span,
 ): Promise<TEmitResponse> {
-  const target = await loadEmitTarget(ctx, input.applicationId, input.eventType, input.apiKeyHash ?? null);
-  if (input.apiKeyHash !== undefined && !target.isKeyValid) {
-    throw unauthorized(INVALID_API_KEY_MESSAGE);
-  }
+  const target = await loadCheckedTarget(ctx, input);
   const idempotencyKey = input.externalEventId ?? input.idempotencyKey ?? null;
   const now = ctx.clock();
   if (idempotencyKey && !input.isKeyLikelyNew) {
     const previous = await findPreviousAnswer(ctx, input, idempotencyKey, now);
     if (previous) return previous;
   }
-  const { event } = target;
-  if (!event) throw notFound(EVENT_NOT_FOUND);
-  if (event.status === 'INACTIVE') throw conflict('Evento inativo: emissões não são aceitas');
-  if (event.status === 'FAILED') throw conflict('Evento em falha: emissões não são aceitas');
-
-  const occurrenceId = newIdAt(now);
-  const headers = storableHeaders(input.headers);
-  const timestamp = now.toISOString();
-  const payload = renderEventPayload(event.bodyTemplate, {
-    occurrenceId,
-    eventName: event.name,
-    timestamp,
-    data: input.data,
-  });
-  const logs = planDeliveryLogs({
-    event,
-    targets: target.subscriptions,
-    occurrenceId,
-    headers,
-    data: input.data,
-    payload,
-    timestamp,
-    now,
-  });
+  const { event, occurrenceId, headers, timestamp, payload, logs } = planEmit(target, input, now);
   const due = logs.filter((log) => log.status === 'PENDING');
   const answer: TEmitResponse = {
     occurrenceId,

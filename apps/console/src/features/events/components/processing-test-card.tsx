@@ -1,5 +1,4 @@
 import { buildAuthHeaders, type TEventDetail } from '@wm/contracts';
-import type { Filter } from '@wm/rules';
 import { FlaskConical, Send } from 'lucide-react';
 import { useState } from 'react';
 import { BrowserAnswer } from '@/components/browser-answer';
@@ -8,26 +7,23 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { JsonView } from '@/components/ui/json-view';
+import { errorMessage } from '@/lib/api-client';
 import { type BrowserRequestResult, sendBrowserRequest } from '@/lib/browser-request';
-import {
-  type ProcessingOutcome,
-  type SubscriptionOutcome,
-  simulateEventProcessing,
-} from '../lib/simulate-processing';
+import { INVALID_TEST_DATA, parseTestInput } from '@/lib/test-data';
+import { useDryRunEmit } from '../api/dry-run-emit';
+import { describeDryRun, type ProcessingOutcome, type SubscriptionOutcome } from '../lib/describe-dry-run';
 
 const KIND_VARIANT = {
   delivered: 'success',
   filtered: 'warning',
   skipped: 'warning',
-  'no-url': 'error',
-  error: 'error',
 } as const;
 
 /**
- * Simulates an emit with the typed data against the event's subscriptions and filters. Nothing is
- * sent by the simulation; each subscription that would receive it can then be sent the rendered
- * body by the browser itself (not through the server), with headers naming the subscription and
- * its auth.
+ * Asks the server for a dry run of an emit with the typed data and headers: what it would do to
+ * each subscription, storing and sending nothing. Each subscription that would receive it can then
+ * be sent the rendered body by the browser itself (not through the server), with headers naming
+ * the subscription and its auth.
  */
 export function ProcessingTestCard({ event }: { event: TEventDetail }) {
   const [data, setData] = useState('{\n  "body": "teste"\n}');
@@ -51,23 +47,25 @@ export function ProcessingTestCard({ event }: { event: TEventDetail }) {
     setAnswers((current) => ({ ...current, [subscription.id]: answer }));
   };
 
-  const run = () => {
+  const dryRun = useDryRunEmit();
+  const run = async () => {
     setAnswers({});
-    setOutcome(
-      simulateEventProcessing(
-        event,
-        event.subscriptions.map((subscription) => ({
-          id: subscription.id,
-          name: subscription.name,
-          status: subscription.status,
-          targetUrl: subscription.targetUrl,
-          filters: subscription.filters as Filter[],
-          jsonBody: subscription.jsonBody,
-        })),
-        data,
-        headers,
-      ),
-    );
+    const input = parseTestInput(data, headers);
+    if (!input) {
+      setOutcome(INVALID_TEST_DATA);
+      return;
+    }
+    try {
+      const answer = await dryRun.mutateAsync({
+        applicationId: event.applicationId,
+        eventType: event.alias,
+        data: input.body,
+        headers: input.headers,
+      });
+      setOutcome(describeDryRun(answer, event.subscriptions));
+    } catch (error) {
+      setOutcome({ kind: 'refused', title: 'Emissão recusada', description: errorMessage(error) });
+    }
   };
 
   return (
@@ -86,7 +84,7 @@ export function ProcessingTestCard({ event }: { event: TEventDetail }) {
           headers={headers}
           onHeadersChange={setHeaders}
         />
-        <Button onClick={run}>
+        <Button onClick={run} disabled={dryRun.isPending}>
           <FlaskConical />
           Simular Processamento
         </Button>

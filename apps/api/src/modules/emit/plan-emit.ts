@@ -1,0 +1,51 @@
+import type { AppContext } from '../../context';
+import { planDeliveryLogs } from '../../delivery/plan-delivery-logs';
+import { renderEventPayload } from '../../delivery/render-payload';
+import { INVALID_API_KEY_MESSAGE } from '../../domain/api-key';
+import { conflict, notFound, unauthorized } from '../../domain/errors';
+import { newIdAt } from '../../lib/ids';
+import { EVENT_NOT_FOUND } from '../access';
+import { type EmitInput, type Emitter, storableHeaders } from './emit-input';
+import { type EmitTarget, loadEmitTarget } from './load-emit-target';
+
+/** What the emit fans out to; a caller's key that is not the application's answers 401 first. */
+export async function loadCheckedTarget(ctx: AppContext, input: EmitInput & Emitter): Promise<EmitTarget> {
+  const target = await loadEmitTarget(ctx, input.applicationId, input.eventType, input.apiKeyHash ?? null);
+  if (input.apiKeyHash !== undefined && !target.isKeyValid) {
+    throw unauthorized(INVALID_API_KEY_MESSAGE);
+  }
+  return target;
+}
+
+/**
+ * Everything an emit decides before it stores anything: the event accepts emits, the occurrence's
+ * id and payload, and one planned delivery log per subscription. A real emit stores this plan and
+ * a dry run answers it, so the two never disagree.
+ */
+export function planEmit(target: EmitTarget, input: EmitInput, now: Date) {
+  const { event } = target;
+  if (!event) throw notFound(EVENT_NOT_FOUND);
+  if (event.status === 'INACTIVE') throw conflict('Evento inativo: emissões não são aceitas');
+  if (event.status === 'FAILED') throw conflict('Evento em falha: emissões não são aceitas');
+
+  const occurrenceId = newIdAt(now);
+  const headers = storableHeaders(input.headers);
+  const timestamp = now.toISOString();
+  const payload = renderEventPayload(event.bodyTemplate, {
+    occurrenceId,
+    eventName: event.name,
+    timestamp,
+    data: input.data,
+  });
+  const logs = planDeliveryLogs({
+    event,
+    targets: target.subscriptions,
+    occurrenceId,
+    headers,
+    data: input.data,
+    payload,
+    timestamp,
+    now,
+  });
+  return { event, occurrenceId, headers, timestamp, payload, logs };
+}
