@@ -1,13 +1,21 @@
-import type { CircuitState } from '@wm/contracts';
 import type { AppContext } from '../context';
 import { exponentialDelayMs } from '../lib/backoff';
+import {
+  type CircuitRow,
+  CLOSE_AFTER_PROBE,
+  OPEN_CIRCUIT,
+  REOPEN_AFTER_PROBE,
+  SELECT_NOT_CLOSED,
+  TAKE_PROBE,
+} from './circuit-sql';
+import { type CircuitSnapshot, type CircuitStep, transition } from './circuit-transition';
 
 /** How often each process reads the circuits that are not closed (others' transitions). */
 export const CIRCUIT_REFRESH_MS = 1_000;
 /** A probe's lease beyond the delivery timeout: a prober that died gives way to another after it. */
 const PROBE_MARGIN_MS = 5_000;
 
-export type CircuitView = { state: CircuitState; openUntil: Date | null; probeUntil: Date | null };
+export type CircuitView = Pick<CircuitSnapshot, 'state' | 'openUntil' | 'probeUntil'>;
 
 /** Subscriptions whose failures reached the threshold while CLOSED, as the record statement answers them. */
 export type TrippedCircuit = { subscriptionId: string; openCount: number };
@@ -35,66 +43,24 @@ export type CircuitBreaker = {
   stop(): void;
 };
 
-type CircuitRow = {
-  subscription_id: string;
-  state: CircuitState;
-  open_until: Date | null;
-  probe_until: Date | null;
-  open_count: number;
-};
-
-const SELECT_NOT_CLOSED = `
-  SELECT subscription_id, state, open_until, probe_until, open_count
-  FROM endpoint_circuits WHERE state <> 'CLOSED'`;
-
-// Conditional: among processes that saw the same failures, one opens it.
-const OPEN_CIRCUIT = `
-  UPDATE endpoint_circuits SET state = 'OPEN', open_until = $2::timestamptz + $3::int * interval '1 millisecond',
-    open_count = open_count + 1, probe_by = NULL, probe_until = NULL, changed_at = $2, updated_at = $2
-  WHERE subscription_id = $1 AND state = 'CLOSED' AND open_count = $4 AND consecutive_failures >= $5
-  RETURNING subscription_id, state, open_until, probe_until, open_count`;
-
-const TAKE_PROBE = `
-  UPDATE endpoint_circuits SET state = 'HALF_OPEN', probe_by = $2,
-    probe_until = $3::timestamptz + $4::int * interval '1 millisecond', changed_at = $3, updated_at = $3
-  WHERE subscription_id = $1
-    AND ((state = 'OPEN' AND open_until <= $3) OR (state = 'HALF_OPEN' AND probe_until < $3))
-  RETURNING subscription_id, state, open_until, probe_until, open_count`;
-
-const REOPEN_AFTER_PROBE = `
-  UPDATE endpoint_circuits SET state = 'OPEN', open_until = $3::timestamptz + $4::int * interval '1 millisecond',
-    open_count = open_count + 1, probe_by = NULL, probe_until = NULL, changed_at = $3, updated_at = $3
-  WHERE subscription_id = $1 AND state = 'HALF_OPEN' AND probe_by = $2
-  RETURNING subscription_id, state, open_until, probe_until, open_count`;
-
-const CLOSE_AFTER_PROBE = `
-  UPDATE endpoint_circuits SET state = 'CLOSED', consecutive_failures = $4, open_count = $5,
-    open_until = NULL, probe_by = NULL, probe_until = NULL, changed_at = $3, updated_at = $3
-  WHERE subscription_id = $1 AND state = 'HALF_OPEN' AND probe_by = $2
-  RETURNING subscription_id`;
-
 /**
  * One process's view of the circuit breakers, shared through `endpoint_circuits`: the circuits
  * that are not closed (read every CIRCUIT_REFRESH_MS and on its own transitions), and the
- * transitions themselves, each a conditional update so that concurrent processes agree. Every
- * transition is logged and counted (`webhook_circuit_transitions_total`).
+ * transitions `transition` decides, each stored by a conditional update so that concurrent
+ * processes agree. Every transition is logged and counted (`webhook_circuit_transitions_total`).
  */
 export function createCircuitBreaker(ctx: AppContext, ownerId: string): CircuitBreaker {
   const { config, logger, metrics } = ctx;
-  const notClosed = new Map<string, CircuitView & { openCount: number }>();
-  /** Probes this process holds, with the open count seen when it took them. */
-  const probes = new Map<string, number>();
+  const notClosed = new Map<string, CircuitSnapshot>();
+  /** Probes this process holds, with the circuit seen when it took them. */
+  const probes = new Map<string, CircuitSnapshot>();
   const listeners: Array<(subscriptionIds: string[]) => void> = [];
 
   const remember = (row: CircuitRow) => {
-    notClosed.set(row.subscription_id, {
-      state: row.state,
-      openUntil: row.open_until ? new Date(row.open_until) : null,
-      probeUntil: row.probe_until ? new Date(row.probe_until) : null,
-      openCount: row.open_count,
-    });
+    notClosed.set(row.subscription_id, toSnapshot(row));
   };
-  const transition = (subscriptionId: string, to: CircuitState, details: Record<string, unknown> = {}) => {
+  const record = (subscriptionId: string, step: CircuitStep, details: Record<string, unknown> = {}) => {
+    const to = step.next.state;
     metrics.increment(
       'webhook_circuit_transitions_total',
       'Circuit breaker state changes made by this process',
@@ -102,8 +68,7 @@ export function createCircuitBreaker(ctx: AppContext, ownerId: string): CircuitB
         to,
       },
     );
-    const message = `circuit ${to === 'CLOSED' ? 'closed' : to === 'OPEN' ? 'opened' : 'probing'}`;
-    logger.info({ subscriptionId, circuit: to, ...details }, message);
+    logger.info({ subscriptionId, circuit: to, ...details }, step.message);
   };
   const announceOpened = (subscriptionIds: string[]) => {
     if (subscriptionIds.length === 0) return;
@@ -115,6 +80,7 @@ export function createCircuitBreaker(ctx: AppContext, ownerId: string): CircuitB
       baseMs: config.DELIVERY_CIRCUIT_COOLDOWN_MS,
       maxMs: config.DELIVERY_CIRCUIT_MAX_COOLDOWN_MS,
     });
+  const probeLeaseMs = config.DELIVERY_TIMEOUT_MS + PROBE_MARGIN_MS;
 
   const refresh = async () => {
     const rows = await ctx.database.query<CircuitRow>(SELECT_NOT_CLOSED, [], 'circuits_not_closed');
@@ -125,114 +91,154 @@ export function createCircuitBreaker(ctx: AppContext, ownerId: string): CircuitB
     for (const row of rows) remember(row);
     announceOpened(wasClosed);
   };
-  let isRefreshing = false;
-  const timer = setInterval(() => {
-    if (isRefreshing) return;
-    isRefreshing = true;
-    refresh()
-      .catch((error) => logger.warn({ err: error }, 'could not read the circuit breakers'))
-      .finally(() => {
-        isRefreshing = false;
-      });
-  }, CIRCUIT_REFRESH_MS);
-  timer.unref();
+  const stopRefreshing = refreshEvery(CIRCUIT_REFRESH_MS, refresh, (error) =>
+    logger.warn({ err: error }, 'could not read the circuit breakers'),
+  );
 
   return {
     isClosed: (subscriptionId) => !notClosed.has(subscriptionId),
     viewOf: (subscriptionId) => notClosed.get(subscriptionId) ?? null,
     dueProbes() {
-      const now = ctx.clock().getTime();
+      const event = { type: 'TAKE_PROBE', at: ctx.clock(), leaseMs: probeLeaseMs } as const;
       const due: string[] = [];
-      for (const [id, view] of notClosed) {
-        if (probes.has(id)) continue;
-        const isOpenDue = view.state === 'OPEN' && (view.openUntil?.getTime() ?? 0) <= now;
-        const isProbeLapsed = view.state === 'HALF_OPEN' && (view.probeUntil?.getTime() ?? 0) < now;
-        if (isOpenDue || isProbeLapsed) due.push(id);
+      for (const [id, circuit] of notClosed) {
+        if (!probes.has(id) && transition(circuit, event)) due.push(id);
       }
       return due;
     },
     async takeProbe(subscriptionId) {
-      const [row] = await ctx.database.query<CircuitRow>(
-        TAKE_PROBE,
-        [subscriptionId, ownerId, ctx.clock(), config.DELIVERY_TIMEOUT_MS + PROBE_MARGIN_MS],
-        'circuit_take_probe',
-      );
-      if (!row) {
+      const at = ctx.clock();
+      const step = transition(notClosed.get(subscriptionId) ?? UNSEEN_OPEN, {
+        type: 'TAKE_PROBE',
+        at,
+        leaseMs: probeLeaseMs,
+      });
+      const [row] = step
+        ? await ctx.database.query<CircuitRow>(
+            TAKE_PROBE,
+            [subscriptionId, ownerId, at, step.next.probeUntil],
+            'circuit_take_probe',
+          )
+        : [];
+      if (!step || !row) {
         // Another process has it, or it closed: look again at the next refresh.
         notClosed.delete(subscriptionId);
         return false;
       }
       remember(row);
-      probes.set(subscriptionId, row.open_count);
-      transition(subscriptionId, 'HALF_OPEN');
+      probes.set(subscriptionId, toSnapshot(row));
+      record(subscriptionId, step);
       return true;
     },
     async settleProbe(subscriptionId, isSuccess) {
-      const openCount = probes.get(subscriptionId);
-      if (openCount === undefined) return;
+      const probe = probes.get(subscriptionId);
+      if (probe === undefined) return;
       probes.delete(subscriptionId);
+      const at = ctx.clock();
       if (isSuccess) {
+        const step = transition(probe, { type: 'PROBE_SUCCEEDED', at });
+        if (!step) return;
         const rows = await ctx.database.query(
           CLOSE_AFTER_PROBE,
-          [subscriptionId, ownerId, ctx.clock(), 0, 0],
+          [subscriptionId, ownerId, at, 0, step.next.openCount],
           'circuit_close_after_probe',
         );
         notClosed.delete(subscriptionId);
         // The recorded success may have closed it first.
-        if (rows.length > 0) transition(subscriptionId, 'CLOSED', { probe: 'succeeded' });
+        if (rows.length > 0) record(subscriptionId, step, { probe: 'succeeded' });
         return;
       }
-      const cooldownMs = cooldownOf(openCount);
+      const cooldownMs = cooldownOf(probe.openCount);
+      const step = transition(probe, { type: 'PROBE_FAILED', at, cooldownMs });
+      if (!step) return;
       const [row] = await ctx.database.query<CircuitRow>(
         REOPEN_AFTER_PROBE,
-        [subscriptionId, ownerId, ctx.clock(), cooldownMs],
+        [subscriptionId, ownerId, at, step.next.openUntil],
         'circuit_reopen_after_probe',
       );
       if (!row) return;
       remember(row);
-      transition(subscriptionId, 'OPEN', { probe: 'failed', cooldownMs, openUntil: row.open_until });
+      record(subscriptionId, step, { probe: 'failed', cooldownMs, openUntil: row.open_until });
       announceOpened([subscriptionId]);
     },
     async dropProbe(subscriptionId) {
-      const openCount = probes.get(subscriptionId);
-      if (openCount === undefined) return;
+      const probe = probes.get(subscriptionId);
+      if (probe === undefined) return;
       probes.delete(subscriptionId);
+      const at = ctx.clock();
+      const step = transition(probe, { type: 'PROBE_DROPPED', at });
+      if (!step) return;
       const rows = await ctx.database.query(
         CLOSE_AFTER_PROBE,
-        [subscriptionId, ownerId, ctx.clock(), Math.max(0, config.DELIVERY_CIRCUIT_FAILURES - 1), openCount],
+        [subscriptionId, ownerId, at, Math.max(0, config.DELIVERY_CIRCUIT_FAILURES - 1), step.next.openCount],
         'circuit_close_after_probe',
       );
       notClosed.delete(subscriptionId);
-      if (rows.length > 0) transition(subscriptionId, 'CLOSED', { probe: 'nothing to send' });
+      if (rows.length > 0) record(subscriptionId, step, { probe: 'nothing to send' });
     },
     async open(tripped) {
       const opened: string[] = [];
       for (const { subscriptionId, openCount } of tripped) {
+        const at = ctx.clock();
         const cooldownMs = cooldownOf(openCount);
+        const step = transition(
+          { state: 'CLOSED', openUntil: null, probeUntil: null, openCount },
+          { type: 'TRIP', at, cooldownMs },
+        );
+        if (!step) continue;
         const [row] = await ctx.database.query<CircuitRow>(
           OPEN_CIRCUIT,
-          [subscriptionId, ctx.clock(), cooldownMs, openCount, config.DELIVERY_CIRCUIT_FAILURES],
+          [subscriptionId, at, step.next.openUntil, openCount, config.DELIVERY_CIRCUIT_FAILURES],
           'circuit_open',
         );
         if (!row) continue;
         remember(row);
         opened.push(subscriptionId);
-        transition(subscriptionId, 'OPEN', { cooldownMs, openUntil: row.open_until });
+        record(subscriptionId, step, { cooldownMs, openUntil: row.open_until });
       }
       announceOpened(opened);
     },
     closed(subscriptionIds) {
       for (const id of subscriptionIds) {
+        // The record statement closed only circuits it found not closed.
+        const step = transition(notClosed.get(id) ?? UNSEEN_OPEN, {
+          type: 'DELIVERY_SUCCEEDED',
+          at: ctx.clock(),
+        });
         notClosed.delete(id);
-        transition(id, 'CLOSED', { reason: 'a delivery succeeded' });
+        if (step) record(id, step, { reason: 'a delivery succeeded' });
       }
     },
     onOpened(listener) {
       listeners.push(listener);
     },
     refresh,
-    stop() {
-      clearInterval(timer);
-    },
+    stop: stopRefreshing,
   };
+}
+
+/** A circuit the database holds as not closed that this process has not read yet. */
+const UNSEEN_OPEN: CircuitSnapshot = { state: 'OPEN', openUntil: null, probeUntil: null, openCount: 0 };
+
+const toSnapshot = (row: CircuitRow): CircuitSnapshot => ({
+  state: row.state,
+  openUntil: row.open_until ? new Date(row.open_until) : null,
+  probeUntil: row.probe_until ? new Date(row.probe_until) : null,
+  openCount: row.open_count,
+});
+
+/** Runs `refresh` every `intervalMs`, one run at a time; answers the stop. */
+function refreshEvery(intervalMs: number, refresh: () => Promise<void>, onError: (error: unknown) => void) {
+  let isRefreshing = false;
+  const timer = setInterval(() => {
+    if (isRefreshing) return;
+    isRefreshing = true;
+    refresh()
+      .catch(onError)
+      .finally(() => {
+        isRefreshing = false;
+      });
+  }, intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
 }
