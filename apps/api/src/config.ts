@@ -115,6 +115,8 @@ const ZEnv = z
     /** An open circuit's first cool-down; it doubles with each opening in a row, up to the max. */
     DELIVERY_CIRCUIT_COOLDOWN_MS: integer(1).default(30_000),
     DELIVERY_CIRCUIT_MAX_COOLDOWN_MS: integer(1).default(600_000),
+    /** A circuit open this long, its probes failing, disables its subscription (72 hours). */
+    DELIVERY_DISABLE_AFTER_MS: integer(1).default(72 * 3_600_000),
     /** Queue of RABBITMQ events: name on the broker (or in the database table), messages processed at once per process. */
     QUEUE_NAME: z.string().min(1).default('wm.events'),
     QUEUE_CONCURRENCY: integer(1, 1000).default(64),

@@ -1,11 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { deliveryLogs, endpointCircuits } from '../src/db/schema';
+import { DEAD_ENDPOINT_REASON } from '../src/delivery/housekeeping';
 import { insertEvent, insertSubscription, waitFor } from './support/delivery-fixtures';
 import { useDeliveryHarness } from './support/delivery-harness';
 import { createFakeClock } from './support/fake-clock';
 
 const COOLDOWN_MS = 60_000;
+/** Longer than the first test's whole opening, shorter than a few of the dead endpoint's. */
+const DISABLE_AFTER_MS = COOLDOWN_MS * 8;
 let isFailing = true;
 /** Moving it ends a cool-down without waiting for it. */
 const clock = createFakeClock();
@@ -15,11 +18,12 @@ const harness = useDeliveryHarness(
     DELIVERY_POLL_MS: '20',
     DELIVERY_CIRCUIT_FAILURES: '3',
     DELIVERY_CIRCUIT_COOLDOWN_MS: String(COOLDOWN_MS),
-    DELIVERY_CIRCUIT_MAX_COOLDOWN_MS: String(COOLDOWN_MS * 10),
+    DELIVERY_CIRCUIT_MAX_COOLDOWN_MS: String(COOLDOWN_MS * 2),
+    DELIVERY_DISABLE_AFTER_MS: String(DISABLE_AFTER_MS),
     // A failed delivery's own retry would come back only after the test.
     DELIVERY_RETRY_DELAYS_MS: '3600000',
   },
-  () => (isFailing ? { status: 503, body: 'down' } : { status: 200 }),
+  (request) => (isFailing || request.url.includes('/dead') ? { status: 503, body: 'down' } : { status: 200 }),
   { clock },
 );
 
@@ -104,5 +108,62 @@ describe('circuit breaker', () => {
     expect(final.filter((log) => log.status === 'RETRYING')).toHaveLength(3 + 1);
     expect(receiver.requests).toHaveLength(3 + 1 + 3);
     expect((await health()).circuit).toEqual({ state: 'CLOSED', openUntil: null });
+  });
+
+  it('When a circuit stays open, its probes failing, for the whole disable period, then the subscription is disabled and the deliveries it held end with the reason', async () => {
+    const { t, app, receiver } = harness;
+    const event = await insertEvent(t.ctx, app.id);
+    const subscription = await insertSubscription(t.ctx, event.id, { targetUrl: `${receiver.url}/dead` });
+    const emit = async () => {
+      const answer = await t.post('/v1/events/emit', {
+        token: null,
+        headers: { 'x-api-key': app.apiKey },
+        body: { applicationId: app.id, eventType: event.alias, data: { n: 1 } },
+      });
+      expect(answer.status).toBe(202);
+      return answer.body.occurrenceId as string;
+    };
+    const circuit = async () => {
+      const [row] = await t.ctx.db
+        .select()
+        .from(endpointCircuits)
+        .where(eq(endpointCircuits.subscriptionId, subscription.id));
+      return row;
+    };
+    const view = async () => (await t.get(`/v1/subscriptions/${subscription.id}`)).body.data;
+
+    for (let i = 0; i < 3; i++) await emit();
+    const opened = await waitFor(async () => ((await circuit())?.state === 'OPEN' ? circuit() : null));
+    expect(opened.openSince).toEqual(opened.changedAt);
+    // Enough held deliveries for every probe to have one to send.
+    const held: string[] = [];
+    for (let i = 0; i < 6; i++) held.push(await emit());
+
+    // Each cool-down ends and its probe fails: the circuit opens again, keeping since when it is open.
+    for (let round = 2; (await view()).status === 'ACTIVE'; round++) {
+      expect(round).toBeLessThan(12);
+      clock.advance(COOLDOWN_MS * 2.5);
+      await waitFor(async () => {
+        const row = await circuit();
+        return (row?.state === 'OPEN' && row.openCount === round) || (await view()).status === 'FAILED';
+      });
+      expect((await circuit())?.openSince).toEqual(opened.openSince);
+    }
+    const disabled = await view();
+    expect(disabled).toMatchObject({ status: 'FAILED', disabledReason: 'CIRCUIT_OPEN' });
+    expect(clock().getTime() - (opened.openSince?.getTime() ?? 0)).toBeGreaterThanOrEqual(DISABLE_AFTER_MS);
+
+    // What it held ends FAILED, saying why, so the owner can resend it once the endpoint is back;
+    // the deliveries retrying end when their retry comes.
+    clock.advance(2 * 3_600_000);
+    const ended = await waitFor(async () => {
+      const rows = await t.ctx.db
+        .select()
+        .from(deliveryLogs)
+        .where(eq(deliveryLogs.subscriptionId, subscription.id));
+      return rows.every((row) => row.status === 'FAILED') ? rows : null;
+    });
+    expect(ended.filter((row) => held.includes(row.occurrenceId))).toHaveLength(held.length);
+    expect(new Set(ended.map((row) => row.errorMessage))).toEqual(new Set([DEAD_ENDPOINT_REASON]));
   });
 });

@@ -8,7 +8,7 @@ export const ENTITY_STATUSES = ['ACTIVE', 'INACTIVE', 'PAUSED', 'FAILED'] as con
 export type EntityStatus = (typeof ENTITY_STATUSES)[number];
 
 /** Why the delivery engine set a subscription FAILED: its target answered 410, or too many failures in a row. */
-export const SUBSCRIPTION_DISABLED_REASONS = ['GONE', 'CONSECUTIVE_FAILURES'] as const;
+export const SUBSCRIPTION_DISABLED_REASONS = ['GONE', 'CONSECUTIVE_FAILURES', 'CIRCUIT_OPEN'] as const;
 export type SubscriptionDisabledReason = (typeof SUBSCRIPTION_DISABLED_REASONS)[number];
 /** Failed deliveries in a row after which the delivery engine sets a subscription FAILED. */
 export const SUBSCRIPTION_AUTO_DISABLE_AFTER = 20;

@@ -1,8 +1,10 @@
 import type { AppContext } from '../context';
+import { announceLocalChange, CHANGE_CHANNELS } from '../db/change-channel';
 import { exponentialDelayMs } from '../lib/backoff';
 import {
   type CircuitRow,
   CLOSE_AFTER_PROBE,
+  DISABLE_DEAD_SUBSCRIPTION,
   OPEN_CIRCUIT,
   REOPEN_AFTER_PROBE,
   SELECT_NOT_CLOSED,
@@ -81,6 +83,20 @@ export function createCircuitBreaker(ctx: AppContext, ownerId: string): CircuitB
       maxMs: config.DELIVERY_CIRCUIT_MAX_COOLDOWN_MS,
     });
   const probeLeaseMs = config.DELIVERY_TIMEOUT_MS + PROBE_MARGIN_MS;
+  // Its held deliveries are then ended by the housekeeping sweep, with the reason.
+  const disableDeadSubscription = async (subscriptionId: string, at: Date) => {
+    const rows = await ctx.database.query(
+      DISABLE_DEAD_SUBSCRIPTION,
+      [subscriptionId, at],
+      'circuit_disable_subscription',
+    );
+    if (rows.length === 0) return;
+    announceLocalChange(ctx, CHANGE_CHANNELS.emitTargets);
+    logger.warn(
+      { subscriptionId, openForMs: config.DELIVERY_DISABLE_AFTER_MS },
+      'subscription disabled: its circuit stayed open for the whole disable period',
+    );
+  };
 
   const refresh = async () => {
     const rows = await ctx.database.query<CircuitRow>(SELECT_NOT_CLOSED, [], 'circuits_not_closed');
@@ -140,7 +156,7 @@ export function createCircuitBreaker(ctx: AppContext, ownerId: string): CircuitB
         if (!step) return;
         const rows = await ctx.database.query(
           CLOSE_AFTER_PROBE,
-          [subscriptionId, ownerId, at, 0, step.next.openCount],
+          [subscriptionId, ownerId, at, 0, step.next.openCount, step.next.openSince],
           'circuit_close_after_probe',
         );
         notClosed.delete(subscriptionId);
@@ -149,7 +165,12 @@ export function createCircuitBreaker(ctx: AppContext, ownerId: string): CircuitB
         return;
       }
       const cooldownMs = cooldownOf(probe.openCount);
-      const step = transition(probe, { type: 'PROBE_FAILED', at, cooldownMs });
+      const step = transition(probe, {
+        type: 'PROBE_FAILED',
+        at,
+        cooldownMs,
+        disableAfterMs: config.DELIVERY_DISABLE_AFTER_MS,
+      });
       if (!step) return;
       const [row] = await ctx.database.query<CircuitRow>(
         REOPEN_AFTER_PROBE,
@@ -160,6 +181,7 @@ export function createCircuitBreaker(ctx: AppContext, ownerId: string): CircuitB
       remember(row);
       record(subscriptionId, step, { probe: 'failed', cooldownMs, openUntil: row.open_until });
       announceOpened([subscriptionId]);
+      if (step.isDisabling) await disableDeadSubscription(subscriptionId, at);
     },
     async dropProbe(subscriptionId) {
       const probe = probes.get(subscriptionId);
@@ -170,7 +192,14 @@ export function createCircuitBreaker(ctx: AppContext, ownerId: string): CircuitB
       if (!step) return;
       const rows = await ctx.database.query(
         CLOSE_AFTER_PROBE,
-        [subscriptionId, ownerId, at, Math.max(0, config.DELIVERY_CIRCUIT_FAILURES - 1), step.next.openCount],
+        [
+          subscriptionId,
+          ownerId,
+          at,
+          Math.max(0, config.DELIVERY_CIRCUIT_FAILURES - 1),
+          step.next.openCount,
+          step.next.openSince,
+        ],
         'circuit_close_after_probe',
       );
       notClosed.delete(subscriptionId);
@@ -182,7 +211,7 @@ export function createCircuitBreaker(ctx: AppContext, ownerId: string): CircuitB
         const at = ctx.clock();
         const cooldownMs = cooldownOf(openCount);
         const step = transition(
-          { state: 'CLOSED', openUntil: null, probeUntil: null, openCount },
+          { state: 'CLOSED', openUntil: null, probeUntil: null, openCount, openSince: null },
           { type: 'TRIP', at, cooldownMs },
         );
         if (!step) continue;
@@ -218,13 +247,20 @@ export function createCircuitBreaker(ctx: AppContext, ownerId: string): CircuitB
 }
 
 /** A circuit the database holds as not closed that this process has not read yet. */
-const UNSEEN_OPEN: CircuitSnapshot = { state: 'OPEN', openUntil: null, probeUntil: null, openCount: 0 };
+const UNSEEN_OPEN: CircuitSnapshot = {
+  state: 'OPEN',
+  openUntil: null,
+  probeUntil: null,
+  openCount: 0,
+  openSince: null,
+};
 
 const toSnapshot = (row: CircuitRow): CircuitSnapshot => ({
   state: row.state,
   openUntil: row.open_until ? new Date(row.open_until) : null,
   probeUntil: row.probe_until ? new Date(row.probe_until) : null,
   openCount: row.open_count,
+  openSince: row.open_since ? new Date(row.open_since) : null,
 });
 
 /** Runs `refresh` every `intervalMs`, one run at a time; answers the stop. */

@@ -4,6 +4,8 @@ import type { Sender } from './sender';
 
 export const INACTIVE_SUBSCRIPTION_REASON = 'Assinatura inativa: entrega encerrada sem envio';
 export const FAILED_SUBSCRIPTION_REASON = 'Assinatura desativada (Falhou): entrega encerrada sem envio';
+export const DEAD_ENDPOINT_REASON =
+  'Assinatura desativada: o destino ficou sem responder com sucesso durante todo o prazo de desativação; reative-a e reenvie esta entrega';
 const SWEEP_LIMIT = 500;
 
 /**
@@ -23,7 +25,8 @@ const DISABLED_WITH_OPEN = `
  */
 const END_DISABLED = `
   UPDATE delivery_logs d SET status = 'FAILED',
-    error_message = CASE WHEN s.status = 'FAILED' THEN $1 ELSE $2 END,
+    error_message = CASE WHEN s.status <> 'FAILED' THEN $2
+      WHEN s.disabled_reason = 'CIRCUIT_OPEN' THEN $6 ELSE $1 END,
     next_attempt_at = NULL, processed_at = $5::timestamptz, lease_until = NULL, leased_by = NULL,
     updated_at = $5::timestamptz
   FROM subscriptions s
@@ -60,6 +63,7 @@ export async function sweepDeliveries(ctx: AppContext, sender: Sender): Promise<
             SWEEP_LIMIT,
             disabled.map((row) => row.id),
             ctx.clock(),
+            DEAD_ENDPOINT_REASON,
           ],
           'end_disabled_deliveries',
         );

@@ -163,7 +163,7 @@ const RECORD_ATTEMPT_RESULTS = `
     ),
     successes AS (
       UPDATE endpoint_circuits c SET state = 'CLOSED', consecutive_failures = 0, open_count = 0,
-        open_until = NULL, probe_by = NULL, probe_until = NULL,
+        open_until = NULL, probe_by = NULL, probe_until = NULL, open_since = NULL,
         changed_at = CASE WHEN c.state = 'CLOSED' THEN c.changed_at ELSE $5 END, updated_at = $5
       FROM tries t
       WHERE c.subscription_id = t.subscription_id AND t.ok > 0 AND (c.consecutive_failures > 0 OR c.state <> 'CLOSED')

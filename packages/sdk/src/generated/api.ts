@@ -9708,7 +9708,7 @@ export interface components {
             createdAt: string;
             disabledAt: string | null;
             /** @enum {string|null} */
-            disabledReason: "GONE" | "CONSECUTIVE_FAILURES" | null;
+            disabledReason: "GONE" | "CONSECUTIVE_FAILURES" | "CIRCUIT_OPEN" | null;
             event: {
                 alias: string;
                 applicationId: string;

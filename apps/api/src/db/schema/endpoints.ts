@@ -13,6 +13,8 @@ export const endpointCircuits = pgTable(
     /** Openings in a row without a success: the cool-down grows with it. */
     openCount: integer('open_count').notNull().default(0),
     openUntil: tz('open_until'),
+    /** When it last left CLOSED; cleared when it closes. */
+    openSince: tz('open_since'),
     probeBy: text('probe_by'),
     probeUntil: tz('probe_until'),
     changedAt: tz('changed_at').notNull(),

@@ -27,4 +27,5 @@ export const subscriptionStatusOptions = (
 export const DISABLED_REASON_TEXT: Record<SubscriptionDisabledReason, string> = {
   GONE: 'o destino respondeu 410 (Gone), avisando que não aceita mais entregas',
   CONSECUTIVE_FAILURES: `${SUBSCRIPTION_AUTO_DISABLE_AFTER} entregas seguidas falharam`,
+  CIRCUIT_OPEN: 'o circuito ficou aberto sem nenhuma entrega bem-sucedida durante o prazo de desativação',
 };
