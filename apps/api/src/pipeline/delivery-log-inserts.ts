@@ -1,5 +1,6 @@
 import type { DatabaseHandle } from '../db/client';
 import { addIgnoredDeliveryStats } from '../delivery/delivery-stats-sql';
+import { type PlannedDeliveryLog, toStoredBodies } from '../delivery/plan-delivery-logs';
 import { createBatcher } from '../lib/batcher';
 import type { Clock } from '../lib/clock';
 
@@ -18,6 +19,28 @@ export type DeliveryLogRow = {
   leased_by: string | null;
   created_at: string;
 };
+
+/** Planned delivery logs as rows, the PENDING ones leased to `leasedBy` until `leaseUntil`. */
+export function toDeliveryLogRows(
+  logs: PlannedDeliveryLog[],
+  occurrencePayload: unknown,
+  lease: { leaseUntil: string; leasedBy: string; createdAt: Date },
+): DeliveryLogRow[] {
+  return logs.map((log) => ({
+    id: log.id,
+    occurrence_id: log.occurrenceId,
+    subscription_id: log.subscriptionId,
+    event_id: log.eventId,
+    status: log.status,
+    error_message: log.errorMessage,
+    outsider_error_message: log.outsiderErrorMessage,
+    ...toStoredBodies(log, occurrencePayload),
+    processed_at: log.processedAt?.toISOString() ?? null,
+    lease_until: log.status === 'PENDING' ? lease.leaseUntil : null,
+    leased_by: log.status === 'PENDING' ? lease.leasedBy : null,
+    created_at: lease.createdAt.toISOString(),
+  }));
+}
 
 /** One occurrence's delivery logs, and the pacing slot its first send needs (if it is paced). */
 export type DeliveryLogsInsert = {

@@ -1,52 +1,20 @@
-import { and, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../context';
-import { deliveryLogs } from '../db/schema';
 import { attemptDelivery } from '../delivery/attempt-delivery';
 import { sendFinishedCallbacks } from '../delivery/callbacks';
 import { createCircuitBreaker } from '../delivery/circuit-breaker';
-import {
-  type ClaimedDelivery,
-  EMIT_CONTEXT_SQL,
-  PAYLOAD_SENT_SQL,
-  takeBackOwnLeases,
-  toClaimedDelivery,
-} from '../delivery/claim';
+import { type ClaimedDelivery, takeBackOwnLeases, toClaimedDelivery } from '../delivery/claim';
 import { observeAttempt } from '../delivery/delivery-metrics';
-import { planDeliveryLogs, toStoredBodies } from '../delivery/plan-delivery-logs';
-import { type AttemptResult, OPEN_STATUS_CONDITION, recordAttemptResults } from '../delivery/record-results';
+import { planDeliveryLogs } from '../delivery/plan-delivery-logs';
+import { type AttemptResult, recordAttemptResults } from '../delivery/record-results';
 import type { Sender } from '../delivery/sender';
 import { createBatcher } from '../lib/batcher';
 import { workerIncarnation } from '../lib/worker-identity';
-import { createDeliveryLogInserts, type DeliveryLogRow } from './delivery-log-inserts';
+import { createDeliveryLogInserts, toDeliveryLogRows } from './delivery-log-inserts';
 import { createEndpointGate, type GatedTarget, type GatePass } from './endpoint-gate';
 import type { DeliveryTry, QueuedDeliveries } from './process-event-log';
+import { claimOpenDeliveries, releaseLeases } from './queued-delivery-queries';
 
 const RECORD_BATCH = { maxSize: 512, maxInFlight: 1 };
-
-/**
- * The delivery engine seen from the queue consumer. Deliveries of a queued
- * occurrence never become due for the delivery workers (next_attempt_at stays
- * NULL): the consumer leases and sends them itself, and retries go through the queue.
- * Creating and recording are group-committed across the messages in flight. Open deliveries are
- * found through the (occurrence, subscription) key, never the due index (see OPEN_STATUS_CONDITION).
- */
-const CLAIM_OPEN_SQL = `
-  WITH claimed AS (
-    UPDATE delivery_logs d
-    SET lease_until = $4::timestamptz + $2::int * interval '1 millisecond', leased_by = $3
-    FROM subscriptions s, events e, occurrences o
-    WHERE d.occurrence_id = $1 AND d.${OPEN_STATUS_CONDITION}
-      AND (d.lease_until IS NULL OR d.lease_until < $4::timestamptz OR d.leased_by = $3)
-      AND s.id = d.subscription_id AND e.id = d.event_id AND o.id = d.occurrence_id
-    RETURNING d.id, d.occurrence_id, d.subscription_id, d.attempt_count,
-      ${PAYLOAD_SENT_SQL},
-      s.target_url, s.http_method, s.auth_type, s.auth_details, s.secret, e.max_retries,
-      s.max_in_flight, s.rate_limit_per_second, ${EMIT_CONTEXT_SQL}),
-  busy AS (
-    SELECT count(*)::int AS busy FROM delivery_logs d
-    WHERE d.occurrence_id = $1 AND d.${OPEN_STATUS_CONDITION}
-      AND d.id NOT IN (SELECT id FROM claimed))
-  SELECT claimed.*, busy.busy FROM busy LEFT JOIN claimed ON true`;
 
 const toGated = (delivery: ClaimedDelivery): GatedTarget => ({
   id: delivery.subscription_id,
@@ -55,6 +23,12 @@ const toGated = (delivery: ClaimedDelivery): GatedTarget => ({
   rateLimitPerSecond: delivery.rate_limit_per_second ?? null,
 });
 
+/**
+ * The delivery engine seen from the queue consumer. Deliveries of a queued
+ * occurrence never become due for the delivery workers (next_attempt_at stays
+ * NULL): the consumer leases and sends them itself, and retries go through the queue.
+ * Creating and recording are group-committed across the messages in flight.
+ */
 export function createQueuedDeliveries(
   ctx: AppContext,
   sender: Sender,
@@ -133,22 +107,7 @@ export function createQueuedDeliveries(
       });
       if (logs.length === 0) return { claimed: [], isSlotTaken: false };
       // Created already leased to this consumer, and never due for the delivery workers.
-      const rows = logs.map(
-        (log): DeliveryLogRow => ({
-          id: log.id,
-          occurrence_id: log.occurrenceId,
-          subscription_id: log.subscriptionId,
-          event_id: log.eventId,
-          status: log.status,
-          error_message: log.errorMessage,
-          outsider_error_message: log.outsiderErrorMessage,
-          ...toStoredBodies(log, payload),
-          processed_at: log.processedAt?.toISOString() ?? null,
-          lease_until: log.status === 'PENDING' ? leaseUntil : null,
-          leased_by: log.status === 'PENDING' ? workerId : null,
-          created_at: now.toISOString(),
-        }),
-      );
+      const rows = toDeliveryLogRows(logs, payload, { leaseUntil, leasedBy: workerId, createdAt: now });
       // A concurrent prepare of the same occurrence loses on the (occurrence, subscription) key.
       const inserted = await inserts.insert({ occurrenceId: occurrence.id, rows, slot });
       // Lost the race to another delivery of this message: its deliveries are the winner's, so
@@ -168,36 +127,15 @@ export function createQueuedDeliveries(
       return { claimed, isSlotTaken: inserted.isSlotTaken };
     },
 
-    async claimOpen(occurrenceId) {
-      // One statement, so "free" and "busy" are judged at the same instant: a lease expiring between
-      // two statements must not make a delivery neither claimed nor busy (and the log SUCCESS unsent).
-      const rows = await ctx.database.query<ClaimedDelivery & { busy: number }>(
-        CLAIM_OPEN_SQL,
-        [occurrenceId, ctx.config.DELIVERY_LEASE_MS, workerId, ctx.clock()],
-        'wm_queued_claim_open',
-      );
-      const busy = rows[0]?.busy ?? 0;
-      const claimed = rows
-        .filter((row) => row.id !== null)
-        .map(({ busy: _busy, ...delivery }) => delivery)
-        .sort((a, b) => a.id.localeCompare(b.id));
-      return { claimed, busy };
-    },
+    claimOpen: (occurrenceId) => claimOpenDeliveries(ctx, occurrenceId, workerId),
 
     async release(claimed) {
       if (claimed.length === 0) return;
-      await ctx.db
-        .update(deliveryLogs)
-        .set({ leaseUntil: null, leasedBy: null })
-        .where(
-          and(
-            inArray(
-              deliveryLogs.id,
-              claimed.map((delivery) => delivery.id),
-            ),
-            eq(deliveryLogs.leasedBy, workerId),
-          ),
-        );
+      await releaseLeases(
+        ctx.db,
+        claimed.map((delivery) => delivery.id),
+        workerId,
+      );
     },
 
     enter(targets) {

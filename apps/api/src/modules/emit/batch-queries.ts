@@ -1,6 +1,9 @@
 import type { DatabaseHandle } from '../../db/client';
 import { addIgnoredDeliveryStats } from '../../delivery/delivery-stats-sql';
-import type { EmitRecord, EmitSubscription } from './emit-rows';
+import { type PlannedDeliveryLog, toStoredBodies } from '../../delivery/plan-delivery-logs';
+import { toStoredEventPayload } from '../../delivery/render-payload';
+import type { EmitInput } from './emit-input';
+import type { EmitEvent, EmitRecord, EmitSubscription } from './emit-rows';
 
 // The emit path's batched statements: raw SQL, one round trip per batch of concurrent emits.
 
@@ -176,4 +179,73 @@ function inboundRowOf({ inboundRequest, occurrence, eventLog }: EmitRecord) {
       idempotency_key: occurrence.idempotency_key,
     },
   ];
+}
+
+/**
+ * The columns of one emit as INSERT_EMITS writes them: the occurrence, then its delivery logs (an
+ * immediate event) or its event log (`eventLogId`, a queued one).
+ */
+export function toEmitRecord(emit: {
+  input: EmitInput;
+  event: EmitEvent;
+  occurrenceId: string;
+  idempotencyKey: string | null;
+  headers: Record<string, string>;
+  payload: unknown;
+  /** Kept with the occurrence to answer a repeat of the key. */
+  answer: unknown;
+  timestamp: string;
+  traceParent: string | null;
+  deliveryLogs: PlannedDeliveryLog[];
+  leasedBy: string | null;
+  eventLogId: string | null;
+}): EmitRecord {
+  const { input, event, occurrenceId, idempotencyKey, payload, timestamp, traceParent } = emit;
+  return {
+    occurrence: {
+      id: occurrenceId,
+      event_id: event.id,
+      application_id: input.applicationId,
+      event_type: input.eventType,
+      data: input.data,
+      headers: emit.headers,
+      payload: toStoredEventPayload(event.bodyTemplate, payload),
+      external_event_id: input.externalEventId ?? null,
+      organization_id: input.organizationId ?? null,
+      idempotency_key: idempotencyKey,
+      // Read only to answer a repeat of the key: an emit without one does not pay for it.
+      response: idempotencyKey ? emit.answer : null,
+      callback_pending: event.enableCallbacks,
+      created_at: timestamp,
+      ...(traceParent ? { trace_parent: traceParent } : {}),
+    },
+    deliveryLogs: emit.deliveryLogs.map((log) => ({
+      id: log.id,
+      occurrence_id: occurrenceId,
+      subscription_id: log.subscriptionId,
+      event_id: event.id,
+      status: log.status,
+      error_message: log.errorMessage,
+      outsider_error_message: log.outsiderErrorMessage,
+      ...toStoredBodies(log, payload),
+      next_attempt_at: log.nextAttemptAt?.toISOString() ?? null,
+      processed_at: log.processedAt?.toISOString() ?? null,
+      leased_by: log.status === 'PENDING' ? emit.leasedBy : null,
+      created_at: timestamp,
+    })),
+    eventLog: emit.eventLogId
+      ? {
+          id: emit.eventLogId,
+          event_id: occurrenceId,
+          event_type: input.eventType,
+          organization_id: input.organizationId ?? input.applicationId,
+          external_event_id: input.externalEventId ?? null,
+          queue_type: event.queueType,
+          application_id: input.applicationId,
+          event_definition_id: event.id,
+          route_id: null,
+          created_at: timestamp,
+        }
+      : null,
+  };
 }

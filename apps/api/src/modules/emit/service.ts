@@ -1,11 +1,11 @@
 import type { TEmitResponse } from '@wm/contracts';
 import type { AppContext } from '../../context';
 import { type ClaimedDelivery, toClaimedDelivery } from '../../delivery/claim';
-import { type PlannedDeliveryLog, toStoredBodies } from '../../delivery/plan-delivery-logs';
-import { toStoredEventPayload } from '../../delivery/render-payload';
+import type { PlannedDeliveryLog } from '../../delivery/plan-delivery-logs';
 import { findLocalWorker, notifyDeliveryWorkers, notifyOccurrencesFinished } from '../../delivery/wake';
 import { newIdAt } from '../../lib/ids';
 import { inSpan, type Span } from '../../lib/tracing';
+import { toEmitRecord } from './batch-queries';
 import { authorizeEmitter, type EmitInput, type Emitter } from './emit-input';
 import type { EmitEvent, EmitSubscription } from './emit-rows';
 import { findPreviousAnswer } from './idempotency';
@@ -68,53 +68,23 @@ async function recordAndDispatch(
     : [];
   const leasedBy = worker?.canTake(handedOver) ? worker.workerId : null;
 
-  const isRecorded = await recordEmit(ctx, {
-    occurrence: {
-      id: occurrenceId,
-      event_id: event.id,
-      application_id: input.applicationId,
-      event_type: input.eventType,
-      data: input.data,
+  const isRecorded = await recordEmit(
+    ctx,
+    toEmitRecord({
+      input,
+      event,
+      occurrenceId,
+      idempotencyKey,
       headers,
-      payload: toStoredEventPayload(event.bodyTemplate, payload),
-      external_event_id: input.externalEventId ?? null,
-      organization_id: input.organizationId ?? null,
-      idempotency_key: idempotencyKey,
-      // Read only to answer a repeat of the key: an emit without one does not pay for it.
-      response: idempotencyKey ? answer : null,
-      callback_pending: event.enableCallbacks,
-      created_at: timestamp,
-      ...(traceParent ? { trace_parent: traceParent } : {}),
-    },
-    deliveryLogs: (eventLogId ? [] : logs).map((log) => ({
-      id: log.id,
-      occurrence_id: occurrenceId,
-      subscription_id: log.subscriptionId,
-      event_id: event.id,
-      status: log.status,
-      error_message: log.errorMessage,
-      outsider_error_message: log.outsiderErrorMessage,
-      ...toStoredBodies(log, payload),
-      next_attempt_at: log.nextAttemptAt?.toISOString() ?? null,
-      processed_at: log.processedAt?.toISOString() ?? null,
-      leased_by: log.status === 'PENDING' ? leasedBy : null,
-      created_at: timestamp,
-    })),
-    eventLog: eventLogId
-      ? {
-          id: eventLogId,
-          event_id: occurrenceId,
-          event_type: input.eventType,
-          organization_id: input.organizationId ?? input.applicationId,
-          external_event_id: input.externalEventId ?? null,
-          queue_type: event.queueType,
-          application_id: input.applicationId,
-          event_definition_id: event.id,
-          route_id: null,
-          created_at: timestamp,
-        }
-      : null,
-  });
+      payload,
+      answer,
+      timestamp,
+      traceParent,
+      deliveryLogs: eventLogId ? [] : logs,
+      leasedBy,
+      eventLogId,
+    }),
+  );
 
   if (!isRecorded && idempotencyKey) {
     const previous = await findPreviousAnswer(ctx, input, idempotencyKey, now);
