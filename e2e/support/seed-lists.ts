@@ -64,7 +64,7 @@ export async function seedEveryList(api: Api) {
     name: 'Texto recebido',
     alias: 'message.text.received',
   });
-  await api.post('/event-rules', {
+  const { data: rule } = await api.post<{ data: Created }>('/event-rules', {
     name: `Saudação de clientes novos ${suffix}`,
     description: 'Dispara o evento de pagamento quando o cliente manda uma saudação',
     applicationId: application.id,
@@ -80,7 +80,7 @@ export async function seedEveryList(api: Api) {
     },
   });
   await api.createUser({ name: `Operadora de Suporte ${suffix}` });
-  return { application, immediate, queued, subscriptions, suffix };
+  return { application, immediate, queued, subscriptions, route, eventType, rule, suffix };
 }
 
 /** Every list page of the console: its path and what the first row is on it. */

@@ -14,7 +14,7 @@ export function PageHeader({
 }) {
   return (
     <div className={cn('flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between', className)}>
-      <div className="space-y-1">
+      <div className="min-w-0 space-y-1">
         <h1 className="text-2xl font-bold tracking-tight">{title}</h1>
         {description ? <p className="text-sm text-muted-foreground">{description}</p> : null}
       </div>
