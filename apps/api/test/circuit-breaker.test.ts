@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { deliveryLogs, endpointCircuits } from '../src/db/schema';
-import { insertEvent, insertSubscription, waitFor } from './support/delivery-fixtures';
+import { insertEvent, insertSubscription } from './support/delivery-fixtures';
 import { useDeliveryHarness } from './support/delivery-harness';
 import { createFakeClock } from './support/fake-clock';
+import { waitFor } from './support/wait-for';
 
 const COOLDOWN_MS = 60_000;
 let isFailing = true;

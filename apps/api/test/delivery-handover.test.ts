@@ -2,14 +2,9 @@ import { inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { deliveryLogs } from '../src/db/schema';
 import { startDeliveryEngine } from '../src/delivery/engine';
-import {
-  insertApplication,
-  insertEvent,
-  insertSubscription,
-  readLogsOf,
-  waitFor,
-} from './support/delivery-fixtures';
+import { insertApplication, insertEvent, insertSubscription, readLogsOf } from './support/delivery-fixtures';
 import { useReceiverHarness } from './support/delivery-harness';
+import { waitFor } from './support/wait-for';
 
 let isSlowPathSlow = true;
 

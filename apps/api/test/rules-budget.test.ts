@@ -4,9 +4,10 @@ import { eventLogs, rules } from '../src/db/schema';
 import { newId } from '../src/lib/ids';
 import { startWorkers, type Workers } from '../src/workers';
 import { createRoute, createRouteEventType } from './support/automation-fixtures';
-import { insertApplication, waitFor } from './support/delivery-fixtures';
+import { insertApplication } from './support/delivery-fixtures';
 import { createTestApp, type TestApp } from './support/test-app';
 import { deleteTestQueue, queueBackend, TEST_RABBITMQ_URL, uniqueQueueName } from './support/test-queue';
+import { waitFor } from './support/wait-for';
 
 /**
  * The audit's case B1: 2,000 REGEX rules `(a|aa)+c$` on one alias (each scans the whole text: it

@@ -13,12 +13,12 @@ import {
   insertSubscription,
   type Receiver,
   startReceiver,
-  waitFor,
 } from './support/delivery-fixtures';
 import { createFakeClock } from './support/fake-clock';
 import { type ServerProcess, spawnServer, stopServer } from './support/server-process';
 import { createTestApp, type TestApp } from './support/test-app';
 import { openTestDatabase, testBackend } from './support/test-database';
+import { waitFor } from './support/wait-for';
 
 /**
  * A worker that dies mid-send leaves its deliveries leased (DELIVERY_LEASE_MS, 60 s by default).
