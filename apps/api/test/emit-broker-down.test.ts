@@ -34,7 +34,8 @@ describe('emitting a queued event while the broker does not answer', () => {
       body: { eventType: event.alias, applicationId: app.id, data: { n: 1 } },
     });
     expect(answer.status).toBe(202);
-    expect(Date.now() - startedAt).toBeLessThan(EMIT_PUBLISH_WAIT_MS + 3_000);
+    // Wide room above the publish wait; an emit waiting on the broker would hang to the test's timeout.
+    expect(Date.now() - startedAt).toBeLessThan(EMIT_PUBLISH_WAIT_MS + 8_000);
     const logs = await t.ctx.db
       .select()
       .from(eventLogs)
