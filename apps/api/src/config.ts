@@ -66,31 +66,31 @@ const ZEnv = z
     ROLE: z.enum(['api', 'worker', 'all']).default('all'),
     CONSOLE_DIR: z.string().optional(),
     SESSION_TTL_HOURS: positiveDecimal.default(24 * 7),
-    /**
-     * Failed sign-ins counted over the window: per e-mail and address (guessing from one place),
-     * and per e-mail across all addresses (guessing spread over many).
-     */
+    /** Failed sign-ins within the window for one e-mail from one address (guessing from one place). */
     LOGIN_MAX_FAILURES_PER_IP: integer(1).default(10),
+    /** Failed sign-ins within the window for one e-mail from all addresses (guessing spread over many). */
     LOGIN_MAX_FAILURES_PER_ACCOUNT: integer(1).default(50),
+    /** The window the failed sign-ins are counted over. */
     LOGIN_FAILURE_WINDOW_MINUTES: integer(1, 24 * 60).default(15),
     BODY_LIMIT_BYTES: integer(1).default(1_048_576),
     /** Largest body a route's ingest URL accepts (413 above). */
     INGEST_BODY_LIMIT_BYTES: integer(1).default(1_048_576),
     /** Requests one route's ingest URL takes per minute in each API process (429 above); 0 = no limit. */
     INGEST_RATE_LIMIT_PER_MINUTE: integer(0).default(6_000),
-    /**
-     * Slow clients: the headers, and the whole request with its body, must arrive within these; a
-     * kept-alive connection idle, or any connection silent, this long is closed.
-     */
+    /** Slow clients: a request's headers must arrive within this. */
     HTTP_HEADERS_TIMEOUT_MS: integer(1).default(10_000),
+    /** Slow clients: the whole request, with its body, must arrive within this. */
     HTTP_REQUEST_TIMEOUT_MS: integer(1).default(30_000),
+    /** A kept-alive connection idle this long is closed. */
     HTTP_KEEP_ALIVE_TIMEOUT_MS: integer(1).default(72_000),
+    /** Any connection silent this long is closed. */
     HTTP_CONNECTION_TIMEOUT_MS: integer(1).default(120_000),
     /** Open connections one client address may hold; 0 = no limit. */
     HTTP_MAX_CONNECTIONS_PER_IP: integer(0).default(256),
     DATABASE_POOL_SIZE: integer(1, 200).default(20),
-    /** PostgreSQL: longest wait for a connection, and for the answer to one query. */
+    /** PostgreSQL: longest wait for a connection. */
     DATABASE_CONNECT_TIMEOUT_MS: integer(1).default(5_000),
+    /** PostgreSQL: longest wait for the answer to one query. */
     DATABASE_QUERY_TIMEOUT_MS: integer(1).default(30_000),
     /** Delays before retry 1, 2, 3, …; the last one repeats. */
     DELIVERY_RETRY_DELAYS_MS: msList.default([10_000, 60_000, 600_000, 3_600_000]),
@@ -114,14 +114,17 @@ const ZEnv = z
     DELIVERY_CIRCUIT_FAILURES: integer(1).default(10),
     /** An open circuit's first cool-down; it doubles with each opening in a row, up to the max. */
     DELIVERY_CIRCUIT_COOLDOWN_MS: integer(1).default(30_000),
+    /** The longest cool-down of an open circuit, however many openings in a row. */
     DELIVERY_CIRCUIT_MAX_COOLDOWN_MS: integer(1).default(600_000),
     /** A circuit open this long, its probes failing, disables its subscription (72 hours). */
     DELIVERY_DISABLE_AFTER_MS: integer(1).default(72 * 3_600_000),
-    /** Queue of RABBITMQ events: name on the broker (or in the database table), messages processed at once per process. */
+    /** Queue of RABBITMQ events: its name on the broker (or in the database table). */
     QUEUE_NAME: z.string().min(1).default('wm.events'),
+    /** Queue of RABBITMQ events: messages processed at once per process. */
     QUEUE_CONCURRENCY: integer(1, 1000).default(64),
-    /** Database queue: a claimed message returns after this long without an answer; polling interval. */
+    /** Database queue: a claimed message returns after this long without an answer. */
     QUEUE_LEASE_MS: integer(1).default(60_000),
+    /** Database queue: how often an idle consumer looks for messages. */
     QUEUE_POLL_MS: integer(1).default(100),
     /**
      * A PENDING event log untouched this long is published again (its first publish may have been
@@ -130,6 +133,7 @@ const ZEnv = z
     QUEUE_REPUBLISH_AFTER_MS: integer(1).optional(),
     /** A paced message whose slot is further away than this is put back instead of holding a worker. */
     QUEUE_PACING_MAX_WAIT_MS: integer(0).default(5_000),
+    /** A message of a paused event comes back after this long to see whether the event runs again. */
     QUEUE_PAUSED_RECHECK_MS: integer(1).default(5_000),
     /**
      * This process's workers' name, the same after a restart: a restarted worker takes back at once
@@ -137,16 +141,15 @@ const ZEnv = z
      * host name, the role and DATA_DIR; give each worker process on one host its own.
      */
     WORKER_ID: z.string().min(1).max(200).optional(),
-    /** Rules: how many may be active for one (application, event type), and exist in one application. */
+    /** Rules that may be active for one (application, event type). */
     RULES_MAX_ACTIVE_PER_ALIAS: integer(1).default(200),
+    /** Rules that may exist in one application. */
     RULES_MAX_PER_APPLICATION: integer(1).default(1_000),
     /** The longest text (UTF-16 characters) a REGEX condition scans; a longer one does not match. */
     RULES_REGEX_MAX_TEXT_LENGTH: integer(1).default(65_536),
-    /**
-     * One rules evaluation (one emit-rules call) stops, and its event log fails, past this much
-     * evaluation time or this many characters scanned by its text conditions.
-     */
+    /** One rules evaluation (one emit-rules call) stops, and its event log fails, past this much evaluation time. */
     RULES_EVALUATION_BUDGET_MS: integer(1).default(2_000),
+    /** One rules evaluation stops, and its event log fails, past this many characters scanned by its text conditions. */
     RULES_EVALUATION_MAX_SCANNED: integer(1).default(64 * 1024 * 1024),
     /**
      * OpenTelemetry tracing runs only with an endpoint. These decide whether and where traces go;

@@ -2,9 +2,10 @@ import { RESERVED_HEADER_MESSAGE } from '@wm/contracts';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { subscriptions } from '../src/db/schema';
-import { insertEvent, insertSubscription, isFinal, readLogsOf, waitFor } from './support/delivery-fixtures';
+import { insertEvent, insertSubscription, isFinal, readLogsOf } from './support/delivery-fixtures';
 import { useDeliveryHarness } from './support/delivery-harness';
 import { createEvent, createSubscription } from './support/event-fixtures';
+import { waitFor } from './support/wait-for';
 
 const harness = useDeliveryHarness({ DELIVERY_POLL_MS: '20' });
 

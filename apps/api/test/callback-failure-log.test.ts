@@ -1,8 +1,9 @@
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DeliveryEngine, startDeliveryEngine } from '../src/delivery/engine';
-import { type Receiver, startReceiver, waitFor } from './support/delivery-fixtures';
+import { type Receiver, startReceiver } from './support/delivery-fixtures';
 import { createTestApp, type TestApp } from './support/test-app';
+import { waitFor } from './support/wait-for';
 
 /** A port nothing listens on: bound, then released. */
 async function closedPort(): Promise<number> {

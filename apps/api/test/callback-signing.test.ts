@@ -1,9 +1,10 @@
 import { verifyWebhook } from '@wm/sdk/webhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DeliveryEngine, startDeliveryEngine } from '../src/delivery/engine';
-import { type ReceivedRequest, type Receiver, startReceiver, waitFor } from './support/delivery-fixtures';
+import { type ReceivedRequest, type Receiver, startReceiver } from './support/delivery-fixtures';
 import { createTestApp, type TestApp } from './support/test-app';
 import { readVerificationCode } from './support/verification-code';
+import { waitFor } from './support/wait-for';
 
 describe('signed event callbacks', () => {
   let t: TestApp;

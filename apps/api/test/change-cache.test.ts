@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createChangeCache } from '../src/db/change-cache';
 import { announceLocalChange, CHANGE_CHANNELS } from '../src/db/change-channel';
-import { waitFor } from './support/delivery-fixtures';
 import { useTestApp } from './support/use-test-app';
+import { waitFor } from './support/wait-for';
 
 const harness = useTestApp();
 

@@ -2,9 +2,10 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { deliveryLogs, endpointCircuits } from '../src/db/schema';
 import { DEAD_ENDPOINT_REASON } from '../src/delivery/housekeeping';
-import { insertEvent, insertSubscription, waitFor } from './support/delivery-fixtures';
+import { insertEvent, insertSubscription } from './support/delivery-fixtures';
 import { useDeliveryHarness } from './support/delivery-harness';
 import { createFakeClock } from './support/fake-clock';
+import { waitFor } from './support/wait-for';
 
 const COOLDOWN_MS = 60_000;
 /** Longer than the first test's whole opening, shorter than a few of the dead endpoint's. */

@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/open-database';
-import { waitFor } from './support/delivery-fixtures';
 import { startUrlProxy } from './support/tcp-proxy';
 import { openTestDatabase } from './support/test-database';
+import { waitFor } from './support/wait-for';
 
 // PostgreSQL only (see vitest.config.ts): only a server has a listening connection that can drop.
 const cleanups: Array<() => Promise<void> | void> = [];

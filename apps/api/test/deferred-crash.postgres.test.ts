@@ -8,10 +8,10 @@ import {
   insertEvent,
   insertSubscription,
   startReceiver,
-  waitFor,
 } from './support/delivery-fixtures';
 import { type ServerProcess, spawnServer, stopServer } from './support/server-process';
 import { openTestDatabase } from './support/test-database';
+import { waitFor } from './support/wait-for';
 
 const SECRET_KEY = 'deferred-crash-secret-key-with-32-chars!';
 const DEFERRED = 30;

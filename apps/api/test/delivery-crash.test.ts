@@ -14,6 +14,7 @@ import {
 } from './support/delivery-fixtures';
 import { type ServerProcess, spawnServer, stopServer } from './support/server-process';
 import { openTestDatabase, testBackend } from './support/test-database';
+import { waitFor } from './support/wait-for';
 
 const SUBSCRIPTIONS = 50;
 const EMITS = 100;
@@ -90,14 +91,13 @@ describe('crash safety', () => {
       );
       await Promise.all(batch);
     }
-    while (seen.size < TOTAL / 10) await new Promise((done) => setTimeout(done, 10));
+    await waitFor(() => seen.size >= TOTAL / 10, 30_000, 'a tenth of the deliveries');
     await stopServer(server, 'SIGKILL');
     const seenAtKill = seen.size;
     expect(seenAtKill).toBeLessThan(TOTAL);
 
     server = await spawnServer(storage.env);
-    const deadline = Date.now() + 45_000;
-    while (seen.size < TOTAL && Date.now() < deadline) await new Promise((done) => setTimeout(done, 50));
+    await waitFor(() => seen.size >= TOTAL, 45_000, 'every delivery after the restart');
     await stopServer(server, 'SIGTERM');
 
     const ctx = await storage.reopen();

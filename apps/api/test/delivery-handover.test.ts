@@ -2,14 +2,9 @@ import { inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { deliveryLogs } from '../src/db/schema';
 import { startDeliveryEngine } from '../src/delivery/engine';
-import {
-  insertApplication,
-  insertEvent,
-  insertSubscription,
-  readLogsOf,
-  waitFor,
-} from './support/delivery-fixtures';
+import { insertApplication, insertEvent, insertSubscription, readLogsOf } from './support/delivery-fixtures';
 import { useReceiverHarness } from './support/delivery-harness';
+import { waitFor } from './support/wait-for';
 
 let isSlowPathSlow = true;
 
@@ -81,7 +76,8 @@ describe('stopping the delivery engine', () => {
 
     const startedAt = Date.now();
     await engine.stop({ graceMs: 300 });
-    expect(Date.now() - startedAt).toBeLessThan(5_000);
+    // Wide room above the 300 ms grace, still half the slow target's 20 s.
+    expect(Date.now() - startedAt).toBeLessThan(10_000);
     const [log] = await readLogsOf(harness.t.ctx, answer.body.occurrenceId);
     expect(log).toMatchObject({ status: 'PENDING', leasedBy: null, leaseUntil: null, attemptCount: 0 });
 

@@ -12,9 +12,9 @@ import {
   readLogsOf,
   readSubscription,
   setEventStatus,
-  waitFor,
 } from './support/delivery-fixtures';
 import { useDeliveryHarness } from './support/delivery-harness';
+import { waitFor } from './support/wait-for';
 
 /** Per path: the answers to give, in order; the last one repeats. */
 const script = new Map<

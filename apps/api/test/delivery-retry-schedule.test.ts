@@ -2,9 +2,10 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { deliveryAttempts } from '../src/db/schema';
 import { claimDueDeliveries, releaseLeases } from '../src/delivery/claim';
-import { insertEvent, insertSubscription, readLogsOf, waitFor } from './support/delivery-fixtures';
+import { insertEvent, insertSubscription, readLogsOf } from './support/delivery-fixtures';
 import { useDeliveryHarness } from './support/delivery-harness';
 import { createFakeClock } from './support/fake-clock';
+import { waitFor } from './support/wait-for';
 
 // The engine runs on a clock that moves only when a test moves it: when a retry is due is read from
 // the stored schedule and the clock, never from waiting.

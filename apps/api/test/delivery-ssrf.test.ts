@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { BLOCKED_TARGET_MESSAGE } from '../src/delivery/ssrf-guard';
-import { insertEvent, insertSubscription, isFinal, readLogsOf, waitFor } from './support/delivery-fixtures';
+import { insertEvent, insertSubscription, isFinal, readLogsOf } from './support/delivery-fixtures';
 import { useDeliveryHarness } from './support/delivery-harness';
+import { waitFor } from './support/wait-for';
 
 const harness = useDeliveryHarness({
   ALLOW_PRIVATE_TARGETS: 'false',

@@ -7,10 +7,10 @@ import {
   insertSubscription,
   isFinal,
   readLogsOf,
-  waitFor,
 } from './support/delivery-fixtures';
 import { useDeliveryHarness } from './support/delivery-harness';
 import type { TestApp } from './support/test-app';
+import { waitFor } from './support/wait-for';
 
 type Point = {
   at: string;

@@ -1,14 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { startDeliveryEngine } from '../src/delivery/engine';
 import { DUE_DELIVERIES_CHANNEL } from '../src/delivery/wake';
-import {
-  insertApplication,
-  insertEvent,
-  insertSubscription,
-  readLogsOf,
-  waitFor,
-} from './support/delivery-fixtures';
+import { insertApplication, insertEvent, insertSubscription, readLogsOf } from './support/delivery-fixtures';
 import { useReceiverHarness } from './support/delivery-harness';
+import { waitFor } from './support/wait-for';
 
 // PostgreSQL only (see vitest.config.ts): a second connection holds a lock the claim waits on, so the
 // claim is certainly still in flight when the worker stops.

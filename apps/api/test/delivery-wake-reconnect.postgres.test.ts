@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { insertApplication, insertEvent, insertSubscription, waitFor } from './support/delivery-fixtures';
+import { insertApplication, insertEvent, insertSubscription } from './support/delivery-fixtures';
 import { useSplitRoles } from './support/split-roles';
+import { waitFor } from './support/wait-for';
 
 // PostgreSQL only (see vitest.config.ts): only a server has a listening connection that can drop.
 const suite = useSplitRoles();

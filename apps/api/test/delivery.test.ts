@@ -2,8 +2,9 @@ import { inArray } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
 import { deliveryLogs } from '../src/db/schema';
-import { insertEvent, insertSubscription, isFinal, readLogsOf, waitFor } from './support/delivery-fixtures';
+import { insertEvent, insertSubscription, isFinal, readLogsOf } from './support/delivery-fixtures';
 import { useDeliveryHarness } from './support/delivery-harness';
+import { waitFor } from './support/wait-for';
 
 const harness = useDeliveryHarness({ DELIVERY_RETRY_DELAYS_MS: '20,40,80', DELIVERY_POLL_MS: '20' });
 

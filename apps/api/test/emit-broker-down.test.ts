@@ -7,6 +7,7 @@ import { createRabbitQueue } from '../src/queue/rabbitmq-queue';
 import { startBlackHoleServer } from './support/black-hole-server';
 import { insertApplication, insertEvent } from './support/delivery-fixtures';
 import { createTestApp, type TestApp } from './support/test-app';
+import { waitFor } from './support/wait-for';
 
 // A broker that takes the connection and never answers: what a hung or partitioned RabbitMQ looks like.
 let blackHole: Awaited<ReturnType<typeof startBlackHoleServer>>;
@@ -33,7 +34,8 @@ describe('emitting a queued event while the broker does not answer', () => {
       body: { eventType: event.alias, applicationId: app.id, data: { n: 1 } },
     });
     expect(answer.status).toBe(202);
-    expect(Date.now() - startedAt).toBeLessThan(EMIT_PUBLISH_WAIT_MS + 3_000);
+    // Wide room above the publish wait; an emit waiting on the broker would hang to the test's timeout.
+    expect(Date.now() - startedAt).toBeLessThan(EMIT_PUBLISH_WAIT_MS + 8_000);
     const logs = await t.ctx.db
       .select()
       .from(eventLogs)
@@ -60,10 +62,8 @@ describe('connecting to a broker that does not answer', () => {
     });
     const publishing = queue.publish({ id: 'm1', body: {} }).catch((error: Error) => error);
     try {
-      const deadline = Date.now() + 5_000;
       const failures = () => lines.filter((line) => line.includes('rabbitmq connect failed')).length;
-      while (failures() < 2 && Date.now() < deadline) await new Promise((done) => setTimeout(done, 50));
-      expect(failures()).toBeGreaterThanOrEqual(2);
+      await waitFor(() => failures() >= 2, 5_000, 'two failed connects');
     } finally {
       await queue.close({ graceMs: 100 });
     }

@@ -1,8 +1,9 @@
 import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { deliveryLogs, eventLogs, occurrences } from '../src/db/schema';
-import { insertEvent, insertSubscription, setEventStatus, waitFor } from './support/delivery-fixtures';
+import { insertEvent, insertSubscription, setEventStatus } from './support/delivery-fixtures';
 import { useDeliveryHarness } from './support/delivery-harness';
+import { waitFor } from './support/wait-for';
 
 const harness = useDeliveryHarness({});
 

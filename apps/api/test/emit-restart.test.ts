@@ -5,10 +5,11 @@ import { emitWriter } from '../src/modules/emit/record-emits';
 import { republishOwnUnpublished } from '../src/pipeline/republish-stale';
 import { startWorkers, type Workers } from '../src/workers';
 import { createRoute, createRouteEventType } from './support/automation-fixtures';
-import { insertApplication, waitFor } from './support/delivery-fixtures';
+import { insertApplication } from './support/delivery-fixtures';
 import { createFakeClock } from './support/fake-clock';
 import { createTestApp, type TestApp } from './support/test-app';
 import { uniqueQueueName } from './support/test-queue';
+import { waitFor } from './support/wait-for';
 
 /**
  * A process killed between an emit's commit and its publish leaves the event log PENDING with no

@@ -8,11 +8,12 @@ import { openDatabase } from '../src/db/open-database';
 import { eventLogs } from '../src/db/schema';
 import { createRulesCache, type RulesCache } from '../src/pipeline/rules-cache';
 import { createRoute, createRouteEventType } from './support/automation-fixtures';
-import { insertApplication, type Receiver, startReceiver, waitFor } from './support/delivery-fixtures';
+import { insertApplication, type Receiver, startReceiver } from './support/delivery-fixtures';
 import type { TestUser } from './support/owned-application-fixture';
 import { type ServerProcess, spawnWorker } from './support/server-process';
 import { createTestApp, type TestApp } from './support/test-app';
 import { uniqueQueueName } from './support/test-queue';
+import { waitFor } from './support/wait-for';
 
 // PostgreSQL only (see vitest.config.ts): two processes share one database only on a server.
 const SECRET_KEY = 'test-secret-key-with-at-least-32-characters';

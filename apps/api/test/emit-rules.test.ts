@@ -4,16 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventLogs, occurrences } from '../src/db/schema';
 import { startWorkers, type Workers } from '../src/workers';
 import { createRoute, createRouteEventType, createRouteField } from './support/automation-fixtures';
-import {
-  addMember,
-  insertApplication,
-  type Receiver,
-  startReceiver,
-  waitFor,
-} from './support/delivery-fixtures';
+import { addMember, insertApplication, type Receiver, startReceiver } from './support/delivery-fixtures';
 import type { TestUser } from './support/owned-application-fixture';
 import { createTestApp, type TestApp } from './support/test-app';
 import { deleteTestQueue, queueBackend, TEST_RABBITMQ_URL, uniqueQueueName } from './support/test-queue';
+import { waitFor } from './support/wait-for';
 
 // Runs in api-pglite/api-postgres on the database queue, and in queue-rabbitmq on RabbitMQ.
 describe(`POST /v1/emit-rules end to end on the ${queueBackend} queue`, () => {

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { deliveryLogs } from '../src/db/schema';
-import { insertEvent, insertSubscription, waitFor } from './support/delivery-fixtures';
+import { insertEvent, insertSubscription } from './support/delivery-fixtures';
 import { useDeliveryHarness } from './support/delivery-harness';
+import { waitFor } from './support/wait-for';
 
 const SUBSCRIPTIONS = 20;
 const ANSWER_MS = 500;

@@ -9,10 +9,10 @@ import {
   insertSubscription,
   type Receiver,
   startReceiver,
-  waitFor,
 } from './support/delivery-fixtures';
 import { createTestApp, type TestApp } from './support/test-app';
 import { deleteTestQueue, queueBackend, TEST_RABBITMQ_URL, uniqueQueueName } from './support/test-queue';
+import { waitFor } from './support/wait-for';
 
 const A_EMITS = 120;
 const B_EMITS = 20;

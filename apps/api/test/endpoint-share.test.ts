@@ -2,8 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliveryLogs } from '../src/db/schema';
 import { startBlackHoleServer } from './support/black-hole-server';
-import { insertEvent, insertSubscription, waitFor } from './support/delivery-fixtures';
+import { insertEvent, insertSubscription } from './support/delivery-fixtures';
 import { useDeliveryHarness } from './support/delivery-harness';
+import { waitFor } from './support/wait-for';
 
 const SLOW_ANSWER_MS = 1_000;
 /** DELIVERY_CONCURRENCY 16 at the default 25 %: each host may hold 4 slots while others wait. */

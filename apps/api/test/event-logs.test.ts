@@ -5,7 +5,7 @@ import type { QueueMessage } from '../src/queue/types';
 import { insertEvent } from './support/delivery-fixtures';
 import { insertApplication, insertEventLog } from './support/event-log-fixtures';
 import { createTestApp, type TestApp } from './support/test-app';
-import { waitUntil } from './support/test-queue';
+import { waitFor } from './support/wait-for';
 
 /** Consumes the queue until the message of `eventLogId` arrives; answers its body. */
 async function nextMessageBody(t: TestApp, eventLogId: string): Promise<unknown> {
@@ -15,11 +15,7 @@ async function nextMessageBody(t: TestApp, eventLogId: string): Promise<unknown>
     return { type: 'ack' };
   });
   try {
-    await waitUntil(
-      () => received.some((message) => message.id === eventLogId),
-      10_000,
-      'the republished log',
-    );
+    await waitFor(() => received.some((message) => message.id === eventLogId), 10_000, 'the republished log');
   } finally {
     await consumer?.stop();
   }

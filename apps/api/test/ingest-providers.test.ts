@@ -4,13 +4,7 @@ import { Webhook } from 'standardwebhooks';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWorkers, type Workers } from '../src/workers';
-import {
-  insertApplication,
-  newSecret,
-  type Receiver,
-  startReceiver,
-  waitFor,
-} from './support/delivery-fixtures';
+import { insertApplication, newSecret, type Receiver, startReceiver } from './support/delivery-fixtures';
 import {
   countInbound,
   countSuccessfulExecutions,
@@ -23,6 +17,7 @@ import {
 import type { TestUser } from './support/owned-application-fixture';
 import { createTestApp, type TestApp } from './support/test-app';
 import { deleteTestQueue, queueBackend, TEST_RABBITMQ_URL, uniqueQueueName } from './support/test-queue';
+import { waitFor } from './support/wait-for';
 
 // Each provider signs with its own library: the route must accept exactly what the sender sends.
 // Runs in api-pglite/api-postgres on the database queue, and in queue-rabbitmq on RabbitMQ.

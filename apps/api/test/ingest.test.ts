@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routes } from '../src/db/schema';
 import { startWorkers, type Workers } from '../src/workers';
-import { insertApplication, type Receiver, startReceiver, waitFor } from './support/delivery-fixtures';
+import { insertApplication, type Receiver, startReceiver } from './support/delivery-fixtures';
 import {
   countInbound,
   countSuccessfulExecutions,
@@ -17,6 +17,7 @@ import {
 } from './support/ingest-fixtures';
 import type { TestUser } from './support/owned-application-fixture';
 import { createTestApp, type TestApp } from './support/test-app';
+import { waitFor } from './support/wait-for';
 
 const PUBLIC_URL = 'https://hooks.example.com';
 const NONE = { type: 'NONE' } as const;

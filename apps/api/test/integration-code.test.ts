@@ -4,10 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Receiver, startReceiver, waitFor } from './support/delivery-fixtures';
+import { type Receiver, startReceiver } from './support/delivery-fixtures';
 import { type ServerProcess, spawnServer, stopServer } from './support/server-process';
 import { openTestDatabase, testBackend } from './support/test-database';
 import { deleteTestQueue, queueBackend, TEST_RABBITMQ_URL, uniqueQueueName } from './support/test-queue';
+import { waitFor } from './support/wait-for';
 
 const ADMIN = { email: 'integracao@test.local', password: 'integracao-secret-1' };
 const ALIAS = 'pedido.criado';

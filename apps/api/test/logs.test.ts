@@ -8,10 +8,10 @@ import {
   insertSubscription,
   isFinal,
   readLogsOf,
-  waitFor,
 } from './support/delivery-fixtures';
 import { useDeliveryHarness } from './support/delivery-harness';
 import type { TestApp } from './support/test-app';
+import { waitFor } from './support/wait-for';
 
 let owner: Awaited<ReturnType<TestApp['createUser']>>;
 let app: { id: string; apiKey: string };

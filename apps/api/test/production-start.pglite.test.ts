@@ -3,8 +3,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { waitFor } from './support/delivery-fixtures';
 import { freePort } from './support/server-process';
+import { waitFor } from './support/wait-for';
 
 // `npm start` as README's first command runs it (on the embedded database, so only in the PGlite project).
 const REPO_ROOT = resolve(import.meta.dirname, '../../..');

@@ -11,7 +11,8 @@ import {
 } from './support/delivery-fixtures';
 import { type ServerProcess, spawnServer, stopServer } from './support/server-process';
 import { openTestDatabase } from './support/test-database';
-import { deleteTestQueue, queueBackend, uniqueQueueName, waitUntil } from './support/test-queue';
+import { deleteTestQueue, queueBackend, uniqueQueueName } from './support/test-queue';
+import { waitFor } from './support/wait-for';
 
 const EMITS = 1_200;
 const KILL_AFTER_RECEIVED = 200;
@@ -82,7 +83,7 @@ describe(`server crash on the ${queueBackend} queue`, () => {
       emitted,
     });
     const firstRun = emitter.run();
-    await waitUntil(() => seenIndexes.size >= KILL_AFTER_RECEIVED, 30_000, 'the first deliveries');
+    await waitFor(() => seenIndexes.size >= KILL_AFTER_RECEIVED, 30_000, 'the first deliveries');
     emitter.halt();
     await stopServer(server, 'SIGKILL');
     await firstRun;
@@ -93,12 +94,12 @@ describe(`server crash on the ${queueBackend} queue`, () => {
     server = await spawnServer(env);
     await emitter.resume();
     expect(emitted).toHaveLength(EMITS);
-    await waitUntil(() => seenIndexes.size === EMITS, 45_000, 'every occurrence at the receiver');
+    await waitFor(() => seenIndexes.size === EMITS, 45_000, 'every occurrence at the receiver');
     const isEveryLogFinal = async () => {
       const logs = await ctx.db.select({ status: eventLogs.status }).from(eventLogs);
       return logs.every((log) => log.status === 'SUCCESS' || log.status === 'FAILED');
     };
-    await waitUntil(isEveryLogFinal, 15_000, 'every event log to settle');
+    await waitFor(isEveryLogFinal, 15_000, 'every event log to settle');
     await stopServer(server, 'SIGTERM');
 
     const logs = await ctx.db

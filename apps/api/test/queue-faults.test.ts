@@ -15,8 +15,8 @@ import {
   openTestQueue,
   TEST_RABBITMQ_URL,
   uniqueQueueName,
-  waitUntil,
 } from './support/test-queue';
+import { waitFor } from './support/wait-for';
 
 const TOTAL = 2_000;
 
@@ -56,9 +56,9 @@ describe('queue faults (rabbitmq)', () => {
         return { type: 'ack' };
       });
       const publishing = publishAll((index) => queue.publish({ id: `m${index}`, body: { index } }));
-      await waitUntil(() => processed.size >= 400, 30_000, 'the first messages');
+      await waitFor(() => processed.size >= 400, 30_000, 'the first messages');
       proxy.cut();
-      await waitUntil(
+      await waitFor(
         () =>
           queue.ping().then(
             () => false,
@@ -71,7 +71,7 @@ describe('queue faults (rabbitmq)', () => {
       await new Promise((resolve) => setTimeout(resolve, 2_000));
       proxy.restore();
       await publishing;
-      await waitUntil(() => processed.size === TOTAL, 60_000, 'every message after the outage');
+      await waitFor(() => processed.size === TOTAL, 60_000, 'every message after the outage');
       expect([...processed].sort()).toEqual(Array.from({ length: TOTAL }, (_, index) => `m${index}`).sort());
       await expect(queue.ping()).resolves.toBeUndefined();
     } finally {
@@ -92,11 +92,11 @@ describe('queue faults (rabbitmq)', () => {
         return { type: 'ack' };
       });
       await queue.publish({ id: 'first', body: {}, delayMs: 100 });
-      await waitUntil(() => seen.has('first'), 10_000, 'the first delayed message');
+      await waitFor(() => seen.has('first'), 10_000, 'the first delayed message');
       // What an x-expires delay queue did on its own: the broker drops what is published to it after.
       for (const delayQueue of brokerQueueNames(name).slice(2)) await deleteBrokerQueue(delayQueue);
       await queue.publish({ id: 'second', body: {}, delayMs: 100 });
-      await waitUntil(() => seen.has('second'), 10_000, 'the delayed message after the deletion');
+      await waitFor(() => seen.has('second'), 10_000, 'the delayed message after the deletion');
     } finally {
       await queue.close({ graceMs: 1_000 });
       await deleteTestQueue(name);
@@ -121,7 +121,7 @@ describe('queue faults (rabbitmq)', () => {
       const namesTheCause = (warning: (typeof warnings)[number]) =>
         warning.msg === 'rabbitmq publish not confirmed; retrying' &&
         /PRECONDITION_FAILED/.test(warning.err?.message ?? '');
-      await waitUntil(
+      await waitFor(
         () => warnings.some(namesTheCause),
         15_000,
         'the retry naming why the queue is not there',
@@ -134,7 +134,7 @@ describe('queue faults (rabbitmq)', () => {
         seen.push(message.id);
         return { type: 'ack' };
       });
-      await waitUntil(() => seen.includes('after'), 10_000, 'the message published once the queue is back');
+      await waitFor(() => seen.includes('after'), 10_000, 'the message published once the queue is back');
       expect(seen).toEqual(['after']);
     } finally {
       await operator.close().catch(() => {});
@@ -151,12 +151,12 @@ describe('queue faults (rabbitmq)', () => {
     let child = await spawnConsumer(env);
     try {
       await publishAll((index) => queue.publish({ id: `m${index}`, body: { index } }));
-      await waitUntil(() => readProcessed(outFile).length >= 300, 30_000, 'the first messages');
+      await waitFor(() => readProcessed(outFile).length >= 300, 30_000, 'the first messages');
       await stopChild(child, 'SIGKILL');
       const beforeRestart = new Set(readProcessed(outFile).map((line) => line.id)).size;
       expect(beforeRestart).toBeLessThan(TOTAL);
       child = await spawnConsumer(env);
-      await waitUntil(
+      await waitFor(
         () => new Set(readProcessed(outFile).map((line) => line.id)).size === TOTAL,
         60_000,
         'every message after the restart',

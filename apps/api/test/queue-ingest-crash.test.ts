@@ -23,7 +23,8 @@ import {
 } from './support/delivery-fixtures';
 import { type ServerProcess, spawnServer, stopServer } from './support/server-process';
 import { openTestDatabase } from './support/test-database';
-import { deleteTestQueue, queueBackend, uniqueQueueName, waitUntil } from './support/test-queue';
+import { deleteTestQueue, queueBackend, uniqueQueueName } from './support/test-queue';
+import { waitFor } from './support/wait-for';
 
 const REQUESTS = 300;
 const KILL_AT_ACCEPTED = 60;
@@ -113,13 +114,13 @@ describe(`ingest URL crash on the ${queueBackend} queue`, () => {
 
     server = await spawnServer(env);
     await emitter.resume();
-    await waitUntil(() => seen.size === REQUESTS, 90_000, 'every action at the receiver');
+    await waitFor(() => seen.size === REQUESTS, 90_000, 'every action at the receiver');
     const routeLogs = () =>
       ctx.db
         .select({ id: eventLogs.id, status: eventLogs.status })
         .from(eventLogs)
         .where(eq(eventLogs.routeId, routeId));
-    await waitUntil(
+    await waitFor(
       async () => (await routeLogs()).every((log) => log.status === 'SUCCESS' || log.status === 'FAILED'),
       30_000,
       'every rules log to settle',

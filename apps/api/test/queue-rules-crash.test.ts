@@ -21,7 +21,8 @@ import {
 } from './support/delivery-fixtures';
 import { type ServerProcess, spawnServer, stopServer } from './support/server-process';
 import { openTestDatabase } from './support/test-database';
-import { deleteTestQueue, queueBackend, uniqueQueueName, waitUntil } from './support/test-queue';
+import { deleteTestQueue, queueBackend, uniqueQueueName } from './support/test-queue';
+import { waitFor } from './support/wait-for';
 
 const EMITS = 400;
 const KILL_AFTER_RECEIVED = 80;
@@ -97,7 +98,7 @@ describe(`rules consumer crash on the ${queueBackend} queue`, () => {
     cleanups.push(() => stopServer(server, 'SIGKILL'));
     const emitter = emitInBackground(() => server, { applicationId: app.id, apiKey: app.apiKey });
     const firstRun = emitter.run();
-    await waitUntil(() => seenIndexes.size >= KILL_AFTER_RECEIVED, 60_000, 'the first actions');
+    await waitFor(() => seenIndexes.size >= KILL_AFTER_RECEIVED, 60_000, 'the first actions');
     emitter.halt();
     await stopServer(server, 'SIGKILL');
     await firstRun;
@@ -107,13 +108,13 @@ describe(`rules consumer crash on the ${queueBackend} queue`, () => {
     server = await spawnServer(env);
     await emitter.resume();
     expect(emitter.answered.size).toBe(EMITS);
-    await waitUntil(() => seenIndexes.size === EMITS, 90_000, 'every action at the receiver');
+    await waitFor(() => seenIndexes.size === EMITS, 90_000, 'every action at the receiver');
     const rulesLogs = () =>
       ctx.db
         .select({ id: eventLogs.id, status: eventLogs.status })
         .from(eventLogs)
         .where(and(eq(eventLogs.applicationId, app.id), isNull(eventLogs.eventDefinitionId)));
-    await waitUntil(
+    await waitFor(
       async () => (await rulesLogs()).every((log) => log.status === 'SUCCESS' || log.status === 'FAILED'),
       30_000,
       'every rules log to settle',

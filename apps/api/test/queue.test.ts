@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { migrateDatabase } from '../src/db/migrate';
 import type { Queue, QueueMessage } from '../src/queue/types';
-import { advanceUntil, createFakeClock, type FakeClock } from './support/fake-clock';
+import { createFakeClock, type FakeClock } from './support/fake-clock';
 import { readProcessed, spawnConsumer, stopChild } from './support/spawn-consumer';
 import { openTestDatabase, testBackend } from './support/test-database';
 import {
@@ -13,8 +13,8 @@ import {
   openTestQueue,
   queueBackend,
   uniqueQueueName,
-  waitUntil,
 } from './support/test-queue';
+import { waitFor } from './support/wait-for';
 
 describe(`queue (${queueBackend} on ${testBackend})`, () => {
   let database: Awaited<ReturnType<typeof openTestDatabase>>;
@@ -65,7 +65,7 @@ describe(`queue (${queueBackend} on ${testBackend})`, () => {
       },
       { concurrency: 1 },
     );
-    await waitUntil(() => seen.length === priorities.length, 10_000, 'the backlog');
+    await waitFor(() => seen.length === priorities.length, 10_000, 'the backlog');
     expect(seen).toEqual([10, 9, 8, 7, 6, 5, 4, 3, 2, 1]);
   });
 
@@ -88,7 +88,7 @@ describe(`queue (${queueBackend} on ${testBackend})`, () => {
         },
       },
     );
-    await waitUntil(() => handled.length === 1 && expired.length === 1, 10_000, 'expiry');
+    await waitFor(() => handled.length === 1 && expired.length === 1, 10_000, 'expiry');
     expect(handled).toEqual(['long-lived']);
     expect(expired[0]).toMatchObject({ id: 'short-lived', body: { n: 1 } });
   });
@@ -104,7 +104,7 @@ describe(`queue (${queueBackend} on ${testBackend})`, () => {
       receivedAt = clock().getTime();
       return { type: 'ack' };
     });
-    await advanceUntil(clock, () => receivedAt > 0, { stepMs: 100, what: 'the delayed message' });
+    await waitFor(() => receivedAt > 0, 10_000, 'the delayed message', { clock, stepMs: 100 });
     expect(receivedAt - publishedAt).toBeGreaterThanOrEqual(1_300);
   });
 
@@ -115,7 +115,7 @@ describe(`queue (${queueBackend} on ${testBackend})`, () => {
       taken = true;
       return new Promise(() => {});
     });
-    await waitUntil(() => taken, 10_000, 'the first delivery');
+    await waitFor(() => taken, 10_000, 'the first delivery');
     await queue.close({ graceMs: 0 });
   }
 
@@ -142,7 +142,7 @@ describe(`queue (${queueBackend} on ${testBackend})`, () => {
    */
   async function stepPacedMessages(clock: FakeClock, handled: () => number[], count: number) {
     for (let seen = 1; seen <= count; seen += 1) {
-      await waitUntil(() => handled().length >= seen, 10_000, `paced message ${seen}`);
+      await waitFor(() => handled().length >= seen, 10_000, `paced message ${seen}`);
       clock.advance(PACING_MS);
     }
     return [...handled()].sort((a, b) => a - b);
@@ -221,10 +221,10 @@ describe(`queue (${queueBackend} on ${testBackend})`, () => {
       expect(message).toMatchObject({ id: 'flaky', body: { x: 1 }, priority: 7 });
       return message.attempts < 3 ? { type: 'retry', delayMs: 50 } : { type: 'ack' };
     });
-    await waitUntil(() => attempts.length === 4, 10_000, 'retries');
+    await waitFor(() => attempts.length === 4, 10_000, 'retries');
     expect(attempts).toEqual([0, 1, 2, 3]);
     // Acked at last: nothing of it is left to come back, on the queue or waiting out a delay.
-    await waitUntil(async () => (await countQueued(database.db, name)) === 0, 10_000, 'the ack');
+    await waitFor(async () => (await countQueued(database.db, name)) === 0, 10_000, 'the ack');
   });
 
   it('When the handler throws, then the message is retried', async () => {
@@ -239,7 +239,7 @@ describe(`queue (${queueBackend} on ${testBackend})`, () => {
       },
       { retryDelayMs: 50 },
     );
-    await waitUntil(() => attempts.length === 2, 10_000, 'the retry');
+    await waitFor(() => attempts.length === 2, 10_000, 'the retry');
     expect(attempts).toEqual([0, 1]);
   });
 
@@ -250,7 +250,7 @@ describe(`queue (${queueBackend} on ${testBackend})`, () => {
 
     const { queue: next } = newQueue({ name, leaseMs: 500 });
     const received = await collectMessages(next);
-    await waitUntil(() => received.length === 1, 10_000, 'the redelivery');
+    await waitFor(() => received.length === 1, 10_000, 'the redelivery');
     expect(received[0]).toMatchObject({ id: 'survivor', body: { keep: true } });
   });
 
@@ -262,7 +262,7 @@ describe(`queue (${queueBackend} on ${testBackend})`, () => {
 
     const { queue: restarted } = newQueue({ name, leaseMs: 60_000, clock, workerName: 'consumer-1' });
     const received = await collectMessages(restarted);
-    await waitUntil(() => received.length === 1, 10_000, 'the message back, the clock standing still');
+    await waitFor(() => received.length === 1, 10_000, 'the message back, the clock standing still');
     expect(received[0]).toMatchObject({ id: 'in-flight', body: { n: 1 } });
   });
 

@@ -12,12 +12,12 @@ import {
   readLogsOf,
   setEventStatus,
   startReceiver,
-  waitFor,
 } from './support/delivery-fixtures';
-import { advanceUntil, createFakeClock } from './support/fake-clock';
+import { createFakeClock } from './support/fake-clock';
 import { type HandlerOutcomes, observeHandlerOutcomes } from './support/handler-outcomes';
 import { createTestApp, type TestApp } from './support/test-app';
 import { deleteTestQueue, queueBackend, TEST_RABBITMQ_URL, uniqueQueueName } from './support/test-queue';
+import { waitFor } from './support/wait-for';
 
 // Runs in api-pglite/api-postgres on the database queue, and in queue-rabbitmq on RabbitMQ.
 describe(`queued (RABBITMQ) events end to end on the ${queueBackend} queue`, () => {
@@ -360,11 +360,15 @@ describe(`queued (RABBITMQ) events on the app clock, ${queueBackend} queue`, () 
     expect(requestsTo('/paused')).toHaveLength(0);
 
     await setEventStatus(t.ctx, event.id, 'ACTIVE');
-    await advanceUntil(clock, async () => (await logOf(occurrenceId)).status === 'SUCCESS', {
-      stepMs: 100,
-      timeoutMs: 20_000,
-      what: 'the log to succeed',
-    });
+    await waitFor(
+      async () => (await logOf(occurrenceId)).status === 'SUCCESS',
+      20_000,
+      'the log to succeed',
+      {
+        clock,
+        stepMs: 100,
+      },
+    );
     expect(await logOf(occurrenceId)).toMatchObject({ status: 'SUCCESS', retryCount: 0 });
     expect(requestsTo('/paused')).toHaveLength(1);
   });
@@ -427,10 +431,11 @@ describe(`queued (RABBITMQ) events on the app clock, ${queueBackend} queue`, () 
       expect(await logOf(occurrenceId)).toMatchObject({ status: 'PENDING', autoRetryCount: 1 });
     }
 
-    await advanceUntil(
-      clock,
+    await waitFor(
       async () => (await Promise.all(occurrenceIds.map(logOf))).every((log) => log.status === 'FAILED'),
-      { stepMs: 200, timeoutMs: 20_000, what: 'the retries to end' },
+      20_000,
+      'the retries to end',
+      { clock, stepMs: 200 },
     );
     expect(requestsTo('/down')).toHaveLength(16);
   });

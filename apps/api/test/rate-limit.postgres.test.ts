@@ -7,10 +7,10 @@ import {
   insertEvent,
   insertSubscription,
   startReceiver,
-  waitFor,
 } from './support/delivery-fixtures';
 import { type ServerProcess, spawnWorker, stopServer } from './support/server-process';
 import { createTestApp } from './support/test-app';
+import { waitFor } from './support/wait-for';
 
 const RATE_PER_SECOND = 20;
 const DELIVERIES = 80;

@@ -50,7 +50,8 @@ it('When the database accepts connections but never answers, then /readyz answer
   const startedAt = Date.now();
   const response = await app.inject({ method: 'GET', url: '/readyz' });
 
-  expect(Date.now() - startedAt).toBeLessThan(5_000);
+  // Wide room above the 2 s readiness deadline, still far below the 20 s connect timeout.
+  expect(Date.now() - startedAt).toBeLessThan(10_000);
   expect(response.statusCode).toBe(503);
   expect(JSON.parse(response.body)).toEqual({ status: 'not_ready', checks: { database: 'unavailable' } });
 });
@@ -60,5 +61,6 @@ it('When a database connection is not answered within the connect timeout, then 
 
   const startedAt = Date.now();
   await expect(database.query('SELECT 1')).rejects.toThrow();
-  expect(Date.now() - startedAt).toBeLessThan(3_000);
+  // Wide room above the 300 ms connect timeout, still far below the 30 s query timeout.
+  expect(Date.now() - startedAt).toBeLessThan(10_000);
 });

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { prepareLogPartitions, runRetentionPurge } from '../src/db/retention-job';
-import { insertEvent, insertSubscription, waitFor } from './support/delivery-fixtures';
+import { insertEvent, insertSubscription } from './support/delivery-fixtures';
 import { useDeliveryHarness } from './support/delivery-harness';
 import { createFakeClock } from './support/fake-clock';
+import { waitFor } from './support/wait-for';
 
 const DAY_MS = 86_400_000;
 // 10:00 UTC of a day: a day's emits stay inside its partition however the test moves the clock.

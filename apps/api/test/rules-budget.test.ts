@@ -4,9 +4,10 @@ import { eventLogs, rules } from '../src/db/schema';
 import { newId } from '../src/lib/ids';
 import { startWorkers, type Workers } from '../src/workers';
 import { createRoute, createRouteEventType } from './support/automation-fixtures';
-import { insertApplication, waitFor } from './support/delivery-fixtures';
+import { insertApplication } from './support/delivery-fixtures';
 import { createTestApp, type TestApp } from './support/test-app';
 import { deleteTestQueue, queueBackend, TEST_RABBITMQ_URL, uniqueQueueName } from './support/test-queue';
+import { waitFor } from './support/wait-for';
 
 /**
  * The audit's case B1: 2,000 REGEX rules `(a|aa)+c$` on one alias (each scans the whole text: it
@@ -84,15 +85,13 @@ describe(`rules evaluation under a budget (${queueBackend} queue)`, () => {
     expect(emitted.status).toBe(202);
     const { eventLogId } = (await emitted.json()) as { eventLogId: string };
 
-    // /healthz, over the network, from the emit until the log settles.
-    const latencies: number[] = [];
+    // /healthz, over the network, back to back from the emit until the log settles.
+    let answered = 0;
     let log = await readLog(eventLogId);
     while (log?.status === 'PENDING' || log?.status === 'PROCESSING') {
-      // A measured duration on the monotonic timer, not a time of day.
-      const started = performance.now();
       const health = await fetch(`${baseUrl}/healthz`);
-      latencies.push(performance.now() - started);
       expect(health.status).toBe(200);
+      answered++;
       log = await readLog(eventLogId);
     }
     const settled = await waitFor(async () => readLog(eventLogId), 5_000, 'the event log');
@@ -100,12 +99,9 @@ describe(`rules evaluation under a budget (${queueBackend} queue)`, () => {
     expect(settled?.errorMessage).toMatch(
       /^Avaliação das regras interrompida: mais de 1\.500 ms de avaliação \([\d.]+ de 2\.000 regras avaliadas\); nenhuma ação executada$/,
     );
-    // The evaluation ran for over a second: /healthz answered many times meanwhile, most at once,
-    // and none waited for the evaluation to end (the slowest may wait for the 900 KB to be written
-    // and read, on PGlite in this thread, or for a busy machine).
-    expect(latencies.length).toBeGreaterThan(5);
-    const sorted = [...latencies].sort((a, b) => a - b);
-    expect(sorted[Math.floor(sorted.length / 2)]).toBeLessThan(250);
-    expect(sorted.at(-1)).toBeLessThan(BUDGET_MS);
+    // The evaluation ran for over a second: a server frozen by it would have answered once or twice
+    // before the log settled, this one answered many times meanwhile. How fast it answers depends on
+    // the machine's load, so the figures (p50, p99, max) are `npm run bench -- freeze`'s, not a test's.
+    expect(answered).toBeGreaterThan(5);
   });
 });

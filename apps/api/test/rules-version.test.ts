@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHANGE_CHANNELS } from '../src/db/change-channel';
 import { createRulesCache, type RulesCache } from '../src/pipeline/rules-cache';
 import { createRoute, createRouteEventType, createRule } from './support/automation-fixtures';
-import { insertApplication, waitFor } from './support/delivery-fixtures';
+import { insertApplication } from './support/delivery-fixtures';
 import { createTestApp, type TestApp } from './support/test-app';
+import { waitFor } from './support/wait-for';
 
 describe('the rules version that orders a rule change before the messages queued after it', () => {
   let t: TestApp;

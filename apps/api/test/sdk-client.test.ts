@@ -4,8 +4,9 @@ import { verifyWebhook } from '@wm/sdk/webhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderApiTypes } from '../../../packages/sdk/scripts/render-api-types';
 import { type DeliveryEngine, startDeliveryEngine } from '../src/delivery/engine';
-import { type Receiver, startReceiver, waitFor } from './support/delivery-fixtures';
+import { type Receiver, startReceiver } from './support/delivery-fixtures';
 import { createTestApp, type TestApp } from './support/test-app';
+import { waitFor } from './support/wait-for';
 
 let t: TestApp;
 let engine: DeliveryEngine;

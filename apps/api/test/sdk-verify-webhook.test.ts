@@ -5,10 +5,10 @@ import {
   insertSubscription,
   newSecret,
   type ReceivedRequest,
-  waitFor,
 } from './support/delivery-fixtures';
 import { useDeliveryHarness } from './support/delivery-harness';
 import { readVerificationCode } from './support/verification-code';
+import { waitFor } from './support/wait-for';
 
 const harness = useDeliveryHarness({ DELIVERY_POLL_MS: '20' });
 

@@ -14,9 +14,9 @@ import {
   newSecret,
   type Receiver,
   startReceiver,
-  waitFor,
 } from './support/delivery-fixtures';
 import { createTestApp, type TestApp } from './support/test-app';
+import { waitFor } from './support/wait-for';
 
 const KEY = 'test-secret-key-with-at-least-32-characters';
 const NEW_KEY = 'rotated-secret-key-with-at-least-32-characters';

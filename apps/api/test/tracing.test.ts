@@ -3,10 +3,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { occurrences } from '../src/db/schema';
 import { insertAutomation } from './support/automation-fixtures';
-import { insertApplication, insertEvent, insertSubscription, waitFor } from './support/delivery-fixtures';
+import { insertApplication, insertEvent, insertSubscription } from './support/delivery-fixtures';
 import { type OtlpReceiver, type ReceivedSpan, startOtlpReceiver } from './support/otlp-receiver';
 import { createTestApp } from './support/test-app';
 import { queueBackend } from './support/test-queue';
+import { waitFor } from './support/wait-for';
 import { emitWith, settleOccurrence, useWorkersHarness } from './support/workers-harness';
 
 let collector: OtlpReceiver;

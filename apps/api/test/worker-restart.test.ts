@@ -13,12 +13,12 @@ import {
   insertSubscription,
   type Receiver,
   startReceiver,
-  waitFor,
 } from './support/delivery-fixtures';
 import { createFakeClock } from './support/fake-clock';
 import { type ServerProcess, spawnServer, stopServer } from './support/server-process';
 import { createTestApp, type TestApp } from './support/test-app';
 import { openTestDatabase, testBackend } from './support/test-database';
+import { waitFor } from './support/wait-for';
 
 /**
  * A worker that dies mid-send leaves its deliveries leased (DELIVERY_LEASE_MS, 60 s by default).
@@ -135,10 +135,9 @@ describe('a server killed mid-send and started again', () => {
     // A measured duration on the monotonic timer, not a time of day.
     const killedAt = performance.now();
     server = await spawnServer(env);
-    await waitFor(() => receiver.requests[1], 30_000, 'the send after the restart');
-    const delaySeconds = (performance.now() - killedAt) / 1000;
-    process.stdout.write(`restart: delivery sent again ${delaySeconds.toFixed(1)} s after the kill\n`);
-    expect(delaySeconds).toBeLessThan(20);
+    await waitFor(() => receiver.requests[1], 50_000, 'the send after the restart');
+    // Wide room for a slow start on a busy machine, still before the 60 s lease would have let it go.
+    expect(performance.now() - killedAt).toBeLessThan(45_000);
     await stopServer(server, 'SIGTERM');
   }, 90_000);
 });

@@ -161,21 +161,4 @@ export async function readLogsOf(ctx: AppContext, occurrenceId: string) {
   return ctx.db.select().from(deliveryLogs).where(eq(deliveryLogs.occurrenceId, occurrenceId));
 }
 
-/** Polls until `check` answers a truthy value (or the time is up, which fails the test). */
-type Truthy<T> = Exclude<T, null | undefined | false | 0 | ''>;
-
-export async function waitFor<T>(
-  check: () => Promise<T> | T,
-  timeoutMs = 10_000,
-  label = 'condition',
-): Promise<Truthy<T>> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value as Truthy<T>;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${label}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
 export const isFinal = (status: string) => ['SUCCESS', 'FAILED', 'IGNORED'].includes(status);

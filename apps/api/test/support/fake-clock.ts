@@ -43,20 +43,3 @@ export const readClockFile =
   (file: string): Clock =>
   () =>
     new Date(Number(readFileSync(file, 'utf8')));
-
-/**
- * Moves `clock` forward by `stepMs` every few real ms until `check` holds: for work that waits on
- * the clock and on real time alike (a broker's delay queue), where no single move would do.
- */
-export async function advanceUntil(
-  clock: FakeClock,
-  check: () => boolean | Promise<boolean>,
-  { stepMs, timeoutMs = 10_000, what }: { stepMs: number; timeoutMs?: number; what: string },
-) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    clock.advance(stepMs);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}

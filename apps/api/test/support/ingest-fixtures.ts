@@ -3,8 +3,8 @@ import { and, count, eq, isNotNull } from 'drizzle-orm';
 import type { AppContext } from '../../src/context';
 import { eventLogs, inboundRequests, ruleExecutions } from '../../src/db/schema';
 import { newId } from '../../src/lib/ids';
-import { waitFor } from './delivery-fixtures';
 import type { TestApp } from './test-app';
+import { waitFor } from './wait-for';
 
 let counter = 0;
 

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
+import { waitFor } from './wait-for';
 
 const REPO_ROOT = resolve(import.meta.dirname, '../../../..');
 
@@ -18,6 +19,11 @@ export async function freePort(): Promise<number> {
 
 export type ServerProcess = { url: string; child: ChildProcess; output: () => string };
 
+/** A start that timed out fails with what the process printed. */
+const addOutput = (output: () => string) => (error: Error) => {
+  throw new Error(`${error.message}:\n${output()}`);
+};
+
 /**
  * The real server (`node --import tsx apps/api/src/main.ts`) in a child process, resolved once /healthz
  * answers. `root`: another checkout to run (a benchmark's baseline), this one by default.
@@ -26,29 +32,31 @@ export async function spawnServer(env: Record<string, string>, root = REPO_ROOT)
   const port = env.PORT ?? String(await freePort());
   const { child, output } = startMain({ LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env, PORT: port }, root);
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output()}`);
-    const isUp = await fetch(`${url}/healthz`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (isUp) break;
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${output()}`);
-    await new Promise((done) => setTimeout(done, 100));
-  }
+  await waitFor(
+    () => {
+      if (child.exitCode !== null) throw new Error(`server exited early:\n${output()}`);
+      return fetch(`${url}/healthz`).then(
+        (response) => response.ok,
+        () => false,
+      );
+    },
+    60_000,
+    'the server to start',
+  ).catch(addOutput(output));
   return { url, child, output };
 }
 
 /** A `--role worker` process (no HTTP): resolves once it has started its workers. */
 export async function spawnWorker(env: Record<string, string>): Promise<ServerProcess> {
   const { child, output } = startMain({ LOG_LEVEL: 'info', ...env, ROLE: 'worker' });
-  const deadline = Date.now() + 60_000;
-  while (!output().includes('webhook manager started')) {
-    if (child.exitCode !== null) throw new Error(`worker exited early:\n${output()}`);
-    if (Date.now() > deadline) throw new Error(`worker did not start:\n${output()}`);
-    await new Promise((done) => setTimeout(done, 50));
-  }
+  await waitFor(
+    () => {
+      if (child.exitCode !== null) throw new Error(`worker exited early:\n${output()}`);
+      return output().includes('webhook manager started');
+    },
+    60_000,
+    'the worker to start',
+  ).catch(addOutput(output));
   return { url: '', child, output };
 }
 

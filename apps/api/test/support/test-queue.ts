@@ -100,12 +100,3 @@ export async function deleteBrokerQueue(queue: string): Promise<void> {
     await model.close().catch(() => {});
   }
 }
-
-/** Resolves when `check` is true, polling; throws after timeoutMs with `what` in the message. */
-export async function waitUntil(check: () => boolean | Promise<boolean>, timeoutMs: number, what: string) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}

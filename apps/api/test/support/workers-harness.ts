@@ -1,17 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { eventLogs } from '../../src/db/schema';
 import { startWorkers, type Workers } from '../../src/workers';
-import {
-  insertApplication,
-  isFinal,
-  type Receiver,
-  readLogsOf,
-  startReceiver,
-  waitFor,
-} from './delivery-fixtures';
+import { insertApplication, isFinal, type Receiver, readLogsOf, startReceiver } from './delivery-fixtures';
 import { createTestApp, type TestApp } from './test-app';
 import { deleteTestQueue, queueBackend, TEST_RABBITMQ_URL, uniqueQueueName } from './test-queue';
 import { useHarness } from './use-test-app';
+import { waitFor } from './wait-for';
 
 /** The app with its workers (delivery engine and queue consumer) on this run's queue backend. */
 export type WorkersHarness = {
