@@ -31,8 +31,8 @@ export type CircuitBreaker = {
   closed(subscriptionIds: string[]): void;
   /** Called with the subscriptions whose circuit this process has just seen open. */
   onOpened(listener: (subscriptionIds: string[]) => void): void;
+  /** Reads the circuits that are not closed again (the `circuit_refresh` job, every CIRCUIT_REFRESH_MS). */
   refresh(): Promise<void>;
-  stop(): void;
 };
 
 type CircuitRow = {
@@ -125,17 +125,6 @@ export function createCircuitBreaker(ctx: AppContext, ownerId: string): CircuitB
     for (const row of rows) remember(row);
     announceOpened(wasClosed);
   };
-  let isRefreshing = false;
-  const timer = setInterval(() => {
-    if (isRefreshing) return;
-    isRefreshing = true;
-    refresh()
-      .catch((error) => logger.warn({ err: error }, 'could not read the circuit breakers'))
-      .finally(() => {
-        isRefreshing = false;
-      });
-  }, CIRCUIT_REFRESH_MS);
-  timer.unref();
 
   return {
     isClosed: (subscriptionId) => !notClosed.has(subscriptionId),
@@ -231,8 +220,5 @@ export function createCircuitBreaker(ctx: AppContext, ownerId: string): CircuitB
       listeners.push(listener);
     },
     refresh,
-    stop() {
-      clearInterval(timer);
-    },
   };
 }
