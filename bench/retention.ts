@@ -13,8 +13,8 @@ import pg from 'pg';
 import { buildApp } from '../apps/api/src/build-app';
 import { testConfig } from '../apps/api/src/config';
 import { createContext } from '../apps/api/src/create-context';
-import { runRetentionPurge } from '../apps/api/src/db/retention-job';
 import { startDeliveryEngine } from '../apps/api/src/delivery/engine';
+import { runRetentionPurge } from '../apps/api/src/delivery/retention-purge';
 import {
   API_KEY,
   cpuBetween,

@@ -1,6 +1,8 @@
 import type { Logger } from 'pino';
 import type { Config } from './config';
+import type { LocalChanges } from './db/change-channel';
 import type { Database, DatabaseHandle } from './db/client';
+import type { DeliveryWakes } from './delivery/wake';
 import type { Clock } from './lib/clock';
 import type { Cipher } from './lib/crypto';
 import type { Metrics } from './lib/metrics';
@@ -21,6 +23,10 @@ export type AppContext = {
   tracing: Tracing;
   /** Named checks behind /readyz; modules that own a connection add theirs at start. */
   readinessChecks: Map<string, () => Promise<void>>;
+  /** This process's listeners of the change channels (its caches), created with the context. */
+  localChanges: LocalChanges;
+  /** This process's delivery worker and its wake-ups, created with the context. */
+  deliveryWakes: DeliveryWakes;
   /** Queue of RABBITMQ events (RabbitMQ or the database table); consumed by the workers. */
   queue?: Queue;
 };

@@ -1,12 +1,14 @@
 import { resolve } from 'node:path';
 import type { Config } from './config';
 import type { AppContext } from './context';
+import { createLocalChanges } from './db/change-channel';
 import { checkSecretKey } from './db/check-secret-key';
 import type { DatabaseHandle } from './db/client';
 import { ensureLogPartitions } from './db/log-retention';
 import { migrateDatabase } from './db/migrate';
 import { openDatabase } from './db/open-database';
 import { sealStoredSecrets } from './db/seal-stored-secrets';
+import { createDeliveryWakes } from './delivery/wake';
 import { type Clock, systemClock } from './lib/clock';
 import { createTracing } from './lib/create-tracing';
 import { createCipher } from './lib/crypto';
@@ -61,5 +63,7 @@ export async function createContext(
     // The database queue is the database: /readyz already checks it.
     readinessChecks: new Map(queue.kind === 'rabbitmq' ? [['queue', () => queue.ping()]] : []),
     queue,
+    localChanges: createLocalChanges(),
+    deliveryWakes: createDeliveryWakes(),
   };
 }

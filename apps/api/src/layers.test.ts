@@ -13,6 +13,7 @@ const MAY_IMPORT: Record<string, string[]> = {
   modules: ['domain', 'pipeline', 'delivery', 'queue', 'db', 'lib'],
   http: ['domain', 'delivery', 'db', 'lib'],
   domain: ['lib'],
+  jobs: ['pipeline', 'delivery', 'queue', 'db', 'lib'],
   pipeline: ['delivery', 'queue', 'db', 'lib'],
   delivery: ['db', 'lib'],
   queue: ['db', 'lib'],

@@ -2,8 +2,10 @@ import { afterEach, expect, it } from 'vitest';
 import { buildApp } from '../src/build-app';
 import { testConfig } from '../src/config';
 import type { AppContext } from '../src/context';
+import { createLocalChanges } from '../src/db/change-channel';
 import type { DatabaseHandle } from '../src/db/client';
 import { openDatabase } from '../src/db/open-database';
+import { createDeliveryWakes } from '../src/delivery/wake';
 import { createCipher } from '../src/lib/crypto';
 import { createLogger } from '../src/lib/logger';
 import { createMetrics } from '../src/lib/metrics';
@@ -38,6 +40,8 @@ function buildPartitionedContext(database: DatabaseHandle): AppContext {
     metrics: createMetrics(),
     tracing: TRACING_OFF,
     readinessChecks: new Map(),
+    localChanges: createLocalChanges(),
+    deliveryWakes: createDeliveryWakes(),
   };
 }
 

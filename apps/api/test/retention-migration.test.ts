@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../src/db/client';
 import { purgeExpiredLogs } from '../src/db/log-retention';
 import { migrateDatabase } from '../src/db/migrate';
+import { RETENTION_POLICY } from '../src/delivery/retention-policy';
 import { idFloor, newIdAt } from '../src/lib/ids';
 import { openTestDatabase } from './support/test-database';
 
@@ -106,7 +107,7 @@ describe('migration to day partitions', () => {
     // Ten days later, with a 3-day period: the legacy partitions go, the RETRYING log and what it
     // needs are kept.
     const now = new Date(day0 + 10 * DAY_MS);
-    const report = await purgeExpiredLogs(database, now, 3, DAY_MS);
+    const report = await purgeExpiredLogs(database, now, 3, DAY_MS, RETENTION_POLICY);
     expect(report.dropped).toEqual(
       expect.arrayContaining([
         'occurrences_legacy',

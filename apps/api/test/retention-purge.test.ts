@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { prepareLogPartitions, runRetentionPurge } from '../src/db/retention-job';
+import { prepareLogPartitions, runRetentionPurge } from '../src/delivery/retention-purge';
 import { insertEvent, insertSubscription } from './support/delivery-fixtures';
 import { useDeliveryHarness } from './support/delivery-harness';
 import { createFakeClock } from './support/fake-clock';

@@ -16,8 +16,13 @@ export type ChangeChannel = (typeof CHANGE_CHANNELS)[keyof typeof CHANGE_CHANNEL
 
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
-// Keyed by context so two apps in one process (tests) never clear each other's caches.
-const listeners = new WeakMap<AppContext, Map<ChangeChannel, Set<() => void>>>();
+/**
+ * This process's listeners of each channel: a dependency of the context (created with it), so two
+ * apps in one process (tests) never clear each other's caches.
+ */
+export type LocalChanges = Map<ChangeChannel, Set<() => void>>;
+
+export const createLocalChanges = (): LocalChanges => new Map();
 
 /**
  * Runs `work` in one transaction, then tells this process's caches of `channel` at once (other
@@ -35,14 +40,17 @@ export async function commitChange<T>(
 }
 
 /** Tells this process's caches of `channel` of a change already committed (e.g. by one raw statement). */
-export function announceLocalChange(ctx: AppContext, channel: ChangeChannel): void {
-  for (const listener of listeners.get(ctx)?.get(channel) ?? []) listener();
+export function announceLocalChange(ctx: Pick<AppContext, 'localChanges'>, channel: ChangeChannel): void {
+  for (const listener of ctx.localChanges.get(channel) ?? []) listener();
 }
 
 /** Calls `listener` whenever this process changes what `channel` covers (before the notification comes back). */
-export function onLocalChange(ctx: AppContext, channel: ChangeChannel, listener: () => void): () => void {
-  const channels = listeners.get(ctx) ?? new Map<ChangeChannel, Set<() => void>>();
-  listeners.set(ctx, channels);
+export function onLocalChange(
+  ctx: Pick<AppContext, 'localChanges'>,
+  channel: ChangeChannel,
+  listener: () => void,
+): () => void {
+  const channels = ctx.localChanges;
   const set = channels.get(channel) ?? new Set<() => void>();
   channels.set(channel, set);
   set.add(listener);

@@ -11,31 +11,23 @@ export const DAY_MS = 86_400_000;
 /** Already exists, unique catalogue row taken by a concurrent create, lock not granted in time. */
 const RACED = new Set(['42P07', '23505', '55P03', '23514']);
 
-/** The partitioned log tables, each with what must outlive its day (read through the parents). */
+/** The partitioned log tables and their storage options. */
 const LOG_TABLES = [
-  {
-    name: 'delivery_logs',
-    // Still to be sent; the counts per status are moved with the rows (see dropDetached).
-    kept: `status IN ('PENDING', 'RETRYING')`,
-    options: ' WITH (fillfactor = 80)',
-  },
-  {
-    name: 'delivery_attempts',
-    kept: `delivery_log_id IN (SELECT id FROM delivery_logs WHERE status IN ('PENDING', 'RETRYING'))`,
-    options: '',
-  },
-  { name: 'event_logs', kept: `status IN ('PENDING', 'PROCESSING')`, options: '' },
-  {
-    name: 'occurrences',
-    // What an unfinished delivery, event log or due report reads its payload and headers from.
-    kept: `callback_pending
-      OR id IN (SELECT occurrence_id FROM delivery_logs WHERE status IN ('PENDING', 'RETRYING'))
-      OR id IN (SELECT event_id FROM event_logs WHERE status IN ('PENDING', 'PROCESSING'))`,
-    options: '',
-  },
+  { name: 'delivery_logs', options: ' WITH (fillfactor = 80)' },
+  { name: 'delivery_attempts', options: '' },
+  { name: 'event_logs', options: '' },
+  { name: 'occurrences', options: '' },
 ] as const;
 
-type LogTable = (typeof LOG_TABLES)[number];
+export type LogTableName = (typeof LOG_TABLES)[number]['name'];
+
+/**
+ * What must outlive its day in each log table: a SQL condition on its rows (read through the
+ * parents). The policy belongs to the delivery rules; this file only moves and drops rows by it.
+ */
+export type RetentionPolicy = Record<LogTableName, string>;
+
+type LogTable = { name: LogTableName; kept: string };
 
 /** An attached partition: its id range ('' for MINVALUE), or the DEFAULT one. */
 type Partition = { name: string; from: string; to: string } | { name: string; isDefault: true };
@@ -126,13 +118,15 @@ export async function purgeExpiredLogs(
   now: Date,
   retentionDays: number,
   idempotencyWindowMs: number,
+  policy: RetentionPolicy,
 ): Promise<PurgeReport> {
+  const tables: LogTable[] = LOG_TABLES.map(({ name }) => ({ name, kept: policy[name] }));
   const report: PurgeReport = { dropped: [], kept: 0, deleted: 0, busy: [] };
   const cutoffMs = dayStart(now.getTime()) - retentionDays * DAY_MS;
   const cutoffId = idFloor(cutoffMs);
   await ensureLogPartitions(database, now);
-  for (const table of LOG_TABLES) await finishDetached(database, table, report);
-  for (const table of LOG_TABLES) {
+  for (const table of tables) await finishDetached(database, table, report);
+  for (const table of tables) {
     const expired = (await listPartitions(database, table.name)).filter(
       (p) => isRange(p) && p.to <= cutoffId,
     );
@@ -147,7 +141,7 @@ export async function purgeExpiredLogs(
       else report.busy.push(partition.name);
     }
   }
-  report.deleted += await deleteEndedKeptRows(database, cutoffId);
+  report.deleted += await deleteEndedKeptRows(database, tables, cutoffId);
   report.deleted += await deleteExpiredRows(
     database,
     cutoffMs,
@@ -236,9 +230,13 @@ async function finishDetached(database: DatabaseHandle, table: LogTable, report:
 }
 
 /** Rows kept past their day that have ended since, and are expired: few, deleted by id range. */
-async function deleteEndedKeptRows(database: DatabaseHandle, cutoffId: string): Promise<number> {
+async function deleteEndedKeptRows(
+  database: DatabaseHandle,
+  tables: LogTable[],
+  cutoffId: string,
+): Promise<number> {
   let deleted = 0;
-  for (const table of LOG_TABLES) {
+  for (const table of tables) {
     const rows = await database.query<{ n: number }>(
       `WITH gone AS (DELETE FROM ${table.name} WHERE id < $1::uuid AND NOT (${table.kept}) RETURNING 1)
        SELECT count(*)::int AS n FROM gone`,

@@ -41,8 +41,8 @@ export type CircuitBreaker = {
   closed(subscriptionIds: string[]): void;
   /** Called with the subscriptions whose circuit this process has just seen open. */
   onOpened(listener: (subscriptionIds: string[]) => void): void;
+  /** Reads the circuits that are not closed again (the `circuit_refresh` job, every CIRCUIT_REFRESH_MS). */
   refresh(): Promise<void>;
-  stop(): void;
 };
 
 /**
@@ -107,9 +107,6 @@ export function createCircuitBreaker(ctx: AppContext, ownerId: string): CircuitB
     for (const row of rows) remember(row);
     announceOpened(wasClosed);
   };
-  const stopRefreshing = refreshEvery(CIRCUIT_REFRESH_MS, refresh, (error) =>
-    logger.warn({ err: error }, 'could not read the circuit breakers'),
-  );
 
   return {
     isClosed: (subscriptionId) => !notClosed.has(subscriptionId),
@@ -242,7 +239,6 @@ export function createCircuitBreaker(ctx: AppContext, ownerId: string): CircuitB
       listeners.push(listener);
     },
     refresh,
-    stop: stopRefreshing,
   };
 }
 
@@ -262,19 +258,3 @@ const toSnapshot = (row: CircuitRow): CircuitSnapshot => ({
   openCount: row.open_count,
   openSince: row.open_since ? new Date(row.open_since) : null,
 });
-
-/** Runs `refresh` every `intervalMs`, one run at a time; answers the stop. */
-function refreshEvery(intervalMs: number, refresh: () => Promise<void>, onError: (error: unknown) => void) {
-  let isRefreshing = false;
-  const timer = setInterval(() => {
-    if (isRefreshing) return;
-    isRefreshing = true;
-    refresh()
-      .catch(onError)
-      .finally(() => {
-        isRefreshing = false;
-      });
-  }, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
-}

@@ -1,12 +1,11 @@
 import type { AppContext } from '../context';
 import { workerIncarnation } from '../lib/worker-identity';
 import { sendFinishedCallbacks } from './callbacks';
-import { createCircuitBreaker } from './circuit-breaker';
+import { type CircuitBreaker, createCircuitBreaker } from './circuit-breaker';
 import { releaseLeases, takeBackOwnLeases } from './claim';
 import { startClaimLoop } from './claim-loop';
 import { reportInFlight } from './delivery-metrics';
 import { BACKLOG_FACTOR, shareOf } from './fair-queues';
-import { startHousekeeping } from './housekeeping';
 import { createResultRecorder } from './result-recorder';
 import { createSendPool } from './send-pool';
 import { createSender, type Sender } from './sender';
@@ -15,6 +14,8 @@ import { listenForDueDeliveries, onDeliveryWake, registerLocalWorker } from './w
 export type DeliveryEngine = {
   workerId: string;
   sender: Sender;
+  /** Its circuit breaker, refreshed by the job scheduler. */
+  breaker: CircuitBreaker;
   /**
    * Resolves once the engine has made its first claim and listens for deliveries made due elsewhere:
    * from then on a delivery made due anywhere reaches it without waiting for a poll.
@@ -95,19 +96,17 @@ export function startDeliveryEngine(ctx: AppContext): DeliveryEngine {
       if (refused.length > 0) giveLeasesBack(ctx, workerId, refused);
     },
   });
-  const stopHousekeeping = startHousekeeping(ctx, sender);
   logger.debug({ workerId }, 'delivery engine started');
 
   return {
     workerId,
     sender,
+    breaker,
     ready: Promise.all([loop.firstClaim, listening.ready]).then(() => {}),
     async stop(options = {}) {
       loop.stop();
       pool.close();
-      breaker.stop();
       stopInFlightMetrics();
-      await stopHousekeeping();
       unsubscribe();
       unregister();
       await listening.stop();

@@ -71,18 +71,3 @@ export async function sweepDeliveries(ctx: AppContext, sender: Sender): Promise<
   const occurrenceIds = [...new Set([...ended.map((row) => row.occurrence_id), ...due.map((row) => row.id)])];
   await sendFinishedCallbacks(ctx, sender, occurrenceIds);
 }
-
-/** Runs sweepDeliveries every DELIVERY_SWEEP_MS until the returned stop is called. */
-export function startHousekeeping(ctx: AppContext, sender: Sender): () => Promise<void> {
-  let current: Promise<void> = Promise.resolve();
-  const timer = setInterval(() => {
-    current = current
-      .then(() => sweepDeliveries(ctx, sender))
-      .catch((error) => ctx.logger.error({ err: error }, 'delivery housekeeping failed'));
-  }, ctx.config.DELIVERY_SWEEP_MS);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await current;
-  };
-}

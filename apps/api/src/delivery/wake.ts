@@ -13,10 +13,22 @@ export type LocalDeliveryWorker = {
   take(deliveries: ClaimedDelivery[]): void;
 };
 
-// Keyed by context so two apps in one process (tests) never wake each other; holds no connections.
-const listeners = new WeakMap<AppContext, Set<DeliveryWakeListener>>();
-const localWorkers = new WeakMap<AppContext, LocalDeliveryWorker>();
-const publishers = new WeakMap<AppContext, () => void>();
+/**
+ * This process's wake-ups of its delivery worker: a dependency of the context (created with it), so
+ * two apps in one process (tests) never wake each other; holds no connections.
+ */
+export type DeliveryWakes = {
+  listeners: Set<DeliveryWakeListener>;
+  localWorker: LocalDeliveryWorker | null;
+  /** Made at the first notification: other processes are told at most once per PUBLISH_INTERVAL_MS. */
+  publish: (() => void) | null;
+};
+
+export const createDeliveryWakes = (): DeliveryWakes => ({
+  listeners: new Set(),
+  localWorker: null,
+  publish: null,
+});
 
 /** The database channel on which deliveries made due in one process wake the workers of all others. */
 export const DUE_DELIVERIES_CHANNEL = 'wm_deliveries_due';
@@ -28,13 +40,9 @@ const PUBLISH_INTERVAL_MS = 5;
  * of other processes (`--role worker`) through the database, so none waits for its next poll.
  */
 export function notifyDeliveryWorkers(ctx: AppContext): void {
-  for (const listener of listeners.get(ctx) ?? []) listener({});
-  let publish = publishers.get(ctx);
-  if (!publish) {
-    publish = createThrottledPublish(ctx);
-    publishers.set(ctx, publish);
-  }
-  publish();
+  for (const listener of ctx.deliveryWakes.listeners) listener({});
+  ctx.deliveryWakes.publish ??= createThrottledPublish(ctx);
+  ctx.deliveryWakes.publish();
 }
 
 function createThrottledPublish(ctx: AppContext): () => void {
@@ -69,22 +77,22 @@ export function listenForDueDeliveries(ctx: AppContext, onWake: () => void): Lis
 
 /** Occurrences that ended without any delivery to send (all IGNORED): their callbacks are due. */
 export function notifyOccurrencesFinished(ctx: AppContext, occurrenceIds: string[]): void {
-  for (const listener of listeners.get(ctx) ?? []) listener({ finishedOccurrenceIds: occurrenceIds });
+  for (const listener of ctx.deliveryWakes.listeners) listener({ finishedOccurrenceIds: occurrenceIds });
 }
 
 export function onDeliveryWake(ctx: AppContext, listener: DeliveryWakeListener): () => void {
-  const set = listeners.get(ctx) ?? new Set<DeliveryWakeListener>();
-  listeners.set(ctx, set);
-  set.add(listener);
-  return () => set.delete(listener);
+  const { listeners } = ctx.deliveryWakes;
+  listeners.add(listener);
+  return () => listeners.delete(listener);
 }
 
 export function registerLocalWorker(ctx: AppContext, worker: LocalDeliveryWorker): () => void {
-  localWorkers.set(ctx, worker);
+  const wakes = ctx.deliveryWakes;
+  wakes.localWorker = worker;
   return () => {
-    if (localWorkers.get(ctx) === worker) localWorkers.delete(ctx);
+    if (wakes.localWorker === worker) wakes.localWorker = null;
   };
 }
 
 /** The delivery worker running in this process, if any (`api`-only processes have none). */
-export const findLocalWorker = (ctx: AppContext): LocalDeliveryWorker | null => localWorkers.get(ctx) ?? null;
+export const findLocalWorker = (ctx: AppContext): LocalDeliveryWorker | null => ctx.deliveryWakes.localWorker;

@@ -25,7 +25,6 @@ function openGate(circuits: Map<string, CircuitView> = new Map()) {
     closed: () => {},
     onOpened: () => {},
     refresh: async () => {},
-    stop: () => {},
   };
   const gate = createEndpointGate(
     {

@@ -1,7 +1,7 @@
 import type { AppContext } from '../context';
 import { attemptDelivery } from '../delivery/attempt-delivery';
 import { sendFinishedCallbacks } from '../delivery/callbacks';
-import { createCircuitBreaker } from '../delivery/circuit-breaker';
+import { type CircuitBreaker, createCircuitBreaker } from '../delivery/circuit-breaker';
 import { type ClaimedDelivery, takeBackOwnLeases, toClaimedDelivery } from '../delivery/claim';
 import { observeAttempt } from '../delivery/delivery-metrics';
 import { planDeliveryLogs } from '../delivery/plan-delivery-logs';
@@ -32,7 +32,7 @@ const toGated = (delivery: ClaimedDelivery): GatedTarget => ({
 export function createQueuedDeliveries(
   ctx: AppContext,
   sender: Sender,
-): QueuedDeliveries<ClaimedDelivery> & { stop(): void } {
+): QueuedDeliveries<ClaimedDelivery> & { breaker: CircuitBreaker } {
   // A redelivered message claims its open deliveries once their lease ended or, from this
   // worker's next incarnation, at once (see `takeBackOwnLeases` at start).
   const { id: workerId, prefix } = workerIncarnation('queue', ctx.config.workerName);
@@ -164,6 +164,6 @@ export function createQueuedDeliveries(
       await sendFinishedCallbacks(ctx, sender, [occurrenceId]);
     },
 
-    stop: () => breaker.stop(),
+    breaker,
   };
 }

@@ -1,4 +1,5 @@
 import type { AppContext } from '../context';
+import type { CircuitBreaker } from '../delivery/circuit-breaker';
 import { STOP_GRACE_MS } from '../delivery/engine';
 import { createSender } from '../delivery/sender';
 import { createPacingSlots } from '../queue/pacing-slots';
@@ -7,14 +8,17 @@ import { dispatchByKind, type MessageHandlers } from './dispatch-message';
 import { createEventLogBatches } from './event-log-statements';
 import { expireEventLog, processEventLog } from './process-event-log';
 import { createQueuedDeliveries } from './queued-deliveries';
-import { republishStaleEventLogs } from './republish-stale';
 import { createRuleActionStatements } from './rule-action-statements';
 import { createRulesCache } from './rules-cache';
 import { createRulesLogStarts } from './rules-log-statements';
 import type { EmitLinkedEvent } from './run-rule-action';
 import { runRules } from './run-rules';
 
-export type PipelineWorker = { stop(): Promise<void> };
+export type PipelineWorker = {
+  /** The queued deliveries' circuit breaker (none without a queue), refreshed by the job scheduler. */
+  breaker: CircuitBreaker | null;
+  stop(): Promise<void>;
+};
 
 /** What the pipeline needs from above it: the normal emit path, for the actions of rules. */
 export type PipelineServices = { emitLinkedEvent: EmitLinkedEvent };
@@ -26,7 +30,7 @@ export type PipelineServices = { emitLinkedEvent: EmitLinkedEvent };
  */
 export function startPipelineWorker(ctx: AppContext, services: PipelineServices): PipelineWorker {
   const { queue, config } = ctx;
-  if (!queue) return { async stop() {} };
+  if (!queue) return { breaker: null, async stop() {} };
   const sender = createSender({
     timeoutMs: config.DELIVERY_TIMEOUT_MS,
     allowPrivateTargets: config.ALLOW_PRIVATE_TARGETS,
@@ -60,31 +64,14 @@ export function startPipelineWorker(ctx: AppContext, services: PipelineServices)
       ctx.logger.error({ err: error }, 'queue consumer did not start');
       return null;
     });
-  // One sweep at a time: while the broker is down a sweep waits for its publishes, and the next
-  // ones would pile up behind it, each claiming more logs.
-  let isSweeping = false;
-  const sweep = setInterval(
-    () => {
-      if (isSweeping) return;
-      isSweeping = true;
-      republishStaleEventLogs(ctx)
-        .catch((error) => ctx.logger.error({ err: error }, 'republish sweep failed'))
-        .finally(() => {
-          isSweeping = false;
-        });
-    },
-    Math.max(1_000, Math.floor(config.QUEUE_REPUBLISH_AFTER_MS / 4)),
-  );
-  sweep.unref();
   return {
+    breaker: eventLogConsumer.deliveries.breaker,
     async stop() {
-      clearInterval(sweep);
       const consumer = await consuming;
       // Within the delivery engine's grace; a handler still sending then has its request aborted
       // and its message comes back (unacked, or when its lease ends).
       await consumer?.stop({ graceMs: STOP_GRACE_MS });
       await sender.destroy();
-      eventLogConsumer.deliveries.stop();
       await rulesConsumer.cache.stop();
     },
   };

@@ -5,6 +5,7 @@ import type { DatabaseHandle } from '../../src/db/client';
 import { openDatabase } from '../../src/db/open-database';
 import { type DeliveryEngine, startDeliveryEngine } from '../../src/delivery/engine';
 import { type Receiver, startReceiver } from './delivery-fixtures';
+import { scheduleEngineJobs } from './delivery-harness';
 import { createTestApp, type TestApp } from './test-app';
 
 export type SplitRoles = { api: TestApp; worker: DeliveryEngine; close(): Promise<void> };
@@ -24,12 +25,14 @@ export async function startSplitRoles(): Promise<SplitRoles> {
     workerDatabase ?? api.ctx.database,
   );
   const worker = startDeliveryEngine(workerCtx);
+  const jobs = scheduleEngineJobs(workerCtx, worker);
   // Its first (empty) claim is done and it listens: it now sleeps for a minute unless woken.
   await worker.ready;
   return {
     api,
     worker,
     async close() {
+      await jobs.stop();
       await worker.stop();
       await workerDatabase?.close();
       await api.close();
