@@ -1,8 +1,8 @@
 import type { Logger } from 'pino';
 import type { Config } from './config';
-import type { LocalChanges } from './db/change-channel';
 import type { Database, DatabaseHandle } from './db/client';
-import type { DeliveryWakes } from './delivery/wake';
+import type { LocalChanges } from './db/local-changes';
+import type { DeliveryWakes } from './delivery/delivery-wakes';
 import type { Clock } from './lib/clock';
 import type { Cipher } from './lib/crypto';
 import type { Metrics } from './lib/metrics';
