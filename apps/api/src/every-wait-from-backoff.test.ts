@@ -1,7 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { APP_SRC, appSourceFiles } from '../test/support/app-source-files';
 
 /**
  * Every wait from backoff: lib/backoff.ts is the one place a delay is jittered (the only
@@ -56,19 +56,11 @@ function findFixedWaits(source: string): string[] {
   return hits;
 }
 
-const SRC = dirname(fileURLToPath(import.meta.url));
-
-function appFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return appFiles(path);
-    return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [path] : [];
-  });
-}
+const SRC = APP_SRC;
 
 describe('every wait from backoff in apps/api/src', () => {
   it('When app code waits, then no fixed delay is written outside lib/backoff.ts', () => {
-    const offenders = appFiles(SRC)
+    const offenders = appSourceFiles()
       .filter((file) => relative(SRC, file) !== THE_BACKOFF)
       .flatMap((file) =>
         findFixedWaits(readFileSync(file, 'utf8')).map((hit) => `${relative(SRC, file)}:${hit}`),

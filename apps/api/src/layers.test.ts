@@ -1,7 +1,7 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { APP_SRC, appSourceFiles } from '../test/support/app-source-files';
 
 /**
  * The layers of apps/api/src (docs/ARCHITECTURE.md): a folder imports only the
@@ -26,15 +26,7 @@ const SHARED = ['config.ts', 'context.ts'];
 const isRouteFile = (path: string) =>
   path === 'modules/index.ts' || (path.startsWith('modules/') && /(^|\/|-)routes\.ts$/.test(path));
 
-const SRC = dirname(fileURLToPath(import.meta.url));
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(path);
-    return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [path] : [];
-  });
-}
+const SRC = APP_SRC;
 
 /** The file an import names: `./x` is `x.ts` or `x/index.ts`; anything else (`.sql`, `.json`) as written. */
 function resolveImport(path: string): string {
@@ -49,7 +41,7 @@ function resolveImport(path: string): string {
  * `import` and `export … from`, type-only ones included, and `import('…')` (a lazy load is a
  * dependency all the same).
  */
-const imports = sourceFiles(SRC).flatMap((file) =>
+const imports = appSourceFiles().flatMap((file) =>
   [...readFileSync(file, 'utf8').matchAll(/(?:from |import\()'(\.[^']*)'/g)].map(
     (match) =>
       [

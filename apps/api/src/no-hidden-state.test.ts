@@ -1,7 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { APP_SRC, appSourceFiles } from '../test/support/app-source-files';
 
 /**
  * No hidden per-context state: a `WeakMap` keyed by the context is a dependency no one can see,
@@ -25,17 +25,9 @@ function findSideTables(source: string): number[] {
     );
 }
 
-const SRC = dirname(fileURLToPath(import.meta.url));
+const SRC = APP_SRC;
 
-function appFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return appFiles(path);
-    return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [path] : [];
-  });
-}
-
-const holders = appFiles(SRC)
+const holders = appSourceFiles()
   .filter((file) => findSideTables(readFileSync(file, 'utf8')).length > 0)
   .map((file) => relative(SRC, file))
   .sort();

@@ -1,7 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { APP_SRC, appSourceFiles } from '../test/support/app-source-files';
 
 /**
  * One clock: every "now" of app code comes from `ctx.clock` (docs/ARCHITECTURE.md). Only the real
@@ -32,19 +32,11 @@ function findReadsOfNow(source: string): string[] {
   });
 }
 
-const SRC = dirname(fileURLToPath(import.meta.url));
-
-function appFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return appFiles(path);
-    return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [path] : [];
-  });
-}
+const SRC = APP_SRC;
 
 describe('one clock in apps/api/src', () => {
   it('When app code needs the time, then it asks ctx.clock: no other read of "now" outside the real clock', () => {
-    const offenders = appFiles(SRC)
+    const offenders = appSourceFiles()
       .filter((file) => relative(SRC, file) !== THE_REAL_CLOCK)
       .flatMap((file) =>
         findReadsOfNow(readFileSync(file, 'utf8')).map((hit) => `${relative(SRC, file)}:${hit}`),

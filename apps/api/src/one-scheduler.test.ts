@@ -1,7 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { APP_SRC, appSourceFiles } from '../test/support/app-source-files';
 
 /**
  * One job catalogue, one scheduler: periodic work is a row of jobs/catalogue.ts (interval, lease,
@@ -20,19 +20,11 @@ function findIntervals(source: string): number[] {
     );
 }
 
-const SRC = dirname(fileURLToPath(import.meta.url));
-
-function appFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return appFiles(path);
-    return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [path] : [];
-  });
-}
+const SRC = APP_SRC;
 
 describe('one scheduler in apps/api/src', () => {
   it('When app code repeats work on a timer, then it is a job of the catalogue: setInterval only in the scheduler', () => {
-    const offenders = appFiles(SRC)
+    const offenders = appSourceFiles()
       .filter((file) => relative(SRC, file) !== THE_SCHEDULER)
       .flatMap((file) =>
         findIntervals(readFileSync(file, 'utf8')).map((line) => `${relative(SRC, file)}:${line}`),

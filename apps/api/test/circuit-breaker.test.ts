@@ -28,27 +28,34 @@ const harness = useDeliveryHarness(
   { clock },
 );
 
+/** A subscription of a new event at `path` of the receiver, how to emit to it, and its circuit row. */
+async function startSubscription(path: string) {
+  const { t, app, receiver } = harness;
+  const event = await insertEvent(t.ctx, app.id);
+  const subscription = await insertSubscription(t.ctx, event.id, { targetUrl: `${receiver.url}/${path}` });
+  const emit = async () => {
+    const answer = await t.post('/v1/events/emit', {
+      token: null,
+      headers: { 'x-api-key': app.apiKey },
+      body: { applicationId: app.id, eventType: event.alias, data: { n: 1 } },
+    });
+    expect(answer.status).toBe(202);
+    return answer.body.occurrenceId as string;
+  };
+  const circuit = async () => {
+    const [row] = await t.ctx.db
+      .select()
+      .from(endpointCircuits)
+      .where(eq(endpointCircuits.subscriptionId, subscription.id));
+    return row;
+  };
+  return { t, event, subscription, emit, circuit };
+}
+
 describe('circuit breaker', () => {
   it('When an endpoint keeps failing, then its circuit opens, defers without spending retries, probes, and closes on a success', async () => {
-    const { t, app, receiver } = harness;
-    const event = await insertEvent(t.ctx, app.id);
-    const subscription = await insertSubscription(t.ctx, event.id, { targetUrl: `${receiver.url}/flaky` });
-    const emit = async () => {
-      const answer = await t.post('/v1/events/emit', {
-        token: null,
-        headers: { 'x-api-key': app.apiKey },
-        body: { applicationId: app.id, eventType: event.alias, data: { n: 1 } },
-      });
-      expect(answer.status).toBe(202);
-      return answer.body.occurrenceId as string;
-    };
-    const circuit = async () => {
-      const [row] = await t.ctx.db
-        .select()
-        .from(endpointCircuits)
-        .where(eq(endpointCircuits.subscriptionId, subscription.id));
-      return row;
-    };
+    const { t, event, subscription, emit, circuit } = await startSubscription('flaky');
+    const { receiver } = harness;
     const logs = () =>
       t.ctx.db.select().from(deliveryLogs).where(eq(deliveryLogs.subscriptionId, subscription.id));
     const health = async () => (await t.get(`/v1/subscriptions/${subscription.id}/health`)).body.data;
@@ -112,25 +119,7 @@ describe('circuit breaker', () => {
   });
 
   it('When a circuit stays open, its probes failing, for the whole disable period, then the subscription is disabled and the deliveries it held end with the reason', async () => {
-    const { t, app, receiver } = harness;
-    const event = await insertEvent(t.ctx, app.id);
-    const subscription = await insertSubscription(t.ctx, event.id, { targetUrl: `${receiver.url}/dead` });
-    const emit = async () => {
-      const answer = await t.post('/v1/events/emit', {
-        token: null,
-        headers: { 'x-api-key': app.apiKey },
-        body: { applicationId: app.id, eventType: event.alias, data: { n: 1 } },
-      });
-      expect(answer.status).toBe(202);
-      return answer.body.occurrenceId as string;
-    };
-    const circuit = async () => {
-      const [row] = await t.ctx.db
-        .select()
-        .from(endpointCircuits)
-        .where(eq(endpointCircuits.subscriptionId, subscription.id));
-      return row;
-    };
+    const { t, subscription, emit, circuit } = await startSubscription('dead');
     const view = async () => (await t.get(`/v1/subscriptions/${subscription.id}`)).body.data;
 
     for (let i = 0; i < 3; i++) await emit();
