@@ -1,8 +1,7 @@
-import { useNavigate, useParams } from 'react-router';
-import { toast } from 'sonner';
+import type { TEventRuleInput } from '@wm/contracts';
+import { useParams } from 'react-router';
 import { EditRecordPage } from '@/components/edit-record-page';
 import { paths } from '@/config/paths';
-import { toastError } from '@/lib/api-client';
 import { messages } from '@/lib/messages';
 import { useEventRule } from '../api/get-event-rule';
 import { useUpdateEventRule } from '../api/update-event-rule';
@@ -12,7 +11,6 @@ import { ruleToFormValues } from '../lib/rule-form-values';
 /** /event-rules/{id}/edit: on success back to the detail. */
 export default function EditEventRulePage() {
   const { id = '' } = useParams();
-  const navigate = useNavigate();
   const rule = useEventRule(id);
   const update = useUpdateEventRule();
 
@@ -23,23 +21,18 @@ export default function EditEventRulePage() {
       notFoundTitle={messages.ruleNotFound}
       forbiddenDescription="Você pode ver esta regra, mas não alterá-la."
       listHref={paths.eventRules.list.getHref()}
+      savedTitle="Regra atualizada"
+      errorTitle="Erro ao atualizar regra"
+      save={(input: TEventRuleInput) => update.mutateAsync({ id, input })}
       detailHref={paths.eventRules.detail.getHref(id)}
     >
-      {(record) => (
+      {(record, submit) => (
         <RuleForm
           variant="edit"
           defaultValues={ruleToFormValues(record)}
           isPending={update.isPending}
           cancelHref={paths.eventRules.detail.getHref(id)}
-          onSubmit={async (input) => {
-            try {
-              await update.mutateAsync({ id, input });
-              toast.success('Regra atualizada', { description: messages.saved });
-              navigate(paths.eventRules.detail.getHref(id));
-            } catch (error) {
-              toastError('Erro ao atualizar regra', error);
-            }
-          }}
+          onSubmit={submit}
         />
       )}
     </EditRecordPage>

@@ -1,8 +1,8 @@
-import { useNavigate, useParams } from 'react-router';
-import { toast } from 'sonner';
+import type { TRouteInput } from '@wm/contracts';
+import { useParams } from 'react-router';
 import { EditRecordPage } from '@/components/edit-record-page';
 import { paths } from '@/config/paths';
-import { toastError, UNEXPECTED_ERROR_SENTENCE } from '@/lib/api-client';
+import { UNEXPECTED_ERROR_SENTENCE } from '@/lib/api-client';
 import { messages } from '@/lib/messages';
 import { useRoute } from '../api/get-route';
 import { useUpdateRoute } from '../api/update-route';
@@ -13,7 +13,6 @@ import { routeToFormValues } from '../components/route-form-values';
 /** /routes/{id}/edit: on success back to the detail. */
 export default function EditRoutePage() {
   const { id = '' } = useParams();
-  const navigate = useNavigate();
   const route = useRoute(id);
   const update = useUpdateRoute();
 
@@ -24,24 +23,20 @@ export default function EditRoutePage() {
       notFoundTitle={messages.routeNotFound}
       forbiddenDescription="Você pode ver esta rota, mas não alterá-la."
       listHref={paths.routes.list.getHref()}
+      savedTitle="Rota atualizada"
+      errorTitle="Erro ao atualizar rota"
+      errorFallback={UNEXPECTED_ERROR_SENTENCE}
+      save={(input: TRouteInput) => update.mutateAsync({ id, input })}
       detailHref={paths.routes.detail.getHref(id)}
     >
-      {(record) => (
+      {(record, submit) => (
         <div className="grid gap-6 lg:grid-cols-[1fr_18rem]">
           <RouteForm
             variant="edit"
             defaultValues={routeToFormValues(record)}
             isPending={update.isPending}
             cancelHref={paths.routes.detail.getHref(id)}
-            onSubmit={async (form) => {
-              try {
-                await update.mutateAsync({ id, input: form });
-                toast.success('Rota atualizada', { description: messages.saved });
-                navigate(paths.routes.detail.getHref(id));
-              } catch (error) {
-                toastError('Erro ao atualizar rota', error, UNEXPECTED_ERROR_SENTENCE);
-              }
-            }}
+            onSubmit={submit}
           />
           <NextStepsCard />
         </div>

@@ -1,8 +1,7 @@
-import { useNavigate, useParams } from 'react-router';
-import { toast } from 'sonner';
+import type { TSubscriptionForm } from '@wm/contracts';
+import { useParams } from 'react-router';
 import { EditRecordPage } from '@/components/edit-record-page';
 import { paths } from '@/config/paths';
-import { toastError } from '@/lib/api-client';
 import { messages } from '@/lib/messages';
 import { useSubscription } from '../api/get-subscription';
 import { useUpdateSubscription } from '../api/update-subscription';
@@ -12,7 +11,6 @@ import { subscriptionFormToUpdate, subscriptionToFormValues } from '../component
 /** /subscriptions/{id}/edit: on success back to the detail. */
 export default function EditSubscriptionPage() {
   const { id = '' } = useParams();
-  const navigate = useNavigate();
   const subscription = useSubscription(id);
   const update = useUpdateSubscription();
 
@@ -23,23 +21,18 @@ export default function EditSubscriptionPage() {
       notFoundTitle={messages.subscriptionNotFound}
       forbiddenDescription="Você pode ver esta assinatura, mas não alterá-la."
       listHref={paths.subscriptions.list.getHref()}
+      savedTitle="Assinatura atualizada"
+      errorTitle="Erro ao atualizar assinatura"
+      save={(input: TSubscriptionForm) => update.mutateAsync({ id, input: subscriptionFormToUpdate(input) })}
       detailHref={paths.subscriptions.detail.getHref(id)}
     >
-      {(record) => (
+      {(record, submit) => (
         <SubscriptionForm
           variant="edit"
           defaultValues={subscriptionToFormValues(record)}
           isPending={update.isPending}
           cancelHref={paths.subscriptions.detail.getHref(id)}
-          onSubmit={async (form) => {
-            try {
-              await update.mutateAsync({ id, input: subscriptionFormToUpdate(form) });
-              toast.success('Assinatura atualizada', { description: messages.saved });
-              navigate(paths.subscriptions.detail.getHref(id));
-            } catch (error) {
-              toastError('Erro ao atualizar assinatura', error);
-            }
-          }}
+          onSubmit={submit}
         />
       )}
     </EditRecordPage>
