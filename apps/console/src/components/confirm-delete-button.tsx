@@ -69,3 +69,34 @@ export function ConfirmDeleteButton({
     />
   );
 }
+
+/** What a record's delete button says: its confirmation, its success and, optionally, its error. */
+export type DeleteTexts = {
+  title: string;
+  description: ReactNode;
+  successTitle: string;
+  successDescription: string;
+  errorTitle?: string;
+  errorFallback?: string;
+};
+
+/**
+ * The delete button of one kind of record: its deletion (a mutation taking the record's id) and
+ * its texts for a record; asking, toasting and placement are ConfirmDeleteButton's.
+ */
+export function createDeleteButton<R extends { id: string }>(
+  useDeletion: () => { isPending: boolean; mutateAsync: (id: string) => Promise<unknown> },
+  textsOf: (record: R) => DeleteTexts,
+) {
+  return function DeleteRecordButton({ record, ...placement }: DeleteButtonPlacement & { record: R }) {
+    const deletion = useDeletion();
+    return (
+      <ConfirmDeleteButton
+        {...textsOf(record)}
+        isPending={deletion.isPending}
+        onDelete={() => deletion.mutateAsync(record.id)}
+        {...placement}
+      />
+    );
+  };
+}

@@ -1,22 +1,14 @@
-import { ConfirmDeleteButton, type DeleteButtonPlacement } from '@/components/confirm-delete-button';
+import { createDeleteButton } from '@/components/confirm-delete-button';
 import { useDeleteEventRule } from '../api/delete-event-rule';
 
 /** Delete with confirmation; the rule's executions go with it. */
-export function DeleteRuleButton({
-  rule,
-  ...placement
-}: DeleteButtonPlacement & { rule: { id: string; name: string } }) {
-  const deletion = useDeleteEventRule();
-  return (
-    <ConfirmDeleteButton
-      title="Excluir regra"
-      description={`Tem certeza que deseja excluir a regra "${rule.name}"? Esta ação não pode ser desfeita e o histórico de execuções será removido.`}
-      successTitle="Regra excluída"
-      successDescription="A regra foi removida com sucesso."
-      errorTitle="Erro ao excluir regra"
-      isPending={deletion.isPending}
-      onDelete={() => deletion.mutateAsync(rule.id)}
-      {...placement}
-    />
-  );
-}
+export const DeleteRuleButton = createDeleteButton(
+  useDeleteEventRule,
+  (rule: { id: string; name: string }) => ({
+    title: 'Excluir regra',
+    description: `Tem certeza que deseja excluir a regra "${rule.name}"? Esta ação não pode ser desfeita e o histórico de execuções será removido.`,
+    successTitle: 'Regra excluída',
+    successDescription: 'A regra foi removida com sucesso.',
+    errorTitle: 'Erro ao excluir regra',
+  }),
+);

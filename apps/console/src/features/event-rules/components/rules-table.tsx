@@ -67,7 +67,7 @@ const columns: Column<TEventRule>[] = [
             <Pencil />
           </IconLinkButton>
         ) : null}
-        {rule.permissions.canDelete ? <DeleteRuleButton rule={rule} /> : null}
+        {rule.permissions.canDelete ? <DeleteRuleButton record={rule} /> : null}
       </div>
     ),
   },

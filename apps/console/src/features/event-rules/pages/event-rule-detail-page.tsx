@@ -52,7 +52,7 @@ export default function EventRuleDetailPage() {
             {rule.isActive ? 'Desativar' : 'Ativar'}
           </Button>
         }
-        deleteButton={(placement) => <DeleteRuleButton rule={rule} {...placement} />}
+        deleteButton={(placement) => <DeleteRuleButton record={rule} {...placement} />}
       />
       {rule.eventId ? null : (
         <Card className="border-warning/50 bg-warning/10 py-3" data-testid="no-event-warning">

@@ -67,7 +67,7 @@ const columns: Column<TEvent>[] = [
         <IconLinkButton to={paths.subscriptions.new.getHref({ eventId: event.id })} label="Criar assinatura">
           <Plus />
         </IconLinkButton>
-        {event.permissions.canDelete ? <DeleteEventButton event={event} /> : null}
+        {event.permissions.canDelete ? <DeleteEventButton record={event} /> : null}
       </div>
     ),
   },

@@ -47,7 +47,7 @@ export default function EventDetailPage() {
         description={<code>{event.alias}</code>}
         permissions={event.permissions}
         editHref={paths.events.edit.getHref(event.id)}
-        deleteButton={(placement) => <DeleteEventButton event={event} {...placement} />}
+        deleteButton={(placement) => <DeleteEventButton record={event} {...placement} />}
       />
 
       {event.visibility === 'PUBLIC' ? <PublicEventNotice audience="owner" /> : null}

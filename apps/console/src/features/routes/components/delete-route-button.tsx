@@ -1,4 +1,4 @@
-import { ConfirmDeleteButton, type DeleteButtonPlacement } from '@/components/confirm-delete-button';
+import { createDeleteButton } from '@/components/confirm-delete-button';
 import { UNEXPECTED_ERROR_SENTENCE } from '@/lib/api-client';
 import { useDeleteRoute } from '../api/delete-route';
 
@@ -10,22 +10,14 @@ const rulesGoing = (count: number) =>
       : `${count} regras serão removidas junto com ela.`;
 
 /** Delete with confirmation; says how many rules go with the route (its event types and fields go too). */
-export function DeleteRouteButton({
-  route,
-  ...placement
-}: DeleteButtonPlacement & { route: { id: string; name: string; _count: { rules: number } } }) {
-  const deletion = useDeleteRoute();
-  return (
-    <ConfirmDeleteButton
-      title="Deletar rota"
-      description={`Tem certeza que deseja deletar a rota "${route.name}"? Esta ação não pode ser desfeita: os tipos de evento e campos da rota serão removidos. ${rulesGoing(route._count.rules)}`}
-      successTitle="Rota deletada"
-      successDescription="A rota foi removida com sucesso."
-      errorTitle="Erro ao deletar rota"
-      errorFallback={UNEXPECTED_ERROR_SENTENCE}
-      isPending={deletion.isPending}
-      onDelete={() => deletion.mutateAsync(route.id)}
-      {...placement}
-    />
-  );
-}
+export const DeleteRouteButton = createDeleteButton(
+  useDeleteRoute,
+  (route: { id: string; name: string; _count: { rules: number } }) => ({
+    title: 'Deletar rota',
+    description: `Tem certeza que deseja deletar a rota "${route.name}"? Esta ação não pode ser desfeita: os tipos de evento e campos da rota serão removidos. ${rulesGoing(route._count.rules)}`,
+    successTitle: 'Rota deletada',
+    successDescription: 'A rota foi removida com sucesso.',
+    errorTitle: 'Erro ao deletar rota',
+    errorFallback: UNEXPECTED_ERROR_SENTENCE,
+  }),
+);

@@ -54,7 +54,7 @@ export function RouteCard({ route }: { route: TRoute }) {
               <Pencil />
             </IconLinkButton>
           ) : null}
-          {route.permissions.canDelete ? <DeleteRouteButton route={route} /> : null}
+          {route.permissions.canDelete ? <DeleteRouteButton record={route} /> : null}
         </div>
       </CardContent>
     </Card>

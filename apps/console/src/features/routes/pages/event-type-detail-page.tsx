@@ -71,7 +71,7 @@ export default function EventTypeDetailPage() {
         description={<code>{eventType.alias}</code>}
         actions={
           eventType.permissions.canDelete ? (
-            <DeleteEventTypeButton eventType={eventType} onDeleted={() => navigate(routeHref)} />
+            <DeleteEventTypeButton record={eventType} onDeleted={() => navigate(routeHref)} showLabel />
           ) : null
         }
       />

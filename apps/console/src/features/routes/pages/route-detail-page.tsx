@@ -43,7 +43,7 @@ export default function RouteDetailPage() {
         }
         permissions={route.permissions}
         editHref={paths.routes.edit.getHref(route.id)}
-        deleteButton={(placement) => <DeleteRouteButton route={route} {...placement} />}
+        deleteButton={(placement) => <DeleteRouteButton record={route} {...placement} />}
       />
       <div className="grid gap-6 lg:grid-cols-3">
         <Tabs defaultValue="overview" className="lg:col-span-2">

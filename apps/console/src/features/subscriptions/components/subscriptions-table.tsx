@@ -73,7 +73,7 @@ const columns: Column<TSubscription>[] = [
             </IconLinkButton>
           </>
         ) : null}
-        {subscription.permissions.canDelete ? <DeleteSubscriptionButton subscription={subscription} /> : null}
+        {subscription.permissions.canDelete ? <DeleteSubscriptionButton record={subscription} /> : null}
       </div>
     ),
   },

@@ -52,7 +52,7 @@ export default function SubscriptionDetailPage() {
         permissions={subscription.permissions}
         editHref={paths.subscriptions.edit.getHref(subscription.id)}
         writeActions={<TestWebhookButton subscriptionId={subscription.id} showLabel />}
-        deleteButton={(placement) => <DeleteSubscriptionButton subscription={subscription} {...placement} />}
+        deleteButton={(placement) => <DeleteSubscriptionButton record={subscription} {...placement} />}
       />
       <DisabledNotice subscription={subscription} />
       <div className="grid gap-6 lg:grid-cols-3">
