@@ -16,6 +16,8 @@ const integration = (
     include,
     exclude,
     env,
+    // A PostgreSQL project's databases are copied from a migrated template and dropped together at the end.
+    globalSetup: env.TEST_BACKEND === 'postgres' ? ['apps/api/test/support/postgres-global-setup.ts'] : [],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

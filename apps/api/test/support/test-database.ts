@@ -2,15 +2,22 @@ import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
+import { inject } from 'vitest';
 import type { DatabaseHandle } from '../../src/db/client';
 import { migrateDatabase } from '../../src/db/migrate';
 import { openDatabase } from '../../src/db/open-database';
 import { dumpPglite } from '../../src/db/open-pglite';
+import {
+  createTestDatabase,
+  databaseUrl,
+  dropTestDatabases,
+  migratedPostgresTemplate,
+  newTestRunId,
+  testDatabaseName,
+} from './postgres-test-databases';
 
 /** Which backend this run uses: the vitest project sets TEST_BACKEND. */
 export const testBackend = (process.env.TEST_BACKEND ?? 'pglite') as 'pglite' | 'postgres';
-export const POSTGRES_ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 const MIGRATIONS_DIR = join(import.meta.dirname, '../../src/db/migrations');
 
@@ -42,30 +49,25 @@ async function migratedPgliteTemplate(): Promise<Blob> {
 }
 
 /**
- * A fresh database: in-memory PGlite, or a new database on the PostgreSQL server dropped on close.
- * A PGlite one starts with every migration applied (as the app's start would leave it) unless
- * `isEmpty`, for a test that applies migrations itself; a PostgreSQL one is always empty.
+ * A fresh database: in-memory PGlite, or a new database on the PostgreSQL server. Either starts with
+ * every migration applied (as the app's start would leave it) unless `isEmpty`, for a test that applies
+ * migrations itself. A PostgreSQL one is dropped when the run ends (see `postgres-global-setup.ts`), or
+ * on close when the file runs without that setup.
  */
 export async function openTestDatabase({ isEmpty = false } = {}): Promise<DatabaseHandle & { url?: string }> {
   if (testBackend === 'pglite')
     return openDatabase({ kind: 'pglite', ...(isEmpty ? {} : { template: await migratedPgliteTemplate() }) });
-  const name = `wm_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(POSTGRES_ADMIN_URL);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 10 });
+  const runId = inject('testRunId');
+  const name = testDatabaseName(runId ?? newTestRunId(Date.now()));
+  await createTestDatabase(name, isEmpty ? undefined : await migratedPostgresTemplate());
+  const url = databaseUrl(name);
+  const handle = await openDatabase({ kind: 'postgres', url, poolSize: 10 });
   return {
     ...handle,
-    url: url.toString(),
+    url,
     async close() {
       await handle.close();
-      const dropper = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
+      if (!runId) await dropTestDatabases([name]);
     },
   };
 }
