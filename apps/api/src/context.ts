@@ -7,6 +7,7 @@ import type { Clock } from './lib/clock';
 import type { Cipher } from './lib/crypto';
 import type { Metrics } from './lib/metrics';
 import type { Tracing } from './lib/tracing';
+import type { EmitRecorder, EmitTargets } from './modules/emit/emit-dependencies';
 import type { Queue } from './queue/types';
 
 /** Everything a use case needs, passed in so tests run the same code on either backend. */
@@ -27,6 +28,10 @@ export type AppContext = {
   localChanges: LocalChanges;
   /** This process's delivery worker and its wake-ups, created with the context. */
   deliveryWakes: DeliveryWakes;
+  /** This process's cache of what emits fan out to (it listens from the first emit). */
+  emitTargets: EmitTargets;
+  /** This process's group-commit writer of emits and the lease owner it writes as. */
+  emitRecorder: EmitRecorder;
   /** Queue of RABBITMQ events (RabbitMQ or the database table); consumed by the workers. */
   queue?: Queue;
 };

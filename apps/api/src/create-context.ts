@@ -15,6 +15,8 @@ import { createCipher } from './lib/crypto';
 import { createLogger } from './lib/logger';
 import { createMetrics } from './lib/metrics';
 import { resolveSecretKey } from './lib/secret-key';
+import { createEmitTargets } from './modules/emit/load-emit-target';
+import { createEmitRecorder } from './modules/emit/record-emits';
 import { createQueue } from './queue/create-queue';
 
 /** The configured storage: PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR. */
@@ -51,7 +53,7 @@ export async function createContext(
   const sealed = await sealStoredSecrets((text, params) => handle.query(text, params), cipher);
   if (Object.values(sealed).some((count) => count > 0)) logger.info({ sealed }, 'stored secrets encrypted');
   const queue = createQueue({ config, database: handle, logger, clock });
-  return {
+  return addContextDependencies({
     config,
     database: handle,
     db: handle.db,
@@ -65,5 +67,19 @@ export async function createContext(
     queue,
     localChanges: createLocalChanges(),
     deliveryWakes: createDeliveryWakes(),
-  };
+  });
+}
+
+/** The context's connections and channels, before the dependencies built on them. */
+export type ContextBase = Omit<AppContext, 'emitTargets' | 'emitRecorder'>;
+
+/**
+ * Builds the context's own dependencies on `base`. They are added to `base` itself (not to a
+ * copy), so a logger a test swaps in afterwards is the one they use.
+ */
+export function addContextDependencies(base: ContextBase): AppContext {
+  return Object.assign(base, {
+    emitTargets: createEmitTargets(base),
+    emitRecorder: createEmitRecorder(base),
+  });
 }
