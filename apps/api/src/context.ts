@@ -5,6 +5,7 @@ import type { LocalChanges } from './db/local-changes';
 import type { DeliveryWakes } from './delivery/delivery-wakes';
 import type { Clock } from './lib/clock';
 import type { Cipher } from './lib/crypto';
+import type { Lifecycle } from './lib/lifecycle';
 import type { Metrics } from './lib/metrics';
 import type { Tracing } from './lib/tracing';
 import type { EmitRecorder, EmitTargets } from './modules/emit/emit-dependencies';
@@ -32,6 +33,8 @@ export type AppContext = {
   emitTargets: EmitTargets;
   /** This process's group-commit writer of emits and the lease owner it writes as. */
   emitRecorder: EmitRecorder;
+  /** Stops the dependencies above that the context built, in the reverse of their start (`stopContext`). */
+  lifecycle: Lifecycle;
   /** Queue of RABBITMQ events (RabbitMQ or the database table); consumed by the workers. */
   queue?: Queue;
 };

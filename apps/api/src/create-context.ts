@@ -12,6 +12,7 @@ import { createDeliveryWakes } from './delivery/wake';
 import { type Clock, systemClock } from './lib/clock';
 import { createTracing } from './lib/create-tracing';
 import { createCipher } from './lib/crypto';
+import { createLifecycle } from './lib/lifecycle';
 import { createLogger } from './lib/logger';
 import { createMetrics } from './lib/metrics';
 import { resolveSecretKey } from './lib/secret-key';
@@ -71,15 +72,31 @@ export async function createContext(
 }
 
 /** The context's connections and channels, before the dependencies built on them. */
-export type ContextBase = Omit<AppContext, 'emitTargets' | 'emitRecorder'>;
+export type ContextBase = Omit<AppContext, 'emitTargets' | 'emitRecorder' | 'lifecycle'>;
 
 /**
- * Builds the context's own dependencies on `base`. They are added to `base` itself (not to a
- * copy), so a logger a test swaps in afterwards is the one they use.
+ * Builds the context's own dependencies on `base`, in the order listed in its lifecycle, which
+ * stops them in reverse: the writes in flight end before the cache stops listening. They are
+ * added to `base` itself (not to a copy), so a logger a test swaps in afterwards is the one they use.
  */
 export function addContextDependencies(base: ContextBase): AppContext {
-  return Object.assign(base, {
-    emitTargets: createEmitTargets(base),
-    emitRecorder: createEmitRecorder(base),
-  });
+  const emitTargets = createEmitTargets(base);
+  const emitRecorder = createEmitRecorder(base);
+  const lifecycle = createLifecycle(
+    [
+      { name: 'emitTargets', stop: () => emitTargets.stop() },
+      { name: 'emitRecorder', stop: () => emitRecorder.stop() },
+    ],
+    (dependency, error) =>
+      base.logger.warn({ err: error, dependency }, 'a context dependency failed to stop'),
+  );
+  return Object.assign(base, { emitTargets, emitRecorder, lifecycle });
+}
+
+/**
+ * Stops the context's dependencies, once, whichever asks first: the server's close (build-app.ts)
+ * or the workers' stop (workers.ts); the process closes the database, queue and tracing after both.
+ */
+export function stopContext(ctx: AppContext): Promise<void> {
+  return ctx.lifecycle.stop();
 }

@@ -1,4 +1,5 @@
 import type { AppContext } from './context';
+import { stopContext } from './create-context';
 import { startDeliveryEngine } from './delivery/engine';
 import { declareJobs } from './jobs/catalogue';
 import { startJobScheduler } from './jobs/scheduler';
@@ -22,7 +23,7 @@ export async function startWorkers(ctx: AppContext): Promise<Workers> {
       await scheduler.stop();
       await Promise.all([delivery.stop(), pipeline.stop()]);
       // Rules emit linked events through the emit path, whose cache listens on a connection of its own.
-      await ctx.emitTargets.stop();
+      await stopContext(ctx);
     },
   };
 }

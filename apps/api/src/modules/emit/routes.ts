@@ -18,8 +18,6 @@ import { testSubscription } from './test-subscription';
 
 export function registerEmitRoutes(app: FastifyInstance, ctx: AppContext, auth: AuthHooks) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  // The cache's listening connection must not outlive the server.
-  app.addHook('onClose', () => ctx.emitTargets.stop());
 
   r.post(
     '/events/emit',
