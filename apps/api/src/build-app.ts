@@ -3,6 +3,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './context';
+import { stopContext } from './create-context';
 import { createAuthHooks } from './http/auth';
 import { limitConnectionsPerAddress, serverTimeouts } from './http/connection-limits';
 import { registerConsole } from './http/console';
@@ -28,6 +29,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     ...serverTimeouts(ctx.config),
   }) as unknown as FastifyInstance;
   limitConnectionsPerAddress(app.server, ctx.config.HTTP_MAX_CONNECTIONS_PER_IP);
+  // The context's caches must not outlive the server (their connections); the workers' stop asks too.
+  app.addHook('onClose', () => stopContext(ctx));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('user', null);

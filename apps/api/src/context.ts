@@ -5,8 +5,10 @@ import type { LocalChanges } from './db/local-changes';
 import type { DeliveryWakes } from './delivery/delivery-wakes';
 import type { Clock } from './lib/clock';
 import type { Cipher } from './lib/crypto';
+import type { Lifecycle } from './lib/lifecycle';
 import type { Metrics } from './lib/metrics';
 import type { Tracing } from './lib/tracing';
+import type { EmitRecorder, EmitTargets } from './modules/emit/emit-dependencies';
 import type { Queue } from './queue/types';
 
 /** Everything a use case needs, passed in so tests run the same code on either backend. */
@@ -27,6 +29,12 @@ export type AppContext = {
   localChanges: LocalChanges;
   /** This process's delivery worker and its wake-ups, created with the context. */
   deliveryWakes: DeliveryWakes;
+  /** This process's cache of what emits fan out to (it listens from the first emit). */
+  emitTargets: EmitTargets;
+  /** This process's group-commit writer of emits and the lease owner it writes as. */
+  emitRecorder: EmitRecorder;
+  /** Stops the dependencies above that the context built, in the reverse of their start (`stopContext`). */
+  lifecycle: Lifecycle;
   /** Queue of RABBITMQ events (RabbitMQ or the database table); consumed by the workers. */
   queue?: Queue;
 };

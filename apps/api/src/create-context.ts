@@ -12,9 +12,12 @@ import { createDeliveryWakes } from './delivery/wake';
 import { type Clock, systemClock } from './lib/clock';
 import { createTracing } from './lib/create-tracing';
 import { createCipher } from './lib/crypto';
+import { createLifecycle } from './lib/lifecycle';
 import { createLogger } from './lib/logger';
 import { createMetrics } from './lib/metrics';
 import { resolveSecretKey } from './lib/secret-key';
+import { createEmitTargets } from './modules/emit/load-emit-target';
+import { createEmitRecorder } from './modules/emit/record-emits';
 import { createQueue } from './queue/create-queue';
 
 /** The configured storage: PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR. */
@@ -51,7 +54,7 @@ export async function createContext(
   const sealed = await sealStoredSecrets((text, params) => handle.query(text, params), cipher);
   if (Object.values(sealed).some((count) => count > 0)) logger.info({ sealed }, 'stored secrets encrypted');
   const queue = createQueue({ config, database: handle, logger, clock });
-  return {
+  return addContextDependencies({
     config,
     database: handle,
     db: handle.db,
@@ -65,5 +68,35 @@ export async function createContext(
     queue,
     localChanges: createLocalChanges(),
     deliveryWakes: createDeliveryWakes(),
-  };
+  });
+}
+
+/** The context's connections and channels, before the dependencies built on them. */
+export type ContextBase = Omit<AppContext, 'emitTargets' | 'emitRecorder' | 'lifecycle'>;
+
+/**
+ * Builds the context's own dependencies on `base`, in the order listed in its lifecycle, which
+ * stops them in reverse: the writes in flight end before the cache stops listening. They are
+ * added to `base` itself (not to a copy), so a logger a test swaps in afterwards is the one they use.
+ */
+export function addContextDependencies(base: ContextBase): AppContext {
+  const emitTargets = createEmitTargets(base);
+  const emitRecorder = createEmitRecorder(base);
+  const lifecycle = createLifecycle(
+    [
+      { name: 'emitTargets', stop: () => emitTargets.stop() },
+      { name: 'emitRecorder', stop: () => emitRecorder.stop() },
+    ],
+    (dependency, error) =>
+      base.logger.warn({ err: error, dependency }, 'a context dependency failed to stop'),
+  );
+  return Object.assign(base, { emitTargets, emitRecorder, lifecycle });
+}
+
+/**
+ * Stops the context's dependencies, once, whichever asks first: the server's close (build-app.ts)
+ * or the workers' stop (workers.ts); the process closes the database, queue and tracing after both.
+ */
+export function stopContext(ctx: AppContext): Promise<void> {
+  return ctx.lifecycle.stop();
 }

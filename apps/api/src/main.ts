@@ -4,7 +4,6 @@ import type { AppContext } from './context';
 import { createContext } from './create-context';
 import { StartRefusedError } from './lib/start-refused';
 import { bootstrapAdmin } from './modules/admin-users/bootstrap-admin';
-import { emitWriter } from './modules/emit/record-emits';
 import { republishOwnUnpublished } from './pipeline/republish-stale';
 import { startWorkers, type Workers } from './workers';
 
@@ -44,7 +43,7 @@ async function main() {
  * does not wait for the broker.
  */
 function republishPredecessorsLogs(ctx: AppContext) {
-  republishOwnUnpublished(ctx, emitWriter(ctx)).then(
+  republishOwnUnpublished(ctx, ctx.emitRecorder.writer).then(
     (count) => {
       if (count > 0)
         ctx.logger.info({ count }, 'published the event logs left unpublished before the restart');

@@ -1,8 +1,8 @@
 import type { AppContext } from './context';
+import { stopContext } from './create-context';
 import { startDeliveryEngine } from './delivery/engine';
 import { declareJobs } from './jobs/catalogue';
 import { startJobScheduler } from './jobs/scheduler';
-import { stopEmitTargetCache } from './modules/emit/load-emit-target';
 import { emitLinkedEventThrough } from './modules/emit-rules/emit-linked-event';
 import { startPipelineWorker } from './pipeline/worker';
 
@@ -23,7 +23,7 @@ export async function startWorkers(ctx: AppContext): Promise<Workers> {
       await scheduler.stop();
       await Promise.all([delivery.stop(), pipeline.stop()]);
       // Rules emit linked events through the emit path, whose cache listens on a connection of its own.
-      await stopEmitTargetCache(ctx);
+      await stopContext(ctx);
     },
   };
 }

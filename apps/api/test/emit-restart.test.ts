@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventLogs, queueMessages } from '../src/db/schema';
-import { emitWriter } from '../src/modules/emit/record-emits';
 import { republishOwnUnpublished } from '../src/pipeline/republish-stale';
 import { startWorkers, type Workers } from '../src/workers';
 import { createRoute, createRouteEventType } from './support/automation-fixtures';
@@ -48,7 +47,7 @@ describe('a restarted process publishes what its predecessor wrote and did not p
     const { eventLogId } = emitted.body;
     // As if the process died before publishing: no message, and the log is its dead incarnation's.
     await t.ctx.db.delete(queueMessages).where(eq(queueMessages.messageId, eventLogId));
-    const writer = emitWriter(t.ctx);
+    const writer = t.ctx.emitRecorder.writer;
     await t.ctx.db
       .update(eventLogs)
       .set({ writtenBy: `${writer.prefix}dead` })

@@ -38,6 +38,15 @@ afterAll(async () => {
   await t?.close();
 });
 
+/** The connections listening for emit-target changes on the test's database. */
+const countEmitTargetListeners = async () =>
+  (
+    await otherDatabase.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM pg_stat_activity
+       WHERE datname = current_database() AND query LIKE 'LISTEN "wm_emit_targets_changed"%'`,
+    )
+  )[0]?.n;
+
 /** An emit served by the other context, as by another process of the same deployment. */
 const emitThroughOther = async (apiKey = app.apiKey) => {
   const response = await other.inject({
@@ -54,18 +63,7 @@ describe('the emit target cache across processes on one PostgreSQL', () => {
   it('When subscriptions and the key change through one context, then the other one emits accordingly', async () => {
     // The other context has kept the answer (no subscription) by the time anything changes.
     expect(await emitThroughOther()).toBe(0);
-    await expect
-      .poll(
-        async () =>
-          (
-            await otherDatabase.query<{ n: number }>(
-              `SELECT count(*)::int AS n FROM pg_stat_activity
-               WHERE datname = current_database() AND query LIKE 'LISTEN "wm_emit_targets_changed"%'`,
-            )
-          )[0]?.n,
-        { timeout: 5_000 },
-      )
-      .toBe(1);
+    await expect.poll(countEmitTargetListeners, { timeout: 5_000 }).toBe(1);
     expect(await emitThroughOther()).toBe(0);
 
     const subscription = await t.post('/v1/subscriptions', {
@@ -95,5 +93,13 @@ describe('the emit target cache across processes on one PostgreSQL', () => {
 
     await t.del(`/v1/events/${event.id}`, { token: owner.token });
     await expect.poll(() => emitThroughOther(rotated.body.data.apiKey), { timeout: 5_000 }).toBe(404);
+  });
+
+  it('When the other server closes, then its emit-target cache stops listening', async () => {
+    ({ app, event } = await createOwnedEvent(t, 'pedido.enviado'));
+    expect(await emitThroughOther()).toBe(0);
+    await expect.poll(countEmitTargetListeners, { timeout: 5_000 }).toBe(1);
+    await other.close();
+    await expect.poll(countEmitTargetListeners, { timeout: 5_000 }).toBe(0);
   });
 });

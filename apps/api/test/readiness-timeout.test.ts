@@ -2,6 +2,7 @@ import { afterEach, expect, it } from 'vitest';
 import { buildApp } from '../src/build-app';
 import { testConfig } from '../src/config';
 import type { AppContext } from '../src/context';
+import { addContextDependencies } from '../src/create-context';
 import { createLocalChanges } from '../src/db/change-channel';
 import type { DatabaseHandle } from '../src/db/client';
 import { openDatabase } from '../src/db/open-database';
@@ -30,7 +31,7 @@ async function openPartitionedDatabase(timeouts: { connectTimeoutMs: number; que
 }
 
 function buildPartitionedContext(database: DatabaseHandle): AppContext {
-  return {
+  return addContextDependencies({
     config: testConfig(),
     database,
     db: database.db,
@@ -42,7 +43,7 @@ function buildPartitionedContext(database: DatabaseHandle): AppContext {
     readinessChecks: new Map(),
     localChanges: createLocalChanges(),
     deliveryWakes: createDeliveryWakes(),
-  };
+  });
 }
 
 it('When the database accepts connections but never answers, then /readyz answers 503 within its deadline instead of hanging', async () => {

@@ -32,7 +32,7 @@ export type ChangeCacheOptions<K, V> = {
  * a change before work queued after it: see `get`'s `atLeastVersion`.
  */
 export function createChangeCache<K, V>(
-  ctx: AppContext,
+  ctx: Pick<AppContext, 'database' | 'logger' | 'localChanges'>,
   options: ChangeCacheOptions<K, V>,
 ): ChangeCache<K, V> {
   const { channel, label, keyOf, load, maxEntries } = options;

@@ -31,14 +31,14 @@ async function initPgliteDataDir(dataDir: string): Promise<void> {
   });
 }
 
-/** The PGlite behind each handle opened here, for `dumpPglite`. */
-const clients = new WeakMap<DatabaseHandle, PGlite>();
+/** A handle opened by `openPglite`, with the PGlite behind it (for `dumpPglite`). */
+export type PgliteHandle = DatabaseHandle & { pglite: PGlite };
 
 /**
  * A PGlite database: in the directory `dataDir`, or in memory; an in-memory one starts from
  * `template` (a `dumpPglite` of another) when given, skipping initdb.
  */
-export async function openPglite(dataDir: string | undefined, template?: Blob): Promise<DatabaseHandle> {
+export async function openPglite(dataDir: string | undefined, template?: Blob): Promise<PgliteHandle> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const unlock = dataDir ? lockDataDir(dataDir) : () => {};
   const client = await (dataDir ? initPgliteDataDir(dataDir) : Promise.resolve())
@@ -56,9 +56,10 @@ export async function openPglite(dataDir: string | undefined, template?: Blob): 
       throw error;
     });
   const db = drizzlePglite({ client, schema }) as unknown as Database;
-  const handle: DatabaseHandle = {
+  return {
     db,
     kind: 'pglite',
+    pglite: client,
     async query<T>(text: string, params: unknown[] = []) {
       return (await client.query<T>(text, params)).rows;
     },
@@ -102,13 +103,10 @@ export async function openPglite(dataDir: string | undefined, template?: Blob): 
       unlock();
     },
   };
-  clients.set(handle, client);
-  return handle;
 }
 
 /** The data directory of a PGlite database opened by `openPglite`, as an uncompressed tar. */
 export async function dumpPglite(handle: DatabaseHandle): Promise<Blob> {
-  const client = clients.get(handle);
-  if (!client) throw new Error('not a PGlite database opened by openPglite');
-  return client.dumpDataDir('none');
+  if (!('pglite' in handle)) throw new Error('not a PGlite database opened by openPglite');
+  return (handle as PgliteHandle).pglite.dumpDataDir('none');
 }

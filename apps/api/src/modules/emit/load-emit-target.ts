@@ -3,23 +3,11 @@ import { type ChangeCache, createChangeCache } from '../../db/change-cache';
 import { CHANGE_CHANNELS } from '../../db/change-channel';
 import { createBatcher } from '../../lib/batcher';
 import { type EmitTargetRow, selectEmitTargets } from './batch-queries';
-import type { EmitEvent, EmitSubscription } from './emit-rows';
-
-export type EmitTarget = {
-  /** False when the application does not exist or the key hash is not its key; null when no key was given. */
-  isKeyValid: boolean | null;
-  event: EmitEvent | null;
-  /** ACTIVE and auto-disabled (FAILED) subscriptions, oldest first. */
-  subscriptions: EmitSubscription[];
-};
-
-type TargetKey = { applicationId: string; alias: string; apiKeyHash: string | null };
+import type { EmitTarget, EmitTargetKey, EmitTargets } from './emit-dependencies';
+import type { EmitEvent } from './emit-rows';
 
 /** Targets kept at most; past it the oldest is forgotten (each reload is one batched read). */
 const MAX_ENTRIES = 10_000;
-
-const caches = new WeakMap<AppContext, ChangeCache<TargetKey, EmitTarget>>();
-const stopped = new WeakSet<AppContext>();
 
 /**
  * What an emit of `alias` by `applicationId` fans out to; `apiKeyHash` (SHA-256) is checked on
@@ -32,42 +20,47 @@ export async function loadEmitTarget(
   alias: string,
   apiKeyHash: string | null,
 ): Promise<EmitTarget> {
-  return cacheOf(ctx).get({ applicationId, alias, apiKeyHash });
+  return ctx.emitTargets.get({ applicationId, alias, apiKeyHash });
 }
 
-/** Stops the context's emit-target cache (its listening connection); later emits read every time. */
-export async function stopEmitTargetCache(ctx: AppContext): Promise<void> {
-  stopped.add(ctx);
-  const cache = caches.get(ctx);
-  caches.delete(ctx);
-  await cache?.stop();
-}
-
-function cacheOf(ctx: AppContext): ChangeCache<TargetKey, EmitTarget> {
-  let cache = caches.get(ctx);
-  if (cache) return cache;
-  const batcher = createBatcher((keys: TargetKey[]) => loadTargets(ctx, keys), {
+/**
+ * The context's emit targets. The cache listens (a connection of its own on PostgreSQL) from the
+ * first emit, so a context that never emits holds none; once stopped, every read loads.
+ */
+export function createEmitTargets(
+  ctx: Pick<AppContext, 'database' | 'logger' | 'localChanges'>,
+): EmitTargets {
+  const batcher = createBatcher((keys: EmitTargetKey[]) => loadTargets(ctx, keys), {
     maxSize: 500,
     maxInFlight: 2,
     isolateFailures: true,
   });
-  const load = (key: TargetKey) => batcher.submit(key);
-  cache = stopped.has(ctx)
-    ? { get: load, stop: async () => {} }
-    : createChangeCache(ctx, {
+  const load = (key: EmitTargetKey) => batcher.submit(key);
+  let cache: ChangeCache<EmitTargetKey, EmitTarget> | null = null;
+  let isStopped = false;
+  return {
+    get(key) {
+      if (isStopped) return load(key);
+      cache ??= createChangeCache(ctx, {
         channel: CHANGE_CHANNELS.emitTargets,
         label: 'emit targets',
         keyOf,
         load,
         maxEntries: MAX_ENTRIES,
       });
-  caches.set(ctx, cache);
-  return cache;
+      return cache.get(key);
+    },
+    async stop() {
+      isStopped = true;
+      await cache?.stop();
+      cache = null;
+    },
+  };
 }
 
-const keyOf = (key: TargetKey) => `${key.applicationId}\n${key.alias}\n${key.apiKeyHash ?? ''}`;
+const keyOf = (key: EmitTargetKey) => `${key.applicationId}\n${key.alias}\n${key.apiKeyHash ?? ''}`;
 
-async function loadTargets(ctx: AppContext, keys: TargetKey[]): Promise<EmitTarget[]> {
+async function loadTargets(ctx: Pick<AppContext, 'database'>, keys: EmitTargetKey[]): Promise<EmitTarget[]> {
   const distinct = [...new Map(keys.map((key) => [keyOf(key), key])).values()];
   const rows = await selectEmitTargets(
     ctx.database,
@@ -75,7 +68,7 @@ async function loadTargets(ctx: AppContext, keys: TargetKey[]): Promise<EmitTarg
     distinct.map((key) => key.alias),
     distinct.map((key) => key.apiKeyHash),
   );
-  const found = new Map(rows.map((row) => [keyOf(distinct[row.i - 1] as TargetKey), toTarget(row)]));
+  const found = new Map(rows.map((row) => [keyOf(distinct[row.i - 1] as EmitTargetKey), toTarget(row)]));
   return keys.map(
     (key) =>
       found.get(keyOf(key)) ?? {

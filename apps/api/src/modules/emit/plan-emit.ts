@@ -5,8 +5,9 @@ import { INVALID_API_KEY_MESSAGE } from '../../domain/api-key';
 import { conflict, notFound, unauthorized } from '../../domain/errors';
 import { newIdAt } from '../../lib/ids';
 import { EVENT_NOT_FOUND } from '../access';
+import type { EmitTarget } from './emit-dependencies';
 import { type EmitInput, type Emitter, storableHeaders } from './emit-input';
-import { type EmitTarget, loadEmitTarget } from './load-emit-target';
+import { loadEmitTarget } from './load-emit-target';
 
 /** What the emit fans out to; a caller's key that is not the application's answers 401 first. */
 export async function loadCheckedTarget(ctx: AppContext, input: EmitInput & Emitter): Promise<EmitTarget> {

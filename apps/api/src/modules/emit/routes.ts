@@ -13,14 +13,11 @@ import { EMIT_SECURITY, errorResponses, sessionErrors } from '../../http/openapi
 import { idRouteSchema } from '../../http/route-declarations';
 import { dryRunEmit } from './dry-run-emit';
 import { readEmitHeaders } from './emit-input';
-import { stopEmitTargetCache } from './load-emit-target';
 import { emitEvent } from './service';
 import { testSubscription } from './test-subscription';
 
 export function registerEmitRoutes(app: FastifyInstance, ctx: AppContext, auth: AuthHooks) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  // The cache's listening connection must not outlive the server.
-  app.addHook('onClose', async () => stopEmitTargetCache(ctx));
 
   r.post(
     '/events/emit',

@@ -9,6 +9,13 @@ import { publishOrLeaveToSweep } from '../emit/publish-or-sweep';
 import { createIngestTargets, type IngestTarget } from './ingest-targets';
 import { admitInboundRequest, type InboundCall, type InboundGate, receiveInboundRequest } from './service';
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The route an ingest URL names, set once its method and budget are admitted (onRequest). */
+    ingestTarget: IngestTarget | null;
+  }
+}
+
 /** Where routes receive: `/in/<ingest token><route endpoint>`. */
 export const INGEST_PREFIX = '/in/';
 
@@ -35,14 +42,13 @@ export async function registerIngestEndpoint(app: FastifyInstance, ctx: AppConte
     limiter: createRateLimiter(ctx.config.INGEST_RATE_LIMIT_PER_MINUTE, () => ctx.clock()),
   };
   app.addHook('onClose', () => gate.targets.stop());
-  const admitted = new WeakMap<FastifyRequest, IngestTarget>();
 
   const admit = async (request: FastifyRequest, reply: FastifyReply) => {
     try {
-      admitted.set(
-        request,
-        await admitInboundRequest(gate, { ...splitIngestUrl(request.url), method: request.method }),
-      );
+      request.ingestTarget = await admitInboundRequest(gate, {
+        ...splitIngestUrl(request.url),
+        method: request.method,
+      });
     } catch (error) {
       const details =
         error instanceof AppError ? (error.details as Record<string, unknown> | undefined) : undefined;
@@ -53,7 +59,7 @@ export async function registerIngestEndpoint(app: FastifyInstance, ctx: AppConte
   };
 
   const receive = async (request: FastifyRequest, reply: FastifyReply) => {
-    const target = admitted.get(request);
+    const target = request.ingestTarget;
     if (!target) throw new Error('ingest request handled without its route');
     const outcome = await receiveInboundRequest(ctx, target, {
       ...splitIngestUrl(request.url),
@@ -69,6 +75,7 @@ export async function registerIngestEndpoint(app: FastifyInstance, ctx: AppConte
   };
 
   await app.register(async (scope) => {
+    scope.decorateRequest('ingestTarget', null);
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser(
       '*',
