@@ -1,13 +1,6 @@
 import type { TestProject } from 'vitest/node';
 import { dropTestDatabases, listRunDatabases, newTestRunId } from './postgres-test-databases';
 
-declare module 'vitest' {
-  interface ProvidedContext {
-    /** Names the PostgreSQL databases of this run, all dropped when it ends. */
-    testRunId: string;
-  }
-}
-
 /** Gives the PostgreSQL projects' files one run id, and drops the run's databases after the last file. */
 export default function setup(project: TestProject) {
   const runId = newTestRunId(Date.now());

@@ -5,6 +5,13 @@ import pg from 'pg';
 import { migrateDatabase } from '../../src/db/migrate';
 import { openDatabase } from '../../src/db/open-database';
 
+declare module 'vitest' {
+  interface ProvidedContext {
+    /** Names the PostgreSQL databases of this run, all dropped when it ends. */
+    testRunId: string;
+  }
+}
+
 export const POSTGRES_ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 const MIGRATIONS_DIR = join(import.meta.dirname, '../../src/db/migrations');
