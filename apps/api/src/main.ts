@@ -29,7 +29,9 @@ async function main() {
     if (config.role !== 'worker') await app.listen({ port: config.PORT, host: config.HOST });
     workers = config.role === 'api' ? null : await startWorkers(ctx);
   } catch (error) {
-    await stop().catch(() => {});
+    await stop().catch((stopError) =>
+      ctx.logger.warn({ err: stopError }, 'stop after a failed start failed'),
+    );
     throw error;
   }
   ctx.logger.info({ role: config.role, database: ctx.database.kind }, 'webhook manager started');

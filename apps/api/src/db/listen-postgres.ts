@@ -36,6 +36,7 @@ export function listenPostgres(
       await current.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
       return current;
     } catch (error) {
+      // Ignored: the failure to listen is reported (onError); ending the half-open client is tidying.
       await current.end().catch(() => {});
       throw error;
     }
@@ -73,6 +74,7 @@ export function listenPostgres(
     ready,
     async stop() {
       stopping.abort();
+      // Ignored: a connection that dropped as it was stopped has nothing left to end.
       await client?.end().catch(() => {});
     },
   };

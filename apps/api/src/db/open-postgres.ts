@@ -43,9 +43,11 @@ export function openPostgres(url: string, poolSize: number, timeouts: PostgresTi
         await client.query('COMMIT');
         return result;
       } catch (error) {
+        // Ignored: the transaction's failure is thrown; a ROLLBACK on a broken connection adds nothing.
         await client.query('ROLLBACK').catch(() => {});
         throw error;
       } finally {
+        // Ignored: this connection is the script's own, and a broken one has nothing left to end.
         await client.end().catch(() => {});
       }
     },

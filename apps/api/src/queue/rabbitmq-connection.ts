@@ -71,7 +71,11 @@ export function createRabbitConnection(options: RabbitConnectionOptions): Rabbit
       publisher.on('error', (error) => logger.warn({ err: error }, 'rabbitmq publish channel error'));
       // A closed publish channel on a live connection (e.g. a refused publish) needs a fresh connection.
       publisher.on('close', () => {
-        if (current?.publisher === publisher) void model.close().catch(() => {});
+        if (current?.publisher !== publisher) return;
+        // The connection's own 'close' (onLost) logs the loss and reconnects.
+        void model
+          .close()
+          .catch((error) => logger.debug({ err: error }, 'rabbitmq connection already closing'));
       });
       await declareTopology(publisher, options.name);
       const connected: Connected = { model, publisher, declaredDelays: new Set(), returned: new Set() };
@@ -85,7 +89,10 @@ export function createRabbitConnection(options: RabbitConnectionOptions): Rabbit
       current = connected;
       await options.onConnected(connected);
     } catch (error) {
-      await model.close().catch(() => {});
+      // The failure to open is thrown and logged by the loop; this one only says what was left open.
+      await model
+        .close()
+        .catch((closeError) => logger.debug({ err: closeError }, 'rabbitmq half-open connection not closed'));
       throw error;
     }
   };
@@ -99,7 +106,11 @@ export function createRabbitConnection(options: RabbitConnectionOptions): Rabbit
           if (isClosed) {
             const opened = current as Connected | null;
             current = null;
-            await opened?.model.close().catch(() => {});
+            await opened?.model
+              .close()
+              .catch((error) =>
+                logger.warn({ err: error }, 'rabbitmq connection opened after close not closed'),
+              );
             return;
           }
           if (attempt > 0) logger.info({ attempt }, 'rabbitmq reconnected');
@@ -144,7 +155,9 @@ export function createRabbitConnection(options: RabbitConnectionOptions): Rabbit
       const connected = current;
       current = null;
       for (const resolve of waiters) resolve();
-      await connected?.model.close().catch(() => {});
+      await connected?.model
+        .close()
+        .catch((error) => logger.warn({ err: error }, 'rabbitmq connection close failed'));
     },
   };
 }

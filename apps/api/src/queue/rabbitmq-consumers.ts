@@ -96,7 +96,12 @@ export function createRabbitConsumers(
     consumer.isStopped = true;
     const channel = consumer.channel;
     if (channel) {
-      for (const tag of consumer.consumerTags) await channel.cancel(tag).catch(() => {});
+      for (const tag of consumer.consumerTags) {
+        // A channel the broker closed has no consumer left to cancel: that is logged by its 'error'.
+        await channel
+          .cancel(tag)
+          .catch((error) => logger.debug({ err: error, tag }, 'rabbitmq cancel failed'));
+      }
     }
     await settleWithin(consumer.inFlight, graceMs);
     // The messages done by now are acked before the channel closes, so they do not come back.
@@ -104,7 +109,9 @@ export function createRabbitConsumers(
     consumers.delete(consumer);
     consumer.channel = null;
     // Closing the channel returns whatever is still unacked to the queue.
-    await channel?.close().catch(() => {});
+    await channel
+      ?.close()
+      .catch((error) => logger.debug({ err: error }, 'rabbitmq consumer channel already closed'));
   };
 
   return {
