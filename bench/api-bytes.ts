@@ -98,6 +98,8 @@ export async function measureApiBytes(receiverUrl: string): Promise<number> {
   } finally {
     await admin.end();
     await stopServer(server);
-    await dropBenchDatabase(POSTGRES_URL, name);
+    // BENCH_KEEP_DATABASE=1 keeps it to look into (pgstattuple, EXPLAIN); drop it by hand after.
+    if (process.env.BENCH_KEEP_DATABASE) console.log(`  kept database ${name}`);
+    else await dropBenchDatabase(POSTGRES_URL, name);
   }
 }
