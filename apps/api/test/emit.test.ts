@@ -63,6 +63,30 @@ describe('POST /v1/events/emit', () => {
       .select()
       .from(occurrences)
       .where(eq(occurrences.id, response.body.occurrenceId));
+    // Its filters ran at the emit: an immediate occurrence keeps no request headers.
+    expect(occurrence?.headers).toEqual({});
+  });
+
+  it('When a queued event is emitted, then its occurrence keeps the request headers for its filters, credentials left out', async () => {
+    const app = await insertApplication(harness.t.ctx);
+    const event = await insertEvent(harness.t.ctx, app.id, {
+      queueType: 'RABBITMQ',
+      delayBetweenSends: 0,
+      messageTtl: 60_000,
+      maxRetries: 1,
+      priority: 1,
+    });
+    await insertSubscription(harness.t.ctx, event.id);
+    const response = await emitWithKey(
+      app.apiKey,
+      { eventType: event.alias, applicationId: app.id, data: { a: 1 } },
+      { 'x-trace': 'abc', cookie: 'sid=1' },
+    );
+    expect(response.status).toBe(202);
+    const [occurrence] = await harness.t.ctx.db
+      .select()
+      .from(occurrences)
+      .where(eq(occurrences.id, response.body.occurrenceId));
     expect(occurrence?.headers['x-trace']).toBe('abc');
     expect(occurrence?.headers['x-api-key']).toBeUndefined();
     expect(occurrence?.headers.cookie).toBeUndefined();

@@ -208,7 +208,10 @@ export function toEmitRecord(emit: {
       application_id: input.applicationId,
       event_type: input.eventType,
       data: input.data,
-      headers: emit.headers,
+      // Only a queued event's filters read the request headers later (its deliveries are planned
+      // when the consumer takes it); an immediate one's ran before this insert and no screen shows
+      // them, so it does not pay ~250 bytes an emit for them.
+      headers: emit.eventLogId ? emit.headers : {},
       payload: toStoredEventPayload(event.bodyTemplate, payload),
       external_event_id: input.externalEventId ?? null,
       organization_id: input.organizationId ?? null,
