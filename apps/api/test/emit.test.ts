@@ -43,6 +43,26 @@ describe('POST /v1/events/emit', () => {
     expect(occurrence).toMatchObject({ data, payload: null });
   });
 
+  it('When an immediate event has one subscription with a jsonBody, then its body is stored once, with the occurrence, and the log shows it', async () => {
+    const app = await insertApplication(harness.t.ctx);
+    const event = await insertEvent(harness.t.ctx, app.id);
+    const shaped = await insertSubscription(harness.t.ctx, event.id, { jsonBody: { d: '#data#' } });
+    const data = { id: 7, text: 'x'.repeat(200) };
+    const response = await emitWithKey(app.apiKey, { eventType: event.alias, applicationId: app.id, data });
+    expect(response.status).toBe(202);
+    const [log] = await readLogsOf(harness.t.ctx, response.body.occurrenceId);
+    expect(log).toMatchObject({ subscriptionId: shaped.id, eventDataReceived: null, payloadSent: null });
+    const [occurrence] = await harness.t.ctx.db
+      .select()
+      .from(occurrences)
+      .where(eq(occurrences.id, response.body.occurrenceId));
+    expect(occurrence).toMatchObject({ data, payload: { d: data } });
+    expect((await harness.t.get(`/v1/logs/${log?.id}`)).body.data).toMatchObject({
+      eventDataReceived: data,
+      payloadSent: { d: data },
+    });
+  });
+
   it('When emitted with the application key, then 202 answers the occurrence and a PENDING delivery exists', async () => {
     const response = await emitWithKey(
       harness.app.apiKey,

@@ -24,7 +24,11 @@ export const occurrences = pgTable(
     /** json, not jsonb (as every payload here): the text as emitted, keys in their order. */
     data: json('data').$type<unknown>().notNull(),
     headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
-    /** Null: the data (an event without bodyTemplate, or a POST /emit-rules). */
+    /**
+     * What its deliveries send unless a log stores its own: the event's bodyTemplate rendered, or,
+     * for an immediate emit with one delivery, that subscription's jsonBody rendered. Null: the data
+     * (an event without bodyTemplate, or a POST /emit-rules).
+     */
     payload: json('payload').$type<unknown>(),
     externalEventId: text('external_event_id'),
     organizationId: text('organization_id'),
