@@ -96,8 +96,8 @@ export const deliveryLogs = pgTable(
     index('delivery_logs_due_idx')
       .on(table.nextAttemptAt)
       .where(sql`${table.status} IN ('PENDING', 'RETRYING')`),
-    // Every list, newest first; a status filter is an index condition on its last column.
-    index('delivery_logs_created_status_idx').on(table.createdAt.desc(), table.id.desc(), table.status),
+    // Every list, newest first (read backwards); a status filter is an index condition on its last column.
+    index('delivery_logs_created_status_idx').on(table.createdAt, table.id, table.status),
     index('delivery_logs_subscription_idx').on(table.subscriptionId, table.createdAt.desc()),
     index('delivery_logs_event_idx').on(table.eventId, table.createdAt.desc()),
     index('delivery_logs_occurrence_idx').on(table.occurrenceId, table.subscriptionId),
