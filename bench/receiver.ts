@@ -1,4 +1,4 @@
-// Bench receiver, run in its own process: answers 200 to every webhook and keeps
+// Bench receiver, run in its own process: answers 200 to every webhook (an empty body on /empty) and keeps
 // counts and emit-to-receive latencies (from data.sentAt) for the bench to read.
 import { createServer } from 'node:http';
 
@@ -28,7 +28,8 @@ const server = createServer((req, res) => {
         if (typeof sentAt === 'number') latencies.push(performance.timeOrigin + performance.now() - sentAt);
       } catch {}
     }
-    res.end('ok');
+    // /empty answers as many receivers do: 200 and no body.
+    res.end(req.url === '/empty' ? '' : 'ok');
   });
 });
 server.keepAliveTimeout = 30_000;

@@ -1,8 +1,11 @@
 /**
- * Retention on PostgreSQL: BENCH_PER_DAY (20,000) deliveries a simulated day over BENCH_DAYS (5)
+ * First, bytes per delivery as a user gets them (bench/api-bytes.ts: the real server, the fixture
+ * made through the API, emits over HTTP) with the size of each relation per delivery.
+ * Then retention on PostgreSQL (BENCH_DAYS=0 skips it): BENCH_PER_DAY (20,000) deliveries a simulated day over BENCH_DAYS (5)
  * days with a BENCH_RETENTION_DAYS (2) period, on a clock the benchmark moves. Each morning the
  * purge runs while emits keep coming; then the day's emits (a 309-byte request, one subscription)
- * are delivered to the bench receiver. Prints bytes per delivery (pg_database_size after CHECKPOINT
+ * are delivered to the bench receiver; the fixture is made through the API of the in-process app,
+ * emits are injected. Prints bytes per delivery (pg_database_size after CHECKPOINT
  * and VACUUM), the database size after each day (it must level off once days expire), the purge's
  * duration, emit p99 during the purge beside emit p99 of the same load without it (the reference,
  * measured in the same run just before), and CPU µs per delivery of this process (app + load) and
@@ -15,14 +18,15 @@ import { testConfig } from '../apps/api/src/config';
 import { createContext } from '../apps/api/src/create-context';
 import { startDeliveryEngine } from '../apps/api/src/delivery/engine';
 import { runRetentionPurge } from '../apps/api/src/delivery/retention-purge';
+import { bootstrapAdmin } from '../apps/api/src/modules/admin-users/bootstrap-admin';
+import { measureApiBytes } from './api-bytes';
+import { BENCH_ADMIN, createApiFixture, emitBodyOf } from './api-fixture';
 import {
-  API_KEY,
   cpuBetween,
   createBenchDatabase,
   databaseCpuMs,
   dropBenchDatabase,
   fmt,
-  insertFixture,
   POSTGRES_URL,
   percentile,
   SECRET_KEY,
@@ -40,9 +44,16 @@ const firstDay = Math.floor(Date.now() / DAY_MS) * DAY_MS - DAYS * DAY_MS;
 let at = firstDay;
 const clock = () => new Date(at);
 
+const receiver = await startBenchReceiver();
+const apiBytes = await measureApiBytes(receiver.url);
+await receiver.reset();
+if (DAYS === 0) {
+  receiver.child.kill();
+  process.exit(0);
+}
+
 const name = `wm_bench_retention_${randomBytes(3).toString('hex')}`;
 const url = await createBenchDatabase(POSTGRES_URL, name);
-const receiver = await startBenchReceiver();
 const ctx = await createContext(
   testConfig({
     DATABASE_URL: url,
@@ -50,35 +61,26 @@ const ctx = await createContext(
     RETENTION_DAYS: String(RETENTION),
     DELIVERY_POLL_MS: '50',
     LOG_LEVEL: 'warn',
+    ...BENCH_ADMIN,
   }),
   undefined,
   { clock },
 );
 const app = await buildApp(ctx);
-await app.ready();
+await bootstrapAdmin(ctx, () => {});
+const address = await app.listen({ port: 0, host: '127.0.0.1' });
 const engine = startDeliveryEngine(ctx);
-const fixture = await insertFixture(ctx, `${receiver.url}/hook`, 1);
+const fixture = await createApiFixture(address, `${receiver.url}/empty`);
 const admin = new pg.Client({ connectionString: url });
 await admin.connect();
-
-// 309 bytes of request body, as the issue measured.
-const bodyOf = (n: number) => {
-  const base = {
-    eventType: fixture.alias,
-    applicationId: fixture.applicationId,
-    data: { order: n, note: '' },
-  };
-  const pad = 309 - JSON.stringify(base).length;
-  return JSON.stringify({ ...base, data: { order: n, note: 'x'.repeat(Math.max(0, pad)) } });
-};
 
 async function emitOne(n: number): Promise<number> {
   const started = performance.now();
   const res = await app.inject({
     method: 'POST',
     url: '/v1/events/emit',
-    headers: { 'x-api-key': API_KEY, 'content-type': 'application/json' },
-    payload: bodyOf(n),
+    headers: { 'x-api-key': fixture.apiKey, 'content-type': 'application/json' },
+    payload: emitBodyOf(fixture, n),
   });
   if (res.statusCode !== 202) throw new Error(`emit answered ${res.statusCode}: ${res.body}`);
   return performance.now() - started;
@@ -177,7 +179,8 @@ for (let day = 0; day < DAYS; day++) {
 const cpu = process.cpuUsage(cpuStart);
 const dbCpu = cpuBetween(dbCpuStart, await databaseCpuMs(name));
 console.log(
-  `bytes per delivery (day 0, 309-byte event): ${fmt(firstDayBytes, 0)} (issue's measure before: 2,739)`,
+  `bytes per delivery: API-made fixture over HTTP ${fmt(apiBytes, 0)} (target ≤ 1,500); ` +
+    `day 0 of the retention run (in-process emits) ${fmt(firstDayBytes, 0)}`,
 );
 console.log(
   `CPU µs per delivery: this process (app + load) ${fmt(((cpu.user + cpu.system) / total) * 1, 0)}, ` +

@@ -5,7 +5,7 @@
  * from /proc) and deliveries/s, for the schema as migrated and, with BENCH_VARIANT_SQL, for the same
  * database after that SQL (dropping a key, an index or a trigger, to see what it costs), each round
  * measuring both, with the ratio of the variant to the schema as migrated:
- *   BENCH_VARIANT_SQL="DROP INDEX delivery_logs_status_created_idx" npm run bench -- replay
+ *   BENCH_VARIANT_SQL="DROP INDEX delivery_logs_event_idx" npm run bench -- replay
  * Knobs: BENCH_N (20,000 deliveries), BENCH_BATCH (18 a statement, as the compare bench's emits
  * batch), BENCH_WRITERS (3), BENCH_ROUNDS (2), BENCH_DATA_BYTES (a text of that size in the data).
  */

@@ -43,6 +43,26 @@ describe('POST /v1/events/emit', () => {
     expect(occurrence).toMatchObject({ data, payload: null });
   });
 
+  it('When an immediate event has one subscription with a jsonBody, then its body is stored once, with the occurrence, and the log shows it', async () => {
+    const app = await insertApplication(harness.t.ctx);
+    const event = await insertEvent(harness.t.ctx, app.id);
+    const shaped = await insertSubscription(harness.t.ctx, event.id, { jsonBody: { d: '#data#' } });
+    const data = { id: 7, text: 'x'.repeat(200) };
+    const response = await emitWithKey(app.apiKey, { eventType: event.alias, applicationId: app.id, data });
+    expect(response.status).toBe(202);
+    const [log] = await readLogsOf(harness.t.ctx, response.body.occurrenceId);
+    expect(log).toMatchObject({ subscriptionId: shaped.id, eventDataReceived: null, payloadSent: null });
+    const [occurrence] = await harness.t.ctx.db
+      .select()
+      .from(occurrences)
+      .where(eq(occurrences.id, response.body.occurrenceId));
+    expect(occurrence).toMatchObject({ data, payload: { d: data } });
+    expect((await harness.t.get(`/v1/logs/${log?.id}`)).body.data).toMatchObject({
+      eventDataReceived: data,
+      payloadSent: { d: data },
+    });
+  });
+
   it('When emitted with the application key, then 202 answers the occurrence and a PENDING delivery exists', async () => {
     const response = await emitWithKey(
       harness.app.apiKey,
@@ -59,6 +79,30 @@ describe('POST /v1/events/emit', () => {
     const [log] = await readLogsOf(harness.t.ctx, response.body.occurrenceId);
     expect(log?.status).toBe('PENDING');
     expect((await harness.t.get(`/v1/logs/${log?.id}`)).body.data.eventDataReceived).toEqual({ a: 1 });
+    const [occurrence] = await harness.t.ctx.db
+      .select()
+      .from(occurrences)
+      .where(eq(occurrences.id, response.body.occurrenceId));
+    // Its filters ran at the emit: an immediate occurrence keeps no request headers.
+    expect(occurrence?.headers).toEqual({});
+  });
+
+  it('When a queued event is emitted, then its occurrence keeps the request headers for its filters, credentials left out', async () => {
+    const app = await insertApplication(harness.t.ctx);
+    const event = await insertEvent(harness.t.ctx, app.id, {
+      queueType: 'RABBITMQ',
+      delayBetweenSends: 0,
+      messageTtl: 60_000,
+      maxRetries: 1,
+      priority: 1,
+    });
+    await insertSubscription(harness.t.ctx, event.id);
+    const response = await emitWithKey(
+      app.apiKey,
+      { eventType: event.alias, applicationId: app.id, data: { a: 1 } },
+      { 'x-trace': 'abc', cookie: 'sid=1' },
+    );
+    expect(response.status).toBe(202);
     const [occurrence] = await harness.t.ctx.db
       .select()
       .from(occurrences)

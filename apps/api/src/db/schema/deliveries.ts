@@ -24,7 +24,11 @@ export const occurrences = pgTable(
     /** json, not jsonb (as every payload here): the text as emitted, keys in their order. */
     data: json('data').$type<unknown>().notNull(),
     headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
-    /** Null: the data (an event without bodyTemplate, or a POST /emit-rules). */
+    /**
+     * What its deliveries send unless a log stores its own: the event's bodyTemplate rendered, or,
+     * for an immediate emit with one delivery, that subscription's jsonBody rendered. Null: the data
+     * (an event without bodyTemplate, or a POST /emit-rules).
+     */
     payload: json('payload').$type<unknown>(),
     externalEventId: text('external_event_id'),
     organizationId: text('organization_id'),
@@ -92,9 +96,8 @@ export const deliveryLogs = pgTable(
     index('delivery_logs_due_idx')
       .on(table.nextAttemptAt)
       .where(sql`${table.status} IN ('PENDING', 'RETRYING')`),
-    // The migration also INCLUDEs status, which Drizzle cannot declare.
-    index('delivery_logs_created_status_idx').on(table.createdAt.desc(), table.id.desc()),
-    index('delivery_logs_status_created_idx').on(table.status, table.createdAt.desc(), table.id.desc()),
+    // Every list, newest first (read backwards); a status filter is an index condition on its last column.
+    index('delivery_logs_created_status_idx').on(table.createdAt, table.id, table.status),
     index('delivery_logs_subscription_idx').on(table.subscriptionId, table.createdAt.desc()),
     index('delivery_logs_event_idx').on(table.eventId, table.createdAt.desc()),
     index('delivery_logs_occurrence_idx').on(table.occurrenceId, table.subscriptionId),

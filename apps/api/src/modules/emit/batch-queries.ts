@@ -181,6 +181,24 @@ function inboundRowOf({ inboundRequest, occurrence, eventLog }: EmitRecord) {
   ];
 }
 
+const NO_OWN_BODY = Symbol('no own body');
+
+/**
+ * The body an immediate emit's only delivery renders from its subscription's jsonBody, which the
+ * occurrence then holds in place of its log: the log row is written twice (pending, then settled,
+ * the first version left as free space) and the occurrence once. Nothing but
+ * `COALESCE(d.payload_sent, o.payload, o.data)` reads an immediate occurrence's payload.
+ */
+function soleOwnBody(emit: {
+  eventLogId: string | null;
+  deliveryLogs: PlannedDeliveryLog[];
+  payload: unknown;
+}) {
+  const [only, ...others] = emit.deliveryLogs;
+  if (emit.eventLogId || !only || others.length > 0 || only.payloadSent === emit.payload) return NO_OWN_BODY;
+  return only.payloadSent;
+}
+
 /**
  * The columns of one emit as INSERT_EMITS writes them: the occurrence, then its delivery logs (an
  * immediate event) or its event log (`eventLogId`, a queued one).
@@ -201,6 +219,7 @@ export function toEmitRecord(emit: {
   eventLogId: string | null;
 }): EmitRecord {
   const { input, event, occurrenceId, idempotencyKey, payload, timestamp, traceParent } = emit;
+  const ownBody = soleOwnBody(emit);
   return {
     occurrence: {
       id: occurrenceId,
@@ -208,8 +227,11 @@ export function toEmitRecord(emit: {
       application_id: input.applicationId,
       event_type: input.eventType,
       data: input.data,
-      headers: emit.headers,
-      payload: toStoredEventPayload(event.bodyTemplate, payload),
+      // Only a queued event's filters read the request headers later (its deliveries are planned
+      // when the consumer takes it); an immediate one's ran before this insert and no screen shows
+      // them, so it does not pay ~250 bytes an emit for them.
+      headers: emit.eventLogId ? emit.headers : {},
+      payload: ownBody === NO_OWN_BODY ? toStoredEventPayload(event.bodyTemplate, payload) : ownBody,
       external_event_id: input.externalEventId ?? null,
       organization_id: input.organizationId ?? null,
       idempotency_key: idempotencyKey,
@@ -227,7 +249,7 @@ export function toEmitRecord(emit: {
       status: log.status,
       error_message: log.errorMessage,
       outsider_error_message: log.outsiderErrorMessage,
-      ...toStoredBodies(log, payload),
+      ...toStoredBodies(log, ownBody === NO_OWN_BODY ? payload : ownBody),
       next_attempt_at: log.nextAttemptAt?.toISOString() ?? null,
       processed_at: log.processedAt?.toISOString() ?? null,
       leased_by: log.status === 'PENDING' ? emit.leasedBy : null,
