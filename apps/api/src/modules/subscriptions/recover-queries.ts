@@ -3,13 +3,14 @@ import type { Database } from '../../db/client';
 import { deliveryLogs } from '../../db/schema';
 import { SKIPPED_WHILE_DISABLED_REASON } from '../../delivery/plan-delivery-logs';
 
-type Window = { subscriptionId: string; since: Date; until: Date };
+/** `until` undefined: up to now, this instant's logs included. */
+type Window = { subscriptionId: string; since: Date; until: Date | undefined };
 
 const inWindow = ({ subscriptionId, since, until }: Window) =>
   and(
     eq(deliveryLogs.subscriptionId, subscriptionId),
     gte(deliveryLogs.createdAt, since),
-    lt(deliveryLogs.createdAt, until),
+    until ? lt(deliveryLogs.createdAt, until) : undefined,
   );
 
 /**

@@ -40,7 +40,7 @@ export async function recoverSubscription(
     const message = recoverBeyondRetentionMessage(retentionDays);
     throw validationError(message, [{ path: 'since', message }]);
   }
-  const window = { subscriptionId: id, since, until: input.until ? new Date(input.until) : now };
+  const window = { subscriptionId: id, since, until: input.until ? new Date(input.until) : undefined };
   const queued = await requeueRecoverableDeliveries(ctx.db, window, now);
   const everRecovered = await countRecoveredDeliveries(ctx.db, window);
   if (queued.length > 0) notifyDeliveryWorkers(ctx);
