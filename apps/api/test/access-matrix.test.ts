@@ -64,6 +64,7 @@ POST /v1/subscriptions/{id}/test                       401  404       404       
 GET /v1/logs                                           401  -         -         log      log      log      log      log
 GET /v1/logs/{id}                                      401  404       404       200      200      200      200      200
 POST /v1/logs/{id}/retry                               401  404       404       403      200      403      200      200
+POST /v1/subscriptions/{id}/recover                    401  404       404       403      200      403      200      200
 GET /v1/stats/deliveries ?subscriptionId               401  404       404       200      200      200      200      200
 GET /v1/rabbitmq/events                                401  -         -         log      log      log      log      log
 GET /v1/rabbitmq/events/failed                         401  -         -         log      log      log      log      log
@@ -397,6 +398,12 @@ const CALLS: Record<string, (w: World, c: Caller) => Promise<Answer | string>> =
     listed(await t.get(`/v1/logs?limit=100&eventId=${w.publicEvent.id}`, c), [['log', w.deliveryLogId]]),
   'GET /v1/logs/{id}': (w, c) => t.get(`/v1/logs/${w.deliveryLogId}`, c),
   'POST /v1/logs/{id}/retry': (w, c) => t.post(`/v1/logs/${w.deliveryLogId}/retry`, c),
+  // After the retry above, which needs the log still FAILED.
+  'POST /v1/subscriptions/{id}/recover': (w, c) =>
+    t.post(`/v1/subscriptions/${w.subscriptionId}/recover`, {
+      body: { since: new Date(t.ctx.clock().getTime() - 3_600_000).toISOString() },
+      token: c.token,
+    }),
   'GET /v1/stats/deliveries ?subscriptionId': (w, c) =>
     t.get(
       `/v1/stats/deliveries?from=2020-01-01T00:00:00Z&to=2020-01-02T00:00:00Z&bucketMinutes=60&subscriptionId=${w.subscriptionId}`,

@@ -22,5 +22,6 @@ export * from './profile';
 export * from './retention';
 export * from './routes';
 export * from './stats';
+export * from './subscription-recover';
 export * from './subscriptions';
 export * from './users';

@@ -3,12 +3,19 @@ import type { events, subscriptions } from '../db/schema';
 import { derivedId } from '../lib/ids';
 import { renderSubscriptionBody } from './render-payload';
 
-export const AUTO_DISABLED_REASON = 'Assinatura desativada por falhas consecutivas';
+/**
+ * The reason of an occurrence that passed the filters of a subscription the system had disabled
+ * (FAILED): this IGNORED log is the record of what it skipped, and the subscription's recover
+ * re-queues it by this exact text (modules/subscriptions/recover-subscription.ts).
+ */
+export const SKIPPED_WHILE_DISABLED_REASON =
+  'Assinatura desativada: evento não enviado; reative-a e recupere as falhas para enviá-lo';
 
 /**
  * One delivery log per subscription of an occurrence: PENDING and due now when
- * its filters pass, IGNORED with the reason otherwise (auto-disabled
- * subscriptions included). Shared by the immediate path and the queue consumer.
+ * its filters pass, IGNORED with the reason otherwise. A disabled subscription's
+ * filters still run, so that only what it would have received is marked skipped.
+ * Shared by the immediate path and the queue consumer.
  */
 export function planDeliveryLogs(input: {
   event: Pick<typeof events.$inferSelect, 'id' | 'name'>;
@@ -23,10 +30,18 @@ export function planDeliveryLogs(input: {
   const { event, occurrenceId, now } = input;
   const renderInput = { occurrenceId, eventName: event.name, timestamp: input.timestamp, data: input.data };
   return input.targets.map((subscription) => {
+    const filtered = evaluateFilters(subscription.filters as Filter[], {
+      headers: input.headers,
+      body: input.data,
+    });
     const verdict =
-      subscription.status === 'FAILED'
-        ? { match: false, reason: AUTO_DISABLED_REASON, outsiderReason: AUTO_DISABLED_REASON }
-        : evaluateFilters(subscription.filters as Filter[], { headers: input.headers, body: input.data });
+      subscription.status === 'FAILED' && filtered.match
+        ? {
+            match: false,
+            reason: SKIPPED_WHILE_DISABLED_REASON,
+            outsiderReason: SKIPPED_WHILE_DISABLED_REASON,
+          }
+        : filtered;
     const isDue = verdict.match;
     return {
       // One log per (occurrence, subscription), in its occurrence's day partition.

@@ -88,6 +88,8 @@ export const deliveryLogs = pgTable(
     leaseUntil: tz('lease_until'),
     leasedBy: text('leased_by'),
     processedAt: tz('processed_at'),
+    /** When a subscription's recover re-queued it: a recover takes each delivery once. */
+    recoveredAt: tz('recovered_at'),
     createdAt: tz('created_at').notNull().defaultNow(),
     updatedAt: tz('updated_at').notNull().defaultNow(),
   },

@@ -1,6 +1,8 @@
 import {
   singleItem,
   ZCreateSubscriptionRequest,
+  ZRecoverSubscriptionRequest,
+  ZRecoverSubscriptionResponse,
   ZSubscription,
   ZSubscriptionHealth,
   ZSubscriptionListQuery,
@@ -15,6 +17,7 @@ import { sessionErrors } from '../../http/openapi';
 import { registerCrudRoutes } from '../../http/register-crud-routes';
 import { answerItem, idRouteSchema } from '../../http/route-declarations';
 import { getSubscriptionHealth } from './health-service';
+import { recoverSubscription } from './recover-subscription';
 import {
   createSubscription,
   deleteSubscription,
@@ -67,5 +70,18 @@ export function registerSubscriptionRoutes(app: FastifyInstance, ctx: AppContext
       }),
     },
     async (request) => getSubscriptionHealth(ctx, currentUser(request), request.params.id),
+  );
+
+  r.post(
+    '/subscriptions/:id/recover',
+    {
+      ...guard,
+      schema: idRouteSchema(tags, {
+        body: ZRecoverSubscriptionRequest,
+        response: { 200: ZRecoverSubscriptionResponse, ...sessionErrors(400, 403, 404, 409, 413, 415) },
+      }),
+    },
+    async (request) =>
+      answerItem(recoverSubscription(ctx, currentUser(request), request.params.id, request.body)),
   );
 }

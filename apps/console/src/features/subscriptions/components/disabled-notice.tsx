@@ -23,7 +23,7 @@ export function DisabledNotice({ subscription }: { subscription: TSubscription }
         <p className="text-muted-foreground">
           Nenhuma entrega é enviada enquanto ela não for reativada.
           {subscription.permissions.canWrite
-            ? ' Escolha Ativa no status para voltar a receber entregas; as que falharam podem ser reenviadas pelos logs.'
+            ? ' Escolha Ativa no status para voltar a receber entregas; depois, Recuperar falhas desde… reenvia as que falharam e os eventos perdidos enquanto ela esteve desativada.'
             : ''}
         </p>
       </div>

@@ -22,6 +22,7 @@ import { DeleteSubscriptionButton } from '../components/delete-subscription-butt
 import { DisabledNotice } from '../components/disabled-notice';
 import { EndpointHealthCard } from '../components/endpoint-health-card';
 import { FilterTestCard } from '../components/filter-test-card';
+import { RecoverFailuresButton } from '../components/recover-failures-button';
 import { SigningSecretCard } from '../components/signing-secret-card';
 import { SubscriptionPerformanceCard } from '../components/subscription-performance-card';
 import { SubscriptionStatusControl } from '../components/subscription-status-control';
@@ -51,7 +52,12 @@ export default function SubscriptionDetailPage() {
         description={subscription.targetUrl}
         permissions={subscription.permissions}
         editHref={paths.subscriptions.edit.getHref(subscription.id)}
-        writeActions={<TestWebhookButton subscriptionId={subscription.id} showLabel />}
+        writeActions={
+          <>
+            <RecoverFailuresButton subscription={subscription} />
+            <TestWebhookButton subscriptionId={subscription.id} showLabel />
+          </>
+        }
         deleteButton={(placement) => <DeleteSubscriptionButton record={subscription} {...placement} />}
       />
       <DisabledNotice subscription={subscription} />
