@@ -118,6 +118,8 @@ const ZEnv = z
     DELIVERY_CIRCUIT_MAX_COOLDOWN_MS: integer(1).default(600_000),
     /** A circuit open this long, its probes failing, disables its subscription (72 hours). */
     DELIVERY_DISABLE_AFTER_MS: integer(1).default(72 * 3_600_000),
+    /** How often a worker turns new operational events into notifications. */
+    OPERATIONAL_EVENTS_POLL_MS: integer(1).default(2_000),
     /** Queue of RABBITMQ events: its name on the broker (or in the database table). */
     QUEUE_NAME: z.string().min(1).default('wm.events'),
     /** Queue of RABBITMQ events: messages processed at once per process. */

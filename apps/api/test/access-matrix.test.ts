@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applications, deliveryLogs, routes, users } from '../src/db/schema';
+import { applications, deliveryLogs, notifications, routes, users } from '../src/db/schema';
 import { newId } from '../src/lib/ids';
 import { applicationInternalAccess, requireAccess } from '../src/modules/access';
 import { insertAutomation } from './support/automation-fixtures';
@@ -97,6 +97,9 @@ GET /v1/integration/routes/{id}/code                   401  404       404       
 GET /v1/integration/routes/{id}/payload                401  404       404       200      200      200      200      200
 GET /v1/integration/rules/{id}/code                    401  404       404       200      200      200      200      200
 GET /v1/integration/rules/{id}/payload                 401  404       404       200      200      200      200      200
+GET /v1/notifications                                  401  -         -         -        -        -        note     -
+POST /v1/notifications/{id}/read                       401  404       404       404      404      404      200      404
+POST /v1/notifications/read-all                        401  200       200       200      200      200      200      200
 GET /v1/auth/me                                        401  200       200       200      200      200      200      200
 PUT /v1/auth/me                                        401  200       200       200      200      200      200      200
 GET /v1/auth/me/stats                                  401  200       200       200      200      200      200      200
@@ -229,6 +232,18 @@ async function buildWorld(visibility: Visibility) {
     .set({ verification: { type: 'NONE' } })
     .where(eq(routes.id, automation.routeId));
   const inboundRequestId = await insertKeptRequest(ctx, automation, appId);
+  // A notice addressed to the owner of the subscription: nobody else's, admins included.
+  const notificationId = newId();
+  await ctx.db.insert(notifications).values({
+    id: notificationId,
+    userId: cast.owner.id,
+    operationalEventId: newId(),
+    type: 'subscription.disabled',
+    title: 'Assinatura desativada',
+    message: 'A assinatura foi desativada.',
+    link: `/subscriptions/${subscription.id}`,
+    createdAt: new Date(),
+  });
   const throwawayId = newId();
   await ctx.db
     .insert(users)
@@ -248,6 +263,7 @@ async function buildWorld(visibility: Visibility) {
     automation,
     doomedAutomation,
     inboundRequestId,
+    notificationId,
     throwawayId,
   };
 }
@@ -534,6 +550,10 @@ const CALLS: Record<string, (w: World, c: Caller) => Promise<Answer | string>> =
       token: c.token,
     });
   },
+  'GET /v1/notifications': async (w, c) =>
+    listed(await t.get('/v1/notifications?limit=100', c), [['note', w.notificationId]]),
+  'POST /v1/notifications/{id}/read': (w, c) => t.post(`/v1/notifications/${w.notificationId}/read`, c),
+  'POST /v1/notifications/read-all': (_w, c) => t.post('/v1/notifications/read-all', c),
   'GET /v1/auth/me': (_w, c) => t.get('/v1/auth/me', c),
   'PUT /v1/auth/me': (_w, c) =>
     t.put('/v1/auth/me', { body: { name: c.name || 'x', email: c.email }, token: c.token }),

@@ -10,6 +10,10 @@ export const queryInt = (message: string) =>
     z.number({ error: message }).int({ error: message }),
   );
 
+/** `true` or `false` in a query string, as a boolean. */
+export const queryBoolean = (message: string) =>
+  z.enum(['true', 'false'], { error: message }).transform((value) => value === 'true');
+
 /** `?page&limit&search` as every list route accepts them; the default page size differs per list. */
 export const listQuery = (defaultLimit: number) =>
   z.object({

@@ -12,6 +12,12 @@ export const SUBSCRIPTION_DISABLED_REASONS = ['GONE', 'CONSECUTIVE_FAILURES', 'C
 export type SubscriptionDisabledReason = (typeof SUBSCRIPTION_DISABLED_REASONS)[number];
 /** Failed deliveries in a row after which the delivery engine sets a subscription FAILED. */
 export const SUBSCRIPTION_AUTO_DISABLE_AFTER = 20;
+/** Each reason in pt-BR, completing "foi desativada porque…": the console's notice and the notifications. */
+export const DISABLED_REASON_TEXT: Record<SubscriptionDisabledReason, string> = {
+  GONE: 'o destino respondeu 410 (Gone), avisando que não aceita mais entregas',
+  CONSECUTIVE_FAILURES: `${SUBSCRIPTION_AUTO_DISABLE_AFTER} entregas seguidas falharam`,
+  CIRCUIT_OPEN: 'o circuito ficou aberto sem nenhuma entrega bem-sucedida durante o prazo de desativação',
+};
 
 /** A subscription's circuit breaker: delivering, deferring until a cool-down ends, or probing. */
 export const CIRCUIT_STATES = ['CLOSED', 'OPEN', 'HALF_OPEN'] as const;

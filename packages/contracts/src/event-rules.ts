@@ -10,7 +10,7 @@ import {
   type RuleOperator,
 } from '@wm/rules';
 import { z } from 'zod';
-import { listQuery, paginated, ZId } from './common';
+import { listQuery, paginated, queryBoolean, ZId } from './common';
 import { ZEmitRequest } from './emit';
 import { addIssue, isPlainObject } from './json-field';
 
@@ -197,9 +197,6 @@ export const ZLinkEventRequest = z.object({
   eventId: requiredRef('Evento é obrigatório', 'Evento inválido'),
 });
 export type TLinkEventRequest = z.infer<typeof ZLinkEventRequest>;
-
-const queryBoolean = (message: string) =>
-  z.enum(['true', 'false'], { error: message }).transform((value) => value === 'true');
 
 /** `GET /event-rules` query; `eventType` matches the condition type (part of it, any case). */
 export const ZEventRuleListQuery = listQuery(RULE_PAGE_SIZE).extend({

@@ -18,6 +18,7 @@ export * from './ingest';
 export * from './integration';
 export * from './json-field';
 export * from './logs';
+export * from './operational-events';
 export * from './profile';
 export * from './retention';
 export * from './routes';

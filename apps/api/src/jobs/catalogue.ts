@@ -1,6 +1,7 @@
 import type { AppContext } from '../context';
 import { CIRCUIT_REFRESH_MS, type CircuitBreaker } from '../delivery/circuit-breaker';
 import { sweepDeliveries } from '../delivery/housekeeping';
+import { processOperationalEvents } from '../delivery/operational-events';
 import { runRetentionPurge } from '../delivery/retention-purge';
 import type { Sender } from '../delivery/sender';
 import { republishStaleEventLogs } from '../pipeline/republish-stale';
@@ -34,6 +35,14 @@ export function declareJobs(ctx: AppContext, parts: JobParts): Job[] {
       lease: 'process',
       timeoutMs: 10_000,
       run: () => Promise.all(parts.breakers.map((breaker) => breaker.refresh())),
+    },
+    {
+      // Operational events the triggers wrote become their recipients' notifications.
+      name: 'operational_events',
+      everyMs: config.OPERATIONAL_EVENTS_POLL_MS,
+      lease: 'process',
+      timeoutMs: MINUTE_MS,
+      run: (signal) => processOperationalEvents(ctx, signal),
     },
     {
       // Expired log partitions dropped, what is not final kept (delivery/retention-policy.ts).

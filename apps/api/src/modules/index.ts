@@ -12,6 +12,7 @@ import { registerEventRoutes } from './events/routes';
 import { registerInboundRequestRoutes } from './ingest/inbound-requests-routes';
 import { registerIntegrationRoutes } from './integration/routes';
 import { registerLogRoutes } from './logs/routes';
+import { registerNotificationRoutes } from './notifications/routes';
 import { registerProfileRoutes } from './profile/routes';
 import { registerRetentionRoutes } from './retention/routes';
 import { registerRouteEventTypeRoutes } from './route-event-types/routes';
@@ -40,4 +41,5 @@ export function registerModules(app: FastifyInstance, ctx: AppContext, auth: Aut
   registerIntegrationRoutes(app, ctx, auth);
   registerStatsRoutes(app, ctx, auth);
   registerRetentionRoutes(app, ctx, auth);
+  registerNotificationRoutes(app, ctx, auth);
 }

@@ -18,6 +18,7 @@ const KEEP_QUERIES_APART = [
   'ingest',
   'integration',
   'logs',
+  'notifications',
   'profile',
   'retention',
   'route-event-types',

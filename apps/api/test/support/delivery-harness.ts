@@ -17,8 +17,8 @@ export type DeliveryHarness = ReceiverHarness & {
   app: { id: string; apiKey: string };
 };
 
-/** The jobs that act on a delivery engine; the cluster's purge and the queue's are left to their tests. */
-const ENGINE_JOBS = ['delivery_sweep', 'circuit_refresh'];
+/** The jobs that act on a delivery engine and what it records; the cluster's purge and the queue's are left to their tests. */
+const ENGINE_JOBS = ['delivery_sweep', 'circuit_refresh', 'operational_events'];
 
 /** Schedules the engine's jobs as startWorkers does. */
 export function scheduleEngineJobs(ctx: AppContext, engine: DeliveryEngine): JobScheduler {

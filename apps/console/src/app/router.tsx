@@ -97,6 +97,11 @@ const appRoutes: RouteObject[] = [
     element: lazyPage(() => import('@/features/profile/pages/profile-page')),
   },
   {
+    path: paths.notifications.path,
+    handle: pageTitle('Avisos'),
+    element: lazyPage(() => import('@/features/notifications/pages/notifications-page')),
+  },
+  {
     path: paths.admin.path,
     handle: pageTitle('Usuários'),
     element: lazyPage(() => import('@/features/admin-users/pages/admin-users-page')),

@@ -52,6 +52,7 @@ export const paths = {
     detail: { path: '/logs/:id', getHref: (id: string) => `/logs/${id}` },
   },
   profile: { path: '/profile', getHref: () => '/profile' },
+  notifications: { path: '/notifications', getHref: () => '/notifications' },
   admin: { path: '/admin', getHref: () => '/admin' },
   eventLogs: {
     list: { path: '/event-logs', getHref: () => '/event-logs' },

@@ -85,6 +85,10 @@ export const queryKeys = {
     deliveries: (range: unknown) => ['stats', 'deliveries', range] as const,
   },
   retention: ['retention'] as const,
+  notifications: {
+    all: ['notifications'] as const,
+    list: (params: unknown) => ['notifications', 'list', params] as const,
+  },
   adminUsers: {
     all: ['admin-users'] as const,
     list: (params: unknown) => ['admin-users', 'list', params] as const,

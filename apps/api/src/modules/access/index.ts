@@ -9,6 +9,7 @@ export {
 } from './automation';
 export { requireMembersAccess } from './members';
 export { ownedApplicationNames, readableMemberships } from './membership';
+export { NOTIFICATION_NOT_FOUND, ownNotificationsWhere } from './personal';
 export {
   type Access,
   applicationInternalResource,

@@ -17,6 +17,7 @@ const MAY_TOUCH_MEMBERSHIPS: Record<string, string> = {
   'modules/admin-users/queries.ts': "reads a user's applications for an admin",
   'modules/admin-users/service.ts': "shows an admin a user's applications (the `userApplications` field)",
   'db/schema/applications.ts': 'declares the table',
+  'delivery/operational-events-sql.ts': "tells an application's writers of its routes' operational events",
 };
 
 function sourceFiles(dir: string): string[] {

@@ -3,6 +3,7 @@ import { Suspense, useState } from 'react';
 import { Outlet } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogDescription, DialogTitle, SheetContent } from '@/components/ui/dialog';
+import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { useSession } from '@/lib/session';
 import { usePageTitle } from '../page-title';
 import { PageFallback } from './page-fallback';
@@ -45,7 +46,8 @@ export default function AppLayout() {
             </p>
             <p className="truncate text-sm text-muted-foreground">Bem-vindo, {user.name}!</p>
           </div>
-          <div className="ml-auto">
+          <div className="ml-auto flex items-center gap-1">
+            <NotificationBell />
             <ThemeToggle />
           </div>
         </header>

@@ -1,7 +1,6 @@
-import type { TSubscription } from '@wm/contracts';
+import { DISABLED_REASON_TEXT, type TSubscription } from '@wm/contracts';
 import { TriangleAlert } from 'lucide-react';
 import { formatDateTime } from '@/lib/format';
-import { DISABLED_REASON_TEXT } from '../lib/subscription-status';
 
 /** Why and since when a FAILED subscription receives nothing, and how to bring it back. */
 export function DisabledNotice({ subscription }: { subscription: TSubscription }) {

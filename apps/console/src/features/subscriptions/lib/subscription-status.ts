@@ -1,8 +1,4 @@
-import {
-  type EntityStatus,
-  SUBSCRIPTION_AUTO_DISABLE_AFTER,
-  type SubscriptionDisabledReason,
-} from '@wm/contracts';
+import type { EntityStatus } from '@wm/contracts';
 
 /** 'Assinatura' is feminine; FAILED is set by the delivery engine only, so it is shown, never chosen. */
 export const SUBSCRIPTION_STATUS_LABELS: Record<EntityStatus, string> = {
@@ -23,9 +19,3 @@ export const subscriptionStatusOptions = (
     ? [{ value: 'FAILED' as const, label: SUBSCRIPTION_STATUS_LABELS.FAILED, isDisabled: true }]
     : []),
 ];
-
-export const DISABLED_REASON_TEXT: Record<SubscriptionDisabledReason, string> = {
-  GONE: 'o destino respondeu 410 (Gone), avisando que não aceita mais entregas',
-  CONSECUTIVE_FAILURES: `${SUBSCRIPTION_AUTO_DISABLE_AFTER} entregas seguidas falharam`,
-  CIRCUIT_OPEN: 'o circuito ficou aberto sem nenhuma entrega bem-sucedida durante o prazo de desativação',
-};

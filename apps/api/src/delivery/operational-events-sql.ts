@@ -1,0 +1,48 @@
+// The statements of the operational events job (operational-events.ts), run in one transaction.
+
+/**
+ * Up to $1 unprocessed events, oldest first, locked so that two processes never take the same one,
+ * with the names a payload carries and who is told: the subscription's owner (or, without one, and
+ * for a route, the writers of the application).
+ */
+export const TAKE_OPERATIONAL_EVENTS = `
+  SELECT o.id, o.type, o.subscription_id, o.route_id, o.delivery_log_id, o.reason, o.occurred_at,
+    s.name AS subscription_name, s.target_url, e.id AS event_id, e.name AS event_name,
+    r.name AS route_name, a.id AS application_id, a.name AS application_name,
+    CASE WHEN s.created_by IS NOT NULL AND o.route_id IS NULL THEN ARRAY[s.created_by]
+      ELSE ARRAY(SELECT ua.user_id FROM user_applications ua WHERE ua.application_id = a.id
+        AND (ua.is_owner OR (ua.can_read AND ua.can_write)) ORDER BY ua.user_id) END AS recipients
+  FROM operational_events o
+  LEFT JOIN subscriptions s ON s.id = o.subscription_id
+  LEFT JOIN events e ON e.id = s.event_id
+  LEFT JOIN routes r ON r.id = o.route_id
+  LEFT JOIN applications a ON a.id = COALESCE(e.application_id, r.application_id)
+  WHERE o.processed_at IS NULL
+  ORDER BY o.occurred_at, o.id
+  LIMIT $1
+  FOR UPDATE OF o SKIP LOCKED`;
+
+/** A subscription's latest failed attempts, newest first: what a disable notice shows. */
+export const SELECT_LAST_ERRORS = `
+  SELECT id, updated_at, http_status_code, error_message FROM delivery_logs
+  WHERE subscription_id = $1 AND status IN ('FAILED', 'RETRYING') AND attempt_count > 0
+  ORDER BY created_at DESC LIMIT 5`;
+
+/**
+ * The notices, once per (event, user); a notice whose user still has the same one unread (a
+ * subscription's failed deliveries) is not added again.
+ */
+export const INSERT_NOTIFICATIONS = `
+  INSERT INTO notifications (id, user_id, operational_event_id, type, title, message, link, created_at)
+  SELECT n.id, n.user_id, n.operational_event_id, n.type, n.title, n.message, n.link, n.created_at
+  FROM jsonb_to_recordset($1::jsonb) AS n(id uuid, user_id uuid, operational_event_id uuid, type text,
+    title text, message text, link text, created_at timestamptz)
+  WHERE EXISTS (SELECT 1 FROM users u WHERE u.id = n.user_id)
+    AND NOT EXISTS (SELECT 1 FROM notifications o
+      WHERE o.user_id = n.user_id AND o.type = n.type AND o.link = n.link AND o.read_at IS NULL)
+  ON CONFLICT (operational_event_id, user_id) DO NOTHING`;
+
+export const MARK_OPERATIONAL_EVENTS_PROCESSED = `
+  UPDATE operational_events o SET processed_at = $2::timestamptz, payload = p.payload
+  FROM jsonb_to_recordset($1::jsonb) AS p(id uuid, payload jsonb)
+  WHERE o.id = p.id`;

@@ -1,0 +1,158 @@
+import {
+  describeOperationalEvent,
+  OPERATIONAL_EVENT_TYPES,
+  type OperationalEventType,
+  SUBSCRIPTION_DISABLED_REASONS,
+  type SubscriptionDisabledReason,
+  type TOperationalEvent,
+} from '@wm/contracts';
+import type { AppContext } from '../context';
+import type { ScriptTransaction } from '../db/client';
+import { newIdAt } from '../lib/ids';
+import {
+  INSERT_NOTIFICATIONS,
+  MARK_OPERATIONAL_EVENTS_PROCESSED,
+  SELECT_LAST_ERRORS,
+  TAKE_OPERATIONAL_EVENTS,
+} from './operational-events-sql';
+
+const BATCH = 200;
+const EVENTS_TOTAL = 'webhook_operational_events_total';
+const EVENTS_HELP = 'Operational events produced, by type';
+
+type EventRow = {
+  id: string;
+  type: OperationalEventType;
+  subscription_id: string | null;
+  route_id: string | null;
+  delivery_log_id: string | null;
+  reason: string | null;
+  occurred_at: Date | string;
+  subscription_name: string | null;
+  target_url: string | null;
+  event_id: string | null;
+  event_name: string | null;
+  route_name: string | null;
+  application_id: string | null;
+  application_name: string | null;
+  recipients: string[] | null;
+};
+
+type ErrorRow = {
+  id: string;
+  updated_at: Date | string;
+  http_status_code: number | null;
+  error_message: string | null;
+};
+
+const toDisabledReason = (value: string | null): SubscriptionDisabledReason | null =>
+  SUBSCRIPTION_DISABLED_REASONS.find((reason) => reason === value) ?? null;
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+/**
+ * The payload of one event, or null when what it is about was deleted since (nobody to tell).
+ * `consoleUrl` is absolute with PUBLIC_URL, the console path without it.
+ */
+async function buildPayload(
+  tx: ScriptTransaction,
+  row: EventRow,
+  publicUrl: string | undefined,
+): Promise<TOperationalEvent | null> {
+  const base = { id: row.id, timestamp: iso(row.occurred_at) };
+  if (!row.application_id || !row.application_name) return null;
+  const application = { applicationId: row.application_id, applicationName: row.application_name };
+  let event: Omit<TOperationalEvent, 'consoleUrl'>;
+  if (row.type === 'ingest.verification_failed') {
+    if (!row.route_id || row.route_name === null) return null;
+    event = {
+      ...base,
+      type: row.type,
+      data: { routeId: row.route_id, routeName: row.route_name, ...application, reason: row.reason },
+    };
+  } else {
+    if (!row.subscription_id || row.subscription_name === null || !row.event_id) return null;
+    const subscription = {
+      subscriptionId: row.subscription_id,
+      subscriptionName: row.subscription_name,
+      targetUrl: row.target_url ?? '',
+      eventId: row.event_id,
+      eventName: row.event_name ?? '',
+      ...application,
+    };
+    if (row.type === 'subscription.disabled') {
+      const errors = await tx.query<ErrorRow>(SELECT_LAST_ERRORS, [row.subscription_id]);
+      event = {
+        ...base,
+        type: row.type,
+        data: {
+          ...subscription,
+          reason: toDisabledReason(row.reason),
+          lastErrors: errors.map((error) => ({
+            deliveryLogId: error.id,
+            at: iso(error.updated_at),
+            httpStatusCode: error.http_status_code,
+            errorMessage: error.error_message,
+          })),
+        },
+      };
+    } else if (row.type === 'delivery.failed') {
+      event = {
+        ...base,
+        type: row.type,
+        data: { ...subscription, deliveryLogId: row.delivery_log_id ?? '', reason: row.reason },
+      };
+    } else {
+      event = { ...base, type: row.type, data: subscription };
+    }
+  }
+  const link = describeOperationalEvent({ ...event, consoleUrl: '' } as TOperationalEvent).link;
+  const consoleUrl = publicUrl ? `${publicUrl.replace(/\/+$/, '')}${link}` : link;
+  return { ...event, consoleUrl } as TOperationalEvent;
+}
+
+/**
+ * Turns the operational events the triggers wrote (migration 0710) into notices for their
+ * recipients, a batch per transaction: the events are locked, the notices written and the events
+ * marked processed together, so a crash leaves them to the next run and a repeat adds nothing.
+ * Answers how many events it processed.
+ */
+export async function processOperationalEvents(ctx: AppContext, signal?: AbortSignal): Promise<number> {
+  for (const type of OPERATIONAL_EVENT_TYPES) ctx.metrics.increment(EVENTS_TOTAL, EVENTS_HELP, { type }, 0);
+  let processed = 0;
+  while (!signal?.aborted) {
+    const counted = await ctx.database.inScriptTransaction(async (tx) => {
+      const rows = await tx.query<EventRow>(TAKE_OPERATIONAL_EVENTS, [BATCH]);
+      const notices: Record<string, unknown>[] = [];
+      const payloads: Array<{ id: string; payload: TOperationalEvent | null }> = [];
+      for (const row of rows) {
+        const payload = await buildPayload(tx, row, ctx.config.PUBLIC_URL);
+        payloads.push({ id: row.id, payload });
+        if (!payload) continue;
+        const notice = describeOperationalEvent(payload);
+        for (const userId of row.recipients ?? []) {
+          // One notice per user and link in a batch: the statement only sees notices of earlier batches.
+          if (notices.some((n) => n.user_id === userId && n.type === row.type && n.link === notice.link))
+            continue;
+          notices.push({
+            id: newIdAt(new Date(row.occurred_at)),
+            user_id: userId,
+            operational_event_id: row.id,
+            type: row.type,
+            ...notice,
+            created_at: iso(row.occurred_at),
+          });
+        }
+      }
+      if (notices.length > 0) await tx.query(INSERT_NOTIFICATIONS, [JSON.stringify(notices)]);
+      if (rows.length > 0) {
+        await tx.query(MARK_OPERATIONAL_EVENTS_PROCESSED, [JSON.stringify(payloads), ctx.clock()]);
+      }
+      return rows;
+    });
+    for (const row of counted) ctx.metrics.increment(EVENTS_TOTAL, EVENTS_HELP, { type: row.type });
+    processed += counted.length;
+    if (counted.length < BATCH) break;
+  }
+  return processed;
+}
