@@ -64,6 +64,12 @@ export {
   type SampleFieldType,
   sampleValueFor,
 } from './samples/build-sample-payload';
+export {
+  type BreakingChange,
+  type BreakingChangeKind,
+  findBreakingChanges,
+  type SchemaComparison,
+} from './schemas/find-breaking-changes';
 export { findTemplatePlaceholders } from './templates/find-template-placeholders';
 export {
   type DeliveryBodyInput,
