@@ -51,6 +51,8 @@ GET /v1/events ?scope=discover                         401  -/pub     -/pub     
 POST /v1/events                                        401  404/403   404/403   403      201      403      201      201
 GET /v1/events/{id} public event                       401  404/200   404/200   200      200      200      200      200
 GET /v1/events/{id} private event                      401  404       404       200      200      200      200      200
+GET /v1/events/{id}/schemas public event               401  404/200   404/200   200      200      200      200      200
+GET /v1/events/{id}/schemas private event              401  404       404       200      200      200      200      200
 PUT /v1/events/{id}                                    401  404/403   404/403   403      200      403      200      200
 POST /v1/events/emit                                   401  404/403   404/403   403      202      403      202      202
 POST /v1/events/{id}/test-callback                     401  404/403   404/403   403      409      403      409      409
@@ -365,6 +367,8 @@ const CALLS: Record<string, (w: World, c: Caller) => Promise<Answer | string>> =
   },
   'GET /v1/events/{id} public event': (w, c) => t.get(`/v1/events/${w.publicEvent.id}`, c),
   'GET /v1/events/{id} private event': (w, c) => t.get(`/v1/events/${w.privateEvent.id}`, c),
+  'GET /v1/events/{id}/schemas public event': (w, c) => t.get(`/v1/events/${w.publicEvent.id}/schemas`, c),
+  'GET /v1/events/{id}/schemas private event': (w, c) => t.get(`/v1/events/${w.privateEvent.id}/schemas`, c),
   'PUT /v1/events/{id}': (w, c) =>
     t.put(`/v1/events/${w.publicEvent.id}`, { body: { name: 'Renomeado' }, token: c.token }),
   'POST /v1/events/emit': (w, c) =>

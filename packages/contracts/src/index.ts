@@ -12,6 +12,7 @@ export * from './enums';
 export * from './errors';
 export * from './event-logs';
 export * from './event-rules';
+export * from './event-schema';
 export * from './events';
 export * from './health';
 export * from './ingest';

@@ -4181,6 +4181,7 @@ export interface paths {
                         delayBetweenSends?: number | null;
                         /** @default false */
                         enableCallbacks?: boolean;
+                        examples?: unknown;
                         maxRetries?: number | null;
                         messageTtl?: number | null;
                         name: string;
@@ -4190,6 +4191,12 @@ export interface paths {
                          * @enum {string}
                          */
                         queueType?: "IMMEDIATE" | "RABBITMQ" | "STANDARD" | "FIFO";
+                        schema?: unknown;
+                        /**
+                         * @default OFF
+                         * @enum {string}
+                         */
+                        schemaValidation?: "OFF" | "WARN" | "ENFORCE";
                         /**
                          * @default ACTIVE
                          * @enum {string}
@@ -4403,12 +4410,16 @@ export interface paths {
                         callbackUrl?: ("" | string) | null;
                         delayBetweenSends?: number | null;
                         enableCallbacks?: boolean;
+                        examples?: unknown;
                         maxRetries?: number | null;
                         messageTtl?: number | null;
                         name?: string;
                         priority?: number | null;
                         /** @enum {string} */
                         queueType?: "IMMEDIATE" | "RABBITMQ" | "STANDARD" | "FIFO";
+                        schema?: unknown;
+                        /** @enum {string} */
+                        schemaValidation?: "OFF" | "WARN" | "ENFORCE";
                         /** @enum {string} */
                         status?: "ACTIVE" | "INACTIVE" | "PAUSED" | "FAILED";
                         /** @enum {string} */
@@ -4586,6 +4597,88 @@ export interface paths {
                 };
             };
         };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/events/{id}/schemas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Sucesso */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["EventSchemaVersionList"];
+                    };
+                };
+                /** @description Requisição inválida (URL, parâmetros ou corpo) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Sessão ou chave ausente ou inválida */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Não encontrado (ou não visível para quem chama) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Erro interno do servidor */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Serviço temporariamente indisponível */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -9040,6 +9133,7 @@ export interface components {
             createdAt: string;
             delayBetweenSends: number | null;
             enableCallbacks: boolean;
+            examples: unknown[];
             id: string;
             maxRetries: number | null;
             messageTtl: number | null;
@@ -9051,6 +9145,22 @@ export interface components {
             priority: number | null;
             /** @enum {string} */
             queueType: "IMMEDIATE" | "RABBITMQ" | "STANDARD" | "FIFO";
+            schema: {
+                [key: string]: unknown;
+            } | null;
+            schemaChange?: {
+                breaking: boolean;
+                changes: {
+                    /** @enum {string} */
+                    kind: "REQUIRED_ADDED" | "TYPE_NARROWED" | "ENUM_VALUE_REMOVED" | "PROPERTY_REMOVED";
+                    message: string;
+                    path: string;
+                }[];
+                version: number;
+            };
+            /** @enum {string} */
+            schemaValidation: "OFF" | "WARN" | "ENFORCE";
+            schemaVersion: number | null;
             /** @enum {string} */
             status: "ACTIVE" | "INACTIVE" | "PAUSED" | "FAILED";
             updatedAt: string;
@@ -9079,6 +9189,7 @@ export interface components {
             createdAt: string;
             delayBetweenSends: number | null;
             enableCallbacks: boolean;
+            examples: unknown[];
             id: string;
             maxRetries: number | null;
             messageTtl: number | null;
@@ -9090,6 +9201,22 @@ export interface components {
             priority: number | null;
             /** @enum {string} */
             queueType: "IMMEDIATE" | "RABBITMQ" | "STANDARD" | "FIFO";
+            schema: {
+                [key: string]: unknown;
+            } | null;
+            schemaChange?: {
+                breaking: boolean;
+                changes: {
+                    /** @enum {string} */
+                    kind: "REQUIRED_ADDED" | "TYPE_NARROWED" | "ENUM_VALUE_REMOVED" | "PROPERTY_REMOVED";
+                    message: string;
+                    path: string;
+                }[];
+                version: number;
+            };
+            /** @enum {string} */
+            schemaValidation: "OFF" | "WARN" | "ENFORCE";
+            schemaVersion: number | null;
             statistics: {
                 activeSubscriptions: number;
                 failedDeliveries: number;
@@ -9248,6 +9375,23 @@ export interface components {
                 executions: number;
                 inactive: number;
             };
+        };
+        EventSchemaVersion: {
+            breaking: boolean;
+            changes: {
+                /** @enum {string} */
+                kind: "REQUIRED_ADDED" | "TYPE_NARROWED" | "ENUM_VALUE_REMOVED" | "PROPERTY_REMOVED";
+                message: string;
+                path: string;
+            }[];
+            createdAt: string;
+            schema: {
+                [key: string]: unknown;
+            } | null;
+            version: number;
+        };
+        EventSchemaVersionList: {
+            data: components["schemas"]["EventSchemaVersion"][];
         };
         EventTypeFrom: {
             /** @enum {string} */
