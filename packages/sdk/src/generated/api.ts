@@ -4897,6 +4897,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Ação não permitida para este registro */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Erro interno do servidor */
                 500: {
                     headers: {
@@ -9028,6 +9037,11 @@ export interface components {
             };
             processedAt: string | null;
             responseBody: string | null;
+            schemaVersion: number | null;
+            schemaViolations: {
+                message: string;
+                path: string;
+            }[];
             /** @enum {string} */
             status: "PENDING" | "RETRYING" | "SUCCESS" | "FAILED" | "IGNORED";
             subscription: {
