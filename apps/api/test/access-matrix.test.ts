@@ -35,6 +35,8 @@ POST /v1/applications                                  401  201       201       
 GET /v1/applications/{id}                              401  404/200   404/200   200      200      200      200      200
 GET /v1/applications/{id}/api-key                      401  404/403   404/403   403      200      403      200      200
 PUT /v1/applications/{id}                              401  404/403   404/403   403      200      403      200      200
+GET /v1/applications/{id}/catalog                      401  404/pub   404/pub   pub+priv pub+priv pub+priv pub+priv pub+priv
+GET /v1/applications/{id}/catalog/openapi.json         401  404/200   404/200   200      200      200      200      200
 POST /v1/applications/{id}/regenerate-key              401  404/403   404/403   403      403      403      200      200
 GET /v1/applications/{id}/callback-secret              401  404       404       403      200      403      200      200
 POST /v1/applications/{id}/callback-secret/rotate      401  404       404       403      200      403      200      200
@@ -321,6 +323,15 @@ const CALLS: Record<string, (w: World, c: Caller) => Promise<Answer | string>> =
   'GET /v1/applications/{id}/api-key': (w, c) => t.get(`/v1/applications/${w.appId}/api-key`, c),
   'PUT /v1/applications/{id}': (w, c) =>
     t.put(`/v1/applications/${w.appId}`, { body: { name: w.name }, token: c.token }),
+  'GET /v1/applications/{id}/catalog': async (w, c) => {
+    const answer = await t.get(`/v1/applications/${w.appId}/catalog`, c);
+    return listed({ ...answer, body: { data: answer.body?.events } }, [
+      ['pub', w.publicEvent.id],
+      ['priv', w.privateEvent.id],
+    ]);
+  },
+  'GET /v1/applications/{id}/catalog/openapi.json': (w, c) =>
+    t.get(`/v1/applications/${w.appId}/catalog/openapi.json`, c),
   'POST /v1/applications/{id}/regenerate-key': (w, c) =>
     t.post(`/v1/applications/${w.appId}/regenerate-key`, c),
   'GET /v1/applications/{id}/callback-secret': (w, c) =>

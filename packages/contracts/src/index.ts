@@ -4,6 +4,7 @@ export * from './applications';
 export * from './auth';
 export * from './auth-details';
 export * from './auth-headers';
+export * from './catalog';
 export * from './common';
 export * from './common-passwords';
 export * from './emit';
