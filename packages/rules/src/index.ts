@@ -70,6 +70,7 @@ export {
   findBreakingChanges,
   type SchemaComparison,
 } from './schemas/find-breaking-changes';
+export { inferSchema } from './schemas/infer-schema';
 export { findTemplatePlaceholders } from './templates/find-template-placeholders';
 export {
   type DeliveryBodyInput,
