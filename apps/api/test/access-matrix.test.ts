@@ -35,6 +35,8 @@ POST /v1/applications                                  401  201       201       
 GET /v1/applications/{id}                              401  404/200   404/200   200      200      200      200      200
 GET /v1/applications/{id}/api-key                      401  404/403   404/403   403      200      403      200      200
 PUT /v1/applications/{id}                              401  404/403   404/403   403      200      403      200      200
+GET /v1/applications/{id}/catalog                      401  404/pub   404/pub   pub+priv pub+priv pub+priv pub+priv pub+priv
+GET /v1/applications/{id}/catalog/openapi.json         401  404/200   404/200   200      200      200      200      200
 POST /v1/applications/{id}/regenerate-key              401  404/403   404/403   403      403      403      200      200
 GET /v1/applications/{id}/callback-secret              401  404       404       403      200      403      200      200
 POST /v1/applications/{id}/callback-secret/rotate      401  404       404       403      200      403      200      200
@@ -51,6 +53,8 @@ GET /v1/events ?scope=discover                         401  -/pub     -/pub     
 POST /v1/events                                        401  404/403   404/403   403      201      403      201      201
 GET /v1/events/{id} public event                       401  404/200   404/200   200      200      200      200      200
 GET /v1/events/{id} private event                      401  404       404       200      200      200      200      200
+GET /v1/events/{id}/schemas public event               401  404/200   404/200   200      200      200      200      200
+GET /v1/events/{id}/schemas private event              401  404       404       200      200      200      200      200
 PUT /v1/events/{id}                                    401  404/403   404/403   403      200      403      200      200
 POST /v1/events/emit                                   401  404/403   404/403   403      202      403      202      202
 POST /v1/events/{id}/test-callback                     401  404/403   404/403   403      409      403      409      409
@@ -336,6 +340,15 @@ const CALLS: Record<string, (w: World, c: Caller) => Promise<Answer | string>> =
   'GET /v1/applications/{id}/api-key': (w, c) => t.get(`/v1/applications/${w.appId}/api-key`, c),
   'PUT /v1/applications/{id}': (w, c) =>
     t.put(`/v1/applications/${w.appId}`, { body: { name: w.name }, token: c.token }),
+  'GET /v1/applications/{id}/catalog': async (w, c) => {
+    const answer = await t.get(`/v1/applications/${w.appId}/catalog`, c);
+    return listed({ ...answer, body: { data: answer.body?.events } }, [
+      ['pub', w.publicEvent.id],
+      ['priv', w.privateEvent.id],
+    ]);
+  },
+  'GET /v1/applications/{id}/catalog/openapi.json': (w, c) =>
+    t.get(`/v1/applications/${w.appId}/catalog/openapi.json`, c),
   'POST /v1/applications/{id}/regenerate-key': (w, c) =>
     t.post(`/v1/applications/${w.appId}/regenerate-key`, c),
   'GET /v1/applications/{id}/callback-secret': (w, c) =>
@@ -382,6 +395,8 @@ const CALLS: Record<string, (w: World, c: Caller) => Promise<Answer | string>> =
   },
   'GET /v1/events/{id} public event': (w, c) => t.get(`/v1/events/${w.publicEvent.id}`, c),
   'GET /v1/events/{id} private event': (w, c) => t.get(`/v1/events/${w.privateEvent.id}`, c),
+  'GET /v1/events/{id}/schemas public event': (w, c) => t.get(`/v1/events/${w.publicEvent.id}/schemas`, c),
+  'GET /v1/events/{id}/schemas private event': (w, c) => t.get(`/v1/events/${w.privateEvent.id}/schemas`, c),
   'PUT /v1/events/{id}': (w, c) =>
     t.put(`/v1/events/${w.publicEvent.id}`, { body: { name: 'Renomeado' }, token: c.token }),
   'POST /v1/events/emit': (w, c) =>

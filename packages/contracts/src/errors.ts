@@ -21,6 +21,8 @@ export const ERROR_CODES = {
   METHOD_NOT_ALLOWED: 405,
   CONFLICT: 409,
   UNPROCESSABLE: 422,
+  /** An emitted payload that breaks its event's schema in ENFORCE mode; `details` lists where. */
+  SCHEMA_VIOLATION: 422,
   RATE_LIMITED: 429,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,

@@ -35,8 +35,41 @@ describe('event form', () => {
       enableCallbacks: false,
       callbackAuthType: 'NONE',
       bodyTemplate: { body: '{{payload.body}}' },
+      // Always sent: an emptied editor clears the schema on an update.
+      schema: null,
+      examples: [],
+      schemaValidation: 'OFF',
     });
     expect(ZCreateEventRequest.safeParse(request).success).toBe(true);
+  });
+
+  it('When the form holds a schema, examples and a mode, then the request carries them parsed', () => {
+    const request = eventFormToRequest(
+      ZEventForm.parse({
+        ...form,
+        schema: '{"type": "object", "required": ["id"]}',
+        examples: '[{"id": "o-1"}]',
+        schemaValidation: 'ENFORCE',
+      }),
+    );
+    expect(request).toMatchObject({
+      schema: { type: 'object', required: ['id'] },
+      examples: [{ id: 'o-1' }],
+      schemaValidation: 'ENFORCE',
+    });
+    expect(ZCreateEventRequest.safeParse(request).success).toBe(true);
+  });
+
+  it('When the schema text is not a JSON object, the examples not a list, or a mode has no schema, then the pt-BR message of each', () => {
+    expect(messages(ZEventForm.safeParse({ ...form, schema: '[1]' }))).toEqual([
+      'O schema deve ser um objeto JSON válido.',
+    ]);
+    expect(messages(ZEventForm.safeParse({ ...form, schema: '{}', examples: '{"id": 1}' }))).toEqual([
+      'Os exemplos devem ser uma lista JSON de payloads.',
+    ]);
+    expect(messages(ZEventForm.safeParse({ ...form, schemaValidation: 'WARN' }))).toEqual([
+      'Defina um schema para validar os payloads.',
+    ]);
   });
 
   it('When the form is RABBITMQ with callbacks and auth, then the payload carries settings and only that type’s details', () => {

@@ -2,6 +2,15 @@ import { z } from 'zod';
 import { checkAuthDetails, pickAuthDetails, ZAuthDetails } from './auth-details';
 import { paginated, ZHttpUrl, ZListQuery } from './common';
 import { AUTH_TYPES, ENTITY_STATUSES, QUEUE_TYPES, VISIBILITIES } from './enums';
+import {
+  checkSchemaRules,
+  ZEventExamples,
+  ZEventExamplesText,
+  ZEventJsonSchema,
+  ZEventSchemaFields,
+  ZEventSchemaText,
+  ZSchemaValidationMode,
+} from './event-schema';
 import { addIssue, isBlank, isPlainObject, parseJsonField } from './json-field';
 
 export const EVENT_ALIAS_PATTERN = /^[a-z0-9._-]+$/;
@@ -98,6 +107,9 @@ const eventFields = {
   messageTtl: ZMessageTtl.nullable().optional(),
   maxRetries: ZMaxRetries.nullable().optional(),
   priority: ZPriority.nullable().optional(),
+  schema: ZEventJsonSchema,
+  examples: ZEventExamples,
+  schemaValidation: ZSchemaValidationMode,
 };
 
 type EventRuleInput = {
@@ -136,8 +148,10 @@ export const ZCreateEventRequest = z
     queueType: eventFields.queueType.default('IMMEDIATE'),
     enableCallbacks: eventFields.enableCallbacks.default(false),
     callbackAuthType: eventFields.callbackAuthType.default('NONE'),
+    schemaValidation: eventFields.schemaValidation.default('OFF'),
   })
   .superRefine(checkEventRules)
+  .superRefine(checkSchemaRules)
   .transform((event) => ({
     ...event,
     callbackAuthDetails: pickAuthDetails(event.callbackAuthType, event.callbackAuthDetails),
@@ -169,6 +183,10 @@ export const ZUpdateEventRequest = z.object({
   messageTtl: eventFields.messageTtl,
   maxRetries: eventFields.maxRetries,
   priority: eventFields.priority,
+  /** Checked whole with the merged event: null or '' clears. */
+  schema: z.unknown().optional(),
+  examples: z.unknown().optional(),
+  schemaValidation: eventFields.schemaValidation.optional(),
 });
 export type TUpdateEventRequest = z.input<typeof ZUpdateEventRequest>;
 
@@ -209,6 +227,7 @@ export const ZEvent = z
     callbackAuthDetails: z.record(z.string(), z.string()).nullable(),
     bodyTemplate: z.record(z.string(), z.unknown()).nullable(),
     ...ZQueueSettings,
+    ...ZEventSchemaFields,
     createdAt: z.string(),
     updatedAt: z.string(),
     application: z.object({ id: z.string(), name: z.string() }),
@@ -308,8 +327,14 @@ export const ZEventForm = z
     messageTtl: ZFormQueueNumber,
     maxRetries: ZFormQueueNumber,
     priority: ZFormQueueNumber,
+    schema: ZEventSchemaText.default(''),
+    examples: ZEventExamplesText.default(''),
+    schemaValidation: ZSchemaValidationMode.default('OFF'),
   })
   .superRefine((form, ctx) => {
+    if (form.schemaValidation !== 'OFF' && form.schema.trim() === '') {
+      checkSchemaRules({ schema: null, schemaValidation: form.schemaValidation }, ctx);
+    }
     if (form.queueType === 'STANDARD' || form.queueType === 'FIFO') {
       addIssue(ctx, UNSUPPORTED_QUEUE_MESSAGE, ['queueType']);
     }
@@ -345,6 +370,10 @@ export function eventFormToRequest(form: TEventForm): TCreateEventRequest {
     queueType: form.queueType,
     enableCallbacks: form.enableCallbacks,
     ...(form.bodyTemplate.trim() ? { bodyTemplate: JSON.parse(form.bodyTemplate) } : {}),
+    // Sent even when blank, so clearing the editor clears the schema on an update.
+    schema: form.schema.trim() ? JSON.parse(form.schema) : null,
+    examples: form.examples.trim() ? JSON.parse(form.examples) : [],
+    schemaValidation: form.schemaValidation,
     ...(form.enableCallbacks && form.callbackUrl ? { callbackUrl: form.callbackUrl } : {}),
     callbackAuthType: form.enableCallbacks ? form.callbackAuthType : 'NONE',
     ...(hasAuth

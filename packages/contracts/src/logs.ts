@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { listQuery, paginated } from './common';
 import { DELIVERY_STATUSES, ENTITY_STATUSES } from './enums';
+import { ZSchemaViolation } from './event-schema';
 
 // Year 0000 is valid ISO 8601 but not a date PostgreSQL can hold.
 const optionalDate = z.iso
@@ -83,6 +84,10 @@ export const ZDeliveryLogDetail = ZDeliveryLogListItem.extend({
   payloadSent: z.unknown(),
   nextAttemptAt: z.string().nullable(),
   occurrenceId: z.string(),
+  /** The event's schema version the emit was checked against; null when its validation was OFF. */
+  schemaVersion: z.number().int().nullable(),
+  /** Under WARN, where the emitted payload broke the schema ("Payload fora do schema"); [] otherwise. */
+  schemaViolations: z.array(ZSchemaViolation),
   attempts: z.array(ZDeliveryAttempt),
 }).meta({ id: 'DeliveryLogDetail' });
 export type TDeliveryLogDetail = z.infer<typeof ZDeliveryLogDetail>;

@@ -64,6 +64,13 @@ export {
   type SampleFieldType,
   sampleValueFor,
 } from './samples/build-sample-payload';
+export {
+  type BreakingChange,
+  type BreakingChangeKind,
+  findBreakingChanges,
+  type SchemaComparison,
+} from './schemas/find-breaking-changes';
+export { inferSchema } from './schemas/infer-schema';
 export { findTemplatePlaceholders } from './templates/find-template-placeholders';
 export {
   type DeliveryBodyInput,

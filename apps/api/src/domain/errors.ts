@@ -31,6 +31,8 @@ export const methodNotAllowed = (message: string, details?: unknown) =>
   new AppError('METHOD_NOT_ALLOWED', message, details);
 export const conflict = (message: string, details?: unknown) => new AppError('CONFLICT', message, details);
 export const unprocessable = (message: string) => new AppError('UNPROCESSABLE', message);
+export const schemaViolation = (message: string, details: { path: string; message: string }[]) =>
+  new AppError('SCHEMA_VIOLATION', message, details);
 export const unsupportedMediaType = (message: string) => new AppError('UNSUPPORTED_MEDIA_TYPE', message);
 export const rateLimited = (message: string, details?: unknown) =>
   new AppError('RATE_LIMITED', message, details);

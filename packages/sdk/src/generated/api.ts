@@ -1527,6 +1527,170 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/applications/{id}/catalog": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Sucesso */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Catalog"];
+                    };
+                };
+                /** @description Requisição inválida (URL, parâmetros ou corpo) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Sessão ou chave ausente ou inválida */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Não encontrado (ou não visível para quem chama) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Erro interno do servidor */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Serviço temporariamente indisponível */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/applications/{id}/catalog/openapi.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Sucesso */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CatalogOpenApi"];
+                    };
+                };
+                /** @description Requisição inválida (URL, parâmetros ou corpo) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Sessão ou chave ausente ou inválida */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Não encontrado (ou não visível para quem chama) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Erro interno do servidor */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Serviço temporariamente indisponível */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/applications/{id}/invitations": {
         parameters: {
             query?: never;
@@ -4181,6 +4345,7 @@ export interface paths {
                         delayBetweenSends?: number | null;
                         /** @default false */
                         enableCallbacks?: boolean;
+                        examples?: unknown;
                         maxRetries?: number | null;
                         messageTtl?: number | null;
                         name: string;
@@ -4190,6 +4355,12 @@ export interface paths {
                          * @enum {string}
                          */
                         queueType?: "IMMEDIATE" | "RABBITMQ" | "STANDARD" | "FIFO";
+                        schema?: unknown;
+                        /**
+                         * @default OFF
+                         * @enum {string}
+                         */
+                        schemaValidation?: "OFF" | "WARN" | "ENFORCE";
                         /**
                          * @default ACTIVE
                          * @enum {string}
@@ -4403,12 +4574,16 @@ export interface paths {
                         callbackUrl?: ("" | string) | null;
                         delayBetweenSends?: number | null;
                         enableCallbacks?: boolean;
+                        examples?: unknown;
                         maxRetries?: number | null;
                         messageTtl?: number | null;
                         name?: string;
                         priority?: number | null;
                         /** @enum {string} */
                         queueType?: "IMMEDIATE" | "RABBITMQ" | "STANDARD" | "FIFO";
+                        schema?: unknown;
+                        /** @enum {string} */
+                        schemaValidation?: "OFF" | "WARN" | "ENFORCE";
                         /** @enum {string} */
                         status?: "ACTIVE" | "INACTIVE" | "PAUSED" | "FAILED";
                         /** @enum {string} */
@@ -4586,6 +4761,88 @@ export interface paths {
                 };
             };
         };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/events/{id}/schemas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Sucesso */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["EventSchemaVersionList"];
+                    };
+                };
+                /** @description Requisição inválida (URL, parâmetros ou corpo) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Sessão ou chave ausente ou inválida */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Não encontrado (ou não visível para quem chama) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Erro interno do servidor */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Serviço temporariamente indisponível */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -4797,6 +5054,15 @@ export interface paths {
                 };
                 /** @description Tipo de conteúdo não suportado; use application/json */
                 415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Ação não permitida para este registro */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -9275,6 +9541,32 @@ export interface components {
             responseBody: string | null;
             success: boolean;
         };
+        Catalog: {
+            application: {
+                id: string;
+                name: string;
+            };
+            events: {
+                alias: string;
+                bodyTemplate: {
+                    [key: string]: unknown;
+                } | null;
+                examples: unknown[];
+                id: string;
+                name: string;
+                schema: {
+                    [key: string]: unknown;
+                } | null;
+                /** @enum {string} */
+                schemaValidation: "OFF" | "WARN" | "ENFORCE";
+                schemaVersion: number | null;
+                /** @enum {string} */
+                visibility: "PUBLIC" | "PRIVATE";
+            }[];
+        };
+        CatalogOpenApi: {
+            [key: string]: unknown;
+        };
         DeliveryAttempt: {
             attemptNumber: number;
             durationMs: number;
@@ -9328,6 +9620,11 @@ export interface components {
             };
             processedAt: string | null;
             responseBody: string | null;
+            schemaVersion: number | null;
+            schemaViolations: {
+                message: string;
+                path: string;
+            }[];
             /** @enum {string} */
             status: "PENDING" | "RETRYING" | "SUCCESS" | "FAILED" | "IGNORED";
             subscription: {
@@ -9433,6 +9730,7 @@ export interface components {
             createdAt: string;
             delayBetweenSends: number | null;
             enableCallbacks: boolean;
+            examples: unknown[];
             id: string;
             maxRetries: number | null;
             messageTtl: number | null;
@@ -9444,6 +9742,22 @@ export interface components {
             priority: number | null;
             /** @enum {string} */
             queueType: "IMMEDIATE" | "RABBITMQ" | "STANDARD" | "FIFO";
+            schema: {
+                [key: string]: unknown;
+            } | null;
+            schemaChange?: {
+                breaking: boolean;
+                changes: {
+                    /** @enum {string} */
+                    kind: "REQUIRED_ADDED" | "TYPE_NARROWED" | "ENUM_VALUE_REMOVED" | "PROPERTY_REMOVED";
+                    message: string;
+                    path: string;
+                }[];
+                version: number;
+            };
+            /** @enum {string} */
+            schemaValidation: "OFF" | "WARN" | "ENFORCE";
+            schemaVersion: number | null;
             /** @enum {string} */
             status: "ACTIVE" | "INACTIVE" | "PAUSED" | "FAILED";
             updatedAt: string;
@@ -9472,6 +9786,7 @@ export interface components {
             createdAt: string;
             delayBetweenSends: number | null;
             enableCallbacks: boolean;
+            examples: unknown[];
             id: string;
             maxRetries: number | null;
             messageTtl: number | null;
@@ -9483,6 +9798,22 @@ export interface components {
             priority: number | null;
             /** @enum {string} */
             queueType: "IMMEDIATE" | "RABBITMQ" | "STANDARD" | "FIFO";
+            schema: {
+                [key: string]: unknown;
+            } | null;
+            schemaChange?: {
+                breaking: boolean;
+                changes: {
+                    /** @enum {string} */
+                    kind: "REQUIRED_ADDED" | "TYPE_NARROWED" | "ENUM_VALUE_REMOVED" | "PROPERTY_REMOVED";
+                    message: string;
+                    path: string;
+                }[];
+                version: number;
+            };
+            /** @enum {string} */
+            schemaValidation: "OFF" | "WARN" | "ENFORCE";
+            schemaVersion: number | null;
             statistics: {
                 activeSubscriptions: number;
                 failedDeliveries: number;
@@ -9641,6 +9972,23 @@ export interface components {
                 executions: number;
                 inactive: number;
             };
+        };
+        EventSchemaVersion: {
+            breaking: boolean;
+            changes: {
+                /** @enum {string} */
+                kind: "REQUIRED_ADDED" | "TYPE_NARROWED" | "ENUM_VALUE_REMOVED" | "PROPERTY_REMOVED";
+                message: string;
+                path: string;
+            }[];
+            createdAt: string;
+            schema: {
+                [key: string]: unknown;
+            } | null;
+            version: number;
+        };
+        EventSchemaVersionList: {
+            data: components["schemas"]["EventSchemaVersion"][];
         };
         EventTypeFrom: {
             /** @enum {string} */

@@ -40,6 +40,10 @@ export const occurrences = pgTable(
     createdAt: tz('created_at').notNull().defaultNow(),
     /** W3C traceparent of the emit's span, for its deliveries' spans; null while tracing is off. */
     traceParent: text('trace_parent'),
+    /** The event's schema version a WARN or ENFORCE emit was checked against. */
+    schemaVersion: integer('schema_version'),
+    /** Under WARN, where the payload broke the schema; null when it did not or nothing was checked. */
+    schemaViolations: jsonb('schema_violations').$type<{ path: string; message: string }[]>(),
   },
   (table) => [
     index('occurrences_event_idx').on(table.eventId, table.createdAt.desc()),

@@ -1,5 +1,15 @@
-import type { Filter } from '@wm/rules';
-import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { BreakingChange, Filter } from '@wm/rules';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { AuthDetails } from './applications';
 import { tz } from './timestamp-column';
 
@@ -25,6 +35,13 @@ export const events = pgTable(
     messageTtl: integer('message_ttl'),
     maxRetries: integer('max_retries'),
     priority: integer('priority'),
+    /** A JSON Schema 2020-12 the payloads are checked against (checked against the meta-schema when saved). */
+    schema: jsonb('schema').$type<Record<string, unknown> | null>(),
+    examples: jsonb('examples').$type<unknown[]>().notNull().default([]),
+    /** OFF, WARN or ENFORCE. */
+    schemaValidation: text('schema_validation').notNull().default('OFF'),
+    /** The current row of `event_schema_versions`; null until a schema is first set. */
+    schemaVersion: integer('schema_version'),
     createdBy: uuid('created_by'),
     createdAt: tz('created_at').notNull().defaultNow(),
     updatedAt: tz('updated_at').notNull().defaultNow(),
@@ -34,6 +51,21 @@ export const events = pgTable(
     index('events_created_idx').on(table.createdAt.desc()),
     index('events_search_idx').using('gin', table.name.op('gin_trgm_ops'), table.alias.op('gin_trgm_ops')),
   ],
+);
+
+/** Every schema an event has had; `breaking` and `changes` compare each with the one before. */
+export const eventSchemaVersions = pgTable(
+  'event_schema_versions',
+  {
+    eventId: uuid('event_id').notNull(),
+    version: integer('version').notNull(),
+    schema: jsonb('schema').$type<Record<string, unknown> | null>(),
+    breaking: boolean('breaking').notNull().default(false),
+    changes: jsonb('changes').$type<BreakingChange[]>().notNull().default([]),
+    createdBy: uuid('created_by'),
+    createdAt: tz('created_at').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.eventId, table.version] })],
 );
 
 export const subscriptions = pgTable(

@@ -2,6 +2,7 @@ import type { DatabaseHandle } from '../../db/client';
 import { addIgnoredDeliveryStats } from '../../delivery/delivery-stats-sql';
 import { type PlannedDeliveryLog, toStoredBodies } from '../../delivery/plan-delivery-logs';
 import { toStoredEventPayload } from '../../delivery/render-payload';
+import type { PayloadSchemaCheck } from './check-payload-schema';
 import type { EmitInput } from './emit-input';
 import type { EmitEvent, EmitRecord, EmitSubscription } from './emit-rows';
 
@@ -19,6 +20,9 @@ export type EmitTargetRow = {
   priority: number | null;
   message_ttl: number | null;
   max_retries: number | null;
+  schema_validation: string;
+  schema_version: number | null;
+  schema: Record<string, unknown> | null;
   subscriptions: EmitSubscription[] | null;
 };
 
@@ -27,7 +31,9 @@ export type EmitTargetRow = {
 const LOAD_EMIT_TARGETS = `
   SELECT k.i::int AS i, a.api_key_hash = k.key_hash AS is_key_valid,
     e.id, e.name, e.status, e.queue_type, e.body_template, e.enable_callbacks,
-    e.priority, e.message_ttl, e.max_retries,
+    e.priority, e.message_ttl, e.max_retries, e.schema_validation, e.schema_version,
+    -- An event that checks nothing does not carry its schema into the cache.
+    CASE WHEN e.schema_validation <> 'OFF' THEN e.schema END AS schema,
     (SELECT json_agg(json_build_object('id', s.id, 'status', s.status, 'filters', s.filters,
         'jsonBody', s.json_body, 'targetUrl', s.target_url, 'httpMethod', s.http_method,
         'authType', s.auth_type, 'authDetails', s.auth_details, 'secret', s.secret,
@@ -73,12 +79,15 @@ const INSERT_EMITS = `
     RETURNING occurrence_id
   ), o AS (
     INSERT INTO occurrences (id, event_id, application_id, event_type, data, headers, payload,
-      external_event_id, organization_id, idempotency_key, response, callback_pending, created_at, trace_parent)
+      external_event_id, organization_id, idempotency_key, response, callback_pending, created_at, trace_parent,
+      schema_version, schema_violations)
     SELECT id, event_id, application_id, event_type, data, headers, payload,
-      external_event_id, organization_id, idempotency_key, response, callback_pending, created_at, trace_parent
+      external_event_id, organization_id, idempotency_key, response, callback_pending, created_at, trace_parent,
+      schema_version, schema_violations
     FROM json_to_recordset($1::json) AS r(id uuid, event_id uuid, application_id uuid, event_type text,
       data json, headers jsonb, payload json, external_event_id text, organization_id text,
-      idempotency_key text, response jsonb, callback_pending boolean, created_at timestamptz, trace_parent text)
+      idempotency_key text, response jsonb, callback_pending boolean, created_at timestamptz, trace_parent text,
+      schema_version int, schema_violations jsonb)
     WHERE r.idempotency_key IS NULL OR r.id IN (SELECT occurrence_id FROM k)
     ON CONFLICT DO NOTHING
     RETURNING id
@@ -214,6 +223,8 @@ export function toEmitRecord(emit: {
   answer: unknown;
   timestamp: string;
   traceParent: string | null;
+  /** The schema check of a WARN or ENFORCE event; null when it checks nothing. */
+  schemaCheck: PayloadSchemaCheck | null;
   deliveryLogs: PlannedDeliveryLog[];
   leasedBy: string | null;
   eventLogId: string | null;
@@ -240,6 +251,12 @@ export function toEmitRecord(emit: {
       callback_pending: event.enableCallbacks,
       created_at: timestamp,
       ...(traceParent ? { trace_parent: traceParent } : {}),
+      ...(emit.schemaCheck
+        ? {
+            schema_version: emit.schemaCheck.version,
+            schema_violations: emit.schemaCheck.violations.length > 0 ? emit.schemaCheck.violations : null,
+          }
+        : {}),
     },
     deliveryLogs: emit.deliveryLogs.map((log) => ({
       id: log.id,

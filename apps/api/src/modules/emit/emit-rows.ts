@@ -14,6 +14,10 @@ export type EmitEvent = Pick<
   | 'priority'
   | 'messageTtl'
   | 'maxRetries'
+  | 'schemaValidation'
+  | 'schemaVersion'
+  /** Read only when schemaValidation is not OFF. */
+  | 'schema'
 >;
 
 export type EmitSubscription = Pick<

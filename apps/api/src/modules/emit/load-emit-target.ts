@@ -91,6 +91,9 @@ function toTarget(row: EmitTargetRow): EmitTarget {
         priority: row.priority,
         messageTtl: row.message_ttl,
         maxRetries: row.max_retries,
+        schemaValidation: row.schema_validation,
+        schemaVersion: row.schema_version,
+        schema: row.schema,
       }
     : null;
   return { isKeyValid: row.is_key_valid, event, subscriptions: row.subscriptions ?? [] };

@@ -5,6 +5,7 @@ import { INVALID_API_KEY_MESSAGE } from '../../domain/api-key';
 import { conflict, notFound, unauthorized } from '../../domain/errors';
 import { newIdAt } from '../../lib/ids';
 import { EVENT_NOT_FOUND } from '../access';
+import { checkPayloadSchema } from './check-payload-schema';
 import type { EmitTarget } from './emit-dependencies';
 import { type EmitInput, type Emitter, storableHeaders } from './emit-input';
 import { loadEmitTarget } from './load-emit-target';
@@ -28,6 +29,8 @@ export function planEmit(target: EmitTarget, input: EmitInput, now: Date) {
   if (!event) throw notFound(EVENT_NOT_FOUND);
   if (event.status === 'INACTIVE') throw conflict('Evento inativo: emissões não são aceitas');
   if (event.status === 'FAILED') throw conflict('Evento em falha: emissões não são aceitas');
+  // OFF (most events) costs one comparison; ENFORCE throws 422 before anything is planned.
+  const schemaCheck = event.schemaValidation === 'OFF' ? null : checkPayloadSchema(event, input.data);
 
   const occurrenceId = newIdAt(now);
   const headers = storableHeaders(input.headers);
@@ -48,5 +51,5 @@ export function planEmit(target: EmitTarget, input: EmitInput, now: Date) {
     timestamp,
     now,
   });
-  return { event, occurrenceId, headers, timestamp, payload, logs };
+  return { event, occurrenceId, headers, timestamp, payload, logs, schemaCheck };
 }

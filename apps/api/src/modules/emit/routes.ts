@@ -31,7 +31,7 @@ export function registerEmitRoutes(app: FastifyInstance, ctx: AppContext, auth: 
         response: {
           200: ZEmitDryRunAnswer,
           202: ZEmitResponse,
-          ...errorResponses(401, 403, 404, 409, 413, 415),
+          ...errorResponses(401, 403, 404, 409, 413, 415, 422),
         },
       },
     },

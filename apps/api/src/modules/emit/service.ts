@@ -40,7 +40,11 @@ async function recordAndDispatch(
     const previous = await findPreviousAnswer(ctx, input, idempotencyKey, now);
     if (previous) return previous;
   }
-  const { event, occurrenceId, headers, timestamp, payload, logs } = planEmit(target, input, now);
+  const { event, occurrenceId, headers, timestamp, payload, logs, schemaCheck } = planEmit(
+    target,
+    input,
+    now,
+  );
   const due = logs.filter((log) => log.status === 'PENDING');
   const answer: TEmitResponse = {
     occurrenceId,
@@ -80,6 +84,7 @@ async function recordAndDispatch(
       answer,
       timestamp,
       traceParent,
+      schemaCheck,
       deliveryLogs: eventLogId ? [] : logs,
       leasedBy,
       eventLogId,

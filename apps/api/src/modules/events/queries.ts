@@ -1,7 +1,7 @@
 import type { TEventListQuery } from '@wm/contracts';
 import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { applications, deliveryLogCounts, events, subscriptions } from '../../db/schema';
+import { applications, deliveryLogCounts, eventSchemaVersions, events, subscriptions } from '../../db/schema';
 import { matchSearch, matchValue, pageOffset } from '../../domain/pagination';
 import type { SessionUser } from '../../domain/session-user';
 import { eventAccess, memberWhere, rowPermissions, subscriptionAccess, visibleWhere } from '../access';
@@ -81,6 +81,33 @@ export async function insertEvent(db: Database, values: EventColumns) {
 /** Sets the given columns; an undefined one stays as it is. */
 export async function updateEventColumns(db: Database, id: string, columns: Partial<EventColumns>) {
   await db.update(events).set(columns).where(eq(events.id, id));
+}
+
+/**
+ * Gives the event its next schema version and keeps the schema under it; the event's row lock
+ * orders concurrent writers, so two never take the same number.
+ */
+export async function addSchemaVersion(
+  db: Database,
+  version: Omit<typeof eventSchemaVersions.$inferInsert, 'version'>,
+): Promise<number> {
+  const [row] = await db
+    .update(events)
+    .set({ schemaVersion: sql`coalesce(${events.schemaVersion}, 0) + 1` })
+    .where(eq(events.id, version.eventId))
+    .returning({ version: events.schemaVersion });
+  const next = row?.version ?? 1;
+  await db.insert(eventSchemaVersions).values({ ...version, version: next });
+  return next;
+}
+
+/** Every schema version of the event, newest first. */
+export function listSchemaVersions(db: Database, eventId: string) {
+  return db
+    .select()
+    .from(eventSchemaVersions)
+    .where(eq(eventSchemaVersions.eventId, eventId))
+    .orderBy(desc(eventSchemaVersions.version));
 }
 
 export async function deleteEventRow(db: Database, id: string) {

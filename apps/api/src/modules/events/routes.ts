@@ -5,6 +5,7 @@ import {
   ZEventDetail,
   ZEventListQuery,
   ZEventListResponse,
+  ZEventSchemaVersionList,
   ZUpdateEventRequest,
 } from '@wm/contracts';
 import type { FastifyInstance } from 'fastify';
@@ -14,7 +15,14 @@ import { type AuthHooks, currentUser } from '../../http/auth';
 import { sessionErrors } from '../../http/openapi';
 import { registerCrudRoutes } from '../../http/register-crud-routes';
 import { idRouteSchema } from '../../http/route-declarations';
-import { createEvent, deleteEvent, getEventDetail, listEvents, updateEvent } from './service';
+import {
+  createEvent,
+  deleteEvent,
+  getEventDetail,
+  listEventSchemaVersions,
+  listEvents,
+  updateEvent,
+} from './service';
 import { testEventCallback } from './test-callback';
 
 export function registerEventRoutes(app: FastifyInstance, ctx: AppContext, auth: AuthHooks) {
@@ -37,6 +45,17 @@ export function registerEventRoutes(app: FastifyInstance, ctx: AppContext, auth:
     update: { body: ZUpdateEventRequest, run: (user, id, body) => updateEvent(ctx, user, id, body) },
     remove: (user, id) => deleteEvent(ctx, user, id),
   });
+
+  r.get(
+    '/events/:id/schemas',
+    {
+      onRequest: [auth.requireUser],
+      schema: idRouteSchema(['events'], {
+        response: { 200: ZEventSchemaVersionList, ...sessionErrors(404) },
+      }),
+    },
+    async (request) => listEventSchemaVersions(ctx, currentUser(request), request.params.id),
+  );
 
   r.post(
     '/events/:id/test-callback',

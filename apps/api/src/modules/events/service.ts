@@ -4,13 +4,17 @@ import {
   type TEventInput,
   type TEventListQuery,
   type TEventListResponse,
+  type TEventSchemaChange,
+  type TEventSchemaVersionList,
   type TUpdateEventRequest,
   ZCreateEventRequest,
 } from '@wm/contracts';
+import { findBreakingChanges } from '@wm/rules';
 import type { AppContext } from '../../context';
 import { CHANGE_CHANNELS, commitChange } from '../../db/change-channel';
 import type { events } from '../../db/schema';
 import { refuseDuplicate } from '../../domain/errors';
+import { checkEventSchema, isSameJson } from '../../domain/event-schema';
 import { isSent } from '../../domain/is-sent';
 import { toPagination } from '../../domain/pagination';
 import type { SessionUser } from '../../domain/session-user';
@@ -23,12 +27,14 @@ import { applicationAccess, eventAccess, requireAccess } from '../access';
 import { toEventSubscriptionSummary } from './event-subscription-summary';
 import { toEventView } from './event-view';
 import {
+  addSchemaVersion,
   countEventDeliveries,
   countEventStats,
   deleteEventRow,
   eventListWhere,
   findEventRow,
   insertEvent,
+  listSchemaVersions,
   listVisibleEventSubscriptions,
   selectEventPage,
   updateEventColumns,
@@ -81,25 +87,88 @@ const columnsOf = (cipher: Cipher, input: TEventInput) => ({
   messageTtl: input.messageTtl ?? null,
   maxRetries: input.maxRetries ?? null,
   priority: input.priority ?? null,
+  schema: input.schema,
+  examples: input.examples,
+  schemaValidation: input.schemaValidation,
 });
+
+/**
+ * Within the write's transaction: when the schema differs from `previous`, keeps it as the event's
+ * next version and answers the change (what the new schema refuses that the previous accepted; a
+ * new event has no previous payloads to refuse).
+ */
+async function recordSchemaChange(
+  tx: Parameters<typeof addSchemaVersion>[0],
+  change: {
+    eventId: string;
+    isNewEvent: boolean;
+    previous: Record<string, unknown> | null;
+    next: Record<string, unknown> | null;
+  },
+  user: SessionUser,
+  now: Date,
+): Promise<TEventSchemaChange | undefined> {
+  if (isSameJson(change.previous, change.next)) return undefined;
+  const { breaking, changes } = change.isNewEvent
+    ? { breaking: false, changes: [] }
+    : findBreakingChanges(change.previous, change.next);
+  const version = await addSchemaVersion(tx, {
+    eventId: change.eventId,
+    schema: change.next,
+    breaking,
+    changes,
+    createdBy: user.id,
+    createdAt: now,
+  });
+  return { version, breaking, changes };
+}
 
 export async function createEvent(ctx: AppContext, user: SessionUser, input: TEventInput): Promise<TEvent> {
   await requireAccess(ctx, user, applicationAccess, input.applicationId, 'write');
   await refusePrivateTarget(ctx.config.ALLOW_PRIVATE_TARGETS, input.callbackUrl, 'callbackUrl');
+  if (input.schema) checkEventSchema(input.schema, input.examples);
   const now = ctx.clock();
   const id = newId();
-  await refuseDuplicate(ALIAS_TAKEN, () =>
-    commitChange(ctx, CHANGE_CHANNELS.emitTargets, (tx) =>
-      insertEvent(tx, {
+  const schemaChange = await refuseDuplicate(ALIAS_TAKEN, () =>
+    commitChange(ctx, CHANGE_CHANNELS.emitTargets, async (tx) => {
+      await insertEvent(tx, {
         id,
         ...columnsOf(ctx.cipher, input),
         createdBy: user.id,
         createdAt: now,
         updatedAt: now,
-      }),
-    ),
+      });
+      return recordSchemaChange(
+        tx,
+        { eventId: id, isNewEvent: true, previous: null, next: input.schema },
+        user,
+        now,
+      );
+    }),
   );
-  return loadEventView(ctx, user, id);
+  return withSchemaChange(await loadEventView(ctx, user, id), schemaChange);
+}
+
+const withSchemaChange = (view: TEvent, schemaChange: TEventSchemaChange | undefined): TEvent =>
+  schemaChange ? { ...view, schemaChange } : view;
+
+/** GET /events/{id}/schemas: every schema the event has had, newest first, to whoever may read it. */
+export async function listEventSchemaVersions(
+  ctx: AppContext,
+  user: SessionUser,
+  id: string,
+): Promise<TEventSchemaVersionList> {
+  await requireAccess(ctx, user, eventAccess, id, 'read');
+  const rows = await listSchemaVersions(ctx.db, id);
+  return {
+    data: rows.map((row) => ({
+      version: row.version,
+      schema: row.schema,
+      breaking: row.breaking,
+      changes: row.changes,
+      createdAt: row.createdAt.toISOString(),
+    })),
+  };
 }
 
 export async function getEventDetail(ctx: AppContext, user: SessionUser, id: string): Promise<TEventDetail> {
@@ -155,6 +224,9 @@ function mergeEvent(cipher: Cipher, existing: typeof events.$inferSelect, input:
     messageTtl: has('messageTtl') ? input.messageTtl : existing.messageTtl,
     maxRetries: has('maxRetries') ? input.maxRetries : existing.maxRetries,
     priority: has('priority') ? input.priority : existing.priority,
+    schema: has('schema') ? input.schema : existing.schema,
+    examples: has('examples') ? input.examples : existing.examples,
+    schemaValidation: input.schemaValidation ?? existing.schemaValidation,
   };
 }
 
@@ -172,12 +244,22 @@ export async function updateEvent(
   if (isSent(input, 'callbackUrl')) {
     await refusePrivateTarget(ctx.config.ALLOW_PRIVATE_TARGETS, merged.callbackUrl, 'callbackUrl');
   }
-  await refuseDuplicate(ALIAS_TAKEN, () =>
-    commitChange(ctx, CHANGE_CHANNELS.emitTargets, (tx) =>
-      updateEventColumns(tx, id, { ...columnsOf(ctx.cipher, merged), updatedAt: ctx.clock() }),
-    ),
+  if (merged.schema && (isSent(input, 'schema') || isSent(input, 'examples'))) {
+    checkEventSchema(merged.schema, merged.examples);
+  }
+  const now = ctx.clock();
+  const schemaChange = await refuseDuplicate(ALIAS_TAKEN, () =>
+    commitChange(ctx, CHANGE_CHANNELS.emitTargets, async (tx) => {
+      await updateEventColumns(tx, id, { ...columnsOf(ctx.cipher, merged), updatedAt: now });
+      return recordSchemaChange(
+        tx,
+        { eventId: id, isNewEvent: false, previous: existing.schema, next: merged.schema },
+        user,
+        now,
+      );
+    }),
   );
-  return loadEventView(ctx, user, id);
+  return withSchemaChange(await loadEventView(ctx, user, id), schemaChange);
 }
 
 /** Subscriptions, occurrences, delivery and event logs go with the event (ON DELETE CASCADE). */

@@ -194,6 +194,8 @@ export async function findVisibleDeliveryLog(db: Database, user: SessionUser, id
         eventDataReceived: sql<unknown>`coalesce(${deliveryLogs.eventDataReceived}, ${occurrences.data})`,
         payloadSent: sql<unknown>`coalesce(${deliveryLogs.payloadSent}, ${occurrences.payload}, ${occurrences.data})`,
       },
+      schemaVersion: occurrences.schemaVersion,
+      schemaViolations: occurrences.schemaViolations,
       isMember: memberColumn(deliveryLogAccess, user),
     })
     .from(deliveryLogs)

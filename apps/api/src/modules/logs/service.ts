@@ -87,6 +87,8 @@ export async function getDeliveryLog(
     payloadSent: row.bodies.payloadSent,
     nextAttemptAt: row.detail.nextAttemptAt?.toISOString() ?? null,
     occurrenceId: row.detail.occurrenceId,
+    schemaVersion: row.schemaVersion,
+    schemaViolations: row.schemaViolations ?? [],
     attempts: attempts.map((attempt) => ({
       id: attempt.id,
       attemptNumber: attempt.attemptNumber,

@@ -21,6 +21,9 @@ export const newEventFormValues = (applicationId = ''): TEventFormValues => ({
   callbackAuthDetails: {},
   bodyTemplate: DEFAULT_BODY_TEMPLATE,
   ...EVENT_QUEUE_DEFAULTS,
+  schema: '',
+  examples: '',
+  schemaValidation: 'OFF',
 });
 
 /** The edit form of a stored event; absent queue settings start at the defaults. */
@@ -39,6 +42,9 @@ export const eventToFormValues = (event: TEvent): TEventFormValues => ({
   messageTtl: event.messageTtl ?? EVENT_QUEUE_DEFAULTS.messageTtl,
   maxRetries: event.maxRetries ?? EVENT_QUEUE_DEFAULTS.maxRetries,
   priority: event.priority ?? EVENT_QUEUE_DEFAULTS.priority,
+  schema: event.schema ? JSON.stringify(event.schema, null, 2) : '',
+  examples: event.examples.length > 0 ? JSON.stringify(event.examples, null, 2) : '',
+  schemaValidation: event.schemaValidation,
 });
 
 /** PUT payload: the create payload, with an emptied template cleared explicitly. */

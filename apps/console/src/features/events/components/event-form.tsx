@@ -21,6 +21,7 @@ import { visibilityLabel } from '@/components/ui/status-badges';
 import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
 import { QUEUE_TYPE_DESCRIPTIONS, QUEUE_TYPE_LABELS } from './event-labels';
+import { EventSchemaCard } from './event-schema-card';
 import { RadioCards } from './radio-cards';
 
 const QUEUE_SETTING_FIELDS = [
@@ -43,9 +44,12 @@ const isSelectable = (queueType: string) => (SELECTABLE_QUEUE_TYPES as readonly 
 export function EventForm({
   defaultValues,
   variant,
+  savedSchema,
   ...formProps
 }: RecordFormProps<TEventForm> & {
   defaultValues: TEventFormValues;
+  /** On edit, the stored schema: a change that refuses what it accepted is flagged before saving. */
+  savedSchema?: Record<string, unknown> | null;
 }) {
   const form = useForm<TEventFormValues, unknown, TEventForm>({
     resolver: zodResolver(ZEventForm),
@@ -57,6 +61,7 @@ export function EventForm({
 
   const onInvalid = (errors: Record<string, unknown>) => {
     if (errors.bodyTemplate) toast.error('Erro no template', { description: BODY_TEMPLATE_MESSAGE });
+    if (errors.schema || errors.examples) toast.error('Erro no schema do payload');
   };
 
   const toggleCallbacks = (isOn: boolean) => {
@@ -235,6 +240,8 @@ export function EventForm({
           </FormField>
         </CardContent>
       </Card>
+
+      <EventSchemaCard savedSchema={savedSchema} />
     </RecordForm>
   );
 }

@@ -30,6 +30,7 @@ export default function EditEventPage() {
         <EventForm
           variant="edit"
           defaultValues={eventToFormValues(record)}
+          savedSchema={record.schema}
           isPending={update.isPending}
           cancelHref={paths.events.detail.getHref(id)}
           onSubmit={submit}
