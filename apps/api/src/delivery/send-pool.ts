@@ -1,12 +1,14 @@
 import type { AppContext } from '../context';
-import { settleWithin } from '../lib/settle-within';
-import { attemptDelivery } from './attempt-delivery';
 import type { CircuitBreaker } from './circuit-breaker';
 import type { ClaimedDelivery } from './claim';
-import { countDeferrals, observeAttempt } from './delivery-metrics';
-import { createFairQueues, createHostLoads, type Endpoint, targetHostOf } from './fair-queues';
+import { countDeferrals } from './delivery-metrics';
+import { createFairQueues, createHostLoads, type Endpoint } from './fair-queues';
+import { createInFlightSends } from './in-flight-sends';
 import { createRateGate } from './rate-limit';
 import type { AttemptResult } from './record-results';
+import { canAdmitAll, queueAdmitted, type SendAdmission } from './send-admission';
+import { createSendEndpoints, type SubscriptionFields } from './send-endpoints';
+import { sendOne } from './send-one';
 import type { Sender } from './sender';
 
 export type SendPool = {
@@ -39,12 +41,12 @@ export type SendPool = {
   abandon(): string[];
 };
 
-type SubscriptionFields = 'subscription_id' | 'target_url' | 'max_in_flight' | 'rate_limit_per_second';
-
 /**
  * The delivery engine's sends: up to `concurrency` at once, shared fairly by endpoint
  * (`fair-queues.ts`): a subscription whose circuit is open, or that waits for its rate limit,
  * never holds a slot, and a slow host never holds more than its share while others wait.
+ * Admission is `send-admission.ts`, the sends in flight `in-flight-sends.ts`, one send (attempt,
+ * result, probe) `send-one.ts`.
  */
 export function createSendPool(
   ctx: AppContext,
@@ -57,40 +59,18 @@ export function createSendPool(
     onSendFinished(): void;
   },
 ): SendPool {
-  const inFlight = new Set<Promise<void>>();
-  const inFlightIds = new Set<string>();
+  const inFlight = createInFlightSends();
   const queues = createFairQueues<ClaimedDelivery>(
     { concurrency: options.concurrency, share: options.share },
     createHostLoads(),
   );
-  /** Each subscription's endpoint, kept while its URL and limits stay the same (no allocation per send). */
-  const endpoints = new Map<string, { targetUrl: string; endpoint: Endpoint }>();
+  const endpointOf = createSendEndpoints();
+  const admission: SendAdmission = { metrics: ctx.metrics, queues, breaker, endpointOf };
   const rateGate = createRateGate(ctx, () => pump());
   let isOpen = true;
   /** Set when a stop gave the in-flight deliveries back: their late results are not theirs to write. */
   let isAbandoned = false;
 
-  const endpointOf = (delivery: Pick<ClaimedDelivery, SubscriptionFields>): Endpoint => {
-    const maxInFlight = delivery.max_in_flight ?? null;
-    const rateLimitPerSecond = delivery.rate_limit_per_second ?? null;
-    const known = endpoints.get(delivery.subscription_id);
-    if (
-      known &&
-      known.targetUrl === delivery.target_url &&
-      known.endpoint.maxInFlight === maxInFlight &&
-      known.endpoint.rateLimitPerSecond === rateLimitPerSecond
-    ) {
-      return known.endpoint;
-    }
-    const endpoint = {
-      subscriptionId: delivery.subscription_id,
-      host: targetHostOf(delivery.target_url),
-      maxInFlight,
-      rateLimitPerSecond,
-    };
-    endpoints.set(delivery.subscription_id, { targetUrl: delivery.target_url, endpoint });
-    return endpoint;
-  };
   const maySend = (endpoint: Endpoint, waiting: number) =>
     breaker.isClosed(endpoint.subscriptionId) &&
     (!endpoint.rateLimitPerSecond ||
@@ -106,76 +86,28 @@ export function createSendPool(
 
   function start(delivery: ClaimedDelivery, isProbe: boolean) {
     const endpoint = endpointOf(delivery);
-    inFlightIds.add(delivery.id);
     let durationMs: number | null = null;
-    let isSuccess = false;
-    const task = attemptDelivery(ctx, sender, delivery)
-      .then(({ result }) => {
-        durationMs = result.durationMs;
-        isSuccess = result.status === 'SUCCESS';
-        if (isAbandoned) return;
-        observeAttempt(ctx, delivery, result);
-        options.onResult(result);
-      })
-      .catch((error) => ctx.logger.error({ err: error, deliveryId: delivery.id }, 'delivery attempt crashed'))
-      // A probe always settles, as a failure when it did not answer, so this process may probe again.
-      .then(() => (isProbe ? breaker.settleProbe(delivery.subscription_id, isSuccess) : undefined))
-      .catch((error) => ctx.logger.warn({ err: error, deliveryId: delivery.id }, 'circuit probe not settled'))
-      .finally(() => {
-        inFlight.delete(task);
-        inFlightIds.delete(delivery.id);
-        queues.finished(endpoint, durationMs);
-        pump();
-        options.onSendFinished();
+    const send = async () => {
+      durationMs = await sendOne(ctx, sender, breaker, delivery, {
+        isProbe,
+        isAbandoned: () => isAbandoned,
+        onResult: options.onResult,
       });
-    inFlight.add(task);
+    };
+    inFlight.run(delivery.id, send, () => {
+      queues.finished(endpoint, durationMs);
+      pump();
+      options.onSendFinished();
+    });
   }
 
   return {
     add(deliveries) {
-      const refused: string[] = [];
-      for (const delivery of deliveries) {
-        const endpoint = endpointOf(delivery);
-        if (!breaker.isClosed(endpoint.subscriptionId) || !queues.hasRoom(endpoint, 1)) {
-          refused.push(delivery.id);
-          continue;
-        }
-        queues.add(delivery, endpoint);
-      }
-      if (refused.length > 0) countDeferrals(ctx.metrics, 'immediate', 'saturated', refused.length);
+      const refused = queueAdmitted(admission, deliveries);
       pump();
       return refused;
     },
-    canTake(deliveries) {
-      const [only] = deliveries;
-      const counts = new Map<string, { endpoint: Endpoint; count: number }>();
-      if (deliveries.length === 1 && only)
-        counts.set(only.subscription_id, { endpoint: endpointOf(only), count: 1 });
-      else {
-        for (const delivery of deliveries) {
-          const entry = counts.get(delivery.subscription_id);
-          if (entry) entry.count += 1;
-          else counts.set(delivery.subscription_id, { endpoint: endpointOf(delivery), count: 1 });
-        }
-      }
-      for (const { endpoint, count } of counts.values()) {
-        // Refused: the emit leaves them due, and the claim skips them while this holds.
-        if (!breaker.isClosed(endpoint.subscriptionId)) {
-          countDeferrals(ctx.metrics, 'immediate', 'circuit', deliveries.length);
-          return false;
-        }
-        if (!queues.hasRoom(endpoint, count)) {
-          countDeferrals(
-            ctx.metrics,
-            'immediate',
-            endpoint.rateLimitPerSecond ? 'rate_limit' : 'saturated',
-            deliveries.length,
-          );
-          return false;
-        }
-      }
-      return true;
-    },
+    canTake: (deliveries) => canAdmitAll(admission, deliveries),
     probe(delivery) {
       queues.startNow(endpointOf(delivery));
       start(delivery, true);
@@ -198,10 +130,10 @@ export function createSendPool(
       rateGate.stop();
     },
     takeWaiting: () => queues.takeWaiting().map((delivery) => delivery.id),
-    settle: (graceMs) => settleWithin(inFlight, graceMs),
+    settle: (graceMs) => inFlight.settle(graceMs),
     abandon() {
       isAbandoned = true;
-      return [...inFlightIds];
+      return inFlight.ids();
     },
   };
 }
