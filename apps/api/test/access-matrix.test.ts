@@ -61,6 +61,9 @@ GET /v1/subscriptions/{id}/health                      401  404       404       
 PUT /v1/subscriptions/{id}                             401  404       404       403      200      403      200      200
 POST /v1/subscriptions/{id}/rotate-secret              401  404       404       403      200      403      200      200
 POST /v1/subscriptions/{id}/test                       401  404       404       403      200      403      200      200
+GET /v1/applications/{id}/consumers                    401  404       404       403      200      403      200      200
+GET /v1/applications/{id}/consumers/{consumerId}/subscriptions  401  404  404  403  200  403  200  200
+POST /v1/applications/{id}/consumers/{consumerId}/subscriptions  401  404  404  403  201  403  201  201
 GET /v1/logs                                           401  -         -         log      log      log      log      log
 GET /v1/logs/{id}                                      401  404       404       200      200      200      200      200
 POST /v1/logs/{id}/retry                               401  404       404       403      200      403      200      200
@@ -136,8 +139,9 @@ type Row = { route: string; method: string; path: string; expected: Record<Role,
 function parseMatrix(text: string): Row[] {
   const lines = text.trim().split('\n').slice(1);
   return lines.map((line) => {
-    const route = line.slice(0, 55).trim();
-    const cells = line.slice(55).trim().split(/\s+/);
+    // The route ends at the first run of two spaces: a route longer than its column is followed by two.
+    const [, route = '', rest = ''] = /^(.*?\S)\s{2,}(.*)$/.exec(line) ?? [];
+    const cells = rest.trim().split(/\s+/);
     if (cells.length !== ROLES.length) throw new Error(`matrix row "${route}" has ${cells.length} cells`);
     const [method = '', path = ''] = route.split(' ');
     const expected = Object.fromEntries(
@@ -393,6 +397,19 @@ const CALLS: Record<string, (w: World, c: Caller) => Promise<Answer | string>> =
   'POST /v1/subscriptions/{id}/rotate-secret': (w, c) =>
     t.post(`/v1/subscriptions/${w.subscriptionId}/rotate-secret`, c),
   'POST /v1/subscriptions/{id}/test': (w, c) => t.post(`/v1/subscriptions/${w.subscriptionId}/test`, c),
+  'GET /v1/applications/{id}/consumers': (w, c) => t.get(`/v1/applications/${w.appId}/consumers`, c),
+  'GET /v1/applications/{id}/consumers/{consumerId}/subscriptions': (w, c) =>
+    t.get(`/v1/applications/${w.appId}/consumers/cliente-1/subscriptions`, c),
+  'POST /v1/applications/{id}/consumers/{consumerId}/subscriptions': (w, c) =>
+    t.post(`/v1/applications/${w.appId}/consumers/cliente-1/subscriptions`, {
+      body: {
+        eventId: w.privateEvent.id,
+        name: 'Do cliente',
+        targetUrl: 'https://example.com/c',
+        jsonBody: {},
+      },
+      token: c.token,
+    }),
   'GET /v1/logs': async (w, c) =>
     listed(await t.get(`/v1/logs?limit=100&eventId=${w.publicEvent.id}`, c), [['log', w.deliveryLogId]]),
   'GET /v1/logs/{id}': (w, c) => t.get(`/v1/logs/${w.deliveryLogId}`, c),

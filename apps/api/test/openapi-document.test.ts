@@ -15,7 +15,13 @@ type Document = {
 };
 
 /** Routes an API key may call instead of a session. */
-const API_KEY_ROUTES = ['POST /v1/events/emit', 'POST /v1/emit-rules'];
+const API_KEY_ROUTES = [
+  'POST /v1/events/emit',
+  'POST /v1/emit-rules',
+  'GET /v1/applications/{id}/consumers',
+  'GET /v1/applications/{id}/consumers/{consumerId}/subscriptions',
+  'POST /v1/applications/{id}/consumers/{consumerId}/subscriptions',
+];
 /** The ingest URL needs no credential of ours: the route checks the sender's own signature. */
 const PUBLIC_ROUTES = ['POST /v1/auth/login', 'GET /healthz', 'GET /readyz', 'POST /in/{token}/{endpoint}'];
 /** Probes answer their own shape, never the error one. */

@@ -6,6 +6,7 @@ export * from './auth-details';
 export * from './auth-headers';
 export * from './common';
 export * from './common-passwords';
+export * from './consumers';
 export * from './emit';
 export * from './endpoint-health';
 export * from './enums';

@@ -4,6 +4,7 @@ import type { AuthHooks } from '../http/auth';
 import { registerAdminUserRoutes } from './admin-users/routes';
 import { registerApplicationRoutes } from './applications/routes';
 import { registerAuthRoutes } from './auth/routes';
+import { registerConsumerRoutes } from './consumers/routes';
 import { registerEmitRoutes } from './emit/routes';
 import { registerEmitRulesRoutes } from './emit-rules/routes';
 import { registerEventLogRoutes } from './event-logs/routes';
@@ -29,6 +30,7 @@ export function registerModules(app: FastifyInstance, ctx: AppContext, auth: Aut
   registerProfileRoutes(app, ctx, auth);
   registerEventRoutes(app, ctx, auth);
   registerSubscriptionRoutes(app, ctx, auth);
+  registerConsumerRoutes(app, ctx, auth);
   registerEmitRoutes(app, ctx, auth);
   registerEmitRulesRoutes(app, ctx, auth);
   registerLogRoutes(app, ctx, auth);
