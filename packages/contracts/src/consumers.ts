@@ -89,3 +89,12 @@ export const PORTAL_MESSAGES = {
   },
 } as const satisfies Record<PortalLocale, Record<string, string>>;
 export type PortalMessage = keyof (typeof PORTAL_MESSAGES)['pt-BR'];
+
+/** An event a portal session may subscribe to. */
+export const ZPortalEvent = z
+  .object({ id: z.string(), name: z.string(), alias: z.string() })
+  .meta({ id: 'PortalEvent' });
+export type TPortalEvent = z.infer<typeof ZPortalEvent>;
+
+export const ZPortalEventList = z.object({ data: z.array(ZPortalEvent) }).meta({ id: 'PortalEventList' });
+export type TPortalEventList = z.infer<typeof ZPortalEventList>;

@@ -13,6 +13,8 @@ import { registerEventRoutes } from './events/routes';
 import { registerInboundRequestRoutes } from './ingest/inbound-requests-routes';
 import { registerIntegrationRoutes } from './integration/routes';
 import { registerLogRoutes } from './logs/routes';
+import { registerPortalRoutes } from './portal/routes';
+import { registerPortalSessionRoutes } from './portal-sessions/routes';
 import { registerProfileRoutes } from './profile/routes';
 import { registerRetentionRoutes } from './retention/routes';
 import { registerRouteEventTypeRoutes } from './route-event-types/routes';
@@ -31,6 +33,8 @@ export function registerModules(app: FastifyInstance, ctx: AppContext, auth: Aut
   registerEventRoutes(app, ctx, auth);
   registerSubscriptionRoutes(app, ctx, auth);
   registerConsumerRoutes(app, ctx, auth);
+  registerPortalSessionRoutes(app, ctx, auth);
+  registerPortalRoutes(app, ctx);
   registerEmitRoutes(app, ctx, auth);
   registerEmitRulesRoutes(app, ctx, auth);
   registerLogRoutes(app, ctx, auth);

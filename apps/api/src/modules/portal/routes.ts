@@ -1,0 +1,82 @@
+import {
+  singleItem,
+  ZDeliveryLogDetail,
+  ZDeliveryLogListQuery,
+  ZDeliveryLogListResponse,
+  ZIdParams,
+  ZPortalEventList,
+  ZRetryDeliveryResponse,
+} from '@wm/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context';
+import { SESSION_SECURITY, sessionErrors } from '../../http/openapi';
+import { answerItem } from '../../http/route-declarations';
+import { getDeliveryLog, listDeliveryLogs, retryDelivery } from '../logs/service';
+import { createPortalGuards, runInPortal } from './portal-auth';
+import { listPortalEvents } from './service';
+import { registerPortalSubscriptionRoutes } from './subscription-routes';
+
+/**
+ * The portal API: what a consumer does with `Authorization: Bearer <portal token>`. Every handler
+ * runs a console use case in the session's scope, so what lies outside it answers 404.
+ */
+export function registerPortalRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const guards = createPortalGuards(ctx);
+  const read = { onRequest: [guards.requirePortalSession] };
+  const write = { onRequest: [guards.requirePortalSession, guards.requirePortalWrite] };
+  const schema = { tags: ['portal'], security: SESSION_SECURITY };
+
+  r.get(
+    '/portal/events',
+    { ...read, schema: { ...schema, response: { 200: ZPortalEventList, ...sessionErrors() } } },
+    async (request) => runInPortal(request, 'eventNotFound', (scope) => listPortalEvents(ctx, scope)),
+  );
+
+  registerPortalSubscriptionRoutes(app, ctx);
+
+  r.get(
+    '/portal/logs',
+    {
+      ...read,
+      schema: {
+        ...schema,
+        querystring: ZDeliveryLogListQuery,
+        response: { 200: ZDeliveryLogListResponse, ...sessionErrors() },
+      },
+    },
+    async (request) =>
+      runInPortal(request, 'logNotFound', (scope) => listDeliveryLogs(ctx, scope, request.query)),
+  );
+
+  r.get(
+    '/portal/logs/:id',
+    {
+      ...read,
+      schema: {
+        ...schema,
+        params: ZIdParams,
+        response: { 200: singleItem(ZDeliveryLogDetail), ...sessionErrors(404) },
+      },
+    },
+    async (request) =>
+      answerItem(
+        runInPortal(request, 'logNotFound', (scope) => getDeliveryLog(ctx, scope, request.params.id)),
+      ),
+  );
+
+  r.post(
+    '/portal/logs/:id/resend',
+    {
+      ...write,
+      schema: {
+        ...schema,
+        params: ZIdParams,
+        response: { 200: ZRetryDeliveryResponse, ...sessionErrors(403, 404, 409, 413, 415) },
+      },
+    },
+    async (request) =>
+      runInPortal(request, 'logNotFound', (scope) => retryDelivery(ctx, scope, request.params.id)),
+  );
+}
