@@ -10,12 +10,30 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
+import { bearerToken } from '../../http/auth';
 import { SESSION_SECURITY, sessionErrors } from '../../http/openapi';
 import { answerItem } from '../../http/route-declarations';
 import { getDeliveryLog, listDeliveryLogs, retryDelivery } from '../logs/service';
-import { createPortalGuards, runInPortal } from './portal-auth';
+import {
+  currentPortalSession,
+  openPortalSession,
+  type PortalGuards,
+  refuseReadOnly,
+  runInPortal,
+} from './portal-session-scope';
 import { listPortalEvents } from './service';
 import { registerPortalSubscriptionRoutes } from './subscription-routes';
+
+function createPortalGuards(ctx: AppContext): PortalGuards {
+  return {
+    async requirePortalSession(request) {
+      request.portalSession = await openPortalSession(ctx, request, bearerToken(request));
+    },
+    async requirePortalWrite(request) {
+      refuseReadOnly(currentPortalSession(request));
+    },
+  };
+}
 
 /**
  * The portal API: what a consumer does with `Authorization: Bearer <portal token>`. Every handler
@@ -34,7 +52,7 @@ export function registerPortalRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request) => runInPortal(request, 'eventNotFound', (scope) => listPortalEvents(ctx, scope)),
   );
 
-  registerPortalSubscriptionRoutes(app, ctx);
+  registerPortalSubscriptionRoutes(app, ctx, guards);
 
   r.get(
     '/portal/logs',

@@ -24,12 +24,15 @@ import {
   rotateSubscriptionSecret,
   updateSubscription,
 } from '../subscriptions/service';
-import { createPortalGuards, runInPortal } from './portal-auth';
+import { type PortalGuards, runInPortal } from './portal-session-scope';
 
 /** The consumer's own subscriptions, through the console's use cases in the session's scope. */
-export function registerPortalSubscriptionRoutes(app: FastifyInstance, ctx: AppContext) {
+export function registerPortalSubscriptionRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  guards: PortalGuards,
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const guards = createPortalGuards(ctx);
   const read = { onRequest: [guards.requirePortalSession] };
   const write = { onRequest: [guards.requirePortalSession, guards.requirePortalWrite] };
   const schema = { tags: ['portal'], security: SESSION_SECURITY };

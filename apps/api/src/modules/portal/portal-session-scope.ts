@@ -3,7 +3,6 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import type { ConsumerScope } from '../../domain/consumer-scope';
 import { AppError, forbidden, notFound, unauthorized } from '../../domain/errors';
-import { bearerToken } from '../../http/auth';
 import { findPortalSessionScope, type PortalSessionScope } from '../portal-sessions/service';
 
 declare module 'fastify' {
@@ -19,20 +18,25 @@ const localeOfHeaders = (request: FastifyRequest): PortalLocale =>
 
 const messageOf = (locale: PortalLocale, key: PortalMessage) => PORTAL_MESSAGES[locale][key];
 
-/** Hooks of the portal routes: a live portal token (401 otherwise), and writes only when not read-only. */
-export function createPortalGuards(ctx: AppContext) {
-  return {
-    async requirePortalSession(request: FastifyRequest) {
-      const token = bearerToken(request);
-      const session = token ? await findPortalSessionScope(ctx, token) : null;
-      if (!session) throw unauthorized(messageOf(localeOfHeaders(request), 'invalidSession'));
-      request.portalSession = session;
-    },
-    async requirePortalWrite(request: FastifyRequest) {
-      const session = currentPortalSession(request);
-      if (session.scope.isReadOnly) throw forbidden(messageOf(session.locale, 'readOnly'));
-    },
-  };
+/** The portal's hooks: a live portal token (401 otherwise), and writes only when not read-only. */
+export type PortalGuards = {
+  requirePortalSession: (request: FastifyRequest) => Promise<void>;
+  requirePortalWrite: (request: FastifyRequest) => Promise<void>;
+};
+
+/** The session `token` opens, in its scope; 401 (in the caller's language) when there is none. */
+export async function openPortalSession(
+  ctx: AppContext,
+  request: FastifyRequest,
+  token: string | null,
+): Promise<PortalSessionScope> {
+  const session = token ? await findPortalSessionScope(ctx, token) : null;
+  if (!session) throw unauthorized(messageOf(localeOfHeaders(request), 'invalidSession'));
+  return session;
+}
+
+export function refuseReadOnly(session: PortalSessionScope) {
+  if (session.scope.isReadOnly) throw forbidden(messageOf(session.locale, 'readOnly'));
 }
 
 export function currentPortalSession(request: FastifyRequest): PortalSessionScope {
