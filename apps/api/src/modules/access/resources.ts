@@ -65,9 +65,9 @@ function eventsInScope(scope: ConsumerScope) {
   ) as SQL;
 }
 
-/** Ids of the consumer's subscriptions to the events it may see. */
-const consumerSubscriptionIds = (scope: ConsumerScope) =>
-  sql`SELECT ${subscriptions.id} FROM ${subscriptions} WHERE ${subscriptions.consumerApplicationId} = ${scope.applicationId} AND ${subscriptions.consumerId} = ${scope.consumerId} AND ${subscriptions.eventId} IN (SELECT ${events.id} FROM ${events} WHERE ${eventsInScope(scope)})`;
+/** SQL: the subscription is the consumer's, to an event it may see (in or out of a subquery alike). */
+const isConsumersSubscription = (scope: ConsumerScope) =>
+  sql`(${subscriptions.consumerApplicationId} = ${scope.applicationId} AND ${subscriptions.consumerId} = ${scope.consumerId} AND ${subscriptions.eventId} IN (SELECT ${events.id} FROM ${events} WHERE ${eventsInScope(scope)}))`;
 
 const eventIdsOf = (applicationIds: SQL) =>
   sql`SELECT ${events.id} FROM ${events} WHERE ${events.applicationId} IN (${applicationIds})`;
@@ -83,8 +83,7 @@ export const subscriptionAccess: Resource<typeof subscriptions> = {
   forbiddenMessage: 'Você não tem permissão para esta ação nesta assinatura',
   inApplications: (ids) => sql`${subscriptions.eventId} IN (${eventIdsOf(ids)})`,
   ownedBy: (user: SessionUser) => eq(subscriptions.createdBy, user.id),
-  inConsumerScope: (scope) =>
-    sql`(${subscriptions.consumerApplicationId} = ${scope.applicationId} AND ${subscriptions.consumerId} = ${scope.consumerId} AND ${subscriptions.eventId} IN (SELECT ${events.id} FROM ${events} WHERE ${eventsInScope(scope)}))`,
+  inConsumerScope: isConsumersSubscription,
 };
 
 /** A delivery log is read, and retried, as its subscription is. */
@@ -97,7 +96,8 @@ export const deliveryLogAccess: Resource<typeof deliveryLogs> = {
     sql`${deliveryLogs.subscriptionId} IN (SELECT ${subscriptions.id} FROM ${subscriptions} WHERE ${subscriptions.eventId} IN (${eventIdsOf(ids)}))`,
   ownedBy: (user: SessionUser) =>
     sql`${deliveryLogs.subscriptionId} IN (SELECT ${subscriptions.id} FROM ${subscriptions} WHERE ${subscriptions.createdBy} = ${user.id})`,
-  inConsumerScope: (scope) => sql`${deliveryLogs.subscriptionId} IN (${consumerSubscriptionIds(scope)})`,
+  inConsumerScope: (scope) =>
+    sql`${deliveryLogs.subscriptionId} IN (SELECT ${subscriptions.id} FROM ${subscriptions} WHERE ${isConsumersSubscription(scope)})`,
 };
 
 /** Event logs hold what the application's callers sent: its members only; reprocessing needs write. */
