@@ -13,5 +13,15 @@ export default defineConfig({
       '/docs': 'http://localhost:3333',
     },
   },
-  build: { manifest: true, sourcemap: false },
+  build: {
+    manifest: true,
+    sourcemap: false,
+    // The portal is a second entry with its own small bundle: consumers never load the console.
+    rollupOptions: {
+      input: {
+        main: fileURLToPath(new URL('./index.html', import.meta.url)),
+        portal: fileURLToPath(new URL('./portal.html', import.meta.url)),
+      },
+    },
+  },
 });

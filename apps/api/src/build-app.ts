@@ -36,6 +36,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
   app.decorateRequest('apiKeyHash', null);
+  app.decorateRequest('portalSession', null);
   registerErrorHandler(app);
   registerJsonGuard(app);
   registerPutSemantics(app);

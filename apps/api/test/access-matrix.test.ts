@@ -65,6 +65,24 @@ GET /v1/subscriptions/{id}/health                      401  404       404       
 PUT /v1/subscriptions/{id}                             401  404       404       403      200      403      200      200
 POST /v1/subscriptions/{id}/rotate-secret              401  404       404       403      200      403      200      200
 POST /v1/subscriptions/{id}/test                       401  404       404       403      200      403      200      200
+GET /v1/applications/{id}/consumers                    401  404       404       403      200      403      200      200
+GET /v1/applications/{id}/consumers/{consumerId}/subscriptions  401  404  404  403  200  403  200  200
+POST /v1/applications/{id}/consumers/{consumerId}/subscriptions  401  404  404  403  201  403  201  201
+POST /v1/applications/{id}/portal-sessions             401  404       404       403      201      403      201      201
+DELETE /v1/applications/{id}/portal-sessions/{sessionId}  401  404  404  403  204  403  204  204
+DELETE /v1/applications/{id}/consumers/{consumerId}/portal-sessions  401  404  404  403  204  403  204  204
+GET /v1/portal/events                                  401  401       401       401      401      401      401      401
+GET /v1/portal/subscriptions                           401  401       401       401      401      401      401      401
+POST /v1/portal/subscriptions                          401  401       401       401      401      401      401      401
+GET /v1/portal/subscriptions/{id}                      401  401       401       401      401      401      401      401
+PUT /v1/portal/subscriptions/{id}                      401  401       401       401      401      401      401      401
+DELETE /v1/portal/subscriptions/{id}                   401  401       401       401      401      401      401      401
+POST /v1/portal/subscriptions/{id}/test                401  401       401       401      401      401      401      401
+POST /v1/portal/subscriptions/{id}/rotate-secret       401  401       401       401      401      401      401      401
+GET /v1/portal/subscriptions/{id}/health               401  401       401       401      401      401      401      401
+GET /v1/portal/logs                                    401  401       401       401      401      401      401      401
+GET /v1/portal/logs/{id}                               401  401       401       401      401      401      401      401
+POST /v1/portal/logs/{id}/resend                       401  401       401       401      401      401      401      401
 GET /v1/logs                                           401  -         -         log      log      log      log      log
 GET /v1/logs/{id}                                      401  404       404       200      200      200      200      200
 POST /v1/logs/{id}/retry                               401  404       404       403      200      403      200      200
@@ -144,8 +162,9 @@ type Row = { route: string; method: string; path: string; expected: Record<Role,
 function parseMatrix(text: string): Row[] {
   const lines = text.trim().split('\n').slice(1);
   return lines.map((line) => {
-    const route = line.slice(0, 55).trim();
-    const cells = line.slice(55).trim().split(/\s+/);
+    // The route ends at the first run of two spaces: a route longer than its column is followed by two.
+    const [, route = '', rest = ''] = /^(.*?\S)\s{2,}(.*)$/.exec(line) ?? [];
+    const cells = rest.trim().split(/\s+/);
     if (cells.length !== ROLES.length) throw new Error(`matrix row "${route}" has ${cells.length} cells`);
     const [method = '', path = ''] = route.split(' ');
     const expected = Object.fromEntries(
@@ -425,6 +444,51 @@ const CALLS: Record<string, (w: World, c: Caller) => Promise<Answer | string>> =
   'POST /v1/subscriptions/{id}/rotate-secret': (w, c) =>
     t.post(`/v1/subscriptions/${w.subscriptionId}/rotate-secret`, c),
   'POST /v1/subscriptions/{id}/test': (w, c) => t.post(`/v1/subscriptions/${w.subscriptionId}/test`, c),
+  'GET /v1/applications/{id}/consumers': (w, c) => t.get(`/v1/applications/${w.appId}/consumers`, c),
+  'GET /v1/applications/{id}/consumers/{consumerId}/subscriptions': (w, c) =>
+    t.get(`/v1/applications/${w.appId}/consumers/cliente-1/subscriptions`, c),
+  'POST /v1/applications/{id}/consumers/{consumerId}/subscriptions': (w, c) =>
+    t.post(`/v1/applications/${w.appId}/consumers/cliente-1/subscriptions`, {
+      body: {
+        eventId: w.privateEvent.id,
+        name: 'Do cliente',
+        targetUrl: 'https://example.com/c',
+        jsonBody: {},
+      },
+      token: c.token,
+    }),
+  'POST /v1/applications/{id}/portal-sessions': (w, c) =>
+    t.post(`/v1/applications/${w.appId}/portal-sessions`, {
+      body: { consumerId: 'cliente-1' },
+      token: c.token,
+    }),
+  'DELETE /v1/applications/{id}/portal-sessions/{sessionId}': async (w, c) => {
+    const opened = await t.post(`/v1/applications/${w.appId}/portal-sessions`, {
+      body: { consumerId: 'cliente-1' },
+      token: t.adminToken,
+    });
+    return t.del(`/v1/applications/${w.appId}/portal-sessions/${opened.body.data.id}`, c);
+  },
+  'DELETE /v1/applications/{id}/consumers/{consumerId}/portal-sessions': (w, c) =>
+    t.del(`/v1/applications/${w.appId}/consumers/cliente-1/portal-sessions`, c),
+  'GET /v1/portal/events': (_w, c) => t.get(`/v1/portal/events`, c),
+  'GET /v1/portal/subscriptions': (_w, c) => t.get(`/v1/portal/subscriptions`, c),
+  'POST /v1/portal/subscriptions': (_w, c) =>
+    t.post(`/v1/portal/subscriptions`, { body: {}, token: c.token }),
+  'GET /v1/portal/subscriptions/{id}': (w, c) => t.get(`/v1/portal/subscriptions/${w.subscriptionId}`, c),
+  'PUT /v1/portal/subscriptions/{id}': (w, c) =>
+    t.put(`/v1/portal/subscriptions/${w.subscriptionId}`, { body: {}, token: c.token }),
+  'DELETE /v1/portal/subscriptions/{id}': (w, c) => t.del(`/v1/portal/subscriptions/${w.subscriptionId}`, c),
+  'POST /v1/portal/subscriptions/{id}/test': (w, c) =>
+    t.post(`/v1/portal/subscriptions/${w.subscriptionId}/test`, { body: {}, token: c.token }),
+  'POST /v1/portal/subscriptions/{id}/rotate-secret': (w, c) =>
+    t.post(`/v1/portal/subscriptions/${w.subscriptionId}/rotate-secret`, { body: {}, token: c.token }),
+  'GET /v1/portal/subscriptions/{id}/health': (w, c) =>
+    t.get(`/v1/portal/subscriptions/${w.subscriptionId}/health`, c),
+  'GET /v1/portal/logs': (_w, c) => t.get(`/v1/portal/logs`, c),
+  'GET /v1/portal/logs/{id}': (w, c) => t.get(`/v1/portal/logs/${w.deliveryLogId}`, c),
+  'POST /v1/portal/logs/{id}/resend': (w, c) =>
+    t.post(`/v1/portal/logs/${w.deliveryLogId}/resend`, { body: {}, token: c.token }),
   'GET /v1/logs': async (w, c) =>
     listed(await t.get(`/v1/logs?limit=100&eventId=${w.publicEvent.id}`, c), [['log', w.deliveryLogId]]),
   'GET /v1/logs/{id}': (w, c) => t.get(`/v1/logs/${w.deliveryLogId}`, c),

@@ -16,6 +16,7 @@ describe('console serving', () => {
     writeFileSync(join(dir, 'index.html'), '<!doctype html><div id="root"></div>');
     writeFileSync(join(dir, 'assets', 'index-AbC123.js'), 'console.log(1)');
     writeFileSync(join(dir, 'favicon.svg'), '<svg/>');
+    writeFileSync(join(dir, 'portal.html'), '<!doctype html><div id="portal"></div>');
     mkdirSync(join(dir, '.vite'));
     writeFileSync(join(dir, '.vite', 'manifest.json'), '{}');
     t = await createTestApp({ CONSOLE_DIR: dir });
@@ -38,6 +39,15 @@ describe('console serving', () => {
       const response = await t.get(path, { headers: html, token: null });
       expect(response.status).toBe(200);
       expect(response.body).toContain('<div id="root">');
+    }
+  });
+
+  it("When /portal is opened, then the consumers' own page answers, not the console", async () => {
+    for (const path of ['/portal', '/portal/']) {
+      const response = await t.get(path, { headers: html, token: null });
+      expect(response.status).toBe(200);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toContain('<div id="portal">');
     }
   });
 

@@ -15,7 +15,16 @@ type Document = {
 };
 
 /** Routes an API key may call instead of a session. */
-const API_KEY_ROUTES = ['POST /v1/events/emit', 'POST /v1/emit-rules'];
+const API_KEY_ROUTES = [
+  'POST /v1/events/emit',
+  'POST /v1/emit-rules',
+  'GET /v1/applications/{id}/consumers',
+  'GET /v1/applications/{id}/consumers/{consumerId}/subscriptions',
+  'POST /v1/applications/{id}/consumers/{consumerId}/subscriptions',
+  'POST /v1/applications/{id}/portal-sessions',
+  'DELETE /v1/applications/{id}/portal-sessions/{sessionId}',
+  'DELETE /v1/applications/{id}/consumers/{consumerId}/portal-sessions',
+];
 /** The ingest URL needs no credential of ours: the route checks the sender's own signature. */
 const PUBLIC_ROUTES = ['POST /v1/auth/login', 'GET /healthz', 'GET /readyz', 'POST /in/{token}/{endpoint}'];
 /** Probes answer their own shape, never the error one. */
@@ -24,7 +33,11 @@ const PROBES = ['GET /healthz', 'GET /readyz'];
  * The answers with an identifier at their top level that are not a resource: the outcome of a retry, and
  * what a provider is told about the request it sent.
  */
-const OUTCOMES_WITH_ID = ['POST /v1/logs/{id}/retry 200', 'POST /in/{token}/{endpoint} 202'];
+const OUTCOMES_WITH_ID = [
+  'POST /v1/logs/{id}/retry 200',
+  'POST /v1/portal/logs/{id}/resend 200',
+  'POST /in/{token}/{endpoint} 202',
+];
 
 let t: TestApp;
 let document: Document;

@@ -89,6 +89,36 @@ describe('SDK client against a live server', () => {
     });
   });
 
+  it('When an integrator opens the portal for a customer, then the link lets it manage only its own endpoints', async () => {
+    const admin = createClient({ baseUrl, token: t.adminToken });
+    const application = dataOf(await admin.applications.create({ name: 'Loja do portal' })).data;
+    const event = dataOf(
+      await admin.events.create({ applicationId: application.id, name: 'Pedido', alias: 'pedido.enviado' }),
+    ).data;
+    const server = createClient({ baseUrl, apiKey: application.apiKey });
+    const owned = await server.consumers.createSubscription(application.id, 'cliente-42', {
+      eventId: event.id,
+      name: 'Do cliente',
+      targetUrl: 'https://example.com/cliente-42',
+      jsonBody: {},
+    });
+    expect(owned.status).toBe(201);
+    const session = dataOf(
+      await server.createPortalSession(application.id, { consumerId: 'cliente-42', expiresInMinutes: 30 }),
+    ).data;
+    expect(session.url).toBe(`${baseUrl}/portal#token=${session.token}`);
+
+    const portal = createClient({ baseUrl, token: session.token });
+    const mine = await portal.raw.GET('/v1/portal/subscriptions', {});
+    expect(mine.data?.data.map((item: { consumerId: string | null }) => item.consumerId)).toEqual([
+      'cliente-42',
+    ]);
+    const consumers = dataOf(await server.consumers.list(application.id)).data;
+    expect(consumers).toEqual([{ consumerId: 'cliente-42', subscriptionCount: 1, openCircuits: 0 }]);
+    expect((await server.consumers.revokePortalSession(application.id, session.id)).status).toBe(204);
+    expect((await portal.raw.GET('/v1/portal/subscriptions', {})).response.status).toBe(401);
+  });
+
   it('When an integrator sets a route to receive, then the client rotates its ingest URL and reads what it received', async () => {
     const admin = createClient({ baseUrl, token: t.adminToken });
     const application = dataOf(await admin.applications.create({ name: 'Recebe SDK' })).data;

@@ -7,6 +7,7 @@ export * from './auth-headers';
 export * from './catalog';
 export * from './common';
 export * from './common-passwords';
+export * from './consumers';
 export * from './emit';
 export * from './endpoint-health';
 export * from './enums';

@@ -232,6 +232,8 @@ export const ZSubscription = z
     circuit: z.object({ state: z.enum(CIRCUIT_STATES), openUntil: z.string().nullable() }),
     _count: z.object({ attempts: z.number().int() }),
     event: z.object({ id: z.string(), name: z.string(), alias: z.string(), applicationId: z.string() }),
+    /** The application's customer who owns it (managed in the portal); null for a console user's. */
+    consumerId: z.string().nullable(),
     permissions: z.object({ canWrite: z.boolean(), canDelete: z.boolean() }),
     createdAt: z.string(),
     updatedAt: z.string(),

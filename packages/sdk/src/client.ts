@@ -86,6 +86,54 @@ export function createClient(options: ClientOptions) {
       ),
     /** Emits through the application's event rules: each matching rule emits its linked event. */
     emitRules: (body: Body<'/v1/emit-rules', 'post'>) => settle(api.POST('/v1/emit-rules', { body })),
+    /**
+     * Opens the portal for one of the application's customers (a consumer): its `url` carries a
+     * token that lets the customer manage only its own endpoints until `expiresAt`.
+     */
+    createPortalSession: (
+      applicationId: string,
+      body: Body<'/v1/applications/{id}/portal-sessions', 'post'>,
+    ) => settle(api.POST('/v1/applications/{id}/portal-sessions', { ...byId(applicationId), body })),
+    /** An application's customers and the subscriptions each owns. */
+    consumers: {
+      list: (applicationId: string, query?: Query<'/v1/applications/{id}/consumers', 'get'>) =>
+        settle(
+          api.GET('/v1/applications/{id}/consumers', { params: { path: { id: applicationId }, query } }),
+        ),
+      listSubscriptions: (
+        applicationId: string,
+        consumerId: string,
+        query?: Query<'/v1/applications/{id}/consumers/{consumerId}/subscriptions', 'get'>,
+      ) =>
+        settle(
+          api.GET('/v1/applications/{id}/consumers/{consumerId}/subscriptions', {
+            params: { path: { id: applicationId, consumerId }, query },
+          }),
+        ),
+      createSubscription: (
+        applicationId: string,
+        consumerId: string,
+        body: Body<'/v1/applications/{id}/consumers/{consumerId}/subscriptions', 'post'>,
+      ) =>
+        settle(
+          api.POST('/v1/applications/{id}/consumers/{consumerId}/subscriptions', {
+            params: { path: { id: applicationId, consumerId } },
+            body,
+          }),
+        ),
+      revokePortalSession: (applicationId: string, sessionId: string) =>
+        settle(
+          api.DELETE('/v1/applications/{id}/portal-sessions/{sessionId}', {
+            params: { path: { id: applicationId, sessionId } },
+          }),
+        ),
+      revokePortalSessions: (applicationId: string, consumerId: string) =>
+        settle(
+          api.DELETE('/v1/applications/{id}/consumers/{consumerId}/portal-sessions', {
+            params: { path: { id: applicationId, consumerId } },
+          }),
+        ),
+    },
     applications: {
       list: (query?: Query<'/v1/applications', 'get'>) =>
         settle(api.GET('/v1/applications', { params: { query } })),

@@ -33,9 +33,12 @@ function findFile(root: string, pathname: string): string | null {
   }
 }
 
-function sendIndex(reply: FastifyReply) {
-  return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
+function sendIndex(reply: FastifyReply, page = 'index.html') {
+  return reply.header('cache-control', 'no-cache').sendFile(page, { cacheControl: false });
 }
+
+/** The consumers' portal, a page of its own (portal.html) at /portal. */
+const isPortalPath = (pathname: string) => pathname === '/portal' || pathname.startsWith('/portal/');
 
 /**
  * The built console at `/`: its files, and index.html for every other page a browser asks for
@@ -56,6 +59,7 @@ export async function registerConsole(app: FastifyInstance, ctx: AppContext) {
   app.get('/*', { schema: { hide: true } }, (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     if (isApiPath(pathname)) return reply.callNotFound();
+    if (isPortalPath(pathname)) return sendIndex(reply, 'portal.html');
     const file = pathname === '/' ? null : findFile(root, pathname);
     if (file === 'index.html') return sendIndex(reply);
     if (file) {

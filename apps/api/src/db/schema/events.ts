@@ -1,4 +1,5 @@
 import type { BreakingChange, Filter } from '@wm/rules';
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   index,
@@ -94,10 +95,17 @@ export const subscriptions = pgTable(
     /** Sends at once per process; null: the default share of the pool. */
     maxInFlight: integer('max_in_flight'),
     createdBy: uuid('created_by'),
+    /** Set, with consumerId, on a consumer's subscription: its event's application. */
+    consumerApplicationId: uuid('consumer_application_id'),
+    /** The application's customer who owns the subscription (no console user does). */
+    consumerId: text('consumer_id'),
     createdAt: tz('created_at').notNull().defaultNow(),
     updatedAt: tz('updated_at').notNull().defaultNow(),
   },
   (table) => [
+    index('subscriptions_consumer_idx')
+      .on(table.consumerApplicationId, table.consumerId)
+      .where(sql`${table.consumerId} IS NOT NULL`),
     index('subscriptions_event_idx').on(table.eventId, table.status),
     index('subscriptions_created_by_idx').on(table.createdBy),
     index('subscriptions_search_idx').using(

@@ -4,5 +4,6 @@ export * from './deliveries';
 export * from './endpoints';
 export * from './events';
 export * from './operational';
+export * from './portal';
 export * from './queue';
 export * from './users';

@@ -1,6 +1,7 @@
 import { and, eq, type InferSelectModel, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../context';
+import { type Caller, type ConsumerScope, isConsumerScope } from '../../domain/consumer-scope';
 import { forbidden, notFound } from '../../domain/errors';
 import type { SessionUser } from '../../domain/session-user';
 import { applicationIdsGranting, type Need } from './membership';
@@ -31,13 +32,25 @@ export type Resource<T extends PgTable = PgTable> = {
   inApplications: (ids: SQL) => SQL;
   readableByAnyone?: SQL;
   ownedBy?: (user: SessionUser) => SQL;
+  /** SQL: the row is within a consumer's scope. A resource without it is invisible to consumers. */
+  inConsumerScope?: (scope: ConsumerScope) => SQL;
 };
 
 type Grants = { visible?: SQL; isMember: SQL; isOwner: SQL; canWrite: SQL; canDelete: SQL };
 
 const ALWAYS = sql`true`;
 
-function grantsOf(resource: Resource, user: SessionUser): Grants {
+const NEVER = sql`false`;
+
+/** A consumer sees its scope only; it is nobody's member, and writes unless read-only. */
+function consumerGrants(resource: Resource, scope: ConsumerScope): Grants {
+  const visible = resource.inConsumerScope?.(scope) ?? NEVER;
+  const canWrite = scope.isReadOnly ? NEVER : visible;
+  return { visible, isMember: NEVER, isOwner: NEVER, canWrite, canDelete: canWrite };
+}
+
+function grantsOf(resource: Resource, user: Caller): Grants {
+  if (isConsumerScope(user)) return consumerGrants(resource, user);
   if (user.isAdmin) {
     return { visible: undefined, isMember: ALWAYS, isOwner: ALWAYS, canWrite: ALWAYS, canDelete: ALWAYS };
   }
@@ -55,25 +68,25 @@ function grantsOf(resource: Resource, user: SessionUser): Grants {
 const flag = (condition: SQL) => sql<boolean>`coalesce(${condition}, false)`;
 
 /** WHERE fragment for lists: the rows `user` may read (undefined for admins: every row). */
-export function visibleWhere(resource: Resource, user: SessionUser): SQL | undefined {
+export function visibleWhere(resource: Resource, user: Caller): SQL | undefined {
   return grantsOf(resource, user).visible;
 }
 
 /** WHERE fragment: rows of the applications `user` is a reading member of (undefined for admins). */
-export function memberWhere(resource: Resource, user: SessionUser): SQL | undefined {
-  return user.isAdmin ? undefined : grantsOf(resource, user).isMember;
+export function memberWhere(resource: Resource, user: Caller): SQL | undefined {
+  return !isConsumerScope(user) && user.isAdmin ? undefined : grantsOf(resource, user).isMember;
 }
 
 /**
  * Select column: whether `user` is a reading member of the row's application (true for admins), as
  * opposed to seeing it as a PUBLIC reader or as the owner of a row such as a subscription.
  */
-export function memberColumn(resource: Resource, user: SessionUser) {
+export function memberColumn(resource: Resource, user: Caller) {
   return flag(grantsOf(resource, user).isMember);
 }
 
 /** Select columns with what `user` may do on each row (for rows `visibleWhere` lets through). */
-export function rowPermissions(resource: Resource, user: SessionUser) {
+export function rowPermissions(resource: Resource, user: Caller) {
   const grants = grantsOf(resource, user);
   return {
     isOwner: flag(grants.isOwner),
@@ -87,7 +100,7 @@ export type Access<Row> = { row: Row; permissions: Permissions; isMember: boolea
 /** The row with what `user` may do on it; null when it does not exist or `user` may not see it. */
 export async function findAccess<T extends PgTable>(
   ctx: AppContext,
-  user: SessionUser,
+  user: Caller,
   resource: Resource<T>,
   id: string,
 ): Promise<Access<InferSelectModel<T>> | null> {
@@ -132,7 +145,7 @@ const allows = (permissions: Permissions, need: Need) =>
 /** findAccess that answers 404 when the row is not visible and 403 when `need` is not granted. */
 export async function requireAccess<T extends PgTable>(
   ctx: AppContext,
-  user: SessionUser,
+  user: Caller,
   resource: Resource<T>,
   id: string,
   need: Need,

@@ -1,5 +1,6 @@
-import { eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { applications, deliveryLogs, eventLogs, events, subscriptions } from '../../db/schema';
+import type { ConsumerScope } from '../../domain/consumer-scope';
 import type { SessionUser } from '../../domain/session-user';
 import { applicationInternalResource, type Permissions, type Resource } from './policy';
 
@@ -53,7 +54,20 @@ export const eventAccess: Resource<typeof events> = {
   forbiddenMessage: 'Você não tem permissão para esta ação neste evento',
   inApplications: (ids) => sql`${events.applicationId} IN (${ids})`,
   readableByAnyone: sql`(${events.visibility} = 'PUBLIC' AND ${events.applicationId} IN (${publicApplicationIds}))`,
+  inConsumerScope: (scope) => eventsInScope(scope),
 };
+
+/** The application's events a consumer may subscribe to: all, or those of its session's aliases. */
+function eventsInScope(scope: ConsumerScope) {
+  return and(
+    eq(events.applicationId, scope.applicationId),
+    scope.eventAliases ? inArray(events.alias, scope.eventAliases) : undefined,
+  ) as SQL;
+}
+
+/** SQL: the subscription is the consumer's, to an event it may see (in or out of a subquery alike). */
+const isConsumersSubscription = (scope: ConsumerScope) =>
+  sql`(${subscriptions.consumerApplicationId} = ${scope.applicationId} AND ${subscriptions.consumerId} = ${scope.consumerId} AND ${subscriptions.eventId} IN (SELECT ${events.id} FROM ${events} WHERE ${eventsInScope(scope)}))`;
 
 const eventIdsOf = (applicationIds: SQL) =>
   sql`SELECT ${events.id} FROM ${events} WHERE ${events.applicationId} IN (${applicationIds})`;
@@ -69,6 +83,7 @@ export const subscriptionAccess: Resource<typeof subscriptions> = {
   forbiddenMessage: 'Você não tem permissão para esta ação nesta assinatura',
   inApplications: (ids) => sql`${subscriptions.eventId} IN (${eventIdsOf(ids)})`,
   ownedBy: (user: SessionUser) => eq(subscriptions.createdBy, user.id),
+  inConsumerScope: isConsumersSubscription,
 };
 
 /** A delivery log is read, and retried, as its subscription is. */
@@ -81,6 +96,8 @@ export const deliveryLogAccess: Resource<typeof deliveryLogs> = {
     sql`${deliveryLogs.subscriptionId} IN (SELECT ${subscriptions.id} FROM ${subscriptions} WHERE ${subscriptions.eventId} IN (${eventIdsOf(ids)}))`,
   ownedBy: (user: SessionUser) =>
     sql`${deliveryLogs.subscriptionId} IN (SELECT ${subscriptions.id} FROM ${subscriptions} WHERE ${subscriptions.createdBy} = ${user.id})`,
+  inConsumerScope: (scope) =>
+    sql`${deliveryLogs.subscriptionId} IN (SELECT ${subscriptions.id} FROM ${subscriptions} WHERE ${isConsumersSubscription(scope)})`,
 };
 
 /** Event logs hold what the application's callers sent: its members only; reprocessing needs write. */

@@ -13,7 +13,7 @@ import { findApplicationIdByKeyHash } from './queries';
 export const KEY_OF_ANOTHER_APPLICATION = 'Esta chave de API pertence a outra aplicação';
 
 /** A key that is this application's passes; another application's is refused (403); any other is unknown (401). */
-async function checkApiKey(ctx: AppContext, applicationId: string, apiKeyHash: string) {
+export async function checkApiKey(ctx: AppContext, applicationId: string, apiKeyHash: string) {
   const ownerId = await findApplicationIdByKeyHash(ctx.db, apiKeyHash);
   if (!ownerId) throw unauthorized(INVALID_API_KEY_MESSAGE);
   if (ownerId !== applicationId) throw forbidden(KEY_OF_ANOTHER_APPLICATION);

@@ -9,8 +9,8 @@ import {
   toStoredEventPayload,
 } from '../../delivery/render-payload';
 import { createSender } from '../../delivery/sender';
+import type { Caller } from '../../domain/consumer-scope';
 import { notFound } from '../../domain/errors';
-import type { SessionUser } from '../../domain/session-user';
 import { privateTargetRefusal, refusePrivateTarget } from '../../domain/target-url';
 import { derivedId, newIdAt } from '../../lib/ids';
 import { requireAccess, SUBSCRIPTION_NOT_FOUND, subscriptionAccess } from '../access';
@@ -23,7 +23,7 @@ import { findEventById, insertOccurrenceWithDelivery } from './queries';
  */
 export async function testSubscription(
   ctx: AppContext,
-  user: SessionUser,
+  user: Caller,
   subscriptionId: string,
 ): Promise<TSubscriptionTestResult> {
   const { row: subscription } = await requireAccess(ctx, user, subscriptionAccess, subscriptionId, 'write');

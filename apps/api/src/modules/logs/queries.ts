@@ -9,8 +9,8 @@ import {
   occurrences,
   subscriptions,
 } from '../../db/schema';
+import type { Caller } from '../../domain/consumer-scope';
 import { matchSearch, matchValue, pageOffset } from '../../domain/pagination';
-import type { SessionUser } from '../../domain/session-user';
 import { deliveryLogAccess, memberColumn, rowPermissions, subscriptionAccess, visibleWhere } from '../access';
 
 /** The start of a RETRYING log's last attempt (one probe of the attempts' key); null otherwise. */
@@ -62,11 +62,7 @@ export type ListRow = {
 };
 
 /** Conditions on the subscription (and its event) a log belongs to: visibility, search, ids. */
-function subscriptionScope(
-  user: SessionUser,
-  query: TDeliveryLogListQuery,
-  withIds: boolean,
-): SQL | undefined {
+function subscriptionScope(user: Caller, query: TDeliveryLogListQuery, withIds: boolean): SQL | undefined {
   return and(
     visibleWhere(subscriptionAccess, user),
     withIds ? matchValue(subscriptions.id, query.subscriptionId) : undefined,
@@ -92,7 +88,7 @@ const SEARCHED_IDS_MAX = 1000;
  */
 export async function searchSubscriptionIds(
   db: Database,
-  user: SessionUser,
+  user: Caller,
   query: TDeliveryLogListQuery,
 ): Promise<string[] | null> {
   const rows = await scopedSubscriptionIds(db, subscriptionScope(user, query, true) ?? sql`true`).limit(
@@ -112,7 +108,7 @@ const endBound = (value: string) =>
  */
 export function deliveryLogListWhere(
   db: Database,
-  user: SessionUser,
+  user: Caller,
   query: TDeliveryLogListQuery,
   searchedIds: string[] | null,
 ): SQL | undefined {
@@ -135,7 +131,7 @@ export function deliveryLogListWhere(
 /** One page of the logs matching `where`, newest first, with their subscription and event. */
 export async function selectDeliveryLogPage(
   db: Database,
-  user: SessionUser,
+  user: Caller,
   where: SQL | undefined,
   query: TDeliveryLogListQuery,
 ): Promise<ListRow[]> {
@@ -156,7 +152,7 @@ export async function selectDeliveryLogPage(
  */
 export async function countDeliveryLogsByStatus(
   db: Database,
-  user: SessionUser,
+  user: Caller,
   query: TDeliveryLogListQuery,
   where: SQL | undefined,
 ): Promise<Array<{ status: string; total: number | string | null }>> {
@@ -184,7 +180,7 @@ export async function countDeliveryLogsByStatus(
  * The log with its subscription and event, and whether `user` is a member, when `user` may see it.
  * Its bodies are read through its occurrence: a log stores only those that differ from it.
  */
-export async function findVisibleDeliveryLog(db: Database, user: SessionUser, id: string) {
+export async function findVisibleDeliveryLog(db: Database, user: Caller, id: string) {
   const [row] = await db
     .select({
       ...listColumns,

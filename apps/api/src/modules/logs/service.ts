@@ -7,9 +7,9 @@ import type {
 } from '@wm/contracts';
 import type { AppContext } from '../../context';
 import { notifyDeliveryWorkers } from '../../delivery/wake';
+import type { Caller } from '../../domain/consumer-scope';
 import { conflict, notFound } from '../../domain/errors';
 import { toPagination } from '../../domain/pagination';
-import type { SessionUser } from '../../domain/session-user';
 import { DELIVERY_LOG_NOT_FOUND, deliveryLogAccess, requireAccess } from '../access';
 import {
   countDeliveryLogsByStatus,
@@ -44,7 +44,7 @@ const NO_LOGS: TDeliveryLogStats = { SUCCESS: 0, FAILED: 0, PENDING: 0, RETRYING
 /** Delivery logs visible to `user` (as subscriptions are), newest first, with counts per status over the filter. */
 export async function listDeliveryLogs(
   ctx: AppContext,
-  user: SessionUser,
+  user: Caller,
   query: TDeliveryLogListQuery,
 ): Promise<TDeliveryLogListResponse> {
   const searchedIds = query.search ? await searchSubscriptionIds(ctx.db, user, query) : null;
@@ -68,11 +68,7 @@ export async function listDeliveryLogs(
   };
 }
 
-export async function getDeliveryLog(
-  ctx: AppContext,
-  user: SessionUser,
-  id: string,
-): Promise<TDeliveryLogDetail> {
+export async function getDeliveryLog(ctx: AppContext, user: Caller, id: string): Promise<TDeliveryLogDetail> {
   const row = await findVisibleDeliveryLog(ctx.db, user, id);
   if (!row) throw notFound(DELIVERY_LOG_NOT_FOUND);
   const attempts = await listDeliveryAttempts(ctx.db, id);
@@ -108,7 +104,7 @@ export const SUBSCRIPTION_NOT_ACTIVE_FOR_RETRY =
  * Re-queues a FAILED delivery, due now; any other status is a conflict, and so is a subscription
  * that no worker would deliver to (INACTIVE or FAILED). Needs edit rights on the subscription.
  */
-export async function retryDelivery(ctx: AppContext, user: SessionUser, id: string) {
+export async function retryDelivery(ctx: AppContext, user: Caller, id: string) {
   const { row: log } = await requireAccess(ctx, user, deliveryLogAccess, id, 'write');
   const subscriptionStatus = await findSubscriptionStatus(ctx.db, log.subscriptionId);
   if (subscriptionStatus === 'INACTIVE' || subscriptionStatus === 'FAILED') {

@@ -1,6 +1,6 @@
 import type { CircuitState, TAttemptWindow, TSubscriptionHealth } from '@wm/contracts';
 import type { AppContext } from '../../context';
-import type { SessionUser } from '../../domain/session-user';
+import type { Caller } from '../../domain/consumer-scope';
 import { requireAccess, subscriptionAccess } from '../access';
 import { readDeliveryStats } from '../stats/read-delivery-stats';
 import { countLeasedDeliveries, findCircuitRow } from './health-queries';
@@ -38,7 +38,7 @@ export async function readAttemptStats(
 /** GET /subscriptions/{id}/health: for whoever may read the subscription (others: 404). */
 export async function getSubscriptionHealth(
   ctx: AppContext,
-  user: SessionUser,
+  user: Caller,
   id: string,
 ): Promise<TSubscriptionHealth> {
   const { row: subscription } = await requireAccess(ctx, user, subscriptionAccess, id, 'read');

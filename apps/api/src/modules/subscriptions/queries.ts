@@ -2,14 +2,14 @@ import type { TSubscriptionListQuery } from '@wm/contracts';
 import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { endpointCircuits, events, subscriptions } from '../../db/schema';
+import type { Caller } from '../../domain/consumer-scope';
 import { matchSearch, matchValue, pageOffset } from '../../domain/pagination';
-import type { SessionUser } from '../../domain/session-user';
 import { rowPermissions, subscriptionAccess, visibleWhere } from '../access';
 
 type SubscriptionColumns = typeof subscriptions.$inferInsert;
 
 /** The list's filter: what `user` may see, narrowed by the query; it reads `events` (join it). */
-export function subscriptionListWhere(user: SessionUser, query: TSubscriptionListQuery): SQL | undefined {
+export function subscriptionListWhere(user: Caller, query: TSubscriptionListQuery): SQL | undefined {
   return and(
     visibleWhere(subscriptionAccess, user),
     matchValue(subscriptions.eventId, query.eventId),
@@ -20,7 +20,7 @@ export function subscriptionListWhere(user: SessionUser, query: TSubscriptionLis
 }
 
 /** A subscription with its event's summary, its circuit and `user`'s permission flags on it. */
-function selectSubscriptionRows(db: Database, user: SessionUser) {
+function selectSubscriptionRows(db: Database, user: Caller) {
   return db
     .select({
       subscription: subscriptions,
@@ -36,7 +36,7 @@ function selectSubscriptionRows(db: Database, user: SessionUser) {
 /** One page of the subscriptions matching `where`, newest first. */
 export function selectSubscriptionPage(
   db: Database,
-  user: SessionUser,
+  user: Caller,
   where: SQL | undefined,
   query: TSubscriptionListQuery,
 ) {
@@ -61,7 +61,7 @@ export async function countSubscriptionStats(db: Database, where: SQL | undefine
   return stats;
 }
 
-export async function findSubscriptionRow(db: Database, user: SessionUser, id: string) {
+export async function findSubscriptionRow(db: Database, user: Caller, id: string) {
   const [row] = await selectSubscriptionRows(db, user).where(eq(subscriptions.id, id)).limit(1);
   return row;
 }

@@ -9,14 +9,15 @@ import {
 import { newWebhookSecret } from '@wm/standard-webhooks';
 import type { AppContext } from '../../context';
 import { CHANGE_CHANNELS, commitChange } from '../../db/change-channel';
+import { type Caller, isConsumerScope } from '../../domain/consumer-scope';
+import { notFound } from '../../domain/errors';
 import { isSent } from '../../domain/is-sent';
 import { toPagination } from '../../domain/pagination';
-import type { SessionUser } from '../../domain/session-user';
 import { refusePrivateTarget } from '../../domain/target-url';
 import { parseOrThrow } from '../../domain/validation';
 import { newId } from '../../lib/ids';
 import { openAuthDetails, sealAuthDetails } from '../../lib/sealed-auth-details';
-import { eventAccess, requireAccess, subscriptionAccess } from '../access';
+import { EVENT_NOT_FOUND, eventAccess, requireAccess, subscriptionAccess } from '../access';
 import {
   countSubscriptionStats,
   deleteSubscriptionRow,
@@ -30,7 +31,7 @@ import { toSubscriptionView } from './subscription-view';
 
 export async function listSubscriptions(
   ctx: AppContext,
-  user: SessionUser,
+  user: Caller,
   query: TSubscriptionListQuery,
 ): Promise<TSubscriptionListResponse> {
   const where = subscriptionListWhere(user, query);
@@ -47,7 +48,7 @@ export async function listSubscriptions(
   };
 }
 
-async function loadSubscriptionView(ctx: AppContext, user: SessionUser, id: string): Promise<TSubscription> {
+async function loadSubscriptionView(ctx: AppContext, user: Caller, id: string): Promise<TSubscription> {
   const row = await findSubscriptionRow(ctx.db, user, id);
   if (!row) throw new Error(`subscription ${id} vanished`);
   return toSubscriptionView(ctx.cipher, row.subscription, row.event, row, row.circuit);
@@ -56,7 +57,7 @@ async function loadSubscriptionView(ctx: AppContext, user: SessionUser, id: stri
 /** Any signed-in user who can read the event may subscribe to it (PUBLIC events of PUBLIC applications: everyone). */
 export async function createSubscription(
   ctx: AppContext,
-  user: SessionUser,
+  user: Caller,
   input: TSubscriptionInput,
 ): Promise<TSubscription> {
   await requireAccess(ctx, user, eventAccess, input.eventId, 'read');
@@ -78,7 +79,7 @@ export async function createSubscription(
       rateLimitPerSecond: input.rateLimitPerSecond ?? null,
       maxInFlight: input.maxInFlight ?? null,
       secret: ctx.cipher.seal(newWebhookSecret()),
-      createdBy: user.id,
+      ...ownerColumns(user),
       createdAt: now,
       updatedAt: now,
     }),
@@ -86,11 +87,13 @@ export async function createSubscription(
   return loadSubscriptionView(ctx, user, id);
 }
 
-export async function getSubscription(
-  ctx: AppContext,
-  user: SessionUser,
-  id: string,
-): Promise<TSubscription> {
+/** A consumer's subscription belongs to the application (nobody's own); a user's, to its creator. */
+const ownerColumns = (user: Caller) =>
+  isConsumerScope(user)
+    ? { createdBy: null, consumerApplicationId: user.applicationId, consumerId: user.consumerId }
+    : { createdBy: user.id };
+
+export async function getSubscription(ctx: AppContext, user: Caller, id: string): Promise<TSubscription> {
   await requireAccess(ctx, user, subscriptionAccess, id, 'read');
   return loadSubscriptionView(ctx, user, id);
 }
@@ -103,13 +106,17 @@ const REACTIVATED = { consecutiveFailures: 0, disabledReason: null, disabledAt: 
 /** PUT semantics: absent fields keep their value; null clears; a new auth type without details clears them. */
 export async function updateSubscription(
   ctx: AppContext,
-  user: SessionUser,
+  user: Caller,
   id: string,
   input: TUpdateSubscriptionRequest & { jsonBody?: unknown },
 ): Promise<TSubscription> {
   const { row: existing } = await requireAccess(ctx, user, subscriptionAccess, id, 'write');
   if (input.eventId && input.eventId !== existing.eventId) {
-    await requireAccess(ctx, user, eventAccess, input.eventId, 'read');
+    const { row: event } = await requireAccess(ctx, user, eventAccess, input.eventId, 'read');
+    // A consumer's subscriptions stay on its application's events.
+    if (existing.consumerApplicationId && event.applicationId !== existing.consumerApplicationId) {
+      throw notFound(EVENT_NOT_FOUND);
+    }
   }
   const has = (key: keyof TUpdateSubscriptionRequest) => isSent(input, key);
   await refusePrivateTarget(ctx.config.ALLOW_PRIVATE_TARGETS, input.targetUrl, 'targetUrl');
@@ -141,7 +148,7 @@ export async function updateSubscription(
 }
 
 /** Delivery logs and attempts of the subscription go with it (ON DELETE CASCADE). */
-export async function deleteSubscription(ctx: AppContext, user: SessionUser, id: string) {
+export async function deleteSubscription(ctx: AppContext, user: Caller, id: string) {
   await requireAccess(ctx, user, subscriptionAccess, id, 'delete');
   await commitChange(ctx, CHANGE_CHANNELS.emitTargets, (tx) => deleteSubscriptionRow(tx, id));
 }
@@ -149,7 +156,7 @@ export async function deleteSubscription(ctx: AppContext, user: SessionUser, id:
 /** The old secret stops verifying at once; receivers must take the new one. */
 export async function rotateSubscriptionSecret(
   ctx: AppContext,
-  user: SessionUser,
+  user: Caller,
   id: string,
 ): Promise<TSubscription> {
   await requireAccess(ctx, user, subscriptionAccess, id, 'write');

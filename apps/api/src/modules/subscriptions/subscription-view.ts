@@ -42,6 +42,7 @@ export function toSubscriptionView(
     circuit: toCircuitView(circuit),
     _count: { attempts: row.attempts },
     event: { id: event.id, name: event.name, alias: event.alias, applicationId: event.applicationId },
+    consumerId: row.consumerId,
     permissions: { canWrite: Boolean(permissions.canWrite), canDelete: Boolean(permissions.canDelete) },
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

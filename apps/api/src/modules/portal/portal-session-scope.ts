@@ -1,0 +1,65 @@
+import { PORTAL_MESSAGES, type PortalLocale, type PortalMessage } from '@wm/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context';
+import type { ConsumerScope } from '../../domain/consumer-scope';
+import { AppError, forbidden, notFound, unauthorized } from '../../domain/errors';
+import { findPortalSessionScope, type PortalSessionScope } from '../portal-sessions/service';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The portal session of a /v1/portal route, set by requirePortalSession. */
+    portalSession: PortalSessionScope | null;
+  }
+}
+
+/** Before a session is known, the caller's browser language decides (English or else pt-BR). */
+const localeOfHeaders = (request: FastifyRequest): PortalLocale =>
+  /^en\b/i.test(String(request.headers['accept-language'] ?? '')) ? 'en' : 'pt-BR';
+
+const messageOf = (locale: PortalLocale, key: PortalMessage) => PORTAL_MESSAGES[locale][key];
+
+/** The portal's hooks: a live portal token (401 otherwise), and writes only when not read-only. */
+export type PortalGuards = {
+  requirePortalSession: (request: FastifyRequest) => Promise<void>;
+  requirePortalWrite: (request: FastifyRequest) => Promise<void>;
+};
+
+/** The session `token` opens, in its scope; 401 (in the caller's language) when there is none. */
+export async function openPortalSession(
+  ctx: AppContext,
+  request: FastifyRequest,
+  token: string | null,
+): Promise<PortalSessionScope> {
+  const session = token ? await findPortalSessionScope(ctx, token) : null;
+  if (!session) throw unauthorized(messageOf(localeOfHeaders(request), 'invalidSession'));
+  return session;
+}
+
+export function refuseReadOnly(session: PortalSessionScope) {
+  if (session.scope.isReadOnly) throw forbidden(messageOf(session.locale, 'readOnly'));
+}
+
+export function currentPortalSession(request: FastifyRequest): PortalSessionScope {
+  if (!request.portalSession) throw unauthorized(messageOf(localeOfHeaders(request), 'invalidSession'));
+  return request.portalSession;
+}
+
+/**
+ * Runs a use case in the request's portal scope; what it cannot find answers 404 in the session's
+ * language (the use cases speak pt-BR).
+ */
+export async function runInPortal<T>(
+  request: FastifyRequest,
+  missing: PortalMessage,
+  run: (scope: ConsumerScope) => Promise<T>,
+): Promise<T> {
+  const session = currentPortalSession(request);
+  try {
+    return await run(session.scope);
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'NOT_FOUND') {
+      throw notFound(messageOf(session.locale, missing));
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,14 @@
+import { asc } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { events } from '../../db/schema';
+import type { ConsumerScope } from '../../domain/consumer-scope';
+import { eventAccess, visibleWhere } from '../access';
+
+/** The events a consumer's scope may subscribe to, by name. */
+export function selectScopeEvents(db: Database, scope: ConsumerScope) {
+  return db
+    .select({ id: events.id, name: events.name, alias: events.alias })
+    .from(events)
+    .where(visibleWhere(eventAccess, scope))
+    .orderBy(asc(events.name), asc(events.alias));
+}

@@ -1,0 +1,100 @@
+import {
+  singleItem,
+  ZDeliveryLogDetail,
+  ZDeliveryLogListQuery,
+  ZDeliveryLogListResponse,
+  ZIdParams,
+  ZPortalEventList,
+  ZRetryDeliveryResponse,
+} from '@wm/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context';
+import { bearerToken } from '../../http/auth';
+import { SESSION_SECURITY, sessionErrors } from '../../http/openapi';
+import { answerItem } from '../../http/route-declarations';
+import { getDeliveryLog, listDeliveryLogs, retryDelivery } from '../logs/service';
+import {
+  currentPortalSession,
+  openPortalSession,
+  type PortalGuards,
+  refuseReadOnly,
+  runInPortal,
+} from './portal-session-scope';
+import { listPortalEvents } from './service';
+import { registerPortalSubscriptionRoutes } from './subscription-routes';
+
+function createPortalGuards(ctx: AppContext): PortalGuards {
+  return {
+    async requirePortalSession(request) {
+      request.portalSession = await openPortalSession(ctx, request, bearerToken(request));
+    },
+    async requirePortalWrite(request) {
+      refuseReadOnly(currentPortalSession(request));
+    },
+  };
+}
+
+/**
+ * The portal API: what a consumer does with `Authorization: Bearer <portal token>`. Every handler
+ * runs a console use case in the session's scope, so what lies outside it answers 404.
+ */
+export function registerPortalRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const guards = createPortalGuards(ctx);
+  const read = { onRequest: [guards.requirePortalSession] };
+  const write = { onRequest: [guards.requirePortalSession, guards.requirePortalWrite] };
+  const schema = { tags: ['portal'], security: SESSION_SECURITY };
+
+  r.get(
+    '/portal/events',
+    { ...read, schema: { ...schema, response: { 200: ZPortalEventList, ...sessionErrors() } } },
+    async (request) => runInPortal(request, 'eventNotFound', (scope) => listPortalEvents(ctx, scope)),
+  );
+
+  registerPortalSubscriptionRoutes(app, ctx, guards);
+
+  r.get(
+    '/portal/logs',
+    {
+      ...read,
+      schema: {
+        ...schema,
+        querystring: ZDeliveryLogListQuery,
+        response: { 200: ZDeliveryLogListResponse, ...sessionErrors() },
+      },
+    },
+    async (request) =>
+      runInPortal(request, 'logNotFound', (scope) => listDeliveryLogs(ctx, scope, request.query)),
+  );
+
+  r.get(
+    '/portal/logs/:id',
+    {
+      ...read,
+      schema: {
+        ...schema,
+        params: ZIdParams,
+        response: { 200: singleItem(ZDeliveryLogDetail), ...sessionErrors(404) },
+      },
+    },
+    async (request) =>
+      answerItem(
+        runInPortal(request, 'logNotFound', (scope) => getDeliveryLog(ctx, scope, request.params.id)),
+      ),
+  );
+
+  r.post(
+    '/portal/logs/:id/resend',
+    {
+      ...write,
+      schema: {
+        ...schema,
+        params: ZIdParams,
+        response: { 200: ZRetryDeliveryResponse, ...sessionErrors(403, 404, 409, 413, 415) },
+      },
+    },
+    async (request) =>
+      runInPortal(request, 'logNotFound', (scope) => retryDelivery(ctx, scope, request.params.id)),
+  );
+}

@@ -1,0 +1,18 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { readTokenFromFragment } from './portal-api';
+import { PortalApp } from './portal-app';
+import { pickStrings } from './strings';
+import './portal.css';
+
+// The portal is its own small bundle: no console shell, router or session of the console.
+const t = pickStrings(navigator.language);
+const token = readTokenFromFragment();
+const root = document.getElementById('portal');
+if (root) {
+  createRoot(root).render(
+    <StrictMode>
+      {token ? <PortalApp token={token} t={t} /> : <p className="portal">{t.noToken}</p>}
+    </StrictMode>,
+  );
+}
