@@ -100,7 +100,7 @@ export const deliveryLogs = pgTable(
     index('delivery_logs_created_status_idx').on(table.createdAt, table.id, table.status),
     index('delivery_logs_subscription_idx').on(table.subscriptionId, table.createdAt),
     index('delivery_logs_event_idx').on(table.eventId, table.createdAt),
-    index('delivery_logs_occurrence_idx').on(table.occurrenceId, table.subscriptionId),
+    index('delivery_logs_occurrence_idx').on(table.occurrenceId),
   ],
 );
 
