@@ -46,7 +46,7 @@ export const occurrences = pgTable(
     schemaViolations: jsonb('schema_violations').$type<{ path: string; message: string }[]>(),
   },
   (table) => [
-    index('occurrences_event_idx').on(table.eventId, table.createdAt.desc()),
+    index('occurrences_event_idx').on(table.eventId),
     index('occurrences_callback_pending_idx').on(table.createdAt).where(sql`${table.callbackPending}`),
   ],
 );
@@ -104,9 +104,9 @@ export const deliveryLogs = pgTable(
       .where(sql`${table.status} IN ('PENDING', 'RETRYING')`),
     // Every list, newest first (read backwards); a status filter is an index condition on its last column.
     index('delivery_logs_created_status_idx').on(table.createdAt, table.id, table.status),
-    index('delivery_logs_subscription_idx').on(table.subscriptionId, table.createdAt.desc()),
-    index('delivery_logs_event_idx').on(table.eventId, table.createdAt.desc()),
-    index('delivery_logs_occurrence_idx').on(table.occurrenceId, table.subscriptionId),
+    index('delivery_logs_subscription_idx').on(table.subscriptionId, table.createdAt),
+    index('delivery_logs_event_idx').on(table.eventId, table.createdAt),
+    index('delivery_logs_occurrence_idx').on(table.occurrenceId),
   ],
 );
 
