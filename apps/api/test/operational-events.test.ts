@@ -1,7 +1,14 @@
 import { ZOperationalEvent } from '@wm/contracts';
 import { and, eq, ne } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { deliveryLogs, endpointCircuits, operationalEvents, subscriptions } from '../src/db/schema';
+import {
+  deliveryLogs,
+  endpointCircuits,
+  notifications,
+  operationalEvents,
+  subscriptions,
+} from '../src/db/schema';
+import { runRetentionPurge } from '../src/delivery/retention-purge';
 import { addMember, insertApplication, insertEvent, insertSubscription } from './support/delivery-fixtures';
 import { useDeliveryHarness } from './support/delivery-harness';
 import { createFakeClock } from './support/fake-clock';
@@ -228,5 +235,27 @@ describe('operational events and notifications', () => {
       .from(operationalEvents)
       .where(eq(operationalEvents.routeId, route.id));
     expect(again).toHaveLength(2);
+  });
+
+  it('When the retention period has passed, then processed operational events and their notices are purged', async () => {
+    const { t, app, writer, notices } = await startWorld('unused');
+    const route = await createInboundRoute(t, app.id, {
+      verification: { type: 'API_KEY', header: 'X-Chave', value: 'chave-certa-1' },
+    });
+    const path = new URL(route.ingestUrl).pathname;
+    await t.post(path, { token: null, headers: { 'x-chave': 'errada' }, body: { type: 'x' } });
+    expect((await notices(writer.token)).data).toHaveLength(1);
+
+    clock.advance((t.ctx.config.RETENTION_DAYS + 1) * 86_400_000);
+    await runRetentionPurge(t.ctx);
+    // Read from the table: the session expired with the days gone by.
+    expect(await t.ctx.db.select().from(notifications).where(eq(notifications.userId, writer.id))).toEqual(
+      [],
+    );
+    const left = await t.ctx.db
+      .select()
+      .from(operationalEvents)
+      .where(eq(operationalEvents.routeId, route.id));
+    expect(left).toEqual([]);
   });
 });

@@ -46,3 +46,12 @@ export const MARK_OPERATIONAL_EVENTS_PROCESSED = `
   UPDATE operational_events o SET processed_at = $2::timestamptz, payload = p.payload
   FROM jsonb_to_recordset($1::jsonb) AS p(id uuid, payload jsonb)
   WHERE o.id = p.id`;
+
+/** Processed events, and notices, older than the retention period: the logs' period holds for them too. */
+export const PURGE_OPERATIONAL_EVENTS = `
+  WITH events AS (
+    DELETE FROM operational_events WHERE processed_at IS NOT NULL AND occurred_at < $1::timestamptz RETURNING 1
+  ), notices AS (
+    DELETE FROM notifications WHERE created_at < $1::timestamptz RETURNING 1
+  )
+  SELECT (SELECT count(*) FROM events)::int AS events, (SELECT count(*) FROM notices)::int AS notices`;

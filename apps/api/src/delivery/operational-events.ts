@@ -12,6 +12,7 @@ import { newIdAt } from '../lib/ids';
 import {
   INSERT_NOTIFICATIONS,
   MARK_OPERATIONAL_EVENTS_PROCESSED,
+  PURGE_OPERATIONAL_EVENTS,
   SELECT_LAST_ERRORS,
   TAKE_OPERATIONAL_EVENTS,
 } from './operational-events-sql';
@@ -155,4 +156,14 @@ export async function processOperationalEvents(ctx: AppContext, signal?: AbortSi
     if (counted.length < BATCH) break;
   }
   return processed;
+}
+
+/** Deletes processed events and notices from before `cutoff`; answers how many of each. */
+export async function purgeOperationalEvents(ctx: AppContext, cutoff: Date) {
+  const [row] = await ctx.database.query<{ events: number; notices: number }>(
+    PURGE_OPERATIONAL_EVENTS,
+    [cutoff],
+    'purge_operational_events',
+  );
+  return { operationalEvents: row?.events ?? 0, notifications: row?.notices ?? 0 };
 }
