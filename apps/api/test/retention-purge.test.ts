@@ -205,4 +205,27 @@ describe('retention purge', () => {
       'the results to be recorded',
     );
   });
+
+  it('When a disabled subscription skipped an event and its day expires, then the skip record goes with the day', async () => {
+    const { ctx } = harness.t;
+    const day = Math.floor(clock().getTime() / DAY_MS) * DAY_MS + DAY_MS;
+    clock.set(day + 10 * 3_600_000);
+    await prepareLogPartitions(ctx);
+    const event = await insertEvent(ctx, harness.app.id, { alias: 'skipped.event' });
+    const subscription = await insertSubscription(ctx, event.id, {
+      status: 'FAILED',
+      disabledReason: 'CIRCUIT_OPEN',
+      targetUrl: `${harness.receiver.url}/ok`,
+    });
+    expect((await emit('skipped.event', 1)).status).toBe(202);
+    expect((await logsOf(`subscriptionId=${subscription.id}`)).data.map((log) => log.status)).toEqual([
+      'IGNORED',
+    ]);
+
+    // Past the two days of retention, the morning purge drops the day with its skip record.
+    clock.set(day + 3 * DAY_MS + 3_600_000);
+    await prepareLogPartitions(ctx);
+    await runRetentionPurge(ctx);
+    expect((await logsOf(`subscriptionId=${subscription.id}`)).pagination.total).toBe(0);
+  });
 });

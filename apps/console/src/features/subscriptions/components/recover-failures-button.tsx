@@ -18,20 +18,11 @@ import { Input } from '@/components/ui/input';
 import { toastError } from '@/lib/api-client';
 import { useFailedDeliveryCount } from '../api/get-failed-delivery-count';
 import { useRecoverSubscription } from '../api/recover-subscription';
+import { describeRecovery } from '../lib/describe-recovery';
 
 const DAY_MS = 86_400_000;
 /** The native field's value: local date and time to the minute. */
 const LOCAL_MINUTE = "yyyy-MM-dd'T'HH:mm";
-
-/** 'N entregas reenfileiradas', and how many an earlier recover had taken already. */
-export function describeRecovery({ queued, alreadyRecovered }: { queued: number; alreadyRecovered: number }) {
-  const title = queued === 1 ? '1 entrega reenfileirada' : `${queued} entregas reenfileiradas`;
-  const description =
-    alreadyRecovered === 0
-      ? undefined
-      : `${alreadyRecovered} já ${alreadyRecovered === 1 ? 'tinha sido recuperada' : 'tinham sido recuperadas'} antes`;
-  return { title, description };
-}
 
 /**
  * 'Recuperar falhas desde…': once the subscription is active again (after Reativar) and has failed
