@@ -67,9 +67,7 @@ export default function ApplicationCatalogPage() {
                 <Badge variant="outline" className="font-mono">
                   {event.alias}
                 </Badge>
-                {event.schemaVersion ? (
-                  <Badge variant="default">Schema v{event.schemaVersion}</Badge>
-                ) : null}
+                {event.schemaVersion ? <Badge variant="default">Schema v{event.schemaVersion}</Badge> : null}
                 <Badge variant="default">{VALIDATION_LABELS[event.schemaValidation]}</Badge>
               </CardTitle>
               {event.bodyTemplate ? (
