@@ -12,6 +12,7 @@ const BENCHES: Record<string, string> = {
   replay: 'statement-replay.ts',
   retention: 'retention.ts',
   rules: 'rules-matcher.ts',
+  schema: 'schema-check.ts',
   start: 'server-start.ts',
 };
 const name = process.argv[2] ?? 'delivery';

@@ -374,6 +374,22 @@ describe(`POST /v1/emit-rules end to end on the ${queueBackend} queue`, () => {
     await t.del(`/v1/event-rules/${rule.id}`, { token: owner.token });
   });
 
+  it('When the linked event ENFORCEs a schema the payload breaks, then the execution fails with the schema refusal', async () => {
+    const { event } = await eventWithSubscription('/schema', {
+      schema: { type: 'object', required: ['pedidoId'] },
+      schemaValidation: 'ENFORCE',
+    });
+    const rule = await ruleFor('Schema exigido', ['schema'], event.id);
+    const res = await emitRules({ data: { message: { text: 'schema' } } });
+    const log = await settledLog(res.body.eventLogId);
+    expect(log.status).toBe('FAILED');
+    expect(log.errorMessage).toBe(
+      'Falha na regra "Schema exigido": Payload não corresponde ao schema do evento',
+    );
+    expect(requestsTo('/schema')).toEqual([]);
+    await t.del(`/v1/event-rules/${rule.id}`, { token: owner.token });
+  });
+
   it('When the same externalEventId or Idempotency-Key is posted twice, then one event log and one action', async () => {
     const { event } = await eventWithSubscription('/idempotente');
     const rule = await ruleFor('Idempotente', ['uma vez'], event.id);

@@ -33,6 +33,11 @@ const appRoutes: RouteObject[] = [
     element: lazyPage(() => import('@/features/applications/pages/application-detail-page')),
   },
   {
+    path: paths.applications.catalog.path,
+    handle: pageTitle('Catálogo'),
+    element: lazyPage(() => import('@/features/applications/pages/application-catalog-page')),
+  },
+  {
     path: paths.applications.edit.path,
     handle: pageTitle('Editar Aplicação'),
     element: lazyPage(() => import('@/features/applications/pages/application-edit-page')),

@@ -17,6 +17,7 @@ export const paths = {
     new: { path: '/applications/new', getHref: () => '/applications/new' },
     detail: { path: '/applications/:id', getHref: (id: string) => `/applications/${id}` },
     edit: { path: '/applications/:id/edit', getHref: (id: string) => `/applications/${id}/edit` },
+    catalog: { path: '/applications/:id/catalog', getHref: (id: string) => `/applications/${id}/catalog` },
   },
   events: {
     list: {

@@ -1,5 +1,5 @@
 import { MASKED_SECRET } from '@wm/contracts';
-import { Bell, FileText, Pencil, RefreshCw, Zap } from 'lucide-react';
+import { Bell, BookOpen, FileText, Pencil, RefreshCw, Zap } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { BackButton } from '@/components/detail-page';
@@ -77,6 +77,12 @@ export default function ApplicationDetailPage() {
         description={`ID: ${app.id}`}
         actions={
           <>
+            <Button asChild variant="outline">
+              <Link to={paths.applications.catalog.getHref(app.id)}>
+                <BookOpen />
+                Catálogo
+              </Link>
+            </Button>
             {permissions.canWrite ? (
               <Button asChild variant="outline">
                 <Link to={paths.applications.edit.getHref(app.id)}>

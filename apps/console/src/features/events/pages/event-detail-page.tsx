@@ -85,6 +85,11 @@ export default function EventDetailPage() {
             value={event.bodyTemplate}
             emptyText="Nenhum template: os dados emitidos são enviados."
           />
+          <JsonCard
+            title={`Schema do payload${event.schemaVersion ? ` (versão ${event.schemaVersion}, validação ${event.schemaValidation})` : ''}`}
+            value={event.schema}
+            emptyText="Nenhum schema: qualquer payload é aceito."
+          />
           <EventStatisticsCard event={event} />
           <EventSubscriptionsCard event={event} />
         </div>
