@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { addIssue, isBlank, isPlainObject, parseJsonField } from './json-field';
+import { addIssue, byteLength, isBlank, jsonObjectField, parseJsonField } from './json-field';
 
 /** OFF: no check; WARN: accepted and the violations kept; ENFORCE: refused with 422. */
 export const SCHEMA_VALIDATION_MODES = ['OFF', 'WARN', 'ENFORCE'] as const;
@@ -16,25 +16,11 @@ export const EVENT_EXAMPLES_TOO_MANY = 'Informe no máximo 5 exemplos.';
 export const SCHEMA_VIOLATION_MESSAGE = 'Payload não corresponde ao schema do evento';
 export const SCHEMA_REQUIRED_FOR_VALIDATION = 'Defina um schema para validar os payloads.';
 
-const byteLength = (value: unknown) => new TextEncoder().encode(JSON.stringify(value)).length;
-
 /** A JSON Schema (an object) given as the object or as JSON text; '' or null → null. */
-export const ZEventJsonSchema = z
-  .unknown()
-  .optional()
-  .transform((value, ctx): Record<string, unknown> | null => {
-    if (isBlank(value)) return null;
-    const parsed = parseJsonField(value);
-    if (!parsed.ok || !isPlainObject(parsed.value)) {
-      addIssue(ctx, EVENT_SCHEMA_MESSAGE);
-      return z.NEVER;
-    }
-    if (byteLength(parsed.value) > MAX_EVENT_SCHEMA_BYTES) {
-      addIssue(ctx, EVENT_SCHEMA_TOO_LARGE);
-      return z.NEVER;
-    }
-    return parsed.value;
-  });
+export const ZEventJsonSchema = jsonObjectField(EVENT_SCHEMA_MESSAGE, {
+  maxBytes: MAX_EVENT_SCHEMA_BYTES,
+  message: EVENT_SCHEMA_TOO_LARGE,
+});
 
 /** Up to five example payloads, given as a list or as JSON text; '' or null → []. */
 export const ZEventExamples = z

@@ -11,7 +11,7 @@ import {
   ZEventSchemaText,
   ZSchemaValidationMode,
 } from './event-schema';
-import { addIssue, isBlank, isPlainObject, parseJsonField } from './json-field';
+import { addIssue, isPlainObject, jsonObjectField, parseJsonField } from './json-field';
 
 export const EVENT_ALIAS_PATTERN = /^[a-z0-9._-]+$/;
 export const BODY_TEMPLATE_MESSAGE = 'O template do body deve ser um JSON válido.';
@@ -79,18 +79,7 @@ const ZOptionalUrl = z
   .transform((value) => value || null);
 
 /** A JSON object given as an object or as JSON text; '' or null → null. */
-export const ZBodyTemplate = z
-  .unknown()
-  .optional()
-  .transform((value, ctx): Record<string, unknown> | null => {
-    if (isBlank(value)) return null;
-    const parsed = parseJsonField(value);
-    if (!parsed.ok || !isPlainObject(parsed.value)) {
-      addIssue(ctx, BODY_TEMPLATE_MESSAGE);
-      return z.NEVER;
-    }
-    return parsed.value;
-  });
+export const ZBodyTemplate = jsonObjectField(BODY_TEMPLATE_MESSAGE);
 
 const eventFields = {
   name: ZEventName,
