@@ -5,24 +5,21 @@ import { DEAD_ENDPOINT_REASON } from '../src/delivery/housekeeping';
 import { insertEvent, insertSubscription } from './support/delivery-fixtures';
 import { useDeliveryHarness } from './support/delivery-harness';
 import { createFakeClock } from './support/fake-clock';
+import {
+  COOLDOWN_MS,
+  DISABLE_AFTER_MS,
+  failProbesUntilDisabled,
+  QUICK_CIRCUIT_SETTINGS,
+} from './support/quick-circuit';
 import { waitFor } from './support/wait-for';
 
-const COOLDOWN_MS = 60_000;
-/** Longer than the first test's whole opening, shorter than a few of the dead endpoint's. */
-const DISABLE_AFTER_MS = COOLDOWN_MS * 8;
 let isFailing = true;
 /** Moving it ends a cool-down without waiting for it. */
 const clock = createFakeClock();
 
 const harness = useDeliveryHarness(
   {
-    DELIVERY_POLL_MS: '20',
-    DELIVERY_CIRCUIT_FAILURES: '3',
-    DELIVERY_CIRCUIT_COOLDOWN_MS: String(COOLDOWN_MS),
-    DELIVERY_CIRCUIT_MAX_COOLDOWN_MS: String(COOLDOWN_MS * 2),
-    DELIVERY_DISABLE_AFTER_MS: String(DISABLE_AFTER_MS),
-    // A failed delivery's own retry would come back only after the test.
-    DELIVERY_RETRY_DELAYS_MS: '3600000',
+    ...QUICK_CIRCUIT_SETTINGS,
   },
   (request) => (isFailing || request.url.includes('/dead') ? { status: 503, body: 'down' } : { status: 200 }),
   { clock },
@@ -130,15 +127,12 @@ describe('circuit breaker', () => {
     for (let i = 0; i < 6; i++) held.push(await emit());
 
     // Each cool-down ends and its probe fails: the circuit opens again, keeping since when it is open.
-    for (let round = 2; (await view()).status === 'ACTIVE'; round++) {
-      expect(round).toBeLessThan(12);
-      clock.advance(COOLDOWN_MS * 2.5);
-      await waitFor(async () => {
-        const row = await circuit();
-        return (row?.state === 'OPEN' && row.openCount === round) || (await view()).status === 'FAILED';
-      });
-      expect((await circuit())?.openSince).toEqual(opened.openSince);
-    }
+    await failProbesUntilDisabled({
+      clock,
+      circuit,
+      isDisabled: async () => (await view()).status === 'FAILED',
+      onReopen: async () => expect((await circuit())?.openSince).toEqual(opened.openSince),
+    });
     const disabled = await view();
     expect(disabled).toMatchObject({ status: 'FAILED', disabledReason: 'CIRCUIT_OPEN' });
     expect(clock().getTime() - (opened.openSince?.getTime() ?? 0)).toBeGreaterThanOrEqual(DISABLE_AFTER_MS);

@@ -6,10 +6,9 @@ import { SKIPPED_WHILE_DISABLED_REASON } from '../src/delivery/plan-delivery-log
 import { insertEvent, insertSubscription } from './support/delivery-fixtures';
 import { useDeliveryHarness } from './support/delivery-harness';
 import { createFakeClock } from './support/fake-clock';
+import { failProbesUntilDisabled, QUICK_CIRCUIT_SETTINGS } from './support/quick-circuit';
 import { waitFor } from './support/wait-for';
 
-const COOLDOWN_MS = 60_000;
-const DISABLE_AFTER_MS = COOLDOWN_MS * 8;
 let isFailing = true;
 /** Successful deliveries the receiver took, per webhook-id (one id per occurrence and subscription). */
 const delivered = new Map<string, number>();
@@ -17,13 +16,7 @@ const clock = createFakeClock();
 
 const harness = useDeliveryHarness(
   {
-    DELIVERY_POLL_MS: '20',
-    DELIVERY_CIRCUIT_FAILURES: '3',
-    DELIVERY_CIRCUIT_COOLDOWN_MS: String(COOLDOWN_MS),
-    DELIVERY_CIRCUIT_MAX_COOLDOWN_MS: String(COOLDOWN_MS * 2),
-    DELIVERY_DISABLE_AFTER_MS: String(DISABLE_AFTER_MS),
-    // A failed delivery's own retry would come back only after the test.
-    DELIVERY_RETRY_DELAYS_MS: '3600000',
+    ...QUICK_CIRCUIT_SETTINGS,
   },
   (request) => {
     if (isFailing) return { status: 503, body: 'down' };
@@ -67,14 +60,7 @@ describe('recover a subscription', () => {
     for (let i = 0; i < 3; i++) await emit();
     await waitFor(async () => (await circuit())?.state === 'OPEN');
     for (let i = 0; i < 6; i++) await emit();
-    for (let round = 2; (await status()) === 'ACTIVE'; round++) {
-      expect(round).toBeLessThan(12);
-      clock.advance(COOLDOWN_MS * 2.5);
-      await waitFor(async () => {
-        const row = await circuit();
-        return (row?.state === 'OPEN' && row.openCount === round) || (await status()) === 'FAILED';
-      });
-    }
+    await failProbesUntilDisabled({ clock, circuit, isDisabled: async () => (await status()) === 'FAILED' });
     // What it held ends FAILED (the housekeeping sweep), the retrying ones when their retry comes.
     clock.advance(2 * 3_600_000);
     await waitFor(async () => (await logs()).every((log) => log.status === 'FAILED'));

@@ -1,0 +1,43 @@
+import { expect } from 'vitest';
+import type { FakeClock } from './fake-clock';
+import { waitFor } from './wait-for';
+
+export const COOLDOWN_MS = 60_000;
+/** Longer than a circuit's first opening, shorter than a few of a dead endpoint's. */
+export const DISABLE_AFTER_MS = COOLDOWN_MS * 8;
+
+/**
+ * A circuit that opens after three failures and cools down for a minute (two at most), an endpoint
+ * disabled after eight cool-downs open, and a failed delivery's own retry only after the test.
+ */
+export const QUICK_CIRCUIT_SETTINGS = {
+  DELIVERY_POLL_MS: '20',
+  DELIVERY_CIRCUIT_FAILURES: '3',
+  DELIVERY_CIRCUIT_COOLDOWN_MS: String(COOLDOWN_MS),
+  DELIVERY_CIRCUIT_MAX_COOLDOWN_MS: String(COOLDOWN_MS * 2),
+  DELIVERY_DISABLE_AFTER_MS: String(DISABLE_AFTER_MS),
+  DELIVERY_RETRY_DELAYS_MS: '3600000',
+};
+
+type CircuitRow = { state: string; openCount: number } | undefined;
+
+/**
+ * Ends cool-down after cool-down on the fake clock, each probe failing and opening the circuit
+ * again, until the subscription is disabled; `onReopen` checks each new opening.
+ */
+export async function failProbesUntilDisabled(probe: {
+  clock: FakeClock;
+  circuit: () => Promise<CircuitRow>;
+  isDisabled: () => Promise<boolean>;
+  onReopen?: () => Promise<void>;
+}): Promise<void> {
+  for (let round = 2; !(await probe.isDisabled()); round++) {
+    expect(round).toBeLessThan(12);
+    probe.clock.advance(COOLDOWN_MS * 2.5);
+    await waitFor(async () => {
+      const row = await probe.circuit();
+      return (row?.state === 'OPEN' && row.openCount === round) || (await probe.isDisabled());
+    });
+    await probe.onReopen?.();
+  }
+}
