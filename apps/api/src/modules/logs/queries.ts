@@ -220,18 +220,21 @@ export async function findSubscriptionStatus(db: Database, subscriptionId: strin
   return subscription?.status;
 }
 
+/** The columns that make a delivery log due now and unleased, for any resend of a finished delivery. */
+export const dueNowColumns = (now: Date) => ({
+  status: 'PENDING' as const,
+  nextAttemptAt: now,
+  leaseUntil: null,
+  leasedBy: null,
+  processedAt: null,
+  updatedAt: now,
+});
+
 /** Makes a FAILED log due now and unleased; answers nothing when the log is not FAILED. */
 export function requeueFailedDeliveryLog(db: Database, id: string, now: Date) {
   return db
     .update(deliveryLogs)
-    .set({
-      status: 'PENDING',
-      nextAttemptAt: now,
-      leaseUntil: null,
-      leasedBy: null,
-      processedAt: null,
-      updatedAt: now,
-    })
+    .set(dueNowColumns(now))
     .where(and(eq(deliveryLogs.id, id), eq(deliveryLogs.status, 'FAILED')))
     .returning({ id: deliveryLogs.id });
 }

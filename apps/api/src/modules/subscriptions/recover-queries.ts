@@ -2,6 +2,7 @@ import { and, count, eq, gte, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { deliveryLogs } from '../../db/schema';
 import { SKIPPED_WHILE_DISABLED_REASON } from '../../delivery/plan-delivery-logs';
+import { dueNowColumns } from '../logs/queries';
 
 /** `until` undefined: up to now, this instant's logs included. */
 type Window = { subscriptionId: string; since: Date; until: Date | undefined };
@@ -22,15 +23,7 @@ const inWindow = ({ subscriptionId, since, until }: Window) =>
 export function requeueRecoverableDeliveries(db: Database, window: Window, now: Date) {
   return db
     .update(deliveryLogs)
-    .set({
-      status: 'PENDING',
-      nextAttemptAt: now,
-      leaseUntil: null,
-      leasedBy: null,
-      processedAt: null,
-      recoveredAt: now,
-      updatedAt: now,
-    })
+    .set({ ...dueNowColumns(now), recoveredAt: now })
     .where(
       and(
         inWindow(window),
