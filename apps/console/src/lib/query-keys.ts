@@ -42,6 +42,7 @@ export const queryKeys = {
     list: (filters: unknown) => ['logs', 'list', filters] as const,
     detail: (id: string) => ['logs', 'detail', id] as const,
     lookup: (path: string) => ['logs', 'lookup', path] as const,
+    failedCount: (subscriptionId: string) => ['logs', 'failed-count', subscriptionId] as const,
   },
   eventLogs: {
     all: ['event-logs'] as const,

@@ -10,7 +10,7 @@ export const getFailedDeliveryCount = async (subscriptionId: string, signal?: Ab
 
 export const useFailedDeliveryCount = (subscriptionId: string, isEnabled: boolean) =>
   useQuery({
-    queryKey: [...queryKeys.logs.all, 'failed-count', subscriptionId],
+    queryKey: queryKeys.logs.failedCount(subscriptionId),
     queryFn: ({ signal }) => getFailedDeliveryCount(subscriptionId, signal),
     enabled: isEnabled,
   });
