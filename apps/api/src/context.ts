@@ -9,6 +9,8 @@ import type { Lifecycle } from './lib/lifecycle';
 import type { Metrics } from './lib/metrics';
 import type { Tracing } from './lib/tracing';
 import type { EmitRecorder, EmitTargets } from './modules/emit/emit-dependencies';
+import type { IngestTargets } from './modules/ingest/ingest-dependencies';
+import type { RulesCache } from './pipeline/rules-dependencies';
 import type { Queue } from './queue/types';
 
 /** Everything a use case needs, passed in so tests run the same code on either backend. */
@@ -33,6 +35,10 @@ export type AppContext = {
   emitTargets: EmitTargets;
   /** This process's group-commit writer of emits and the lease owner it writes as. */
   emitRecorder: EmitRecorder;
+  /** This process's cache of the routes by ingest token (it listens from the first ingest request). */
+  ingestTargets: IngestTargets;
+  /** This process's cache of the compiled rules per (application, alias) (it listens from the first run). */
+  rulesCache: RulesCache;
   /** Stops the dependencies above that the context built, in the reverse of their start (`stopContext`). */
   lifecycle: Lifecycle;
   /** Queue of RABBITMQ events (RabbitMQ or the database table); consumed by the workers. */

@@ -18,6 +18,8 @@ import { createMetrics } from './lib/metrics';
 import { resolveSecretKey } from './lib/secret-key';
 import { createEmitTargets } from './modules/emit/load-emit-target';
 import { createEmitRecorder } from './modules/emit/record-emits';
+import { createIngestTargets } from './modules/ingest/ingest-targets';
+import { createRulesCache } from './pipeline/rules-cache';
 import { createQueue } from './queue/create-queue';
 
 /** The configured storage: PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR. */
@@ -72,25 +74,33 @@ export async function createContext(
 }
 
 /** The context's connections and channels, before the dependencies built on them. */
-export type ContextBase = Omit<AppContext, 'emitTargets' | 'emitRecorder' | 'lifecycle'>;
+export type ContextBase = Omit<
+  AppContext,
+  'emitTargets' | 'emitRecorder' | 'ingestTargets' | 'rulesCache' | 'lifecycle'
+>;
 
 /**
  * Builds the context's own dependencies on `base`, in the order listed in its lifecycle, which
- * stops them in reverse: the writes in flight end before the cache stops listening. They are
+ * stops them in reverse: the writes in flight end before the emit cache stops listening. The caches
+ * listen from their first read, so a process holds a connection only for those it uses. They are
  * added to `base` itself (not to a copy), so a logger a test swaps in afterwards is the one they use.
  */
 export function addContextDependencies(base: ContextBase): AppContext {
   const emitTargets = createEmitTargets(base);
   const emitRecorder = createEmitRecorder(base);
+  const ingestTargets = createIngestTargets(base);
+  const rulesCache = createRulesCache(base);
   const lifecycle = createLifecycle(
     [
       { name: 'emitTargets', stop: () => emitTargets.stop() },
       { name: 'emitRecorder', stop: () => emitRecorder.stop() },
+      { name: 'ingestTargets', stop: () => ingestTargets.stop() },
+      { name: 'rulesCache', stop: () => rulesCache.stop() },
     ],
     (dependency, error) =>
       base.logger.warn({ err: error, dependency }, 'a context dependency failed to stop'),
   );
-  return Object.assign(base, { emitTargets, emitRecorder, lifecycle });
+  return Object.assign(base, { emitTargets, emitRecorder, ingestTargets, rulesCache, lifecycle });
 }
 
 /**

@@ -2,11 +2,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../src/config';
 import type { AppContext } from '../src/context';
-import { createContext } from '../src/create-context';
+import { createContext, stopContext } from '../src/create-context';
 import type { DatabaseHandle } from '../src/db/client';
 import { openDatabase } from '../src/db/open-database';
 import { eventLogs } from '../src/db/schema';
-import { createRulesCache, type RulesCache } from '../src/pipeline/rules-cache';
+import type { RulesCache } from '../src/pipeline/rules-dependencies';
 import { createRoute, createRouteEventType } from './support/automation-fixtures';
 import { insertApplication, type Receiver, startReceiver } from './support/delivery-fixtures';
 import type { TestUser } from './support/owned-application-fixture';
@@ -72,7 +72,9 @@ describe('the rules cache across processes on one PostgreSQL', () => {
     beforeAll(async () => {
       otherDatabase = await openDatabase({ kind: 'postgres', url, poolSize: 4 });
       other = await createContext(testConfig({ SECRET_KEY, DATA_DIR: t.ctx.config.DATA_DIR }), otherDatabase);
-      cache = createRulesCache(other);
+      cache = other.rulesCache;
+      // The context's cache listens from its first read.
+      await cache.rulesFor(app.id, eventType.alias);
       await waitFor(
         async () =>
           (
@@ -85,7 +87,7 @@ describe('the rules cache across processes on one PostgreSQL', () => {
       );
     });
     afterAll(async () => {
-      await cache?.stop();
+      if (other) await stopContext(other);
       await other?.queue?.close({ graceMs: 100 });
       await otherDatabase?.close();
     });

@@ -47,6 +47,15 @@ const countEmitTargetListeners = async () =>
     )
   )[0]?.n;
 
+/** The connections listening for changes of routes and rules (the ingest-route and rules caches). */
+const countRulesListeners = async () =>
+  (
+    await otherDatabase.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM pg_stat_activity
+       WHERE datname = current_database() AND query LIKE 'LISTEN "wm_rules_changed"%'`,
+    )
+  )[0]?.n ?? 0;
+
 /** An emit served by the other context, as by another process of the same deployment. */
 const emitThroughOther = async (apiKey = app.apiKey) => {
   const response = await other.inject({
@@ -95,11 +104,17 @@ describe('the emit target cache across processes on one PostgreSQL', () => {
     await expect.poll(() => emitThroughOther(rotated.body.data.apiKey), { timeout: 5_000 }).toBe(404);
   });
 
-  it('When the other server closes, then its emit-target cache stops listening', async () => {
+  it('When the other server closes, then its emit-target and ingest-route caches stop listening', async () => {
     ({ app, event } = await createOwnedEvent(t, 'pedido.enviado'));
     expect(await emitThroughOther()).toBe(0);
     await expect.poll(countEmitTargetListeners, { timeout: 5_000 }).toBe(1);
+    // Serving emits only, it listens for no route change; its first ingest request starts that.
+    const withoutIngest = await countRulesListeners();
+    const unknown = await other.inject({ method: 'POST', url: '/in/no-route-has-this-token/x' });
+    expect(unknown.statusCode).toBe(404);
+    await expect.poll(countRulesListeners, { timeout: 5_000 }).toBe(withoutIngest + 1);
     await other.close();
     await expect.poll(countEmitTargetListeners, { timeout: 5_000 }).toBe(0);
+    await expect.poll(countRulesListeners, { timeout: 5_000 }).toBe(withoutIngest);
   });
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHANGE_CHANNELS } from '../src/db/change-channel';
-import { createRulesCache, type RulesCache } from '../src/pipeline/rules-cache';
+import { createRulesCache } from '../src/pipeline/rules-cache';
+import type { RulesCache } from '../src/pipeline/rules-dependencies';
 import { createRoute, createRouteEventType, createRule } from './support/automation-fixtures';
 import { insertApplication } from './support/delivery-fixtures';
 import { createTestApp, type TestApp } from './support/test-app';

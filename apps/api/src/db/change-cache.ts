@@ -84,3 +84,28 @@ export function createChangeCache<K, V>(
     },
   };
 }
+
+/**
+ * A change cache that listens (a connection of its own on PostgreSQL) from its first read, not
+ * from its creation: a context that never reads it holds no connection. Once stopped, every read
+ * loads.
+ */
+export function createChangeCacheOnFirstRead<K, V>(
+  ctx: Pick<AppContext, 'database' | 'logger' | 'localChanges'>,
+  options: ChangeCacheOptions<K, V>,
+): ChangeCache<K, V> {
+  let cache: ChangeCache<K, V> | null = null;
+  let isStopped = false;
+  return {
+    get(key, atLeastVersion) {
+      if (isStopped) return options.load(key);
+      cache ??= createChangeCache(ctx, options);
+      return cache.get(key, atLeastVersion);
+    },
+    async stop() {
+      isStopped = true;
+      await cache?.stop();
+      cache = null;
+    },
+  };
+}

@@ -1,6 +1,6 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { RuleEnvelope, RuleExplanation, ScanMeter } from '@wm/rules';
-import type { AliasRules, RunnableRule } from './rules-cache';
+import type { AliasRules, RunnableRule } from './rules-dependencies';
 
 /** What one evaluation may spend: evaluation time (ms) and characters of text scanned. */
 export type EvaluationBudget = { timeMs: number; maxScanned: number };

@@ -4,44 +4,14 @@ import {
   compileRuleSet,
   explainRule,
   MAX_EXPLAINED_RULES,
-  type RuleEnvelope,
-  type RuleExplanation,
   runRuleSet,
-  type ScanMeter,
 } from '@wm/rules';
 import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
-import { createChangeCache } from '../db/change-cache';
+import { createChangeCacheOnFirstRead } from '../db/change-cache';
 import { CHANGE_CHANNELS } from '../db/change-channel';
 import { routeEventTypes, routes, rules } from '../db/schema';
-
-/** An active rule as the consumer runs it: what its action needs. */
-export type RunnableRule = { id: string; name: string; eventId: string | null; routeId: string };
-
-/** The active rules of one (application, alias), compiled together: paths shared by rules are read once. */
-export type AliasRules = {
-  rules: RunnableRule[];
-  /**
-   * The rules evaluated one at a time, oldest first, `meter` counting the text scanned: each step
-   * says whether the rule matched and, for the first MAX_EXPLAINED_RULES, why it fired or not
-   * (what the event log keeps for the console's 'Avaliação das regras'). The caller may stop
-   * between two steps (see `evaluate-rules.ts`).
-   */
-  run(
-    envelope: RuleEnvelope,
-    meter: ScanMeter,
-  ): Generator<{ rule: RunnableRule; isMatch: boolean; explanation?: RuleExplanation }, void, void>;
-};
-
-export type RulesCache = {
-  /**
-   * The active rules of `applicationId` whose condition type is `alias`, oldest first, as of
-   * `atLeastVersion` of the rules or later (reloaded when this process has not heard of it yet).
-   */
-  rulesFor(applicationId: string, alias: string, atLeastVersion?: number): Promise<AliasRules>;
-  /** Stops listening for changes. */
-  stop(): Promise<void>;
-};
+import type { AliasRules, RulesCache, RunnableRule } from './rules-dependencies';
 
 /** Keys kept at most; past it the oldest is forgotten (each reload is one indexed query). */
 const MAX_ENTRIES = 10_000;
@@ -49,10 +19,11 @@ const MAX_ENTRIES = 10_000;
 /**
  * Compiled rules per (application, alias), in this process, emptied by any change to rules, routes
  * or route event types in any process: at once when the caller read a newer version of the rules
- * than this process has heard of, else when the change's notification arrives.
+ * than this process has heard of, else when the change's notification arrives. It listens from the
+ * first read, so a process that runs no rules holds no connection for it.
  */
-export function createRulesCache(ctx: AppContext): RulesCache {
-  const cache = createChangeCache<{ applicationId: string; alias: string }, AliasRules>(ctx, {
+export function createRulesCache(ctx: RulesCacheContext): RulesCache {
+  const cache = createChangeCacheOnFirstRead<{ applicationId: string; alias: string }, AliasRules>(ctx, {
     channel: CHANGE_CHANNELS.rules,
     label: 'rules',
     keyOf: ({ applicationId, alias }) => `${applicationId}\u0000${alias}`,
@@ -66,9 +37,11 @@ export function createRulesCache(ctx: AppContext): RulesCache {
   };
 }
 
+type RulesCacheContext = Pick<AppContext, 'database' | 'db' | 'logger' | 'localChanges' | 'config'>;
+
 /** Active rules on an active route, whose event type (when they have one) is active. */
 async function loadRules(
-  ctx: AppContext,
+  ctx: Pick<AppContext, 'db'>,
   applicationId: string,
   alias: string,
   options: CompileOptions,

@@ -4,7 +4,7 @@ import { describeFailure } from '../lib/db-errors';
 import { newIdAt } from '../lib/ids';
 import { failSpan, inSpan } from '../lib/tracing';
 import type { RuleActionStatements } from './rule-action-statements';
-import type { RunnableRule } from './rules-cache';
+import type { RunnableRule } from './rules-dependencies';
 
 export const LINKED_EVENT_GONE = 'Evento vinculado não encontrado';
 

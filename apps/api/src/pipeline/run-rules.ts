@@ -8,7 +8,7 @@ import type { EventLogBatches } from './event-log-statements';
 import type { MessagePayload } from './message-catalogue';
 import { retryEventLog } from './retry-event-log';
 import type { RuleActionStatements } from './rule-action-statements';
-import type { RulesCache } from './rules-cache';
+import type { RulesCache } from './rules-dependencies';
 import type { RulesLogStarts } from './rules-log-statements';
 import { type ActionOutcome, type EmitLinkedEvent, type RulesEmit, runRuleAction } from './run-rule-action';
 

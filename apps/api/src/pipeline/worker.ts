@@ -9,7 +9,6 @@ import { createEventLogBatches } from './event-log-statements';
 import { expireEventLog, processEventLog } from './process-event-log';
 import { createQueuedDeliveries } from './queued-deliveries';
 import { createRuleActionStatements } from './rule-action-statements';
-import { createRulesCache } from './rules-cache';
 import { createRulesLogStarts } from './rules-log-statements';
 import type { EmitLinkedEvent } from './run-rule-action';
 import { runRules } from './run-rules';
@@ -41,7 +40,7 @@ export function startPipelineWorker(ctx: AppContext, services: PipelineServices)
     pacing: createPacingSlots(ctx.database, ctx.clock),
   };
   const rulesConsumer = {
-    cache: createRulesCache(ctx),
+    cache: ctx.rulesCache,
     start: createRulesLogStarts(ctx),
     settle: eventLogConsumer.batches.settle,
     emitLinkedEvent: services.emitLinkedEvent,
@@ -72,7 +71,6 @@ export function startPipelineWorker(ctx: AppContext, services: PipelineServices)
       // and its message comes back (unacked, or when its lease ends).
       await consumer?.stop({ graceMs: STOP_GRACE_MS });
       await sender.destroy();
-      await rulesConsumer.cache.stop();
     },
   };
 }

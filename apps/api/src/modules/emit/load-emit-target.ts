@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context';
-import { type ChangeCache, createChangeCache } from '../../db/change-cache';
+import { createChangeCacheOnFirstRead } from '../../db/change-cache';
 import { CHANGE_CHANNELS } from '../../db/change-channel';
 import { createBatcher } from '../../lib/batcher';
 import { type EmitTargetRow, selectEmitTargets } from './batch-queries';
@@ -35,27 +35,14 @@ export function createEmitTargets(
     maxInFlight: 2,
     isolateFailures: true,
   });
-  const load = (key: EmitTargetKey) => batcher.submit(key);
-  let cache: ChangeCache<EmitTargetKey, EmitTarget> | null = null;
-  let isStopped = false;
-  return {
-    get(key) {
-      if (isStopped) return load(key);
-      cache ??= createChangeCache(ctx, {
-        channel: CHANGE_CHANNELS.emitTargets,
-        label: 'emit targets',
-        keyOf,
-        load,
-        maxEntries: MAX_ENTRIES,
-      });
-      return cache.get(key);
-    },
-    async stop() {
-      isStopped = true;
-      await cache?.stop();
-      cache = null;
-    },
-  };
+  const cache = createChangeCacheOnFirstRead(ctx, {
+    channel: CHANGE_CHANNELS.emitTargets,
+    label: 'emit targets',
+    keyOf,
+    load: (key: EmitTargetKey) => batcher.submit(key),
+    maxEntries: MAX_ENTRIES,
+  });
+  return { get: (key) => cache.get(key), stop: () => cache.stop() };
 }
 
 const keyOf = (key: EmitTargetKey) => `${key.applicationId}\n${key.alias}\n${key.apiKeyHash ?? ''}`;

@@ -1,40 +1,25 @@
-import type { RouteMethod, TEventTypeFrom } from '@wm/contracts';
+import type { RouteMethod } from '@wm/contracts';
 import type { AppContext } from '../../context';
-import { createChangeCache } from '../../db/change-cache';
+import { createChangeCacheOnFirstRead } from '../../db/change-cache';
 import { CHANGE_CHANNELS } from '../../db/change-channel';
 import type { StoredVerification } from '../../db/schema';
 import type { Cipher } from '../../lib/crypto';
+import type { IngestTarget, IngestTargets } from './ingest-dependencies';
 import { findIngestRouteById, findIngestRouteByToken, listRouteEventTypeAliases } from './queries';
-import type { RouteEventTypes } from './read-event-type';
 import type { OpenedVerification } from './verify-sender';
-
-/** A route as its ingest URL answers: its secrets opened once, its event types by alias. */
-export type IngestTarget = {
-  routeId: string;
-  applicationId: string;
-  endpoint: string;
-  method: RouteMethod;
-  isActive: boolean;
-  verification: OpenedVerification | null;
-  eventTypeFrom: TEventTypeFrom;
-  eventTypes: RouteEventTypes;
-};
-
-export type IngestTargets = {
-  /** The route of an ingest token; null when no route has it. */
-  find(token: string): Promise<IngestTarget | null>;
-  stop(): Promise<void>;
-};
 
 /** Routes looked up by token at most; past it the oldest is forgotten. */
 const MAX_ENTRIES = 10_000;
 
 /**
  * Routes by ingest token, in this process, emptied by any change to routes or their event types
- * in any process (the rules channel: an edit, a rotation, a new event type).
+ * in any process (the rules channel: an edit, a rotation, a new event type). It listens from the
+ * first ingest request, so a process that serves none holds no connection for it.
  */
-export function createIngestTargets(ctx: AppContext): IngestTargets {
-  const cache = createChangeCache<string, IngestTarget | null>(ctx, {
+export function createIngestTargets(
+  ctx: Pick<AppContext, 'database' | 'db' | 'cipher' | 'logger' | 'localChanges'>,
+): IngestTargets {
+  const cache = createChangeCacheOnFirstRead<string, IngestTarget | null>(ctx, {
     channel: CHANGE_CHANNELS.rules,
     label: 'ingest routes',
     keyOf: (token) => token,
@@ -49,7 +34,10 @@ export function createIngestTargets(ctx: AppContext): IngestTargets {
 
 type IngestRouteRow = NonNullable<Awaited<ReturnType<typeof findIngestRouteByToken>>>;
 
-async function toIngestTarget(ctx: AppContext, route: IngestRouteRow): Promise<IngestTarget> {
+async function toIngestTarget(
+  ctx: Pick<AppContext, 'db' | 'cipher'>,
+  route: IngestRouteRow,
+): Promise<IngestTarget> {
   const eventTypes = await listRouteEventTypeAliases(ctx.db, route.id);
   return {
     routeId: route.id,

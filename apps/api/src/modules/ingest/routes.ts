@@ -6,7 +6,7 @@ import { AppError } from '../../domain/errors';
 import { errorResponses, PUBLIC_SECURITY } from '../../http/openapi';
 import { createRateLimiter } from '../../lib/rate-limiter';
 import { publishOrLeaveToSweep } from '../emit/publish-or-sweep';
-import { createIngestTargets, type IngestTarget } from './ingest-targets';
+import type { IngestTarget } from './ingest-dependencies';
 import { admitInboundRequest, type InboundCall, type InboundGate, receiveInboundRequest } from './service';
 
 declare module 'fastify' {
@@ -38,10 +38,9 @@ function splitIngestUrl(url: string): Pick<InboundCall, 'token' | 'path'> {
  */
 export async function registerIngestEndpoint(app: FastifyInstance, ctx: AppContext) {
   const gate: InboundGate = {
-    targets: createIngestTargets(ctx),
+    targets: ctx.ingestTargets,
     limiter: createRateLimiter(ctx.config.INGEST_RATE_LIMIT_PER_MINUTE, () => ctx.clock()),
   };
-  app.addHook('onClose', () => gate.targets.stop());
 
   const admit = async (request: FastifyRequest, reply: FastifyReply) => {
     try {

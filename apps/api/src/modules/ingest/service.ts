@@ -15,7 +15,7 @@ import { newIdAt } from '../../lib/ids';
 import type { RateLimiter } from '../../lib/rate-limiter';
 import { storableHeaders } from '../emit/emit-input';
 import { recordEmit } from '../emit/record-emits';
-import type { IngestTarget, IngestTargets } from './ingest-targets';
+import type { IngestTarget, IngestTargets } from './ingest-dependencies';
 import { insertInboundRequest } from './queries';
 import { MAX_DELIVERY_ID_LENGTH, readDeliveryId } from './read-delivery-id';
 import { readEventType } from './read-event-type';
