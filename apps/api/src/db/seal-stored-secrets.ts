@@ -8,13 +8,14 @@ type Details = Record<string, unknown>;
 const AUTH_SECRET_FIELD_LIST: readonly string[] = [...new Set(Object.values(AUTH_SECRET_FIELDS).flat())];
 
 /**
- * Every column that holds a secret. `sealed`: a `wmenc1:` value (a subscription's signing secret,
+ * Every column that holds a secret. `sealed`: a `wmenc1:` value (a subscription's or an operational endpoint's signing secret,
  * an application's callback secret); `auth`: an object whose secret `fields` are sealed one by one
  * (auth details, a route's verification); `envelope`: the API key's encrypted copy (no prefix,
  * always encrypted).
  */
 const SECRET_COLUMNS = [
   { table: 'subscriptions', column: 'secret', kind: 'sealed' },
+  { table: 'operational_endpoints', column: 'secret', kind: 'sealed' },
   { table: 'subscriptions', column: 'auth_details', kind: 'auth', fields: AUTH_SECRET_FIELD_LIST },
   { table: 'events', column: 'callback_auth_details', kind: 'auth', fields: AUTH_SECRET_FIELD_LIST },
   { table: 'applications', column: 'callback_auth_details', kind: 'auth', fields: AUTH_SECRET_FIELD_LIST },
