@@ -3,6 +3,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { describe, expect, it, vi } from 'vitest';
 import { deliveryLogs, endpointCircuits, operationalEvents, subscriptions } from '../src/db/schema';
+import { OPERATIONAL_APPLICATION_ID } from '../src/domain/operational-system';
 import { insertApplication, insertEvent, insertSubscription } from './support/delivery-fixtures';
 import { useDeliveryHarness } from './support/delivery-harness';
 import { createFakeClock } from './support/fake-clock';
@@ -130,8 +131,24 @@ describe('operational webhooks', () => {
       .where(eq(operationalEvents.subscriptionId, failing.id));
     expect(aboutItself).toEqual([]);
 
-    // Internal subscriptions are nobody's to list, not even the endpoint owner's.
-    const listed = await t.get('/v1/subscriptions', { token: owner.token });
-    expect(JSON.stringify(listed.body)).not.toContain(failing.id);
+    // Internal subscriptions, their logs and the system application are nobody's to list or count,
+    // not the endpoint owner's, not an admin's.
+    const admin = await t.createUser({ isAdmin: true });
+    for (const token of [owner.token, admin.token]) {
+      for (const path of ['/v1/subscriptions', '/v1/logs', '/v1/applications']) {
+        const listed = await t.get(`${path}?limit=100`, { token });
+        expect(listed.status).toBe(200);
+        const text = JSON.stringify(listed.body);
+        expect(text).not.toContain(failing.id);
+        expect(text).not.toContain(OPERATIONAL_APPLICATION_ID);
+      }
+      expect((await t.get(`/v1/subscriptions/${failing.id}`, { token })).status).toBe(404);
+    }
+    const stats = await t.get('/v1/auth/me/stats', { token: admin.token });
+    const visible = await t.ctx.db
+      .select({ id: subscriptions.id })
+      .from(subscriptions)
+      .where(eq(subscriptions.isOperational, false));
+    expect(JSON.stringify(stats.body)).toContain(`"subscriptions":${visible.length}`);
   });
 });
