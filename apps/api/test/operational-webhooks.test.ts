@@ -31,7 +31,7 @@ function verifyAtClockTime(secret: string, request: { body: string; headers: Rec
 const requestsTo = (path: string) => harness.receiver.requests.filter((request) => request.url === path);
 
 describe('operational webhooks', () => {
-  it('When a receiver fails until its subscription is disabled, then the owner’s endpoint gets it signed, and no other', async () => {
+  it('When a receiver fails until its subscription is disabled, then the owner’s and the application’s endpoints get it signed, and no other user’s', async () => {
     const { t, receiver, jobs } = harness;
     const owner = await t.createUser();
     const stranger = await t.createUser();
@@ -41,10 +41,10 @@ describe('operational webhooks', () => {
       targetUrl: `${receiver.url}/dead`,
       createdBy: owner.id,
     });
-    const register = async (token: string, path: string, eventTypes?: string[]) => {
+    const register = async (token: string, path: string, eventTypes?: string[], applicationId?: string) => {
       const answer = await t.post('/v1/operational-endpoints', {
         token,
-        body: { url: `${receiver.url}${path}`, ...(eventTypes ? { eventTypes } : {}) },
+        body: { url: `${receiver.url}${path}`, ...(eventTypes ? { eventTypes } : {}), applicationId },
       });
       expect(answer.status).toBe(201);
       return answer.body.data as { id: string; secret: string };
@@ -52,6 +52,7 @@ describe('operational webhooks', () => {
     const good = await register(owner.token, '/ops-good', ['subscription.disabled']);
     const failing = await register(owner.token, '/dead-ops');
     await register(stranger.token, '/ops-stranger');
+    const ofApplication = await register(owner.token, '/ops-app', ['subscription.disabled'], app.id);
 
     const emit = async () => {
       const answer = await t.post('/v1/events/emit', {
@@ -112,6 +113,15 @@ describe('operational webhooks', () => {
       data: { subscriptionId: subscription.id, reason: 'CIRCUIT_OPEN' },
     });
     expect(() => verifyAtClockTime(failing.secret, request)).toThrow();
+
+    // The application's endpoint gets it too, signed with its own secret.
+    await waitFor(async () => requestsTo('/ops-app').length > 0, 10_000, "the application's endpoint");
+    const [toApplication] = requestsTo('/ops-app');
+    if (!toApplication) throw new Error('no request');
+    expect(ZOperationalEvent.parse(verifyAtClockTime(ofApplication.secret, toApplication)).type).toBe(
+      'subscription.disabled',
+    );
+    expect(requestsTo('/ops-app')).toHaveLength(1);
 
     // Another user's endpoint never hears of it.
     expect(requestsTo('/ops-stranger')).toEqual([]);
