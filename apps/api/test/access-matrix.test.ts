@@ -1,6 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applications, deliveryLogs, notifications, routes, users } from '../src/db/schema';
+import {
+  applications,
+  deliveryLogs,
+  notifications,
+  operationalEndpoints,
+  routes,
+  users,
+} from '../src/db/schema';
 import { newId } from '../src/lib/ids';
 import { applicationInternalAccess, requireAccess } from '../src/modules/access';
 import { insertAutomation } from './support/automation-fixtures';
@@ -122,6 +129,13 @@ GET /v1/integration/rules/{id}/payload                 401  404       404       
 GET /v1/notifications                                  401  -         -         -        -        -        note     -
 POST /v1/notifications/{id}/read                       401  404       404       404      404      404      200      404
 POST /v1/notifications/read-all                        401  200       200       200      200      200      200      200
+GET /v1/operational-endpoints                          401  -         -         -        -        -        own      -
+GET /v1/operational-endpoints ?applicationId           401  404       404       403      app      403      app      app
+POST /v1/operational-endpoints                         401  404       404       403      201      403      201      201
+GET /v1/operational-endpoints/{id}                     401  404       404       404      200      404      200      200
+GET /v1/operational-endpoints/{id} own                 401  404       404       404      404      404      200      404
+PUT /v1/operational-endpoints/{id}                     401  404       404       404      200      404      200      200
+DELETE /v1/operational-endpoints/{id}                  401  404       404       404      204      404      204      204
 GET /v1/auth/me                                        401  200       200       200      200      200      200      200
 PUT /v1/auth/me                                        401  200       200       200      200      200      200      200
 GET /v1/auth/me/stats                                  401  200       200       200      200      200      200      200
@@ -267,6 +281,24 @@ async function buildWorld(visibility: Visibility) {
     link: `/subscriptions/${subscription.id}`,
     createdAt: new Date(),
   });
+  // Operational endpoints: the owner's own (nobody else's, admins included) and two of the application's.
+  const operationalEndpointOf = async (owner: { userId?: string; applicationId?: string }) => {
+    const id = newId();
+    const now = new Date();
+    await ctx.db.insert(operationalEndpoints).values({
+      id,
+      userId: owner.userId ?? null,
+      applicationId: owner.applicationId ?? null,
+      url: receiver.url,
+      secret: ctx.cipher.seal('whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw'),
+      createdAt: now,
+      updatedAt: now,
+    });
+    return id;
+  };
+  const ownOperationalEndpointId = await operationalEndpointOf({ userId: cast.owner.id });
+  const appOperationalEndpointId = await operationalEndpointOf({ applicationId: appId });
+  const doomedOperationalEndpointId = await operationalEndpointOf({ applicationId: appId });
   const throwawayId = newId();
   await ctx.db
     .insert(users)
@@ -287,6 +319,9 @@ async function buildWorld(visibility: Visibility) {
     doomedAutomation,
     inboundRequestId,
     notificationId,
+    ownOperationalEndpointId,
+    appOperationalEndpointId,
+    doomedOperationalEndpointId,
     throwawayId,
   };
 }
@@ -633,6 +668,32 @@ const CALLS: Record<string, (w: World, c: Caller) => Promise<Answer | string>> =
     listed(await t.get('/v1/notifications?limit=100', c), [['note', w.notificationId]]),
   'POST /v1/notifications/{id}/read': (w, c) => t.post(`/v1/notifications/${w.notificationId}/read`, c),
   'POST /v1/notifications/read-all': (_w, c) => t.post('/v1/notifications/read-all', c),
+  'GET /v1/operational-endpoints': async (w, c) =>
+    listed(await t.get('/v1/operational-endpoints?limit=100', c), [
+      ['own', w.ownOperationalEndpointId],
+      ['app', w.appOperationalEndpointId],
+    ]),
+  'GET /v1/operational-endpoints ?applicationId': async (w, c) =>
+    listed(await t.get(`/v1/operational-endpoints?limit=100&applicationId=${w.appId}`, c), [
+      ['own', w.ownOperationalEndpointId],
+      ['app', w.appOperationalEndpointId],
+    ]),
+  'POST /v1/operational-endpoints': (w, c) =>
+    t.post('/v1/operational-endpoints', {
+      body: { url: receiver.url, eventTypes: ['subscription.disabled'], applicationId: w.appId },
+      token: c.token,
+    }),
+  'GET /v1/operational-endpoints/{id}': (w, c) =>
+    t.get(`/v1/operational-endpoints/${w.appOperationalEndpointId}`, c),
+  'GET /v1/operational-endpoints/{id} own': (w, c) =>
+    t.get(`/v1/operational-endpoints/${w.ownOperationalEndpointId}`, c),
+  'PUT /v1/operational-endpoints/{id}': (w, c) =>
+    t.put(`/v1/operational-endpoints/${w.appOperationalEndpointId}`, {
+      body: { eventTypes: null },
+      token: c.token,
+    }),
+  'DELETE /v1/operational-endpoints/{id}': (w, c) =>
+    t.del(`/v1/operational-endpoints/${w.doomedOperationalEndpointId}`, c),
   'GET /v1/auth/me': (_w, c) => t.get('/v1/auth/me', c),
   'PUT /v1/auth/me': (_w, c) =>
     t.put('/v1/auth/me', { body: { name: c.name || 'x', email: c.email }, token: c.token }),

@@ -21,6 +21,7 @@ export * from './ingest';
 export * from './integration';
 export * from './json-field';
 export * from './logs';
+export * from './operational-endpoints';
 export * from './operational-events';
 export * from './profile';
 export * from './retention';

@@ -1,5 +1,6 @@
 import { AUTH_SECRET_FIELDS, VERIFICATION_SECRET_FIELDS } from '@wm/contracts';
 import { newWebhookSecret } from '@wm/standard-webhooks';
+import { OPERATIONAL_APPLICATION_ID } from '../domain/operational-system';
 import { type Cipher, isSealed, SEALED_PREFIX } from '../lib/crypto';
 
 type Query = <T = Record<string, unknown>>(text: string, params?: unknown[]) => Promise<T[]>;
@@ -8,13 +9,14 @@ type Details = Record<string, unknown>;
 const AUTH_SECRET_FIELD_LIST: readonly string[] = [...new Set(Object.values(AUTH_SECRET_FIELDS).flat())];
 
 /**
- * Every column that holds a secret. `sealed`: a `wmenc1:` value (a subscription's signing secret,
+ * Every column that holds a secret. `sealed`: a `wmenc1:` value (a subscription's or an operational endpoint's signing secret,
  * an application's callback secret); `auth`: an object whose secret `fields` are sealed one by one
  * (auth details, a route's verification); `envelope`: the API key's encrypted copy (no prefix,
  * always encrypted).
  */
 const SECRET_COLUMNS = [
   { table: 'subscriptions', column: 'secret', kind: 'sealed' },
+  { table: 'operational_endpoints', column: 'secret', kind: 'sealed' },
   { table: 'subscriptions', column: 'auth_details', kind: 'auth', fields: AUTH_SECRET_FIELD_LIST },
   { table: 'events', column: 'callback_auth_details', kind: 'auth', fields: AUTH_SECRET_FIELD_LIST },
   { table: 'applications', column: 'callback_auth_details', kind: 'auth', fields: AUTH_SECRET_FIELD_LIST },
@@ -60,8 +62,13 @@ const sealingPass = (cipher: Cipher): Rewriter => ({
 
 /** The rotation's pass: every value opened with the old key and encrypted again with the new one. */
 const rotationPass = (from: Cipher, to: Cipher): Rewriter => ({
-  needs: (column) =>
-    column.kind === 'sealed' && column.column === 'callback_secret' ? 'true' : `${column.column} IS NOT NULL`,
+  needs: (column) => {
+    if (column.kind === 'sealed' && column.column === 'callback_secret') return 'true';
+    // The operational webhooks' system application has no API key to open (migration 0800).
+    if (column.kind === 'envelope')
+      return `${column.column} IS NOT NULL AND id <> '${OPERATIONAL_APPLICATION_ID}'`;
+    return `${column.column} IS NOT NULL`;
+  },
   sealed: (value) => to.seal(value === null ? newWebhookSecret() : from.open(value)),
   field: (value) => to.seal(from.open(value)),
   envelope: (value) => to.encrypt(from.decrypt(value)),

@@ -55,3 +55,38 @@ export const PURGE_OPERATIONAL_EVENTS = `
     DELETE FROM notifications WHERE created_at < $1::timestamptz RETURNING 1
   )
   SELECT (SELECT count(*) FROM events)::int AS events, (SELECT count(*) FROM notices)::int AS notices`;
+
+/**
+ * The operational endpoints each event goes to: its recipients' own and its application's, whose
+ * types let it through, backed by their internal subscription (migration 0800).
+ */
+export const SELECT_OPERATIONAL_TARGETS = `
+  SELECT p.id AS event_id, oe.id AS endpoint_id
+  FROM jsonb_to_recordset($1::jsonb) AS p(id uuid, type text, application_id uuid, recipients uuid[])
+  JOIN operational_endpoints oe ON (oe.user_id = ANY(p.recipients) OR oe.application_id = p.application_id)
+    AND (oe.event_types IS NULL OR p.type = ANY(oe.event_types))
+  JOIN subscriptions s ON s.id = oe.id AND s.is_operational
+  ORDER BY p.id, oe.id`;
+
+/**
+ * One occurrence of the system event per operational event and one PENDING delivery log per
+ * endpoint, with ids derived from them: a job run repeated after a crash adds nothing. The claim
+ * loop then signs, sends, retries and logs them as any other.
+ */
+export const INSERT_OPERATIONAL_DELIVERIES = `
+  WITH o AS (
+    INSERT INTO occurrences (id, event_id, application_id, event_type, data, payload, created_at)
+    SELECT r.id, r.event_id, r.application_id, r.event_type, r.data, r.payload, r.created_at
+    FROM jsonb_to_recordset($1::jsonb) AS r(id uuid, event_id uuid, application_id uuid, event_type text,
+      data jsonb, payload jsonb, created_at timestamptz)
+    ON CONFLICT DO NOTHING
+    RETURNING id
+  )
+  INSERT INTO delivery_logs (id, occurrence_id, subscription_id, event_id, status, next_attempt_at,
+    created_at, updated_at)
+  SELECT r.id, r.occurrence_id, r.subscription_id, r.event_id, 'PENDING', $3::timestamptz, r.created_at,
+    r.created_at
+  FROM jsonb_to_recordset($2::jsonb) AS r(id uuid, occurrence_id uuid, subscription_id uuid, event_id uuid,
+    created_at timestamptz)
+  WHERE r.occurrence_id IN (SELECT id FROM o)
+  ON CONFLICT DO NOTHING`;

@@ -8,14 +8,18 @@ import {
 } from '@wm/contracts';
 import type { AppContext } from '../context';
 import type { ScriptTransaction } from '../db/client';
-import { newIdAt } from '../lib/ids';
+import { OPERATIONAL_APPLICATION_ID, OPERATIONAL_EVENT_ID } from '../domain/operational-system';
+import { derivedId, idFloor, newIdAt } from '../lib/ids';
 import {
   INSERT_NOTIFICATIONS,
+  INSERT_OPERATIONAL_DELIVERIES,
   MARK_OPERATIONAL_EVENTS_PROCESSED,
   PURGE_OPERATIONAL_EVENTS,
   SELECT_LAST_ERRORS,
+  SELECT_OPERATIONAL_TARGETS,
   TAKE_OPERATIONAL_EVENTS,
 } from './operational-events-sql';
+import { notifyDeliveryWorkers } from './wake';
 
 const BATCH = 200;
 const EVENTS_TOTAL = 'webhook_operational_events_total';
@@ -112,6 +116,55 @@ async function buildPayload(
   return { ...event, consoleUrl } as TOperationalEvent;
 }
 
+type Built = { row: EventRow; payload: TOperationalEvent };
+
+/**
+ * Queues each event to the operational endpoints it goes to, in the job's transaction: an
+ * occurrence of the system event (id derived from the event's, in its time's partition) and a
+ * delivery log per endpoint (id derived from both). Answers how many logs it asked for.
+ */
+async function queueOperationalDeliveries(tx: ScriptTransaction, built: Built[], now: Date): Promise<number> {
+  if (built.length === 0) return 0;
+  const events = built.map(({ row, payload }) => ({
+    id: row.id,
+    type: row.type,
+    application_id: payload.data.applicationId,
+    recipients: row.recipients ?? [],
+  }));
+  const targets = await tx.query<{ event_id: string; endpoint_id: string }>(SELECT_OPERATIONAL_TARGETS, [
+    JSON.stringify(events),
+  ]);
+  if (targets.length === 0) return 0;
+  const occurrences = new Map<string, Record<string, unknown>>();
+  const logs = targets.map((target) => {
+    const { row, payload } = built.find((item) => item.row.id === target.event_id) as Built;
+    const createdAt = new Date(row.occurred_at);
+    const occurrenceId = derivedId(idFloor(createdAt.getTime()), row.id);
+    occurrences.set(occurrenceId, {
+      id: occurrenceId,
+      event_id: OPERATIONAL_EVENT_ID,
+      application_id: OPERATIONAL_APPLICATION_ID,
+      event_type: row.type,
+      data: payload.data,
+      payload,
+      created_at: createdAt.toISOString(),
+    });
+    return {
+      id: derivedId(occurrenceId, target.endpoint_id),
+      occurrence_id: occurrenceId,
+      subscription_id: target.endpoint_id,
+      event_id: OPERATIONAL_EVENT_ID,
+      created_at: createdAt.toISOString(),
+    };
+  });
+  await tx.query(INSERT_OPERATIONAL_DELIVERIES, [
+    JSON.stringify([...occurrences.values()]),
+    JSON.stringify(logs),
+    now,
+  ]);
+  return logs.length;
+}
+
 /**
  * Turns the operational events the triggers wrote (migration 0710) into notices for their
  * recipients, a batch per transaction: the events are locked, the notices written and the events
@@ -126,10 +179,12 @@ export async function processOperationalEvents(ctx: AppContext, signal?: AbortSi
       const rows = await tx.query<EventRow>(TAKE_OPERATIONAL_EVENTS, [BATCH]);
       const notices: Record<string, unknown>[] = [];
       const payloads: Array<{ id: string; payload: TOperationalEvent | null }> = [];
+      const built: Built[] = [];
       for (const row of rows) {
         const payload = await buildPayload(tx, row, ctx.config.PUBLIC_URL);
         payloads.push({ id: row.id, payload });
         if (!payload) continue;
+        built.push({ row, payload });
         const notice = describeOperationalEvent(payload);
         for (const userId of row.recipients ?? []) {
           // One notice per user and link in a batch: the statement only sees notices of earlier batches.
@@ -146,14 +201,17 @@ export async function processOperationalEvents(ctx: AppContext, signal?: AbortSi
         }
       }
       if (notices.length > 0) await tx.query(INSERT_NOTIFICATIONS, [JSON.stringify(notices)]);
+      const queued = await queueOperationalDeliveries(tx, built, ctx.clock());
       if (rows.length > 0) {
         await tx.query(MARK_OPERATIONAL_EVENTS_PROCESSED, [JSON.stringify(payloads), ctx.clock()]);
       }
-      return rows;
+      return { rows, queued };
     });
-    for (const row of counted) ctx.metrics.increment(EVENTS_TOTAL, EVENTS_HELP, { type: row.type });
-    processed += counted.length;
-    if (counted.length < BATCH) break;
+    // After the commit: PGlite has one connection, which the transaction held.
+    if (counted.queued > 0) notifyDeliveryWorkers(ctx);
+    for (const row of counted.rows) ctx.metrics.increment(EVENTS_TOTAL, EVENTS_HELP, { type: row.type });
+    processed += counted.rows.length;
+    if (counted.rows.length < BATCH) break;
   }
   return processed;
 }

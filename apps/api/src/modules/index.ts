@@ -15,6 +15,7 @@ import { registerInboundRequestRoutes } from './ingest/inbound-requests-routes';
 import { registerIntegrationRoutes } from './integration/routes';
 import { registerLogRoutes } from './logs/routes';
 import { registerNotificationRoutes } from './notifications/routes';
+import { registerOperationalEndpointRoutes } from './operational-endpoints/routes';
 import { registerPortalRoutes } from './portal/routes';
 import { registerPortalSessionRoutes } from './portal-sessions/routes';
 import { registerProfileRoutes } from './profile/routes';
@@ -50,4 +51,5 @@ export function registerModules(app: FastifyInstance, ctx: AppContext, auth: Aut
   registerStatsRoutes(app, ctx, auth);
   registerRetentionRoutes(app, ctx, auth);
   registerNotificationRoutes(app, ctx, auth);
+  registerOperationalEndpointRoutes(app, ctx, auth);
 }

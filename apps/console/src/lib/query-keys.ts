@@ -91,6 +91,10 @@ export const queryKeys = {
     all: ['notifications'] as const,
     list: (params: unknown) => ['notifications', 'list', params] as const,
   },
+  operationalEndpoints: {
+    all: ['operational-endpoints'] as const,
+    list: (params: unknown) => ['operational-endpoints', 'list', params] as const,
+  },
   adminUsers: {
     all: ['admin-users'] as const,
     list: (params: unknown) => ['admin-users', 'list', params] as const,

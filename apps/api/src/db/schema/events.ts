@@ -99,6 +99,8 @@ export const subscriptions = pgTable(
     consumerApplicationId: uuid('consumer_application_id'),
     /** The application's customer who owns the subscription (no console user does). */
     consumerId: text('consumer_id'),
+    /** An operational endpoint's internal subscription (same id as the endpoint), hidden from lists. */
+    isOperational: boolean('is_operational').notNull().default(false),
     createdAt: tz('created_at').notNull().defaultNow(),
     updatedAt: tz('updated_at').notNull().defaultNow(),
   },

@@ -46,3 +46,27 @@ export const notifications = pgTable(
     index('notifications_user_unread_idx').on(table.userId).where(sql`${table.readAt} IS NULL`),
   ],
 );
+
+/** An endpoint that receives operational events: a user's own or an application's (exactly one). */
+export const operationalEndpoints = pgTable(
+  'operational_endpoints',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id'),
+    applicationId: uuid('application_id'),
+    url: text('url').notNull(),
+    /** Null: every operational type. */
+    eventTypes: text('event_types').array(),
+    /** Standard Webhooks signing secret, sealed with SECRET_KEY (`wmenc1:`). */
+    secret: text('secret').notNull(),
+    createdBy: uuid('created_by'),
+    createdAt: tz('created_at').notNull(),
+    updatedAt: tz('updated_at').notNull(),
+  },
+  (table) => [
+    index('operational_endpoints_user_idx').on(table.userId).where(sql`${table.userId} IS NOT NULL`),
+    index('operational_endpoints_application_idx')
+      .on(table.applicationId)
+      .where(sql`${table.applicationId} IS NOT NULL`),
+  ],
+);

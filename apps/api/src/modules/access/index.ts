@@ -9,7 +9,12 @@ export {
 } from './automation';
 export { requireMembersAccess } from './members';
 export { ownedApplicationNames, readableMemberships } from './membership';
-export { NOTIFICATION_NOT_FOUND, ownNotificationsWhere } from './personal';
+export {
+  managedOperationalEndpointsWhere,
+  NOTIFICATION_NOT_FOUND,
+  OPERATIONAL_ENDPOINT_NOT_FOUND,
+  ownNotificationsWhere,
+} from './personal';
 export {
   type Access,
   applicationInternalResource,

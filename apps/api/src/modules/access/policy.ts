@@ -34,6 +34,11 @@ export type Resource<T extends PgTable = PgTable> = {
   ownedBy?: (user: SessionUser) => SQL;
   /** SQL: the row is within a consumer's scope. A resource without it is invisible to consumers. */
   inConsumerScope?: (scope: ConsumerScope) => SQL;
+  /**
+   * SQL: the row is the system's own (operational webhooks' internal subscriptions and their
+   * deliveries), which nobody sees, admins included.
+   */
+  isInternal?: SQL;
 };
 
 type Grants = { visible?: SQL; isMember: SQL; isOwner: SQL; canWrite: SQL; canDelete: SQL };
@@ -51,6 +56,12 @@ function consumerGrants(resource: Resource, scope: ConsumerScope): Grants {
 
 function grantsOf(resource: Resource, user: Caller): Grants {
   if (isConsumerScope(user)) return consumerGrants(resource, user);
+  const grants = grantsOfUser(resource, user);
+  if (!resource.isInternal) return grants;
+  return { ...grants, visible: and(sql`NOT ${resource.isInternal}`, grants.visible) };
+}
+
+function grantsOfUser(resource: Resource, user: SessionUser): Grants {
   if (user.isAdmin) {
     return { visible: undefined, isMember: ALWAYS, isOwner: ALWAYS, canWrite: ALWAYS, canDelete: ALWAYS };
   }
@@ -74,7 +85,9 @@ export function visibleWhere(resource: Resource, user: Caller): SQL | undefined 
 
 /** WHERE fragment: rows of the applications `user` is a reading member of (undefined for admins). */
 export function memberWhere(resource: Resource, user: Caller): SQL | undefined {
-  return !isConsumerScope(user) && user.isAdmin ? undefined : grantsOf(resource, user).isMember;
+  const grants = grantsOf(resource, user);
+  if (isConsumerScope(user) || !user.isAdmin) return grants.isMember;
+  return resource.isInternal ? grants.visible : undefined;
 }
 
 /**
@@ -167,6 +180,7 @@ export function applicationInternalResource<T extends PgTable>(definition: {
   applicationId: PgColumn;
   notFoundMessage: string;
   forbiddenMessage: string;
+  isInternal?: SQL;
 }): Resource<T> {
   const { applicationId, ...rest } = definition;
   return { ...rest, inApplications: (ids) => sql`${applicationId} IN (${ids})` };

@@ -1,6 +1,7 @@
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { applications, deliveryLogs, eventLogs, events, subscriptions } from '../../db/schema';
 import type { ConsumerScope } from '../../domain/consumer-scope';
+import { OPERATIONAL_APPLICATION_ID, OPERATIONAL_EVENT_ID } from '../../domain/operational-system';
 import type { SessionUser } from '../../domain/session-user';
 import { applicationInternalResource, type Permissions, type Resource } from './policy';
 
@@ -28,6 +29,7 @@ export const applicationAccess: Resource<typeof applications> = {
   forbiddenMessage: 'Você não tem permissão para esta ação nesta aplicação',
   inApplications: (ids) => sql`${applications.id} IN (${ids})`,
   readableByAnyone: eq(applications.visibility, 'PUBLIC'),
+  isInternal: eq(applications.id, OPERATIONAL_APPLICATION_ID),
 };
 
 /**
@@ -41,6 +43,7 @@ export const applicationInternalAccess = applicationInternalResource({
   applicationId: applications.id,
   notFoundMessage: APPLICATION_NOT_FOUND,
   forbiddenMessage: applicationAccess.forbiddenMessage,
+  isInternal: applicationAccess.isInternal,
 });
 
 /**
@@ -55,6 +58,7 @@ export const eventAccess: Resource<typeof events> = {
   inApplications: (ids) => sql`${events.applicationId} IN (${ids})`,
   readableByAnyone: sql`(${events.visibility} = 'PUBLIC' AND ${events.applicationId} IN (${publicApplicationIds}))`,
   inConsumerScope: (scope) => eventsInScope(scope),
+  isInternal: eq(events.applicationId, OPERATIONAL_APPLICATION_ID),
 };
 
 /** The application's events a consumer may subscribe to: all, or those of its session's aliases. */
@@ -84,6 +88,7 @@ export const subscriptionAccess: Resource<typeof subscriptions> = {
   inApplications: (ids) => sql`${subscriptions.eventId} IN (${eventIdsOf(ids)})`,
   ownedBy: (user: SessionUser) => eq(subscriptions.createdBy, user.id),
   inConsumerScope: isConsumersSubscription,
+  isInternal: eq(subscriptions.isOperational, true),
 };
 
 /** A delivery log is read, and retried, as its subscription is. */
@@ -98,6 +103,7 @@ export const deliveryLogAccess: Resource<typeof deliveryLogs> = {
     sql`${deliveryLogs.subscriptionId} IN (SELECT ${subscriptions.id} FROM ${subscriptions} WHERE ${subscriptions.createdBy} = ${user.id})`,
   inConsumerScope: (scope) =>
     sql`${deliveryLogs.subscriptionId} IN (SELECT ${subscriptions.id} FROM ${subscriptions} WHERE ${isConsumersSubscription(scope)})`,
+  isInternal: eq(deliveryLogs.eventId, OPERATIONAL_EVENT_ID),
 };
 
 /** Event logs hold what the application's callers sent: its members only; reprocessing needs write. */

@@ -3,6 +3,7 @@ import { Bell, BookOpen, FileText, Pencil, RefreshCw, Zap } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { BackButton } from '@/components/detail-page';
+import { OperationalEndpointsCard } from '@/components/operational-endpoints/operational-endpoints-card';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle, StatCard } from '@/components/ui/card';
 import { DeleteIcon } from '@/components/ui/delete-icon';
@@ -171,6 +172,7 @@ export default function ApplicationDetailPage() {
       ) : null}
 
       {permissions.canWrite ? <CallbackSecretCard applicationId={app.id} /> : null}
+      {permissions.canWrite ? <OperationalEndpointsCard applicationId={app.id} /> : null}
 
       <ApplicationEventsCard application={app} />
 

@@ -1,5 +1,6 @@
 import { AppWindow, Bell, Download, FileText, Loader2, ShieldCheck, Zap } from 'lucide-react';
 import { toast } from 'sonner';
+import { OperationalEndpointsCard } from '@/components/operational-endpoints/operational-endpoints-card';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import {
@@ -72,6 +73,7 @@ export default function ProfilePage() {
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
           <ProfileInfoCard user={user} />
+          <OperationalEndpointsCard />
           <Card>
             <CardHeader>
               <CardTitle>Segurança e Dados</CardTitle>
