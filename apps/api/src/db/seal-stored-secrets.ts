@@ -1,7 +1,7 @@
 import { AUTH_SECRET_FIELDS, VERIFICATION_SECRET_FIELDS } from '@wm/contracts';
 import { newWebhookSecret } from '@wm/standard-webhooks';
-import { OPERATIONAL_APPLICATION_ID } from '../domain/operational-system';
 import { type Cipher, isSealed, SEALED_PREFIX } from '../lib/crypto';
+import { OPERATIONAL_APPLICATION_ID } from './operational-system';
 
 type Query = <T = Record<string, unknown>>(text: string, params?: unknown[]) => Promise<T[]>;
 type Details = Record<string, unknown>;

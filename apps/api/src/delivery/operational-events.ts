@@ -8,7 +8,7 @@ import {
 } from '@wm/contracts';
 import type { AppContext } from '../context';
 import type { ScriptTransaction } from '../db/client';
-import { OPERATIONAL_APPLICATION_ID, OPERATIONAL_EVENT_ID } from '../domain/operational-system';
+import { OPERATIONAL_APPLICATION_ID, OPERATIONAL_EVENT_ID } from '../db/operational-system';
 import { derivedId, idFloor, newIdAt } from '../lib/ids';
 import {
   INSERT_NOTIFICATIONS,

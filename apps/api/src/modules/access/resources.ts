@@ -1,7 +1,7 @@
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { OPERATIONAL_APPLICATION_ID, OPERATIONAL_EVENT_ID } from '../../db/operational-system';
 import { applications, deliveryLogs, eventLogs, events, subscriptions } from '../../db/schema';
 import type { ConsumerScope } from '../../domain/consumer-scope';
-import { OPERATIONAL_APPLICATION_ID, OPERATIONAL_EVENT_ID } from '../../domain/operational-system';
 import type { SessionUser } from '../../domain/session-user';
 import { applicationInternalResource, type Permissions, type Resource } from './policy';
 
