@@ -88,6 +88,7 @@ test.describe('Page width', () => {
         { path: '/applications/new' },
         { path: `/applications/${seeded.application.id}` },
         { path: `/applications/${seeded.application.id}/edit` },
+        { path: `/applications/${seeded.application.id}/catalog` },
         { path: '/events' },
         { path: '/events/new' },
         { path: `/events/${seeded.immediate.id}` },
@@ -114,6 +115,7 @@ test.describe('Page width', () => {
         { path: `${route}/fields/new` },
         { path: `${route}/fields/${field.id}/edit` },
         { path: '/integration' },
+        { path: '/notifications' },
         { path: '/profile' },
         { path: '/admin' },
       ];
