@@ -99,7 +99,7 @@ test.describe('Applications', () => {
     // Members: invite a reader by e-mail; the invitation is accepted (the invitations spec covers the
     // invitee's side in the browser), then the reader shows in the card.
     await page.getByLabel('E-mail do usuário').fill(member.email);
-    await page.getByRole('button', { name: 'Adicionar' }).click();
+    await page.getByRole('button', { name: 'Adicionar', exact: true }).click();
     await expect(toast(page, 'Convite enviado')).toBeVisible();
     const invitations = await api.get<{ data: Array<{ id: string }> }>('/auth/me/invitations', member.token);
     await api.post(`/auth/me/invitations/${invitations.data[0]?.id}/accept`, undefined, member.token);

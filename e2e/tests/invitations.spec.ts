@@ -19,7 +19,7 @@ test.describe('Member invitations', () => {
     await loginAs(page, owner.email, owner.password);
     await page.goto(`/applications/${app.id}`);
     await page.getByLabel('E-mail do usuário').fill(invitee.email);
-    await page.getByRole('button', { name: 'Adicionar' }).click();
+    await page.getByRole('button', { name: 'Adicionar', exact: true }).click();
     const sent = page.locator('[data-sonner-toast]').filter({ hasText: 'Convite enviado' });
     await expect(sent).toContainText('Se este e-mail pertencer a uma conta');
     await expect(page.getByTestId('pending-invitations')).toContainText(invitee.email);
