@@ -75,6 +75,8 @@ POST /v1/subscriptions/{id}/test                       401  404       404       
 GET /v1/applications/{id}/consumers                    401  404       404       403      200      403      200      200
 GET /v1/applications/{id}/consumers/{consumerId}/subscriptions  401  404  404  403  200  403  200  200
 POST /v1/applications/{id}/consumers/{consumerId}/subscriptions  401  404  404  403  201  403  201  201
+PATCH /v1/applications/{id}/consumers/{consumerId}/subscriptions/{subId}  401  404  404  403  200  403  200  200
+DELETE /v1/applications/{id}/consumers/{consumerId}/subscriptions/{subId}  401  404  404  403  204  403  204  204
 POST /v1/applications/{id}/portal-sessions             401  404       404       403      201      403      201      201
 DELETE /v1/applications/{id}/portal-sessions/{sessionId}  401  404  404  403  204  403  204  204
 DELETE /v1/applications/{id}/consumers/{consumerId}/portal-sessions  401  404  404  403  204  403  204  204
@@ -377,6 +379,15 @@ async function invitationFor(w: World) {
   return invitation.id as string;
 }
 
+/** A fresh subscription of the consumer cliente-1, so each caller edits or deletes its own. */
+async function consumerSubscriptionOf(w: World) {
+  const subscription = await insertSubscription(t.ctx, w.privateEvent.id, {
+    consumerApplicationId: w.appId,
+    consumerId: 'cliente-1',
+  });
+  return subscription.id;
+}
+
 let aliasCounter = 0;
 
 /** How each route of MATRIX is called, and what of its answer is compared. */
@@ -492,6 +503,19 @@ const CALLS: Record<string, (w: World, c: Caller) => Promise<Answer | string>> =
       },
       token: c.token,
     }),
+  'PATCH /v1/applications/{id}/consumers/{consumerId}/subscriptions/{subId}': async (w, c) =>
+    t.patch(
+      `/v1/applications/${w.appId}/consumers/cliente-1/subscriptions/${await consumerSubscriptionOf(w)}`,
+      {
+        body: { name: 'Renomeada' },
+        token: c.token,
+      },
+    ),
+  'DELETE /v1/applications/{id}/consumers/{consumerId}/subscriptions/{subId}': async (w, c) =>
+    t.del(
+      `/v1/applications/${w.appId}/consumers/cliente-1/subscriptions/${await consumerSubscriptionOf(w)}`,
+      c,
+    ),
   'POST /v1/applications/{id}/portal-sessions': (w, c) =>
     t.post(`/v1/applications/${w.appId}/portal-sessions`, {
       body: { consumerId: 'cliente-1' },

@@ -134,4 +134,66 @@ describe('consumer subscriptions', () => {
     });
     expect(receiver.requests.some((request) => request.url === '/consumer')).toBe(true);
   });
+
+  it('When the API key edits and then deletes a consumer subscription, then the consumer sees both', async () => {
+    const { t, app, event } = h;
+    const base = `/v1/applications/${app.id}/consumers/editado/subscriptions`;
+    const created = await t.post(base, { ...byKey(app.apiKey), body: body(event.id) });
+    const id = created.body.data.id as string;
+    const edited = await t.patch(`${base}/${id}`, { ...byKey(app.apiKey), body: { name: 'Renomeada' } });
+    expect(edited.status).toBe(200);
+    expect(edited.body.data).toMatchObject({ id, name: 'Renomeada', consumerId: 'editado' });
+    expect(edited.body.data.targetUrl).toBe('https://example.com/hook');
+
+    const removed = await t.del(`${base}/${id}`, byKey(app.apiKey));
+    expect(removed.status).toBe(204);
+    const listed = await t.get(base, byKey(app.apiKey));
+    expect(listed.body.data).toEqual([]);
+  });
+
+  it("When a writer edits another consumer's subscription through this one, then it answers 404 and changes nothing", async () => {
+    const { t, app, event, writer, reader } = h;
+    const created = await t.post(`/v1/applications/${app.id}/consumers/dono-a/subscriptions`, {
+      ...byKey(app.apiKey),
+      body: body(event.id),
+    });
+    const id = created.body.data.id as string;
+    const wrongConsumer = `/v1/applications/${app.id}/consumers/dono-b/subscriptions/${id}`;
+    const edited = await t.patch(wrongConsumer, { token: writer.token, body: { name: 'Tomada' } });
+    expect(edited.status).toBe(404);
+    expect(edited.body.code).toBe('NOT_FOUND');
+    const deleted = await t.del(wrongConsumer, { token: writer.token });
+    expect(deleted.status).toBe(404);
+
+    const own = `/v1/applications/${app.id}/consumers/dono-a/subscriptions/${id}`;
+    const byReader = await t.del(own, { token: reader.token });
+    expect(byReader.status).toBe(403);
+    const byWriter = await t.patch(own, { token: writer.token, body: { status: 'INACTIVE' } });
+    expect(byWriter.status).toBe(200);
+    expect(byWriter.body.data).toMatchObject({ name: 'Do cliente', status: 'INACTIVE' });
+  });
+
+  it('When the key of another application edits the subscription, then it is refused and nothing changes', async () => {
+    const { t, app, other, event } = h;
+    const created = await t.post(`/v1/applications/${app.id}/consumers/alheio/subscriptions`, {
+      ...byKey(app.apiKey),
+      body: body(event.id),
+    });
+    const id = created.body.data.id as string;
+    const viaOther = await t.patch(`/v1/applications/${other.id}/consumers/alheio/subscriptions/${id}`, {
+      ...byKey(other.apiKey),
+      body: { name: 'Tomada' },
+    });
+    expect(viaOther.status).toBe(404);
+    const badBody = await t.patch(`/v1/applications/${app.id}/consumers/alheio/subscriptions/${id}`, {
+      ...byKey(app.apiKey),
+      body: { targetUrl: 'não é url' },
+    });
+    expect(badBody.status).toBe(400);
+    const listed = await t.get(
+      `/v1/applications/${app.id}/consumers/alheio/subscriptions`,
+      byKey(app.apiKey),
+    );
+    expect(listed.body.data[0]).toMatchObject({ name: 'Do cliente', targetUrl: 'https://example.com/hook' });
+  });
 });

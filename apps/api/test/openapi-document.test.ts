@@ -21,6 +21,8 @@ const API_KEY_ROUTES = [
   'GET /v1/applications/{id}/consumers',
   'GET /v1/applications/{id}/consumers/{consumerId}/subscriptions',
   'POST /v1/applications/{id}/consumers/{consumerId}/subscriptions',
+  'PATCH /v1/applications/{id}/consumers/{consumerId}/subscriptions/{subId}',
+  'DELETE /v1/applications/{id}/consumers/{consumerId}/subscriptions/{subId}',
   'POST /v1/applications/{id}/portal-sessions',
   'DELETE /v1/applications/{id}/portal-sessions/{sessionId}',
   'DELETE /v1/applications/{id}/consumers/{consumerId}/portal-sessions',

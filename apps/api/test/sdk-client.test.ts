@@ -117,6 +117,16 @@ describe('SDK client against a live server', () => {
     expect(consumers).toEqual([{ consumerId: 'cliente-42', subscriptionCount: 1, openCircuits: 0 }]);
     expect((await server.consumers.revokePortalSession(application.id, session.id)).status).toBe(204);
     expect((await portal.raw.GET('/v1/portal/subscriptions', {})).response.status).toBe(401);
+
+    const subscriptionId = dataOf(owned).data.id;
+    const renamed = await server.consumers.updateSubscription(application.id, 'cliente-42', subscriptionId, {
+      name: 'Renomeada',
+    });
+    expect(dataOf(renamed).data.name).toBe('Renomeada');
+    expect(
+      (await server.consumers.removeSubscription(application.id, 'cliente-42', subscriptionId)).status,
+    ).toBe(204);
+    expect(dataOf(await server.consumers.list(application.id)).data).toEqual([]);
   });
 
   it('When an integrator sets a route to receive, then the client rotates its ingest URL and reads what it received', async () => {

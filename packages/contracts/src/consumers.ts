@@ -14,6 +14,9 @@ export const ZConsumerId = z
 
 export const ZApplicationConsumerParams = z.object({ id: ZId, consumerId: ZConsumerId });
 
+/** One subscription of one consumer of one application. */
+export const ZConsumerSubscriptionParams = ZApplicationConsumerParams.extend({ subId: ZId });
+
 export const ZConsumerListQuery = listQuery(20);
 export type TConsumerListQuery = z.infer<typeof ZConsumerListQuery>;
 

@@ -121,6 +121,25 @@ export function createClient(options: ClientOptions) {
             body,
           }),
         ),
+      /** Absent fields keep their value, as `PUT /v1/subscriptions/{id}`. */
+      updateSubscription: (
+        applicationId: string,
+        consumerId: string,
+        subscriptionId: string,
+        body: Body<'/v1/applications/{id}/consumers/{consumerId}/subscriptions/{subId}', 'patch'>,
+      ) =>
+        settle(
+          api.PATCH('/v1/applications/{id}/consumers/{consumerId}/subscriptions/{subId}', {
+            params: { path: { id: applicationId, consumerId, subId: subscriptionId } },
+            body,
+          }),
+        ),
+      removeSubscription: (applicationId: string, consumerId: string, subscriptionId: string) =>
+        settle(
+          api.DELETE('/v1/applications/{id}/consumers/{consumerId}/subscriptions/{subId}', {
+            params: { path: { id: applicationId, consumerId, subId: subscriptionId } },
+          }),
+        ),
       revokePortalSession: (applicationId: string, sessionId: string) =>
         settle(
           api.DELETE('/v1/applications/{id}/portal-sessions/{sessionId}', {

@@ -3,19 +3,27 @@ import {
   ZApplicationConsumerParams,
   ZConsumerListQuery,
   ZConsumerListResponse,
+  ZConsumerSubscriptionParams,
   ZCreateSubscriptionRequest,
   ZIdParams,
   ZSubscription,
   ZSubscriptionListQuery,
   ZSubscriptionListResponse,
+  ZUpdateSubscriptionRequest,
 } from '@wm/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { type AuthHooks, currentApiKeyOrUser } from '../../http/auth';
-import { EMIT_SECURITY, errorResponses } from '../../http/openapi';
+import { EMIT_SECURITY, errorResponses, NO_CONTENT } from '../../http/openapi';
 import { answerItem } from '../../http/route-declarations';
-import { createConsumerSubscription, listConsumerSubscriptions, listConsumers } from './service';
+import {
+  createConsumerSubscription,
+  deleteConsumerSubscription,
+  listConsumerSubscriptions,
+  listConsumers,
+  updateConsumerSubscription,
+} from './service';
 
 /** An application's consumers and their subscriptions, for its API key or its writers. */
 export function registerConsumerRoutes(app: FastifyInstance, ctx: AppContext, auth: AuthHooks) {
@@ -80,5 +88,51 @@ export function registerConsumerRoutes(app: FastifyInstance, ctx: AppContext, au
             ),
           ),
         ),
+  );
+
+  const oneSubscription = '/applications/:id/consumers/:consumerId/subscriptions/:subId';
+
+  r.patch(
+    oneSubscription,
+    {
+      ...common,
+      schema: {
+        ...schema,
+        params: ZConsumerSubscriptionParams,
+        body: ZUpdateSubscriptionRequest,
+        response: { 200: singleItem(ZSubscription), ...errorResponses(401, 403, 404, 413, 415) },
+      },
+    },
+    async (request) =>
+      answerItem(
+        updateConsumerSubscription(
+          ctx,
+          currentApiKeyOrUser(request),
+          target(request.params),
+          request.params.subId,
+          request.body,
+        ),
+      ),
+  );
+
+  r.delete(
+    oneSubscription,
+    {
+      ...common,
+      schema: {
+        ...schema,
+        params: ZConsumerSubscriptionParams,
+        response: { 204: NO_CONTENT, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      await deleteConsumerSubscription(
+        ctx,
+        currentApiKeyOrUser(request),
+        target(request.params),
+        request.params.subId,
+      );
+      return reply.status(204).send();
+    },
   );
 }

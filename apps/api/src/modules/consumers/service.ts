@@ -5,6 +5,7 @@ import type {
   TSubscriptionInput,
   TSubscriptionListQuery,
   TSubscriptionListResponse,
+  TUpdateSubscriptionRequest,
 } from '@wm/contracts';
 import type { AppContext } from '../../context';
 import type { ConsumerScope } from '../../domain/consumer-scope';
@@ -13,7 +14,12 @@ import { toPagination } from '../../domain/pagination';
 import { applicationInternalAccess, requireAccess } from '../access';
 import type { Emitter } from '../emit/emit-input';
 import { checkApiKey } from '../emit-rules/service';
-import { createSubscription, listSubscriptions } from '../subscriptions/service';
+import {
+  createSubscription,
+  deleteSubscription,
+  listSubscriptions,
+  updateSubscription,
+} from '../subscriptions/service';
 import { countConsumers, selectConsumerPage } from './queries';
 
 /** Who manages an application's consumers: its API key, or a signed-in member with write access. */
@@ -33,6 +39,9 @@ export async function requireConsumerManager(
   await requireAccess(ctx, manager.user, applicationInternalAccess, applicationId, 'write');
 }
 
+/** One consumer of one application, as a route names it. */
+export type ConsumerTarget = { applicationId: string; consumerId: string };
+
 /** The consumer as its managers act for it: every event of the application, writes allowed. */
 async function openManagerScope(
   ctx: AppContext,
@@ -47,7 +56,7 @@ async function openManagerScope(
 export async function listConsumerSubscriptions(
   ctx: AppContext,
   manager: ConsumerManager,
-  target: { applicationId: string; consumerId: string },
+  target: ConsumerTarget,
   query: TSubscriptionListQuery,
 ): Promise<TSubscriptionListResponse> {
   const scope = await openManagerScope(ctx, manager, target.applicationId, target.consumerId);
@@ -57,11 +66,33 @@ export async function listConsumerSubscriptions(
 export async function createConsumerSubscription(
   ctx: AppContext,
   manager: ConsumerManager,
-  target: { applicationId: string; consumerId: string },
+  target: ConsumerTarget,
   input: TSubscriptionInput,
 ): Promise<TSubscription> {
   const scope = await openManagerScope(ctx, manager, target.applicationId, target.consumerId);
   return createSubscription(ctx, scope, input);
+}
+
+/** Absent fields keep their value; another consumer's or application's subscription answers 404. */
+export async function updateConsumerSubscription(
+  ctx: AppContext,
+  manager: ConsumerManager,
+  target: ConsumerTarget,
+  subscriptionId: string,
+  input: TUpdateSubscriptionRequest,
+): Promise<TSubscription> {
+  const scope = await openManagerScope(ctx, manager, target.applicationId, target.consumerId);
+  return updateSubscription(ctx, scope, subscriptionId, input);
+}
+
+export async function deleteConsumerSubscription(
+  ctx: AppContext,
+  manager: ConsumerManager,
+  target: ConsumerTarget,
+  subscriptionId: string,
+) {
+  const scope = await openManagerScope(ctx, manager, target.applicationId, target.consumerId);
+  await deleteSubscription(ctx, scope, subscriptionId);
 }
 
 /** The application's consumers (those with at least one subscription), by id. */

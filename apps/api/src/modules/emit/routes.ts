@@ -1,20 +1,12 @@
-import {
-  ZEmitDryRunAnswer,
-  ZEmitHeaders,
-  ZEmitRequest,
-  ZEmitResponse,
-  ZSubscriptionTestResult,
-} from '@wm/contracts';
+import { ZEmitDryRunAnswer, ZEmitHeaders, ZEmitRequest, ZEmitResponse } from '@wm/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
-import { type AuthHooks, currentApiKeyOrUser, currentUser } from '../../http/auth';
-import { EMIT_SECURITY, errorResponses, sessionErrors } from '../../http/openapi';
-import { idRouteSchema } from '../../http/route-declarations';
+import { type AuthHooks, currentApiKeyOrUser } from '../../http/auth';
+import { EMIT_SECURITY, errorResponses } from '../../http/openapi';
 import { dryRunEmit } from './dry-run-emit';
 import { readEmitHeaders } from './emit-input';
 import { emitEvent } from './service';
-import { testSubscription } from './test-subscription';
 
 export function registerEmitRoutes(app: FastifyInstance, ctx: AppContext, auth: AuthHooks) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -44,16 +36,5 @@ export function registerEmitRoutes(app: FastifyInstance, ctx: AppContext, auth: 
       if (input.dryRun) return reply.status(200).send(await dryRunEmit(ctx, input));
       return reply.status(202).send(await emitEvent(ctx, input));
     },
-  );
-
-  r.post(
-    '/subscriptions/:id/test',
-    {
-      onRequest: [auth.requireUser],
-      schema: idRouteSchema(['subscriptions'], {
-        response: { 200: ZSubscriptionTestResult, ...sessionErrors(403, 404, 413, 415) },
-      }),
-    },
-    async (request) => testSubscription(ctx, currentUser(request), request.params.id),
   );
 }
