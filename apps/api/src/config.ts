@@ -77,6 +77,8 @@ const ZEnv = z
     INGEST_BODY_LIMIT_BYTES: integer(1).default(1_048_576),
     /** Requests one route's ingest URL takes per minute in each API process (429 above); 0 = no limit. */
     INGEST_RATE_LIMIT_PER_MINUTE: integer(0).default(6_000),
+    /** Requests one portal session makes per minute in each API process (429 above); 0 = no limit. */
+    PORTAL_RATE_LIMIT_PER_MINUTE: integer(0).default(600),
     /** Slow clients: a request's headers must arrive within this. */
     HTTP_HEADERS_TIMEOUT_MS: integer(1).default(10_000),
     /** Slow clients: the whole request, with its body, must arrive within this. */

@@ -7,6 +7,7 @@ import type { Clock } from './lib/clock';
 import type { Cipher } from './lib/crypto';
 import type { Lifecycle } from './lib/lifecycle';
 import type { Metrics } from './lib/metrics';
+import type { RateLimiter } from './lib/rate-limiter';
 import type { Tracing } from './lib/tracing';
 import type { EmitRecorder, EmitTargets } from './modules/emit/emit-dependencies';
 import type { IngestTargets } from './modules/ingest/ingest-dependencies';
@@ -39,6 +40,8 @@ export type AppContext = {
   ingestTargets: IngestTargets;
   /** This process's cache of the compiled rules per (application, alias) (it listens from the first run). */
   rulesCache: RulesCache;
+  /** This process's budget of each portal session (PORTAL_RATE_LIMIT_PER_MINUTE), on `clock`. */
+  portalRateLimiter: RateLimiter;
   /** Stops the dependencies above that the context built, in the reverse of their start (`stopContext`). */
   lifecycle: Lifecycle;
   /** Queue of RABBITMQ events (RabbitMQ or the database table); consumed by the workers. */

@@ -15,6 +15,7 @@ import { createCipher } from './lib/crypto';
 import { createLifecycle } from './lib/lifecycle';
 import { createLogger } from './lib/logger';
 import { createMetrics } from './lib/metrics';
+import { createRateLimiter } from './lib/rate-limiter';
 import { resolveSecretKey } from './lib/secret-key';
 import { createEmitTargets } from './modules/emit/load-emit-target';
 import { createEmitRecorder } from './modules/emit/record-emits';
@@ -76,7 +77,7 @@ export async function createContext(
 /** The context's connections and channels, before the dependencies built on them. */
 export type ContextBase = Omit<
   AppContext,
-  'emitTargets' | 'emitRecorder' | 'ingestTargets' | 'rulesCache' | 'lifecycle'
+  'emitTargets' | 'emitRecorder' | 'ingestTargets' | 'rulesCache' | 'portalRateLimiter' | 'lifecycle'
 >;
 
 /**
@@ -90,6 +91,8 @@ export function addContextDependencies(base: ContextBase): AppContext {
   const emitRecorder = createEmitRecorder(base);
   const ingestTargets = createIngestTargets(base);
   const rulesCache = createRulesCache(base);
+  // Read on each take, so a clock a test swaps in afterwards is the one it counts on.
+  const portalRateLimiter = createRateLimiter(base.config.PORTAL_RATE_LIMIT_PER_MINUTE, () => base.clock());
   const lifecycle = createLifecycle(
     [
       { name: 'emitTargets', stop: () => emitTargets.stop() },
@@ -100,7 +103,14 @@ export function addContextDependencies(base: ContextBase): AppContext {
     (dependency, error) =>
       base.logger.warn({ err: error, dependency }, 'a context dependency failed to stop'),
   );
-  return Object.assign(base, { emitTargets, emitRecorder, ingestTargets, rulesCache, lifecycle });
+  return Object.assign(base, {
+    emitTargets,
+    emitRecorder,
+    ingestTargets,
+    rulesCache,
+    portalRateLimiter,
+    lifecycle,
+  });
 }
 
 /**

@@ -82,6 +82,7 @@ export const PORTAL_MESSAGES = {
     subscriptionNotFound: 'Assinatura não encontrada',
     logNotFound: 'Log não encontrado',
     eventNotFound: 'Evento não encontrado',
+    tooManyRequests: 'Muitas requisições nesta sessão do portal; aguarde alguns segundos e tente de novo',
   },
   en: {
     invalidSession: 'Portal session is invalid, expired or revoked',
@@ -89,6 +90,7 @@ export const PORTAL_MESSAGES = {
     subscriptionNotFound: 'Subscription not found',
     logNotFound: 'Log not found',
     eventNotFound: 'Event not found',
+    tooManyRequests: 'Too many requests in this portal session; wait a few seconds and try again',
   },
 } as const satisfies Record<PortalLocale, Record<string, string>>;
 export type PortalMessage = keyof (typeof PORTAL_MESSAGES)['pt-BR'];

@@ -7589,6 +7589,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Muitas requisições */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Erro interno do servidor */
                 500: {
                     headers: {
@@ -7663,6 +7672,15 @@ export interface paths {
                 };
                 /** @description Sessão ou chave ausente ou inválida */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Muitas requisições */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -7747,6 +7765,15 @@ export interface paths {
                 };
                 /** @description Não encontrado (ou não visível para quem chama) */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Muitas requisições */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -7874,6 +7901,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Muitas requisições */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Erro interno do servidor */
                 500: {
                     headers: {
@@ -7943,6 +7979,15 @@ export interface paths {
                 };
                 /** @description Sessão ou chave ausente ou inválida */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Muitas requisições */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -8075,6 +8120,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Muitas requisições */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Erro interno do servidor */
                 500: {
                     headers: {
@@ -8150,6 +8204,15 @@ export interface paths {
                 };
                 /** @description Não encontrado (ou não visível para quem chama) */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Muitas requisições */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -8274,6 +8337,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Muitas requisições */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Erro interno do servidor */
                 500: {
                     headers: {
@@ -8342,6 +8414,15 @@ export interface paths {
                 };
                 /** @description Não encontrado (ou não visível para quem chama) */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Muitas requisições */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -8421,6 +8502,15 @@ export interface paths {
                 };
                 /** @description Não encontrado (ou não visível para quem chama) */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Muitas requisições */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -8541,6 +8631,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Muitas requisições */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Erro interno do servidor */
                 500: {
                     headers: {
@@ -8643,6 +8742,15 @@ export interface paths {
                 };
                 /** @description Tipo de conteúdo não suportado; use application/json */
                 415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Muitas requisições */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };

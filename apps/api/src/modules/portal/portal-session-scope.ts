@@ -1,8 +1,9 @@
 import { PORTAL_MESSAGES, type PortalLocale, type PortalMessage } from '@wm/contracts';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import type { ConsumerScope } from '../../domain/consumer-scope';
-import { AppError, forbidden, notFound, unauthorized } from '../../domain/errors';
+import { AppError, forbidden, notFound, rateLimited, unauthorized } from '../../domain/errors';
+import type { RateLimiter } from '../../lib/rate-limiter';
 import { findPortalSessionScope, type PortalSessionScope } from '../portal-sessions/service';
 
 declare module 'fastify' {
@@ -20,7 +21,7 @@ const messageOf = (locale: PortalLocale, key: PortalMessage) => PORTAL_MESSAGES[
 
 /** The portal's hooks: a live portal token (401 otherwise), and writes only when not read-only. */
 export type PortalGuards = {
-  requirePortalSession: (request: FastifyRequest) => Promise<void>;
+  requirePortalSession: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   requirePortalWrite: (request: FastifyRequest) => Promise<void>;
 };
 
@@ -33,6 +34,17 @@ export async function openPortalSession(
   const session = token ? await findPortalSessionScope(ctx, token) : null;
   if (!session) throw unauthorized(messageOf(localeOfHeaders(request), 'invalidSession'));
   return session;
+}
+
+/**
+ * Spends one request of the session's budget; past it, 429 with `Retry-After` in the session's
+ * language. The budget is per session, so one consumer's busy tab slows only itself.
+ */
+export function refuseOverBudget(limiter: RateLimiter, session: PortalSessionScope, reply: FastifyReply) {
+  const waitSeconds = limiter.take(session.sessionId);
+  if (waitSeconds === 0) return;
+  reply.header('retry-after', String(waitSeconds));
+  throw rateLimited(messageOf(session.locale, 'tooManyRequests'), { retryAfterSeconds: waitSeconds });
 }
 
 export function refuseReadOnly(session: PortalSessionScope) {

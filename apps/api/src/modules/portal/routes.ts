@@ -11,13 +11,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { bearerToken } from '../../http/auth';
-import { SESSION_SECURITY, sessionErrors } from '../../http/openapi';
+import { type ErrorStatus, SESSION_SECURITY, sessionErrors } from '../../http/openapi';
 import { answerItem } from '../../http/route-declarations';
 import { getDeliveryLog, listDeliveryLogs, retryDelivery } from '../logs/service';
 import {
   currentPortalSession,
   openPortalSession,
   type PortalGuards,
+  refuseOverBudget,
   refuseReadOnly,
   runInPortal,
 } from './portal-session-scope';
@@ -26,8 +27,9 @@ import { registerPortalSubscriptionRoutes } from './subscription-routes';
 
 function createPortalGuards(ctx: AppContext): PortalGuards {
   return {
-    async requirePortalSession(request) {
+    async requirePortalSession(request, reply) {
       request.portalSession = await openPortalSession(ctx, request, bearerToken(request));
+      refuseOverBudget(ctx.portalRateLimiter, request.portalSession, reply);
     },
     async requirePortalWrite(request) {
       refuseReadOnly(currentPortalSession(request));
@@ -45,10 +47,12 @@ export function registerPortalRoutes(app: FastifyInstance, ctx: AppContext) {
   const read = { onRequest: [guards.requirePortalSession] };
   const write = { onRequest: [guards.requirePortalSession, guards.requirePortalWrite] };
   const schema = { tags: ['portal'], security: SESSION_SECURITY };
+  // Every portal route may answer 429: the session spent its budget.
+  const portalErrors = (...statuses: ErrorStatus[]) => sessionErrors(429, ...statuses);
 
   r.get(
     '/portal/events',
-    { ...read, schema: { ...schema, response: { 200: ZPortalEventList, ...sessionErrors() } } },
+    { ...read, schema: { ...schema, response: { 200: ZPortalEventList, ...portalErrors() } } },
     async (request) => runInPortal(request, 'eventNotFound', (scope) => listPortalEvents(ctx, scope)),
   );
 
@@ -61,7 +65,7 @@ export function registerPortalRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         ...schema,
         querystring: ZDeliveryLogListQuery,
-        response: { 200: ZDeliveryLogListResponse, ...sessionErrors() },
+        response: { 200: ZDeliveryLogListResponse, ...portalErrors() },
       },
     },
     async (request) =>
@@ -75,7 +79,7 @@ export function registerPortalRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         ...schema,
         params: ZIdParams,
-        response: { 200: singleItem(ZDeliveryLogDetail), ...sessionErrors(404) },
+        response: { 200: singleItem(ZDeliveryLogDetail), ...portalErrors(404) },
       },
     },
     async (request) =>
@@ -91,7 +95,7 @@ export function registerPortalRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         ...schema,
         params: ZIdParams,
-        response: { 200: ZRetryDeliveryResponse, ...sessionErrors(403, 404, 409, 413, 415) },
+        response: { 200: ZRetryDeliveryResponse, ...portalErrors(403, 404, 409, 413, 415) },
       },
     },
     async (request) =>

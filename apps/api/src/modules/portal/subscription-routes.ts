@@ -14,6 +14,7 @@ export function registerPortalSubscriptionRoutes(
     tag: 'portal',
     read: [guards.requirePortalSession],
     write: [guards.requirePortalSession, guards.requirePortalWrite],
+    alsoAnswers: [429],
     asCaller: (request, missing, run) =>
       runInPortal(request, missing === 'event' ? 'eventNotFound' : 'subscriptionNotFound', run),
   });

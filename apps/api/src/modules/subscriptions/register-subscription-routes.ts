@@ -13,7 +13,7 @@ import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fast
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import type { Caller } from '../../domain/consumer-scope';
-import { NO_CONTENT, SESSION_SECURITY, sessionErrors } from '../../http/openapi';
+import { type ErrorStatus, NO_CONTENT, SESSION_SECURITY, sessionErrors } from '../../http/openapi';
 import { answerItem } from '../../http/route-declarations';
 import { testSubscription } from '../emit/test-subscription';
 import { getSubscriptionHealth } from './health-service';
@@ -38,6 +38,8 @@ export type SubscriptionRouteSet = {
   tag: string;
   read: onRequestHookHandler[];
   write: onRequestHookHandler[];
+  /** Statuses every route of the set may also answer (the portal's 429). */
+  alsoAnswers?: ErrorStatus[];
   /** Runs a use case as the request's caller, turning its refusals into this audience's words. */
   asCaller: <T>(
     request: FastifyRequest,
@@ -62,6 +64,7 @@ export function registerSubscriptionRouteSet(
   const schema = { tags: [set.tag], security: SESSION_SECURITY };
   const byId = { ...schema, params: ZIdParams };
   const { path, asCaller } = set;
+  const errors = (...statuses: ErrorStatus[]) => sessionErrors(...(set.alsoAnswers ?? []), ...statuses);
 
   r.get(
     path,
@@ -70,7 +73,7 @@ export function registerSubscriptionRouteSet(
       schema: {
         ...schema,
         querystring: ZSubscriptionListQuery,
-        response: { 200: ZSubscriptionListResponse, ...sessionErrors() },
+        response: { 200: ZSubscriptionListResponse, ...errors() },
       },
     },
     async (request) =>
@@ -84,7 +87,7 @@ export function registerSubscriptionRouteSet(
       schema: {
         ...schema,
         body: ZCreateSubscriptionRequest,
-        response: { 201: singleItem(ZSubscription), ...sessionErrors(403, 404, 413, 415) },
+        response: { 201: singleItem(ZSubscription), ...errors(403, 404, 413, 415) },
       },
     },
     async (request, reply) =>
@@ -99,7 +102,7 @@ export function registerSubscriptionRouteSet(
 
   r.get(
     `${path}/:id`,
-    { ...read, schema: { ...byId, response: { 200: singleItem(ZSubscription), ...sessionErrors(404) } } },
+    { ...read, schema: { ...byId, response: { 200: singleItem(ZSubscription), ...errors(404) } } },
     async (request) =>
       answerItem(
         asCaller(request, 'subscription', (caller) => getSubscription(ctx, caller, request.params.id)),
@@ -113,7 +116,7 @@ export function registerSubscriptionRouteSet(
       schema: {
         ...byId,
         body: ZUpdateSubscriptionRequest,
-        response: { 200: singleItem(ZSubscription), ...sessionErrors(403, 404, 413, 415) },
+        response: { 200: singleItem(ZSubscription), ...errors(403, 404, 413, 415) },
       },
     },
     async (request) =>
@@ -126,7 +129,7 @@ export function registerSubscriptionRouteSet(
 
   r.delete(
     `${path}/:id`,
-    { ...write, schema: { ...byId, response: { 204: NO_CONTENT, ...sessionErrors(403, 404) } } },
+    { ...write, schema: { ...byId, response: { 204: NO_CONTENT, ...errors(403, 404) } } },
     async (request, reply) => {
       await asCaller(request, 'subscription', (caller) => deleteSubscription(ctx, caller, request.params.id));
       return reply.status(204).send();
@@ -137,7 +140,7 @@ export function registerSubscriptionRouteSet(
     `${path}/:id/test`,
     {
       ...write,
-      schema: { ...byId, response: { 200: ZSubscriptionTestResult, ...sessionErrors(403, 404, 413, 415) } },
+      schema: { ...byId, response: { 200: ZSubscriptionTestResult, ...errors(403, 404, 413, 415) } },
     },
     async (request) =>
       asCaller(request, 'subscription', (caller) => testSubscription(ctx, caller, request.params.id)),
@@ -147,7 +150,7 @@ export function registerSubscriptionRouteSet(
     `${path}/:id/rotate-secret`,
     {
       ...write,
-      schema: { ...byId, response: { 200: singleItem(ZSubscription), ...sessionErrors(403, 404, 413, 415) } },
+      schema: { ...byId, response: { 200: singleItem(ZSubscription), ...errors(403, 404, 413, 415) } },
     },
     async (request) =>
       answerItem(
@@ -159,7 +162,7 @@ export function registerSubscriptionRouteSet(
 
   r.get(
     `${path}/:id/health`,
-    { ...read, schema: { ...byId, response: { 200: ZSubscriptionHealth, ...sessionErrors(404) } } },
+    { ...read, schema: { ...byId, response: { 200: ZSubscriptionHealth, ...errors(404) } } },
     async (request) =>
       asCaller(request, 'subscription', (caller) => getSubscriptionHealth(ctx, caller, request.params.id)),
   );
