@@ -125,6 +125,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Ação não permitida para este registro */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Muitas requisições */
                 429: {
                     headers: {
@@ -3989,6 +3998,15 @@ export interface paths {
                 };
                 /** @description Tipo de conteúdo não suportado; use application/json */
                 415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Ação não permitida para este registro */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -9082,10 +9100,17 @@ export interface paths {
                     "application/json": {
                         alias: string;
                         description?: string | null;
+                        examples?: unknown;
                         /** @default true */
                         isActive?: boolean;
                         name: string;
                         routeId: string;
+                        schema?: unknown;
+                        /**
+                         * @default OFF
+                         * @enum {string}
+                         */
+                        schemaValidation?: "OFF" | "WARN" | "ENFORCE";
                     };
                 };
             };
@@ -9280,8 +9305,12 @@ export interface paths {
                     "application/json": {
                         alias?: string;
                         description?: string | null;
+                        examples?: unknown;
                         isActive?: boolean;
                         name?: string;
+                        schema?: unknown;
+                        /** @enum {string} */
+                        schemaValidation?: "OFF" | "WARN" | "ENFORCE";
                     };
                 };
             };
@@ -12290,6 +12319,11 @@ export interface components {
                 name: string;
             };
             routeId: string;
+            schemaVersion: number | null;
+            schemaViolations: {
+                message: string;
+                path: string;
+            }[];
             sizeBytes: number;
             /** @enum {string} */
             status: "ACCEPTED" | "DUPLICATE" | "IGNORED" | "REJECTED";
@@ -12625,6 +12659,7 @@ export interface components {
             alias: string;
             createdAt: string;
             description: string | null;
+            examples: unknown[];
             id: string;
             isActive: boolean;
             name: string;
@@ -12633,6 +12668,12 @@ export interface components {
                 canWrite: boolean;
             };
             routeId: string;
+            schema: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            schemaValidation: "OFF" | "WARN" | "ENFORCE";
+            schemaVersion: number | null;
             updatedAt: string;
         };
         RouteEventTypeDetail: {
@@ -12642,6 +12683,7 @@ export interface components {
             alias: string;
             createdAt: string;
             description: string | null;
+            examples: unknown[];
             id: string;
             isActive: boolean;
             name: string;
@@ -12655,6 +12697,12 @@ export interface components {
                 name: string;
             };
             routeId: string;
+            schema: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            schemaValidation: "OFF" | "WARN" | "ENFORCE";
+            schemaVersion: number | null;
             updatedAt: string;
         };
         RouteField: {
