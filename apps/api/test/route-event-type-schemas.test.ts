@@ -226,6 +226,11 @@ describe('route event types with a schema', () => {
       schemaVersion: 1,
       schemaViolations: [{ path: '/pedido', message: 'propriedade obrigatória ausente' }],
     });
+    const detail = await t.get(`/v1/rabbitmq/events/${accepted.body.eventLogId}`, as());
+    expect(detail.body.data).toMatchObject({
+      schemaVersion: 1,
+      schemaViolations: [{ path: '/pedido', message: 'propriedade obrigatória ausente' }],
+    });
     const off = await routeWith('OFF');
     const free = await off.emitRules({ pedido: 'x' });
     expect(free.status).toBe(202);

@@ -12151,6 +12151,11 @@ export interface components {
             queueType: string;
             retryCount: number;
             ruleEvaluations: components["schemas"]["RuleEvaluation"][] | null;
+            schemaVersion: number | null;
+            schemaViolations: {
+                message: string;
+                path: string;
+            }[];
             /** @enum {string} */
             status: "PENDING" | "PROCESSING" | "SUCCESS" | "FAILED";
             updatedAt: string;
