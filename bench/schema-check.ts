@@ -21,7 +21,6 @@ import { sql } from 'drizzle-orm';
 import { testConfig } from '../apps/api/src/config';
 import { createContext } from '../apps/api/src/create-context';
 import { openDatabase } from '../apps/api/src/db/open-database';
-import { newId } from '../apps/api/src/lib/ids';
 import { compilePayloadCheck } from '../apps/api/src/lib/json-schema';
 import { spawnServer, stopServer } from '../apps/api/test/support/server-process';
 import {
