@@ -58,13 +58,13 @@ describe('emit checked against the event schema', () => {
     });
     expect(refused.body.details).toEqual(
       expect.arrayContaining([
-        { path: '/id', message: 'must be string' },
-        { path: '/total', message: 'must be >= 0' },
-        { path: '/email', message: 'must match format "email"' },
+        { path: '/id', message: 'deve ser do tipo texto' },
+        { path: '/total', message: 'deve ser maior ou igual a 0' },
+        { path: '/email', message: 'deve estar no formato "email"' },
       ]),
     );
     const missing = await emit({ total: 1 });
-    expect(missing.body.details).toEqual([{ path: '/id', message: "must have required property 'id'" }]);
+    expect(missing.body.details).toEqual([{ path: '/id', message: 'propriedade obrigatória ausente' }]);
     const stored = await harness.t.ctx.db.select().from(occurrences).where(eq(occurrences.eventId, event.id));
     expect(stored).toEqual([]);
   });
@@ -88,16 +88,16 @@ describe('emit checked against the event schema', () => {
     const occurrence = await occurrenceOf(accepted.body.occurrenceId);
     expect(occurrence?.schemaVersion).toBe(1);
     expect(occurrence?.schemaViolations).toEqual([
-      { path: '/id', message: "must have required property 'id'" },
-      { path: '/total', message: 'must be number' },
+      { path: '/id', message: 'propriedade obrigatória ausente' },
+      { path: '/total', message: 'deve ser do tipo número' },
     ]);
     const [log] = await readLogsOf(harness.t.ctx, accepted.body.occurrenceId);
     const detail = await harness.t.get(`/v1/logs/${log?.id}`);
     expect(detail.body.data).toMatchObject({
       schemaVersion: 1,
       schemaViolations: [
-        { path: '/id', message: "must have required property 'id'" },
-        { path: '/total', message: 'must be number' },
+        { path: '/id', message: 'propriedade obrigatória ausente' },
+        { path: '/total', message: 'deve ser do tipo número' },
       ],
     });
   });
@@ -127,9 +127,7 @@ describe('emit checked against the event schema', () => {
     expect(updated.body.data.schemaChange).toMatchObject({ version: 2, breaking: true });
     const refused = await emit({ id: 'o-1', total: 1 });
     expect(refused.status).toBe(422);
-    expect(refused.body.details).toEqual([
-      { path: '/email', message: "must have required property 'email'" },
-    ]);
+    expect(refused.body.details).toEqual([{ path: '/email', message: 'propriedade obrigatória ausente' }]);
     const accepted = await emit({ id: 'o-1', total: 1, email: 'ana@example.com' });
     expect(accepted.status).toBe(202);
     expect((await occurrenceOf(accepted.body.occurrenceId))?.schemaVersion).toBe(2);

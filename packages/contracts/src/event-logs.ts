@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { listQuery, paginated, ZId } from './common';
 import { EVENT_LOG_STATUSES } from './enums';
+import { ZSchemaViolation } from './event-schema';
 
 /** A FAILED event log may be reprocessed while retryCount is below this. */
 export const MAX_EVENT_LOG_ATTEMPTS = 3;
@@ -67,6 +68,10 @@ export type TRuleEvaluation = z.infer<typeof ZRuleEvaluation>;
  */
 export const ZEventLogDetail = ZEventLog.extend({
   ruleEvaluations: z.array(ZRuleEvaluation).nullable(),
+  /** The schema version the data was checked against; null when its validation was OFF. */
+  schemaVersion: z.number().int().nullable(),
+  /** Under WARN, where the data broke the schema ("Payload fora do schema"); [] otherwise. */
+  schemaViolations: z.array(ZSchemaViolation),
 }).meta({ id: 'EventLogDetail' });
 export type TEventLogDetail = z.infer<typeof ZEventLogDetail>;
 

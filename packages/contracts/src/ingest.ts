@@ -3,6 +3,7 @@ import { decodeWebhookSecret } from '@wm/standard-webhooks/protocol';
 import { z } from 'zod';
 import { MASKED_SECRET } from './auth-details';
 import { listQuery, paginated, ZId } from './common';
+import { ZSchemaViolation } from './event-schema';
 
 /** How a route checks who sent a request to its ingest URL. */
 export const VERIFICATION_TYPES = [
@@ -262,6 +263,10 @@ export const ZInboundRequestDetail = ZInboundRequest.extend({
   headers: z.record(z.string(), z.string()),
   /** The body received, as UTF-8 text. */
   body: z.string(),
+  /** The event type's schema version the body was checked against; null when its validation was OFF. */
+  schemaVersion: z.number().int().nullable(),
+  /** Where the body broke the schema: why it was REJECTED (ENFORCE) or what WARN let through; [] otherwise. */
+  schemaViolations: z.array(ZSchemaViolation),
   route: z.object({ id: z.string(), name: z.string(), applicationId: z.string() }),
   /**
    * The rules logs the request led to, oldest first: the one it led to when received (for a

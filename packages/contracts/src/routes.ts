@@ -1,6 +1,13 @@
 import { parsePath } from '@wm/rules';
 import { z } from 'zod';
 import { listQuery, paginated, ZRowPermissions } from './common';
+import {
+  checkSchemaRules,
+  ZEventExamples,
+  ZEventJsonSchema,
+  ZEventSchemaFields,
+  ZSchemaValidationMode,
+} from './event-schema';
 import { ZEventTypeFrom, ZRouteVerification, ZVerificationInput } from './ingest';
 
 /** Inbound routes, their event types and fields: the description of the data posted to /emit-rules. */
@@ -125,14 +132,21 @@ const eventTypeFields = {
   alias: ZRouteEventTypeAlias,
   description: ZDescription,
   isActive: ZIsActive,
+  /** Inbound bodies of this type are checked against it, as an event's emitted payloads are. */
+  schema: ZEventJsonSchema,
+  examples: ZEventExamples,
+  schemaValidation: ZSchemaValidationMode,
 };
 
-/** Body of POST /route-event-types. */
-export const ZCreateRouteEventTypeRequest = z.object({
-  ...eventTypeFields,
-  routeId: ZRouteRef,
-  isActive: eventTypeFields.isActive.default(true),
-});
+/** Body of POST /route-event-types (and the merged result of a PUT). */
+export const ZCreateRouteEventTypeRequest = z
+  .object({
+    ...eventTypeFields,
+    routeId: ZRouteRef,
+    isActive: eventTypeFields.isActive.default(true),
+    schemaValidation: eventTypeFields.schemaValidation.default('OFF'),
+  })
+  .superRefine(checkSchemaRules);
 export type TCreateRouteEventTypeRequest = z.input<typeof ZCreateRouteEventTypeRequest>;
 export type TRouteEventTypeInput = z.output<typeof ZCreateRouteEventTypeRequest>;
 
@@ -142,6 +156,10 @@ export const ZUpdateRouteEventTypeRequest = z.object({
   alias: eventTypeFields.alias.optional(),
   description: ZDescriptionChange,
   isActive: eventTypeFields.isActive.optional(),
+  /** Checked whole with the merged event type: null or '' clears. */
+  schema: z.unknown().optional(),
+  examples: z.unknown().optional(),
+  schemaValidation: eventTypeFields.schemaValidation.optional(),
 });
 export type TUpdateRouteEventTypeRequest = z.input<typeof ZUpdateRouteEventTypeRequest>;
 
@@ -200,6 +218,11 @@ export const ZRouteEventType = z
     description: z.string().nullable(),
     routeId: z.string(),
     isActive: z.boolean(),
+    schema: ZEventSchemaFields.schema,
+    examples: ZEventSchemaFields.examples,
+    schemaValidation: ZEventSchemaFields.schemaValidation,
+    /** Counts the schema's changes; null until a schema is first set. */
+    schemaVersion: ZEventSchemaFields.schemaVersion,
     ...ZTimestamps,
     permissions: ZRowPermissions,
   })

@@ -1,7 +1,8 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import { describeSchemaFault } from './schema-fault-messages';
 
-/** Where a value breaks a schema: a JSON pointer ('' is the root) and ajv's explanation. */
+/** Where a value breaks a schema: a JSON pointer ('' is the root) and why, in pt-BR. */
 export type SchemaFault = { path: string; message: string };
 
 /** Faults listed at most: an answer stays small whatever the payload. */
@@ -13,16 +14,7 @@ const ajv = new Ajv2020({ allErrors: true, strict: false });
 addFormats(ajv);
 
 function toFaults(errors: ErrorObject[] | null | undefined): SchemaFault[] {
-  return (errors ?? []).slice(0, MAX_FAULTS).map((error) => {
-    const missing =
-      error.keyword === 'required'
-        ? (error.params as { missingProperty?: string }).missingProperty
-        : undefined;
-    return {
-      path: missing === undefined ? error.instancePath : `${error.instancePath}/${missing}`,
-      message: error.message ?? error.keyword,
-    };
-  });
+  return (errors ?? []).slice(0, MAX_FAULTS).map(describeSchemaFault);
 }
 
 /** The faults of `schema` against the JSON Schema 2020-12 meta-schema; [] when it is a valid schema. */

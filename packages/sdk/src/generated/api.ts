@@ -125,6 +125,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Ação não permitida para este registro */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Muitas requisições */
                 429: {
                     headers: {
@@ -4198,6 +4207,15 @@ export interface paths {
                 };
                 /** @description Tipo de conteúdo não suportado; use application/json */
                 415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Ação não permitida para este registro */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -9399,10 +9417,17 @@ export interface paths {
                     "application/json": {
                         alias: string;
                         description?: string | null;
+                        examples?: unknown;
                         /** @default true */
                         isActive?: boolean;
                         name: string;
                         routeId: string;
+                        schema?: unknown;
+                        /**
+                         * @default OFF
+                         * @enum {string}
+                         */
+                        schemaValidation?: "OFF" | "WARN" | "ENFORCE";
                     };
                 };
             };
@@ -9597,8 +9622,12 @@ export interface paths {
                     "application/json": {
                         alias?: string;
                         description?: string | null;
+                        examples?: unknown;
                         isActive?: boolean;
                         name?: string;
+                        schema?: unknown;
+                        /** @enum {string} */
+                        schemaValidation?: "OFF" | "WARN" | "ENFORCE";
                     };
                 };
             };
@@ -12439,6 +12468,11 @@ export interface components {
             queueType: string;
             retryCount: number;
             ruleEvaluations: components["schemas"]["RuleEvaluation"][] | null;
+            schemaVersion: number | null;
+            schemaViolations: {
+                message: string;
+                path: string;
+            }[];
             /** @enum {string} */
             status: "PENDING" | "PROCESSING" | "SUCCESS" | "FAILED";
             updatedAt: string;
@@ -12607,6 +12641,11 @@ export interface components {
                 name: string;
             };
             routeId: string;
+            schemaVersion: number | null;
+            schemaViolations: {
+                message: string;
+                path: string;
+            }[];
             sizeBytes: number;
             /** @enum {string} */
             status: "ACCEPTED" | "DUPLICATE" | "IGNORED" | "REJECTED";
@@ -12942,6 +12981,7 @@ export interface components {
             alias: string;
             createdAt: string;
             description: string | null;
+            examples: unknown[];
             id: string;
             isActive: boolean;
             name: string;
@@ -12950,6 +12990,12 @@ export interface components {
                 canWrite: boolean;
             };
             routeId: string;
+            schema: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            schemaValidation: "OFF" | "WARN" | "ENFORCE";
+            schemaVersion: number | null;
             updatedAt: string;
         };
         RouteEventTypeDetail: {
@@ -12959,6 +13005,7 @@ export interface components {
             alias: string;
             createdAt: string;
             description: string | null;
+            examples: unknown[];
             id: string;
             isActive: boolean;
             name: string;
@@ -12972,6 +13019,12 @@ export interface components {
                 name: string;
             };
             routeId: string;
+            schema: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            schemaValidation: "OFF" | "WARN" | "ENFORCE";
+            schemaVersion: number | null;
             updatedAt: string;
         };
         RouteField: {

@@ -72,6 +72,13 @@ export const routeEventTypes = pgTable(
     alias: text('alias').notNull(),
     description: text('description'),
     isActive: boolean('is_active').notNull().default(true),
+    /** A JSON Schema 2020-12 inbound bodies are checked against (checked against the meta-schema when saved). */
+    schema: jsonb('schema').$type<Record<string, unknown> | null>(),
+    examples: jsonb('examples').$type<unknown[]>().notNull().default([]),
+    /** OFF, WARN or ENFORCE. */
+    schemaValidation: text('schema_validation').notNull().default('OFF'),
+    /** Counts the schema's changes; null until a schema is first set. */
+    schemaVersion: integer('schema_version'),
     createdAt: tz('created_at').notNull().defaultNow(),
     updatedAt: tz('updated_at').notNull().defaultNow(),
   },
@@ -167,6 +174,10 @@ export const inboundRequests = pgTable(
     eventLogId: uuid('event_log_id'),
     /** The rules logs of its reprocesses, oldest first; the request's own columns stay as received. */
     reprocessEventLogIds: uuid('reprocess_event_log_ids').array().notNull().default(sql`'{}'`),
+    /** The event type's schema version the body was checked against (WARN or ENFORCE). */
+    schemaVersion: integer('schema_version'),
+    /** Where the body broke the schema: why it was REJECTED (ENFORCE) or what was let through (WARN). */
+    schemaViolations: jsonb('schema_violations').$type<{ path: string; message: string }[]>(),
     createdAt: tz('created_at').notNull(),
   },
   (table) => [

@@ -19,7 +19,7 @@ export function registerEmitRulesRoutes(app: FastifyInstance, ctx: AppContext, a
         body: ZEmitRulesRequest,
         headers: ZEmitHeaders,
         security: EMIT_SECURITY,
-        response: { 202: ZEmitRulesResponse, ...errorResponses(401, 403, 404, 409, 413, 415) },
+        response: { 202: ZEmitRulesResponse, ...errorResponses(401, 403, 404, 409, 413, 415, 422) },
       },
     },
     async (request, reply) => {

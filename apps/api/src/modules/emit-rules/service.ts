@@ -1,14 +1,15 @@
-import type { TEmitRulesResponse } from '@wm/contracts';
+import { SCHEMA_VIOLATION_MESSAGE, type TEmitRulesResponse } from '@wm/contracts';
 import type { AppContext } from '../../context';
 import { INVALID_API_KEY_MESSAGE } from '../../domain/api-key';
-import { forbidden, unauthorized } from '../../domain/errors';
+import { forbidden, schemaViolation, unauthorized } from '../../domain/errors';
 import { newIdAt } from '../../lib/ids';
 import { inSpan, type Span } from '../../lib/tracing';
+import { findPayloadViolations, type PayloadSchemaCheck, schemaColumns } from '../emit/check-payload-schema';
 import { authorizeRulesEmitter, type EmitInput, type Emitter, storableHeaders } from '../emit/emit-input';
 import { findPreviousAnswer } from '../emit/idempotency';
 import { publishOrLeaveToSweep } from '../emit/publish-or-sweep';
 import { recordEmit } from '../emit/record-emits';
-import { findApplicationIdByKeyHash } from './queries';
+import { findApplicationIdByKeyHash, listCheckingRouteEventTypes } from './queries';
 
 export const KEY_OF_ANOTHER_APPLICATION = 'Esta chave de API pertence a outra aplicação';
 
@@ -44,6 +45,7 @@ async function recordAndPublish(
     const previous = await findPreviousAnswer<TEmitRulesResponse>(ctx, input, idempotencyKey, now);
     if (previous) return previous;
   }
+  const schemaCheck = await checkRulesPayload(ctx, input.applicationId, input.eventType, input.data);
   const occurrenceId = newIdAt(now);
   const eventLogId = newIdAt(now);
   const timestamp = now.toISOString();
@@ -75,6 +77,7 @@ async function recordAndPublish(
       callback_pending: false,
       created_at: timestamp,
       ...(traceParent ? { trace_parent: traceParent } : {}),
+      ...schemaColumns(schemaCheck),
     },
     deliveryLogs: [],
     eventLog: {
@@ -96,4 +99,29 @@ async function recordAndPublish(
   }
   await publishOrLeaveToSweep(ctx, { id: eventLogId, eventDefinitionId: null }, null, traceParent);
   return answer;
+}
+
+/**
+ * The data checked against the schemas of the application's route event types of this alias: a
+ * violation of an ENFORCE one refuses with 422 (nothing stored, no rule runs); WARN answers what
+ * broke, kept with the occurrence. Null when no such type checks anything.
+ */
+async function checkRulesPayload(
+  ctx: AppContext,
+  applicationId: string,
+  alias: string,
+  data: unknown,
+): Promise<PayloadSchemaCheck | null> {
+  const holders = await listCheckingRouteEventTypes(ctx.db, applicationId, alias);
+  let warned: PayloadSchemaCheck | null = null;
+  for (const holder of holders) {
+    const violations = findPayloadViolations(holder, data);
+    if (violations.length > 0 && holder.schemaValidation === 'ENFORCE') {
+      throw schemaViolation(SCHEMA_VIOLATION_MESSAGE, violations);
+    }
+    if (!warned || (warned.violations.length === 0 && violations.length > 0)) {
+      warned = { version: holder.schemaVersion, violations };
+    }
+  }
+  return warned;
 }

@@ -121,7 +121,8 @@ const INSERT_EMITS = `
     -- Requests to a route's ingest URL: kept whether their occurrence went in (ACCEPTED) or its
     -- key was taken by the sender's earlier delivery (DUPLICATE, linked to that one's log).
     INSERT INTO inbound_requests (id, route_id, application_id, method, path, headers, body, content_type,
-      size_bytes, verification_type, is_verified, status, event_type, delivery_id, event_log_id, created_at)
+      size_bytes, verification_type, is_verified, status, event_type, delivery_id, event_log_id, created_at,
+      schema_version, schema_violations)
     SELECT r.id, r.route_id, r.application_id, r.method, r.path, r.headers, decode(r.body, 'base64'),
       r.content_type, r.size_bytes, r.verification_type, true,
       CASE WHEN r.occurrence_id IN (SELECT id FROM o) THEN 'ACCEPTED' ELSE 'DUPLICATE' END,
@@ -129,11 +130,11 @@ const INSERT_EMITS = `
       CASE WHEN r.occurrence_id IN (SELECT id FROM o) THEN r.event_log_id
         ELSE (SELECT p.id FROM occurrence_keys q JOIN event_logs p ON p.event_id = q.occurrence_id
           WHERE q.application_id = r.application_id AND q.idempotency_key = r.idempotency_key LIMIT 1) END,
-      r.created_at
+      r.created_at, r.schema_version, r.schema_violations
     FROM json_to_recordset($5::json) AS r(id uuid, route_id uuid, application_id uuid, method text,
       path text, headers jsonb, body text, content_type text, size_bytes int, verification_type text,
       event_type text, delivery_id text, occurrence_id uuid, event_log_id uuid, idempotency_key text,
-      created_at timestamptz)
+      created_at timestamptz, schema_version int, schema_violations jsonb)
     -- A reprocess sends a kept request again: the request stays as it was received, and its new
     -- log is added beside the earlier ones.
     ON CONFLICT (id) DO UPDATE SET reprocess_event_log_ids =

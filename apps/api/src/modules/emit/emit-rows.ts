@@ -55,6 +55,9 @@ export type EmitRecord = {
     created_at: string;
     /** The emit span's traceparent; absent while tracing is off, so nothing is sent or stored. */
     trace_parent?: string;
+    /** The schema version a WARN or ENFORCE emit was checked against, and what WARN let through. */
+    schema_version?: number | null;
+    schema_violations?: { path: string; message: string }[] | null;
   };
   deliveryLogs: Array<{
     id: string;
@@ -105,5 +108,8 @@ export type EmitRecord = {
     verification_type: string | null;
     delivery_id: string | null;
     created_at: string;
+    /** As on the occurrence: the event type's schema version and what WARN let through. */
+    schema_version?: number | null;
+    schema_violations?: { path: string; message: string }[] | null;
   } | null;
 };

@@ -23,10 +23,16 @@ export function toEventLogView(row: EventLogRow): TEventLog {
 }
 
 export function toEventLogDetailView(
-  row: EventLogRow & { ruleEvaluations: unknown[] | null },
+  row: EventLogRow & {
+    ruleEvaluations: unknown[] | null;
+    schemaVersion: number | null;
+    schemaViolations: { path: string; message: string }[] | null;
+  },
 ): TEventLogDetail {
   return {
     ...toEventLogView(row),
     ruleEvaluations: (row.ruleEvaluations as TRuleEvaluation[] | null) ?? null,
+    schemaVersion: row.schemaVersion,
+    schemaViolations: row.schemaViolations ?? [],
   };
 }

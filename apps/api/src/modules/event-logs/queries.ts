@@ -96,7 +96,17 @@ export async function markEventLogForReprocess(db: Database, id: string, now: Da
 /** The log whose access `requireAccess` checked, as the views show it. */
 export async function findEventLog(db: Database, id: string) {
   const [row] = await db
-    .select({ ...eventLogColumns, ruleEvaluations })
+    .select({
+      ...eventLogColumns,
+      ruleEvaluations,
+      // What a WARN schema let through, kept on the occurrence (an emit, a POST /emit-rules, an inbound request).
+      schemaVersion: sql<
+        number | null
+      >`(SELECT o.schema_version FROM occurrences o WHERE o.id = event_logs.event_id)`,
+      schemaViolations: sql<
+        { path: string; message: string }[] | null
+      >`(SELECT o.schema_violations FROM occurrences o WHERE o.id = event_logs.event_id)`,
+    })
     .from(eventLogs)
     .where(eq(eventLogs.id, id));
   return row;

@@ -8,7 +8,7 @@ import type { inboundRequests } from '../../db/schema';
 
 type ListedRow = Omit<
   typeof inboundRequests.$inferSelect,
-  'headers' | 'body' | 'applicationId' | 'reprocessEventLogIds'
+  'headers' | 'body' | 'applicationId' | 'reprocessEventLogIds' | 'schemaVersion' | 'schemaViolations'
 >;
 
 export const toInboundRequestView = (row: ListedRow): TInboundRequest => ({
@@ -50,6 +50,8 @@ export function toInboundRequestDetailView(
     ...toInboundRequestView(row),
     headers: row.headers,
     body: row.body.toString('utf8'),
+    schemaVersion: row.schemaVersion,
+    schemaViolations: row.schemaViolations ?? [],
     route: { id: row.routeId, name: extra.routeName, applicationId: row.applicationId },
     eventLogs: listed.flatMap(({ id, isReprocess }) => {
       const log = found.get(id);

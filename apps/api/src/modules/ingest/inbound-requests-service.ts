@@ -1,10 +1,11 @@
-import type {
-  TInboundRequestDetail,
-  TInboundRequestListQuery,
-  TInboundRequestListResponse,
+import {
+  SCHEMA_VIOLATION_MESSAGE,
+  type TInboundRequestDetail,
+  type TInboundRequestListQuery,
+  type TInboundRequestListResponse,
 } from '@wm/contracts';
 import type { AppContext } from '../../context';
-import { unprocessable } from '../../domain/errors';
+import { schemaViolation, unprocessable } from '../../domain/errors';
 import { toPagination } from '../../domain/pagination';
 import type { SessionUser } from '../../domain/session-user';
 import { inboundRequestAccess, requireAccess, routeAccess } from '../access';
@@ -19,7 +20,7 @@ import {
 } from './queries';
 import { readEventType } from './read-event-type';
 import { readInboundBody } from './read-inbound-body';
-import { recordAcceptedRequest } from './service';
+import { checkInboundSchema, recordAcceptedRequest } from './service';
 
 export const UNVERIFIED_NOT_REPROCESSED =
   'Uma requisição que não passou na verificação não pode ser reprocessada: peça ao remetente que a reenvie';
@@ -75,11 +76,14 @@ export async function reprocessInboundRequest(
   if (!body.isRead) throw unprocessable(body.reason);
   const eventType = readEventType(target.eventTypeFrom, row.headers, body.data, target.eventTypes);
   if ('reason' in eventType) throw unprocessable(eventType.reason);
+  // Checked against the event type's schema as it is now: ENFORCE refuses a violation again.
+  const schemaCheck = checkInboundSchema(target, eventType.alias, body.data);
+  if (schemaCheck?.isRefused) throw schemaViolation(SCHEMA_VIOLATION_MESSAGE, schemaCheck.violations);
   const { eventLogId } = await recordAcceptedRequest(
     ctx,
     target,
     row,
-    { data: body.data, alias: eventType.alias, deliveryId: row.deliveryId, isRepeat: true },
+    { data: body.data, alias: eventType.alias, deliveryId: row.deliveryId, isRepeat: true, schemaCheck },
     ctx.clock(),
   );
   if (eventLogId) await publishOrLeaveToSweep(ctx, { id: eventLogId, eventDefinitionId: null }, null);

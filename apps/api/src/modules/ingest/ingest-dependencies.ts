@@ -1,4 +1,5 @@
 import type { RouteMethod, TEventTypeFrom } from '@wm/contracts';
+import type { SchemaHolder } from '../emit/check-payload-schema';
 import type { RouteEventTypes } from './read-event-type';
 import type { OpenedVerification } from './verify-sender';
 
@@ -15,6 +16,8 @@ export type IngestTarget = {
   verification: OpenedVerification | null;
   eventTypeFrom: TEventTypeFrom;
   eventTypes: RouteEventTypes;
+  /** The event types whose schema checks bodies (WARN or ENFORCE), by alias. */
+  schemas: ReadonlyMap<string, SchemaHolder>;
 };
 
 export type IngestTargets = {

@@ -48,6 +48,11 @@ async function toIngestTarget(
     verification: openVerification(ctx.cipher, route.verification),
     eventTypeFrom: route.eventTypeFrom,
     eventTypes: new Map(eventTypes.map((eventType) => [eventType.alias, eventType.isActive])),
+    schemas: new Map(
+      eventTypes
+        .filter((eventType) => eventType.schemaValidation !== 'OFF')
+        .map((eventType) => [eventType.alias, eventType]),
+    ),
   };
 }
 

@@ -1,5 +1,5 @@
 import type { TInboundRequestListQuery } from '@wm/contracts';
-import { asc, count, desc, eq, inArray } from 'drizzle-orm';
+import { asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { eventLogs, inboundRequests, routeEventTypes, routes } from '../../db/schema';
 import { pageOffset } from '../../domain/pagination';
@@ -34,7 +34,18 @@ export async function findIngestRouteById(db: Database, id: string) {
 /** The route's event types (alias and whether active). */
 export function listRouteEventTypeAliases(db: Database, routeId: string) {
   return db
-    .select({ alias: routeEventTypes.alias, isActive: routeEventTypes.isActive })
+    .select({
+      id: routeEventTypes.id,
+      alias: routeEventTypes.alias,
+      isActive: routeEventTypes.isActive,
+      schemaValidation: routeEventTypes.schemaValidation,
+      schemaVersion: routeEventTypes.schemaVersion,
+      // A type that checks nothing does not carry its schema into the cache.
+      schema: sql<Record<
+        string,
+        unknown
+      > | null>`CASE WHEN ${routeEventTypes.schemaValidation} <> 'OFF' THEN ${routeEventTypes.schema} END`,
+    })
     .from(routeEventTypes)
     .where(eq(routeEventTypes.routeId, routeId))
     .orderBy(asc(routeEventTypes.createdAt));

@@ -92,7 +92,7 @@ export async function registerIngestEndpoint(app: FastifyInstance, ctx: AppConte
         summary: 'Recebe uma requisição na URL de recebimento de uma rota (com o método da rota)',
         params: ZIngestParams,
         security: PUBLIC_SECURITY,
-        response: { 202: ZInboundReceipt, ...errorResponses(401, 404, 405, 413, 415, 429) },
+        response: { 202: ZInboundReceipt, ...errorResponses(401, 404, 405, 413, 415, 422, 429) },
       },
     });
     scope.route({

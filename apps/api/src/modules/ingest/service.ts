@@ -1,4 +1,5 @@
 import type { TInboundReceipt } from '@wm/contracts';
+import { SCHEMA_VIOLATION_MESSAGE } from '@wm/contracts';
 import type { AppContext } from '../../context';
 import type { inboundRequests } from '../../db/schema';
 import {
@@ -7,12 +8,14 @@ import {
   methodNotAllowed,
   notFound,
   rateLimited,
+  schemaViolation,
   unauthorized,
   unsupportedMediaType,
 } from '../../domain/errors';
 import { isStorableText } from '../../domain/json-flaws';
 import { newIdAt } from '../../lib/ids';
 import type { RateLimiter } from '../../lib/rate-limiter';
+import { findPayloadViolations, type PayloadSchemaCheck, schemaColumns } from '../emit/check-payload-schema';
 import { storableHeaders } from '../emit/emit-input';
 import { recordEmit } from '../emit/record-emits';
 import type { IngestTarget, IngestTargets } from './ingest-dependencies';
@@ -170,7 +173,45 @@ export async function receiveInboundRequest(
     const receipt = { id: kept.id, status: 'IGNORED', eventLogId: null, message: eventType.reason } as const;
     return { receipt, eventLogId: null };
   }
-  return recordAcceptedRequest(ctx, target, kept, { data: body.data, alias: eventType.alias, deliveryId });
+  const schemaCheck = checkInboundSchema(target, eventType.alias, body.data);
+  if (schemaCheck?.isRefused) {
+    await insertInboundRequest(ctx.db, {
+      ...kept,
+      isVerified: true,
+      status: 'REJECTED',
+      errorMessage: SCHEMA_VIOLATION_MESSAGE,
+      eventType: eventType.alias,
+      deliveryId,
+      schemaVersion: schemaCheck.version,
+      schemaViolations: schemaCheck.violations,
+    });
+    throw schemaViolation(SCHEMA_VIOLATION_MESSAGE, schemaCheck.violations);
+  }
+  return recordAcceptedRequest(ctx, target, kept, {
+    data: body.data,
+    alias: eventType.alias,
+    deliveryId,
+    schemaCheck,
+  });
+}
+
+/**
+ * The body checked against its event type's schema (null when the type checks nothing):
+ * `isRefused` when ENFORCE finds a violation, the request then kept REJECTED and running no rule.
+ */
+export function checkInboundSchema(
+  target: Pick<IngestTarget, 'schemas'>,
+  alias: string,
+  data: unknown,
+): (PayloadSchemaCheck & { isRefused: boolean }) | null {
+  const holder = target.schemas.get(alias);
+  if (!holder) return null;
+  const violations = findPayloadViolations(holder, data);
+  return {
+    version: holder.schemaVersion,
+    violations,
+    isRefused: violations.length > 0 && holder.schemaValidation === 'ENFORCE',
+  };
 }
 
 /**
@@ -188,6 +229,8 @@ export async function recordAcceptedRequest(
     deliveryId: string | null;
     /** A reprocess: never a duplicate of the sender's delivery. */
     isRepeat?: boolean;
+    /** Under WARN, what the body broke is kept with the occurrence and the request. */
+    schemaCheck?: PayloadSchemaCheck | null;
   },
   now = kept.createdAt,
 ): Promise<{ receipt: TInboundReceipt; eventLogId: string | null }> {
@@ -216,6 +259,7 @@ export async function recordAcceptedRequest(
       response: receipt,
       callback_pending: false,
       created_at: timestamp,
+      ...schemaColumns(read.schemaCheck),
     },
     deliveryLogs: [],
     eventLog: {
@@ -243,6 +287,7 @@ export async function recordAcceptedRequest(
       verification_type: kept.verificationType,
       delivery_id: read.deliveryId,
       created_at: kept.createdAt.toISOString(),
+      ...schemaColumns(read.schemaCheck),
     },
   });
   if (isRecorded) return { receipt, eventLogId };

@@ -9,6 +9,7 @@ import {
 import type { AppContext } from '../../context';
 import { CHANGE_CHANNELS, commitChange } from '../../db/change-channel';
 import { refuseDuplicate } from '../../domain/errors';
+import { checkEventSchema, isSameJson } from '../../domain/event-schema';
 import { isSent } from '../../domain/is-sent';
 import type { SessionUser } from '../../domain/session-user';
 import { parseOrThrow } from '../../domain/validation';
@@ -61,6 +62,7 @@ export async function createRouteEventType(
   input: TRouteEventTypeInput,
 ): Promise<TRouteEventTypeDetail> {
   await requireAccess(ctx, user, routeAccess, input.routeId, 'write');
+  if (input.schema) checkEventSchema(input.schema, input.examples);
   const now = ctx.clock();
   const id = newId();
   // A new event type changes what a route's ingest URL accepts: its caches are told.
@@ -73,6 +75,10 @@ export async function createRouteEventType(
         alias: input.alias,
         description: input.description,
         isActive: input.isActive,
+        schema: input.schema,
+        examples: input.examples,
+        schemaValidation: input.schemaValidation,
+        schemaVersion: input.schema ? 1 : null,
         createdAt: now,
         updatedAt: now,
       }),
@@ -98,7 +104,15 @@ export async function updateRouteEventType(
     alias: input.alias ?? existing.alias,
     description: isSent(input, 'description') ? input.description : existing.description,
     isActive: input.isActive ?? existing.isActive,
+    schema: isSent(input, 'schema') ? input.schema : existing.schema,
+    examples: isSent(input, 'examples') ? input.examples : existing.examples,
+    schemaValidation: input.schemaValidation ?? existing.schemaValidation,
   });
+  if (merged.schema && (isSent(input, 'schema') || isSent(input, 'examples'))) {
+    checkEventSchema(merged.schema, merged.examples);
+  }
+  // A changed schema is a new version: the compiled checks of every process are keyed by it.
+  const isSchemaChanged = !isSameJson(merged.schema, existing.schema);
   await aliasUnique(() =>
     commitChange(ctx, CHANGE_CHANNELS.rules, async (tx) => {
       await updateRouteEventTypeColumns(tx, id, {
@@ -106,6 +120,10 @@ export async function updateRouteEventType(
         alias: merged.alias,
         description: merged.description,
         isActive: merged.isActive,
+        schema: merged.schema,
+        examples: merged.examples,
+        schemaValidation: merged.schemaValidation,
+        schemaVersion: isSchemaChanged ? (existing.schemaVersion ?? 0) + 1 : existing.schemaVersion,
         updatedAt: ctx.clock(),
       });
       if (merged.alias !== existing.alias) await updateRuleConditionTypes(tx, id, merged.alias);

@@ -2,6 +2,7 @@ import { canReprocessEventLog, type TEventLog } from '@wm/contracts';
 import { AlertTriangle, ArrowLeft, CheckCircle2, Clock, Loader2, RotateCcw, XCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
+import { SchemaViolationsCard } from '@/components/schema-violations-card';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { CopyButton } from '@/components/ui/copy-button';
@@ -155,6 +156,12 @@ export default function EventLogDetailPage() {
               </CardContent>
             </Card>
           ) : null}
+
+          <SchemaViolationsCard
+            violations={log.schemaViolations}
+            version={log.schemaVersion}
+            note="Aceito porque o tipo de evento só avisa (WARN); as regras rodaram sobre ele."
+          />
 
           {log.ruleEvaluations ? <RuleEvaluationsCard evaluations={log.ruleEvaluations} /> : null}
 

@@ -13,6 +13,7 @@ import { toast } from 'sonner';
 import { ApplicationSelectField } from '@/components/forms/application-select-field';
 import { AuthFields } from '@/components/forms/auth-details-fields';
 import { RecordForm, type RecordFormProps } from '@/components/forms/record-form';
+import { SchemaEditorCard } from '@/components/forms/schema-editor-card';
 import { SelectField } from '@/components/forms/select-field';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
@@ -21,7 +22,6 @@ import { visibilityLabel } from '@/components/ui/status-badges';
 import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
 import { QUEUE_TYPE_DESCRIPTIONS, QUEUE_TYPE_LABELS } from './event-labels';
-import { EventSchemaCard } from './event-schema-card';
 import { RadioCards } from './radio-cards';
 
 const QUEUE_SETTING_FIELDS = [
@@ -241,7 +241,7 @@ export function EventForm({
         </CardContent>
       </Card>
 
-      <EventSchemaCard savedSchema={savedSchema} />
+      <SchemaEditorCard savedSchema={savedSchema} />
     </RecordForm>
   );
 }

@@ -2,6 +2,7 @@ import type { TDeliveryAttempt } from '@wm/contracts';
 import { RotateCcw } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { BackButton } from '@/components/detail-page';
+import { SchemaViolationsCard } from '@/components/schema-violations-card';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { JsonView } from '@/components/ui/json-view';
@@ -176,25 +177,11 @@ export default function LogDetailPage() {
         </CardContent>
       </Card>
 
-      {data.schemaViolations.length > 0 ? (
-        <Card className="border-amber-500/50" data-testid="schema-violations">
-          <CardHeader>
-            <CardTitle>Payload fora do schema</CardTitle>
-            <p className="text-sm text-muted-foreground">
-              Aceito porque o evento só avisa (WARN); verificado contra o schema versão {data.schemaVersion}.
-            </p>
-          </CardHeader>
-          <CardContent>
-            <ul className="grid gap-1 text-sm">
-              {data.schemaViolations.map((violation) => (
-                <li key={`${violation.path}-${violation.message}`}>
-                  <span className="font-mono text-xs">{violation.path || '/'}</span>: {violation.message}
-                </li>
-              ))}
-            </ul>
-          </CardContent>
-        </Card>
-      ) : null}
+      <SchemaViolationsCard
+        violations={data.schemaViolations}
+        version={data.schemaVersion}
+        note="Aceito porque o evento só avisa (WARN)."
+      />
 
       <div className="grid gap-6 lg:grid-cols-2">
         <Card>

@@ -8,11 +8,12 @@ import { useForm } from 'react-hook-form';
 import { ActiveSwitchField } from '@/components/forms/active-switch-field';
 import { DescriptionField } from '@/components/forms/description-field';
 import { RecordForm, type RecordFormProps } from '@/components/forms/record-form';
+import { SchemaEditorCard } from '@/components/forms/schema-editor-card';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 
-/** Create form of a route event type: name, alias, description, active. */
+/** Create form of a route event type: name, alias, description, active, and the schema of its data. */
 export function EventTypeForm({
   routeId,
   ...formProps
@@ -21,7 +22,16 @@ export function EventTypeForm({
 }) {
   const form = useForm<TCreateRouteEventTypeRequest, unknown, TRouteEventTypeInput>({
     resolver: zodResolver(ZCreateRouteEventTypeRequest),
-    defaultValues: { routeId, name: '', alias: '', description: '', isActive: true },
+    defaultValues: {
+      routeId,
+      name: '',
+      alias: '',
+      description: '',
+      isActive: true,
+      schema: '',
+      examples: '',
+      schemaValidation: 'OFF',
+    },
   });
   const { register } = form;
   return (
@@ -42,6 +52,10 @@ export function EventTypeForm({
           <ActiveSwitchField description="Tipos inativos não disparam regras." />
         </CardContent>
       </Card>
+      <SchemaEditorCard
+        description="JSON Schema (2020-12) dos dados deste tipo: verificado em cada requisição recebida e em cada POST /v1/emit-rules."
+        modeLabel="Validação no recebimento"
+      />
     </RecordForm>
   );
 }

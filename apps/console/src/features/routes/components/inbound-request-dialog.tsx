@@ -1,6 +1,7 @@
 import { Loader2, RotateCcw } from 'lucide-react';
 import { Link } from 'react-router';
 import { DetailField } from '@/components/detail-page';
+import { SchemaViolationsCard } from '@/components/schema-violations-card';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -64,6 +65,15 @@ export function InboundRequestDialog({ id, onClose }: { id: string | null; onClo
               <DetailField label="ID de entrega do remetente">{request.deliveryId ?? '-'}</DetailField>
               <DetailField label="Tamanho">{`${request.sizeBytes} B (${request.contentType ?? 'sem content-type'})`}</DetailField>
             </dl>
+            <SchemaViolationsCard
+              violations={request.schemaViolations}
+              version={request.schemaVersion}
+              note={
+                request.status === 'REJECTED'
+                  ? 'Recusada porque o tipo de evento exige o schema (ENFORCE): nenhuma regra rodou.'
+                  : 'Aceita porque o tipo de evento só avisa (WARN).'
+              }
+            />
             <div className="grid gap-2">
               <h3 className="text-sm font-medium">Logs de eventos</h3>
               {request.eventLogs.length > 0 ? (

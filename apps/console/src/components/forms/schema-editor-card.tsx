@@ -1,4 +1,4 @@
-import { parseJsonField, SCHEMA_VALIDATION_MODES, type TEventFormValues } from '@wm/contracts';
+import { parseJsonField, SCHEMA_VALIDATION_MODES, type SchemaValidationMode } from '@wm/contracts';
 import { findBreakingChanges, inferSchema } from '@wm/rules';
 import { useState } from 'react';
 import { useFormContext } from 'react-hook-form';
@@ -24,13 +24,24 @@ function parsedSchema(text: string): Record<string, unknown> | null {
     : null;
 }
 
+/** The fields of a form that edits a schema: its text, its examples' text and the mode. */
+type SchemaFormFields = { schema?: string; examples?: string; schemaValidation?: SchemaValidationMode };
+
 /**
- * The event's JSON Schema, examples and validation mode. "Gerar a partir de um exemplo" writes a
- * schema (and the first example) from a pasted payload; on edit, a change that would refuse payloads
- * the saved schema accepts is listed before saving.
+ * A JSON Schema, its examples and its validation mode (of an event, or a route event type). "Gerar a
+ * partir de um exemplo" writes a schema (and the first example) from a pasted payload; on edit, a
+ * change that would refuse payloads the saved schema accepts is listed before saving.
  */
-export function EventSchemaCard({ savedSchema }: { savedSchema?: Record<string, unknown> | null }) {
-  const { register, setValue, watch, getValues } = useFormContext<TEventFormValues>();
+export function SchemaEditorCard({
+  savedSchema,
+  description = 'JSON Schema (2020-12) do que este evento emite. Aparece no catálogo e pode ser verificado a cada emissão.',
+  modeLabel = 'Validação na emissão',
+}: {
+  savedSchema?: Record<string, unknown> | null;
+  description?: string;
+  modeLabel?: string;
+}) {
+  const { register, setValue, watch, getValues } = useFormContext<SchemaFormFields>();
   const [sample, setSample] = useState('');
   const [sampleError, setSampleError] = useState<string | null>(null);
   const schemaText = watch('schema') ?? '';
@@ -58,15 +69,12 @@ export function EventSchemaCard({ savedSchema }: { savedSchema?: Record<string, 
     <Card>
       <CardHeader>
         <CardTitle>Schema do payload</CardTitle>
-        <CardDescription>
-          JSON Schema (2020-12) do que este evento emite. Aparece no catálogo e pode ser verificado a cada
-          emissão.
-        </CardDescription>
+        <CardDescription>{description}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         <SelectField
           name="schemaValidation"
-          label="Validação na emissão"
+          label={modeLabel}
           options={SCHEMA_VALIDATION_MODES.map((mode) => ({
             value: mode,
             label: SCHEMA_VALIDATION_LABELS[mode],
