@@ -8,6 +8,7 @@ import { ensureLogPartitions } from './db/log-retention';
 import { migrateDatabase } from './db/migrate';
 import { openDatabase } from './db/open-database';
 import { sealStoredSecrets } from './db/seal-stored-secrets';
+import { createOAuth2Tokens } from './delivery/oauth2-tokens';
 import { createDeliveryWakes } from './delivery/wake';
 import { type Clock, systemClock } from './lib/clock';
 import { createTracing } from './lib/create-tracing';
@@ -76,7 +77,7 @@ export async function createContext(
 /** The context's connections and channels, before the dependencies built on them. */
 export type ContextBase = Omit<
   AppContext,
-  'emitTargets' | 'emitRecorder' | 'ingestTargets' | 'rulesCache' | 'lifecycle'
+  'emitTargets' | 'emitRecorder' | 'ingestTargets' | 'rulesCache' | 'oauth2Tokens' | 'lifecycle'
 >;
 
 /**
@@ -90,17 +91,30 @@ export function addContextDependencies(base: ContextBase): AppContext {
   const emitRecorder = createEmitRecorder(base);
   const ingestTargets = createIngestTargets(base);
   const rulesCache = createRulesCache(base);
+  const oauth2Tokens = createOAuth2Tokens({
+    clock: base.clock,
+    timeoutMs: base.config.DELIVERY_TIMEOUT_MS,
+    allowPrivateTargets: base.config.ALLOW_PRIVATE_TARGETS,
+  });
   const lifecycle = createLifecycle(
     [
       { name: 'emitTargets', stop: () => emitTargets.stop() },
       { name: 'emitRecorder', stop: () => emitRecorder.stop() },
       { name: 'ingestTargets', stop: () => ingestTargets.stop() },
       { name: 'rulesCache', stop: () => rulesCache.stop() },
+      { name: 'oauth2Tokens', stop: () => oauth2Tokens.stop() },
     ],
     (dependency, error) =>
       base.logger.warn({ err: error, dependency }, 'a context dependency failed to stop'),
   );
-  return Object.assign(base, { emitTargets, emitRecorder, ingestTargets, rulesCache, lifecycle });
+  return Object.assign(base, {
+    emitTargets,
+    emitRecorder,
+    ingestTargets,
+    rulesCache,
+    oauth2Tokens,
+    lifecycle,
+  });
 }
 
 /**

@@ -1988,7 +1988,7 @@ export interface paths {
                          * @default NONE
                          * @enum {string}
                          */
-                        authType?: "NONE" | "BASIC" | "BEARER" | "API_KEY";
+                        authType?: "NONE" | "BASIC" | "BEARER" | "API_KEY" | "OAUTH2_CLIENT_CREDENTIALS";
                         eventId: string;
                         filters?: unknown[] | null;
                         /**
@@ -7779,7 +7779,7 @@ export interface paths {
                          * @default NONE
                          * @enum {string}
                          */
-                        authType?: "NONE" | "BASIC" | "BEARER" | "API_KEY";
+                        authType?: "NONE" | "BASIC" | "BEARER" | "API_KEY" | "OAUTH2_CLIENT_CREDENTIALS";
                         eventId: string;
                         filters?: unknown[] | null;
                         /**
@@ -7984,7 +7984,7 @@ export interface paths {
                             [key: string]: string;
                         } | null;
                         /** @enum {string} */
-                        authType?: "NONE" | "BASIC" | "BEARER" | "API_KEY";
+                        authType?: "NONE" | "BASIC" | "BEARER" | "API_KEY" | "OAUTH2_CLIENT_CREDENTIALS";
                         eventId?: string;
                         filters?: unknown[] | null;
                         /** @enum {string} */
@@ -10812,7 +10812,7 @@ export interface paths {
                          * @default NONE
                          * @enum {string}
                          */
-                        authType?: "NONE" | "BASIC" | "BEARER" | "API_KEY";
+                        authType?: "NONE" | "BASIC" | "BEARER" | "API_KEY" | "OAUTH2_CLIENT_CREDENTIALS";
                         eventId: string;
                         filters?: unknown[] | null;
                         /**
@@ -11017,7 +11017,7 @@ export interface paths {
                             [key: string]: string;
                         } | null;
                         /** @enum {string} */
-                        authType?: "NONE" | "BASIC" | "BEARER" | "API_KEY";
+                        authType?: "NONE" | "BASIC" | "BEARER" | "API_KEY" | "OAUTH2_CLIENT_CREDENTIALS";
                         eventId?: string;
                         filters?: unknown[] | null;
                         /** @enum {string} */
@@ -12720,7 +12720,7 @@ export interface components {
                 [key: string]: string;
             } | null;
             /** @enum {string} */
-            authType: "NONE" | "BASIC" | "BEARER" | "API_KEY";
+            authType: "NONE" | "BASIC" | "BEARER" | "API_KEY" | "OAUTH2_CLIENT_CREDENTIALS";
             circuit: {
                 openUntil: string | null;
                 /** @enum {string} */
