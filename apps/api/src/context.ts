@@ -3,6 +3,7 @@ import type { Config } from './config';
 import type { Database, DatabaseHandle } from './db/client';
 import type { LocalChanges } from './db/local-changes';
 import type { DeliveryWakes } from './delivery/delivery-wakes';
+import type { OAuth2Tokens } from './delivery/oauth2-tokens';
 import type { Clock } from './lib/clock';
 import type { Cipher } from './lib/crypto';
 import type { Lifecycle } from './lib/lifecycle';
@@ -42,6 +43,8 @@ export type AppContext = {
   rulesCache: RulesCache;
   /** This process's budget of each portal session (PORTAL_RATE_LIMIT_PER_MINUTE), on `clock`. */
   portalRateLimiter: RateLimiter;
+  /** This process's OAuth2 access tokens, one per subscription, shared by its deliveries. */
+  oauth2Tokens: OAuth2Tokens;
   /** Stops the dependencies above that the context built, in the reverse of their start (`stopContext`). */
   lifecycle: Lifecycle;
   /** Queue of RABBITMQ events (RabbitMQ or the database table); consumed by the workers. */

@@ -8,6 +8,7 @@ import { ensureLogPartitions } from './db/log-retention';
 import { migrateDatabase } from './db/migrate';
 import { openDatabase } from './db/open-database';
 import { sealStoredSecrets } from './db/seal-stored-secrets';
+import { createOAuth2Tokens } from './delivery/oauth2-tokens';
 import { createDeliveryWakes } from './delivery/wake';
 import { type Clock, systemClock } from './lib/clock';
 import { createTracing } from './lib/create-tracing';
@@ -77,7 +78,13 @@ export async function createContext(
 /** The context's connections and channels, before the dependencies built on them. */
 export type ContextBase = Omit<
   AppContext,
-  'emitTargets' | 'emitRecorder' | 'ingestTargets' | 'rulesCache' | 'portalRateLimiter' | 'lifecycle'
+  | 'emitTargets'
+  | 'emitRecorder'
+  | 'ingestTargets'
+  | 'rulesCache'
+  | 'portalRateLimiter'
+  | 'oauth2Tokens'
+  | 'lifecycle'
 >;
 
 /**
@@ -93,12 +100,18 @@ export function addContextDependencies(base: ContextBase): AppContext {
   const rulesCache = createRulesCache(base);
   // Read on each take, so a clock a test swaps in afterwards is the one it counts on.
   const portalRateLimiter = createRateLimiter(base.config.PORTAL_RATE_LIMIT_PER_MINUTE, () => base.clock());
+  const oauth2Tokens = createOAuth2Tokens({
+    clock: () => base.clock(),
+    timeoutMs: base.config.DELIVERY_TIMEOUT_MS,
+    allowPrivateTargets: base.config.ALLOW_PRIVATE_TARGETS,
+  });
   const lifecycle = createLifecycle(
     [
       { name: 'emitTargets', stop: () => emitTargets.stop() },
       { name: 'emitRecorder', stop: () => emitRecorder.stop() },
       { name: 'ingestTargets', stop: () => ingestTargets.stop() },
       { name: 'rulesCache', stop: () => rulesCache.stop() },
+      { name: 'oauth2Tokens', stop: () => oauth2Tokens.stop() },
     ],
     (dependency, error) =>
       base.logger.warn({ err: error, dependency }, 'a context dependency failed to stop'),
@@ -109,6 +122,7 @@ export function addContextDependencies(base: ContextBase): AppContext {
     ingestTargets,
     rulesCache,
     portalRateLimiter,
+    oauth2Tokens,
     lifecycle,
   });
 }

@@ -15,7 +15,13 @@ describe('the context dependencies', () => {
   });
 
   it('When a context is built, then its lifecycle names every cache and writer in the order they start', () => {
-    expect(t.ctx.lifecycle.names).toEqual(['emitTargets', 'emitRecorder', 'ingestTargets', 'rulesCache']);
+    expect(t.ctx.lifecycle.names).toEqual([
+      'emitTargets',
+      'emitRecorder',
+      'ingestTargets',
+      'rulesCache',
+      'oauth2Tokens',
+    ]);
   });
 
   it('When the context has stopped, then its ingest-route and rules caches still answer, read afresh', async () => {

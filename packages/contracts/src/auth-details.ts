@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AUTH_TYPES, type AuthType } from './enums';
+import { AUTH_TYPES, OAUTH2_AUTH_METHODS, type SubscriptionAuthType } from './enums';
 
 /** What a reader without edit permission sees in place of a secret value. */
 export const MASKED_SECRET = '••••••';
@@ -58,20 +58,47 @@ export const ZApiKeyAuthDetails = z.object({
   value: requiredText('Valor é obrigatório'),
 });
 
+const optionalText = z
+  .string({ error: 'Valor inválido' })
+  .trim()
+  .max(2048, { error: 'Valor muito longo' })
+  .regex(/^[^\r\n]*$/, { error: 'Não pode conter quebras de linha' })
+  .optional();
+
+/** OAuth2 client credentials: the worker asks `tokenUrl` for a token and sends it as Bearer. */
+export const ZOAuth2AuthDetails = z.object({
+  tokenUrl: requiredText('URL do token é obrigatória')
+    .regex(/^https?:\/\//i, { error: 'URL do token deve começar com http:// ou https://' })
+    .refine((value) => URL.canParse(value), { error: 'URL do token inválida' }),
+  clientId: requiredText('Client ID é obrigatório'),
+  clientSecret: requiredText('Client secret é obrigatório'),
+  scope: optionalText,
+  audience: optionalText,
+  authMethod: z
+    .enum(OAUTH2_AUTH_METHODS, { error: 'Método de autenticação do token inválido' })
+    .default('client_secret_basic'),
+});
+export type TOAuth2AuthDetails = z.output<typeof ZOAuth2AuthDetails>;
+
 /** The details each auth type needs; NONE needs none. */
 export const AUTH_DETAILS_SCHEMAS = {
   BASIC: ZBasicAuthDetails,
   BEARER: ZBearerAuthDetails,
   API_KEY: ZApiKeyAuthDetails,
+  OAUTH2_CLIENT_CREDENTIALS: ZOAuth2AuthDetails,
 } as const;
 
 /** Fields holding a secret, masked for readers who may not edit. */
-export const AUTH_SECRET_FIELDS: Record<AuthType, readonly string[]> = {
+export const AUTH_SECRET_FIELDS: Record<SubscriptionAuthType, readonly string[]> = {
   NONE: [],
   BASIC: ['password'],
   BEARER: ['token'],
   API_KEY: ['value'],
+  OAUTH2_CLIENT_CREDENTIALS: ['clientSecret'],
 };
+
+/** Secret fields never answered, not even to who may edit: a form sends MASKED_SECRET to keep them. */
+export const WRITE_ONLY_AUTH_FIELDS: readonly string[] = ['clientSecret'];
 
 export type TBasicAuthDetails = z.infer<typeof ZBasicAuthDetails>;
 export type TBearerAuthDetails = z.infer<typeof ZBearerAuthDetails>;
@@ -87,7 +114,7 @@ export const ZAuthDetailsInput = z.record(z.string(), z.unknown()).nullish();
  * object that holds both the type and the details.
  */
 export function addAuthDetailsIssues(
-  type: AuthType,
+  type: SubscriptionAuthType,
   details: unknown,
   ctx: z.RefinementCtx,
   path: PropertyKey[],
@@ -101,19 +128,54 @@ export function addAuthDetailsIssues(
 }
 
 /** The fields `type` uses, trimmed; null for NONE (details are dropped). Call after validation. */
-export function normalizeAuthDetails(type: AuthType, details: unknown): TAuthDetails | null {
+export function normalizeAuthDetails(type: SubscriptionAuthType, details: unknown): TAuthDetails | null {
   if (type === 'NONE') return null;
   const result = AUTH_DETAILS_SCHEMAS[type].safeParse(details ?? {});
-  return result.success ? { ...result.data } : null;
+  return result.success ? withoutEmpty(result.data) : null;
 }
+
+/** Optional fields left empty are not stored. */
+const withoutEmpty = (details: Record<string, string | undefined>): TAuthDetails =>
+  Object.fromEntries(
+    Object.entries(details).filter(
+      (entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== '',
+    ),
+  );
 
 /** A copy with the secret fields replaced by MASKED_SECRET. */
 export function maskAuthDetails(type: string, details: TAuthDetails | null | undefined): TAuthDetails | null {
   if (!details) return null;
-  const secrets = AUTH_SECRET_FIELDS[type as AuthType] ?? Object.keys(details);
+  const secrets = AUTH_SECRET_FIELDS[type as SubscriptionAuthType] ?? Object.keys(details);
   return Object.fromEntries(
     Object.entries(details).map(([field, value]) => [field, secrets.includes(field) ? MASKED_SECRET : value]),
   );
+}
+
+/** A copy with the write-only fields (OAuth2's client secret) replaced by MASKED_SECRET, for who may edit. */
+export function hideWriteOnlyAuthFields(details: TAuthDetails | null | undefined): TAuthDetails | null {
+  if (!details) return null;
+  return Object.fromEntries(
+    Object.entries(details).map(([field, value]) => [
+      field,
+      WRITE_ONLY_AUTH_FIELDS.includes(field) ? MASKED_SECRET : value,
+    ]),
+  );
+}
+
+/**
+ * Details sent back with MASKED_SECRET in a write-only field keep the stored value, so a form that
+ * never saw the secret can save its other fields.
+ */
+export function keepWriteOnlyAuthFields(
+  details: Record<string, unknown> | null | undefined,
+  stored: TAuthDetails | null | undefined,
+): Record<string, unknown> | null | undefined {
+  if (!details || !stored) return details;
+  const kept = { ...details };
+  for (const field of WRITE_ONLY_AUTH_FIELDS) {
+    if (kept[field] === MASKED_SECRET && stored[field] !== undefined) kept[field] = stored[field];
+  }
+  return kept;
 }
 
 /** The detail keys each auth type needs; NONE needs none. */
@@ -122,9 +184,10 @@ export const AUTH_DETAIL_FIELDS = {
   BASIC: ['username', 'password'],
   BEARER: ['token'],
   API_KEY: ['key', 'value'],
-} as const satisfies Record<AuthType, readonly string[]>;
+  OAUTH2_CLIENT_CREDENTIALS: ['tokenUrl', 'clientId', 'clientSecret', 'scope', 'audience', 'authMethod'],
+} as const satisfies Record<SubscriptionAuthType, readonly string[]>;
 
-export type AuthDetailField = (typeof AUTH_DETAIL_FIELDS)[AuthType][number];
+export type AuthDetailField = (typeof AUTH_DETAIL_FIELDS)[SubscriptionAuthType][number];
 
 export const AUTH_DETAIL_MESSAGES: Record<AuthDetailField, string> = {
   username: 'Usuário é obrigatório',
@@ -132,10 +195,21 @@ export const AUTH_DETAIL_MESSAGES: Record<AuthDetailField, string> = {
   token: 'Token é obrigatório',
   key: 'Chave é obrigatória',
   value: 'Valor é obrigatório',
+  tokenUrl: 'URL do token é obrigatória',
+  clientId: 'Client ID é obrigatório',
+  clientSecret: 'Client secret é obrigatório',
+  scope: '',
+  audience: '',
+  authMethod: 'Método de autenticação do token inválido',
 };
 
 /** Detail keys whose values are secrets (masked for readers, never logged). */
-export const SECRET_AUTH_DETAIL_FIELDS: readonly AuthDetailField[] = ['password', 'token', 'value'];
+export const SECRET_AUTH_DETAIL_FIELDS: readonly AuthDetailField[] = [
+  'password',
+  'token',
+  'value',
+  'clientSecret',
+];
 
 export const ZAuthDetails = z.record(z.string(), z.string({ error: 'Detalhes de autenticação inválidos' }), {
   error: 'Detalhes de autenticação inválidos',
@@ -143,7 +217,7 @@ export const ZAuthDetails = z.record(z.string(), z.string({ error: 'Detalhes de 
 
 /** superRefine helper for subscription and event forms: same rules as addAuthDetailsIssues. */
 export function checkAuthDetails(
-  type: AuthType,
+  type: SubscriptionAuthType,
   details: Record<string, unknown> | null | undefined,
   ctx: z.RefinementCtx,
   pathPrefix: PropertyKey[] = ['authDetails'],
@@ -153,11 +227,16 @@ export function checkAuthDetails(
 
 /** Only the keys `type` uses (null for NONE), so stale keys of another type are never stored. */
 export function pickAuthDetails(
-  type: AuthType,
+  type: SubscriptionAuthType,
   details: Record<string, unknown> | null | undefined,
 ): Record<string, string> | null {
   const fields = AUTH_DETAIL_FIELDS[type];
   if (fields.length === 0) return null;
+  // Optional fields and defaults (OAuth2's scope, audience, authMethod) come from the schema.
+  if (type === 'OAUTH2_CLIENT_CREDENTIALS') {
+    const parsed = ZOAuth2AuthDetails.safeParse(details ?? {});
+    if (parsed.success) return withoutEmpty(parsed.data);
+  }
   const picked: Record<string, string> = {};
   for (const field of fields) {
     const value = details?.[field];

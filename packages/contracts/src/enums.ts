@@ -3,6 +3,11 @@ export type Visibility = (typeof VISIBILITIES)[number];
 
 export const AUTH_TYPES = ['NONE', 'BASIC', 'BEARER', 'API_KEY'] as const;
 export type AuthType = (typeof AUTH_TYPES)[number];
+/** A subscription also takes OAuth2 client credentials (a token fetched by the worker); callbacks do not. */
+export const SUBSCRIPTION_AUTH_TYPES = [...AUTH_TYPES, 'OAUTH2_CLIENT_CREDENTIALS'] as const;
+export type SubscriptionAuthType = (typeof SUBSCRIPTION_AUTH_TYPES)[number];
+export const OAUTH2_AUTH_METHODS = ['client_secret_basic', 'client_secret_post'] as const;
+export type OAuth2AuthMethod = (typeof OAUTH2_AUTH_METHODS)[number];
 
 export const ENTITY_STATUSES = ['ACTIVE', 'INACTIVE', 'PAUSED', 'FAILED'] as const;
 export type EntityStatus = (typeof ENTITY_STATUSES)[number];

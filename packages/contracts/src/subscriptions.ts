@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { checkAuthDetails, pickAuthDetails, ZAuthDetails } from './auth-details';
 import { paginated, ZListQuery } from './common';
 import {
-  AUTH_TYPES,
   CIRCUIT_STATES,
   ENTITY_STATUSES,
   FILTER_OPERATORS,
@@ -11,6 +10,7 @@ import {
   type FilterOrigin,
   HTTP_METHODS,
   NUMERIC_FILTER_OPERATORS,
+  SUBSCRIPTION_AUTH_TYPES,
   SUBSCRIPTION_DISABLED_REASONS,
 } from './enums';
 import { addIssue, isBlank, isPlainObject, parseJsonField } from './json-field';
@@ -141,7 +141,7 @@ const subscriptionFields = {
   targetUrl: ZTargetUrl,
   status: z.enum(ENTITY_STATUSES, { error: 'Status inválido' }),
   httpMethod: z.enum(HTTP_METHODS, { error: 'Método HTTP inválido' }),
-  authType: z.enum(AUTH_TYPES, { error: 'Tipo de autenticação inválido' }),
+  authType: z.enum(SUBSCRIPTION_AUTH_TYPES, { error: 'Tipo de autenticação inválido' }),
   authDetails: ZAuthDetails.nullable().optional(),
   /** Deliveries per second across every worker; null: no limit. Above it deliveries wait. */
   rateLimitPerSecond: ZRateLimitPerSecond,
@@ -208,7 +208,7 @@ export const ZSubscription = z
     status: z.enum(ENTITY_STATUSES),
     targetUrl: z.string(),
     httpMethod: z.enum(HTTP_METHODS),
-    authType: z.enum(AUTH_TYPES),
+    authType: z.enum(SUBSCRIPTION_AUTH_TYPES),
     /** Only for callers who may edit the subscription; null otherwise. */
     authDetails: z.record(z.string(), z.string()).nullable(),
     /** Standard Webhooks signing secret; only for callers who may edit the subscription. */

@@ -2,13 +2,14 @@ import type { AppContext } from '../context';
 import { newIdAt } from '../lib/ids';
 import { openAuthDetails } from '../lib/sealed-auth-details';
 import { failSpan, type Span, SpanKind } from '../lib/tracing';
-import { buildDeliveryRequest } from './build-request';
+import { buildDeliveryRequest, type DeliveryTarget } from './build-request';
 import type { ClaimedDelivery } from './claim';
 import { decideOutcome } from './decide-outcome';
 import type { AttemptResult } from './record-results';
+import { sendWithOAuth2 } from './send-with-oauth2';
 import type { Sender, SendOutcome } from './sender';
 
-type AttemptContext = Pick<AppContext, 'config' | 'cipher' | 'clock' | 'tracing'>;
+type AttemptContext = Pick<AppContext, 'config' | 'cipher' | 'clock' | 'tracing' | 'oauth2Tokens'>;
 
 /**
  * Sends one claimed delivery and turns the outcome into the result to record, in a span under the
@@ -61,24 +62,25 @@ function describeAttempt(
 }
 
 async function sendAndDecide(
-  { config, cipher, clock }: AttemptContext,
+  ctx: AttemptContext,
   sender: Sender,
   delivery: ClaimedDelivery,
 ): Promise<{ result: AttemptResult; outcome: SendOutcome }> {
+  const { config, cipher, clock } = ctx;
   const startedAt = clock();
-  const outbound = buildDeliveryRequest(
-    {
-      deliveryId: delivery.id,
-      targetUrl: delivery.target_url,
-      httpMethod: delivery.http_method,
-      authType: delivery.auth_type,
-      authDetails: openAuthDetails(cipher, delivery.auth_details),
-      secret: cipher.open(delivery.secret),
-      payload: delivery.payload_sent,
-    },
-    startedAt,
-  );
-  const outcome = await sender.send(outbound);
+  const target: DeliveryTarget = {
+    deliveryId: delivery.id,
+    targetUrl: delivery.target_url,
+    httpMethod: delivery.http_method,
+    authType: delivery.auth_type,
+    authDetails: openAuthDetails(cipher, delivery.auth_details),
+    secret: cipher.open(delivery.secret),
+    payload: delivery.payload_sent,
+  };
+  const outcome =
+    target.authType === 'OAUTH2_CLIENT_CREDENTIALS'
+      ? await sendWithOAuth2(ctx, sender, delivery.subscription_id, target, startedAt)
+      : await sender.send(buildDeliveryRequest(target, startedAt));
   const attemptNumber = delivery.attempt_count + 1;
   const now = clock();
   const decision = decideOutcome({

@@ -36,24 +36,35 @@ type SenderOptions = { timeoutMs: number; allowPrivateTargets: boolean };
 const isIpLiteral = (hostname: string) => /^[\d.]+$/.test(hostname) || hostname.includes(':');
 
 /**
- * One undici Agent (a keep-alive pool per origin) for every outbound webhook.
- * Redirects are never followed; the guard runs at connect time so the checked
- * address is the one the socket uses.
+ * The connect function of every outbound pool: private addresses refused (unless allowed) at
+ * connect time, so the checked address is the one the socket uses. `tls` adds a client
+ * certificate or a CA bundle for one endpoint.
  */
-export function createSender(options: SenderOptions): Sender {
+export function createGuardedConnect(
+  allowPrivateTargets: boolean,
+  tls: buildConnector.BuildOptions = {},
+): buildConnector.connector {
   const baseConnect = buildConnector(
-    options.allowPrivateTargets ? {} : ({ lookup: guardedLookup } as buildConnector.BuildOptions),
+    allowPrivateTargets ? tls : ({ ...tls, lookup: guardedLookup } as buildConnector.BuildOptions),
   );
-  const connect: buildConnector.connector = (connectOptions, callback) => {
+  return (connectOptions, callback) => {
     const host = connectOptions.hostname.replace(/^\[|\]$/g, '');
-    if (!options.allowPrivateTargets && isIpLiteral(host) && isPrivateAddress(host)) {
+    if (!allowPrivateTargets && isIpLiteral(host) && isPrivateAddress(host)) {
       callback(new BlockedTargetError(), null);
       return;
     }
     baseConnect(connectOptions, callback);
   };
+}
+
+/**
+ * One undici Agent (a keep-alive pool per origin) for every outbound webhook.
+ * Redirects are never followed; the guard runs at connect time so the checked
+ * address is the one the socket uses.
+ */
+export function createSender(options: SenderOptions): Sender {
   const agent = new Agent({
-    connect,
+    connect: createGuardedConnect(options.allowPrivateTargets),
     keepAliveTimeout: 10_000,
     headersTimeout: options.timeoutMs,
     bodyTimeout: options.timeoutMs,
@@ -175,7 +186,7 @@ export function decodeKept(bytes: Buffer, isCut: boolean): string {
   return bytes.subarray(0, end).toString('utf8');
 }
 
-function isBlockedError(error: unknown): boolean {
+export function isBlockedError(error: unknown): boolean {
   for (let current = error as { code?: string; cause?: unknown } | undefined; current; ) {
     if (current.code === 'ERR_BLOCKED_TARGET') return true;
     current = current.cause as typeof current;
@@ -193,7 +204,7 @@ class DeliveryTimeoutError extends Error {}
 /** The response body reached RESPONSE_BODY_LIMIT; the rest is not read. */
 class ResponseTruncated extends Error {}
 
-function describeError(error: unknown, timeoutMs: number): string {
+export function describeError(error: unknown, timeoutMs: number): string {
   const failure = error as { code?: string; name?: string; message?: string; cause?: { code?: string } };
   if (
     error instanceof DeliveryTimeoutError ||

@@ -1997,7 +1997,7 @@ export interface paths {
                          * @default NONE
                          * @enum {string}
                          */
-                        authType?: "NONE" | "BASIC" | "BEARER" | "API_KEY";
+                        authType?: "NONE" | "BASIC" | "BEARER" | "API_KEY" | "OAUTH2_CLIENT_CREDENTIALS";
                         eventId: string;
                         filters?: unknown[] | null;
                         /**
@@ -2216,7 +2216,7 @@ export interface paths {
                             [key: string]: string;
                         } | null;
                         /** @enum {string} */
-                        authType?: "NONE" | "BASIC" | "BEARER" | "API_KEY";
+                        authType?: "NONE" | "BASIC" | "BEARER" | "API_KEY" | "OAUTH2_CLIENT_CREDENTIALS";
                         eventId?: string;
                         filters?: unknown[] | null;
                         /** @enum {string} */
@@ -8051,7 +8051,7 @@ export interface paths {
                          * @default NONE
                          * @enum {string}
                          */
-                        authType?: "NONE" | "BASIC" | "BEARER" | "API_KEY";
+                        authType?: "NONE" | "BASIC" | "BEARER" | "API_KEY" | "OAUTH2_CLIENT_CREDENTIALS";
                         eventId: string;
                         filters?: unknown[] | null;
                         /**
@@ -8274,7 +8274,7 @@ export interface paths {
                             [key: string]: string;
                         } | null;
                         /** @enum {string} */
-                        authType?: "NONE" | "BASIC" | "BEARER" | "API_KEY";
+                        authType?: "NONE" | "BASIC" | "BEARER" | "API_KEY" | "OAUTH2_CLIENT_CREDENTIALS";
                         eventId?: string;
                         filters?: unknown[] | null;
                         /** @enum {string} */
@@ -11158,7 +11158,7 @@ export interface paths {
                          * @default NONE
                          * @enum {string}
                          */
-                        authType?: "NONE" | "BASIC" | "BEARER" | "API_KEY";
+                        authType?: "NONE" | "BASIC" | "BEARER" | "API_KEY" | "OAUTH2_CLIENT_CREDENTIALS";
                         eventId: string;
                         filters?: unknown[] | null;
                         /**
@@ -11363,7 +11363,7 @@ export interface paths {
                             [key: string]: string;
                         } | null;
                         /** @enum {string} */
-                        authType?: "NONE" | "BASIC" | "BEARER" | "API_KEY";
+                        authType?: "NONE" | "BASIC" | "BEARER" | "API_KEY" | "OAUTH2_CLIENT_CREDENTIALS";
                         eventId?: string;
                         filters?: unknown[] | null;
                         /** @enum {string} */
@@ -13090,7 +13090,7 @@ export interface components {
                 [key: string]: string;
             } | null;
             /** @enum {string} */
-            authType: "NONE" | "BASIC" | "BEARER" | "API_KEY";
+            authType: "NONE" | "BASIC" | "BEARER" | "API_KEY" | "OAUTH2_CLIENT_CREDENTIALS";
             circuit: {
                 openUntil: string | null;
                 /** @enum {string} */

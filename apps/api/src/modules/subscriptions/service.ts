@@ -1,4 +1,5 @@
 import {
+  keepWriteOnlyAuthFields,
   type TSubscription,
   type TSubscriptionInput,
   type TSubscriptionListQuery,
@@ -62,6 +63,7 @@ export async function createSubscription(
 ): Promise<TSubscription> {
   await requireAccess(ctx, user, eventAccess, input.eventId, 'read');
   await refusePrivateTarget(ctx.config.ALLOW_PRIVATE_TARGETS, input.targetUrl, 'targetUrl');
+  await refuseOAuth2PrivateTokenUrl(ctx, input.authType, input.authDetails);
   const now = ctx.clock();
   const id = newId();
   await commitChange(ctx, CHANGE_CHANNELS.emitTargets, (tx) =>
@@ -85,6 +87,16 @@ export async function createSubscription(
     }),
   );
   return loadSubscriptionView(ctx, user, id);
+}
+
+/** An OAuth2 token URL passes the same private-address checks as a target. */
+async function refuseOAuth2PrivateTokenUrl(
+  ctx: AppContext,
+  authType: string,
+  details: Record<string, string> | null | undefined,
+) {
+  if (authType !== 'OAUTH2_CLIENT_CREDENTIALS' || !details?.tokenUrl) return;
+  await refusePrivateTarget(ctx.config.ALLOW_PRIVATE_TARGETS, details.tokenUrl, 'authDetails.tokenUrl');
 }
 
 /** A consumer's subscription belongs to the application (nobody's own); a user's, to its creator. */
@@ -120,13 +132,13 @@ export async function updateSubscription(
   }
   const has = (key: keyof TUpdateSubscriptionRequest) => isSent(input, key);
   await refusePrivateTarget(ctx.config.ALLOW_PRIVATE_TARGETS, input.targetUrl, 'targetUrl');
+  const stored = openAuthDetails(ctx.cipher, existing.authDetails);
   const auth = parseOrThrow(ZSubscriptionAuth, {
     authType: input.authType ?? existing.authType,
     authDetails:
-      has('authDetails') || has('authType')
-        ? input.authDetails
-        : openAuthDetails(ctx.cipher, existing.authDetails),
+      has('authDetails') || has('authType') ? keepWriteOnlyAuthFields(input.authDetails, stored) : stored,
   });
+  await refuseOAuth2PrivateTokenUrl(ctx, auth.authType, auth.authDetails);
   await commitChange(ctx, CHANGE_CHANNELS.emitTargets, (tx) =>
     updateSubscriptionColumns(tx, id, {
       ...(isReactivation(existing.status, input.status) ? REACTIVATED : {}),

@@ -1,4 +1,4 @@
-import type { TSubscription } from '@wm/contracts';
+import { hideWriteOnlyAuthFields, type TSubscription } from '@wm/contracts';
 import type { events, subscriptions } from '../../db/schema';
 import type { Cipher } from '../../lib/crypto';
 import { openAuthDetails } from '../../lib/sealed-auth-details';
@@ -30,7 +30,9 @@ export function toSubscriptionView(
     targetUrl: row.targetUrl,
     httpMethod: row.httpMethod as TSubscription['httpMethod'],
     authType: row.authType as TSubscription['authType'],
-    authDetails: permissions.canWrite ? openAuthDetails(cipher, row.authDetails) : null,
+    authDetails: permissions.canWrite
+      ? hideWriteOnlyAuthFields(openAuthDetails(cipher, row.authDetails))
+      : null,
     secret: permissions.canWrite ? cipher.open(row.secret) : null,
     jsonBody: row.jsonBody,
     filters: row.filters as TSubscription['filters'],

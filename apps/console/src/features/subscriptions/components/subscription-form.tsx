@@ -3,6 +3,7 @@ import {
   HTTP_METHODS,
   MAX_IN_FLIGHT_LABEL,
   RATE_LIMIT_LABEL,
+  SUBSCRIPTION_AUTH_TYPES,
   SUBSCRIPTION_BODY_PLACEHOLDERS,
   type TSubscriptionForm,
   ZCreateSubscriptionForm,
@@ -95,7 +96,7 @@ export function SubscriptionForm({
               options={HTTP_METHODS.map((method) => ({ value: method, label: method }))}
             />
           </div>
-          <AuthFields typeName="authType" detailsName="authDetails" />
+          <AuthFields typeName="authType" detailsName="authDetails" types={SUBSCRIPTION_AUTH_TYPES} />
         </CardContent>
       </Card>
 
