@@ -875,6 +875,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         name: string;
+                        portal?: components["schemas"]["PortalSettingsInput"];
                     };
                 };
             };
@@ -1047,6 +1048,7 @@ export interface paths {
                         callbackAuthType?: "NONE" | "BASIC" | "BEARER" | "API_KEY";
                         callbackUrl?: ("" | string) | null;
                         name?: string;
+                        portal?: components["schemas"]["PortalSettingsInput"];
                         /** @enum {string} */
                         visibility?: "PUBLIC" | "PRIVATE";
                     };
@@ -7936,6 +7938,88 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/portal/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Sucesso */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["PortalSessionView"];
+                        };
+                    };
+                };
+                /** @description Requisição inválida (URL, parâmetros ou corpo) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Sessão ou chave ausente ou inválida */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Muitas requisições */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Erro interno do servidor */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Serviço temporariamente indisponível */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/portal/subscriptions": {
         parameters: {
             query?: never;
@@ -11971,6 +12055,12 @@ export interface components {
                 canWrite: boolean;
                 isOwner: boolean;
             };
+            portal: {
+                accentColor: string | null;
+                allowedOrigins: string[];
+                displayName: string | null;
+                logoUrl: string | null;
+            };
             updatedAt: string;
             /** @enum {string} */
             visibility: "PUBLIC" | "PRIVATE";
@@ -12006,6 +12096,12 @@ export interface components {
                 canRead: boolean;
                 canWrite: boolean;
                 isOwner: boolean;
+            };
+            portal: {
+                accentColor: string | null;
+                allowedOrigins: string[];
+                displayName: string | null;
+                logoUrl: string | null;
             };
             statistics: {
                 totalEvents: number;
@@ -12046,6 +12142,12 @@ export interface components {
                 canRead: boolean;
                 canWrite: boolean;
                 isOwner: boolean;
+            };
+            portal: {
+                accentColor: string | null;
+                allowedOrigins: string[];
+                displayName: string | null;
+                logoUrl: string | null;
             };
             updatedAt: string;
             /** @enum {string} */
@@ -12744,6 +12846,22 @@ export interface components {
             id: string;
             token: string;
             url: string;
+        };
+        PortalSessionView: {
+            accentColor: string | null;
+            consumerId: string;
+            displayName: string | null;
+            isReadOnly: boolean;
+            /** @enum {string} */
+            locale: "pt-BR" | "en";
+            logoUrl: string | null;
+        };
+        PortalSettingsInput: {
+            accentColor?: string | null;
+            /** @default [] */
+            allowedOrigins: string[];
+            displayName?: string | null;
+            logoUrl?: ("" | (string & (string))) | null;
         };
         ProfileExport: {
             applications: {
