@@ -17,6 +17,7 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { newId } from './lib/ids';
 import { registerModules } from './modules';
 import { registerIngestEndpoint } from './modules/ingest/routes';
+import { readPortalFrameAncestors } from './modules/portal/service';
 
 /** The HTTP app: /v1 API, health, OpenAPI at /docs; no listening, no workers. */
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
@@ -70,6 +71,6 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     },
     { prefix: '/v1' },
   );
-  await registerConsole(app, ctx);
+  await registerConsole(app, ctx, (applicationId) => readPortalFrameAncestors(ctx, applicationId));
   return app;
 }

@@ -81,6 +81,7 @@ POST /v1/applications/{id}/portal-sessions             401  404       404       
 DELETE /v1/applications/{id}/portal-sessions/{sessionId}  401  404  404  403  204  403  204  204
 DELETE /v1/applications/{id}/consumers/{consumerId}/portal-sessions  401  404  404  403  204  403  204  204
 GET /v1/portal/events                                  401  401       401       401      401      401      401      401
+GET /v1/portal/session                                 401  401       401       401      401      401      401      401
 GET /v1/portal/subscriptions                           401  401       401       401      401      401      401      401
 POST /v1/portal/subscriptions                          401  401       401       401      401      401      401      401
 GET /v1/portal/subscriptions/{id}                      401  401       401       401      401      401      401      401
@@ -531,6 +532,7 @@ const CALLS: Record<string, (w: World, c: Caller) => Promise<Answer | string>> =
   'DELETE /v1/applications/{id}/consumers/{consumerId}/portal-sessions': (w, c) =>
     t.del(`/v1/applications/${w.appId}/consumers/cliente-1/portal-sessions`, c),
   'GET /v1/portal/events': (_w, c) => t.get(`/v1/portal/events`, c),
+  'GET /v1/portal/session': (_w, c) => t.get(`/v1/portal/session`, c),
   'GET /v1/portal/subscriptions': (_w, c) => t.get(`/v1/portal/subscriptions`, c),
   'POST /v1/portal/subscriptions': (_w, c) =>
     t.post(`/v1/portal/subscriptions`, { body: {}, token: c.token }),

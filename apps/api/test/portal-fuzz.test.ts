@@ -22,6 +22,7 @@ const harness = useTestApp({}, async (t) => {
 
 const ROUTES: Array<[method: 'get' | 'post' | 'put' | 'del', path: (id: string) => string]> = [
   ['get', () => '/v1/portal/events'],
+  ['get', () => '/v1/portal/session'],
   ['get', () => '/v1/portal/subscriptions'],
   ['post', () => '/v1/portal/subscriptions'],
   ['get', (id) => `/v1/portal/subscriptions/${id}`],

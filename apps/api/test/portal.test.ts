@@ -66,7 +66,7 @@ describe('portal sessions', () => {
   it('When the API key opens a session, then it answers a link with the token in its fragment', async () => {
     const session = await openSession({});
     expect(session.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(session.url).toMatch(/\/portal#token=/);
+    expect(session.url).toMatch(new RegExp(`/portal/${w.app.id}#token=`));
     expect(session.url.endsWith(`#token=${session.token}`)).toBe(true);
     expect(new Date(session.expiresAt).getTime() - clock().getTime()).toBe(60 * 60_000);
   });

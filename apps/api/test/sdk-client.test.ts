@@ -106,7 +106,7 @@ describe('SDK client against a live server', () => {
     const session = dataOf(
       await server.createPortalSession(application.id, { consumerId: 'cliente-42', expiresInMinutes: 30 }),
     ).data;
-    expect(session.url).toBe(`${baseUrl}/portal#token=${session.token}`);
+    expect(session.url).toBe(`${baseUrl}/portal/${application.id}#token=${session.token}`);
 
     const portal = createClient({ baseUrl, token: session.token });
     const mine = await portal.raw.GET('/v1/portal/subscriptions', {});

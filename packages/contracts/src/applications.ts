@@ -17,7 +17,59 @@ export const ZOptionalHttpUrl = z
   .nullish()
   .transform((value) => value || null);
 
-export const ZCreateApplicationRequest = z.object({ name: ZApplicationName });
+/** A site that may embed the portal in an iframe: scheme, host and port only (`https://app.example.com`). */
+export const ZPortalOrigin = z
+  .string({ error: 'Origem inválida' })
+  .trim()
+  .max(255, { error: 'Origem muito longa' })
+  .refine(
+    (value) =>
+      URL.canParse(value) && /^https?:$/.test(new URL(value).protocol) && new URL(value).origin === value,
+    {
+      error: 'Origem inválida: use esquema, host e porta, sem caminho (ex.: https://app.exemplo.com)',
+    },
+  );
+
+/**
+ * How the application's consumers see the portal: the sites allowed to embed it (none: it opens
+ * only on its own), and the brand it wears.
+ */
+export const ZPortalSettings = z
+  .object({
+    allowedOrigins: z
+      .array(ZPortalOrigin, { error: 'Informe uma lista de origens' })
+      .max(20, { error: 'No máximo 20 origens' })
+      .default([]),
+    accentColor: z
+      .string()
+      .regex(/^#[0-9a-fA-F]{6}$/, { error: 'Cor inválida: use #RRGGBB' })
+      .nullish()
+      .transform((value) => value ?? null),
+    logoUrl: z
+      .union([z.literal(''), ZHttpUrl.regex(/^https:\/\//i, { error: 'O logotipo deve usar https://' })])
+      .nullish()
+      .transform((value) => value || null),
+    displayName: z
+      .string()
+      .trim()
+      .max(80, { error: 'Nome deve ter no máximo 80 caracteres' })
+      .nullish()
+      .transform((value) => value || null),
+  })
+  .meta({ id: 'PortalSettings' });
+export type TPortalSettings = z.output<typeof ZPortalSettings>;
+export type TPortalSettingsForm = z.input<typeof ZPortalSettings>;
+export const DEFAULT_PORTAL_SETTINGS: TPortalSettings = {
+  allowedOrigins: [],
+  accentColor: null,
+  logoUrl: null,
+  displayName: null,
+};
+
+export const ZCreateApplicationRequest = z.object({
+  name: ZApplicationName,
+  portal: ZPortalSettings.optional(),
+});
 export type TCreateApplicationRequest = z.infer<typeof ZCreateApplicationRequest>;
 
 /**
@@ -31,6 +83,8 @@ export const ZUpdateApplicationRequest = z
     callbackUrl: ZOptionalHttpUrl,
     callbackAuthType: ZAuthType.optional(),
     callbackAuthDetails: ZAuthDetailsInput,
+    /** Replaces the portal settings whole. */
+    portal: ZPortalSettings.optional(),
   })
   .superRefine((value, ctx) => {
     if (value.callbackAuthType) {
@@ -71,6 +125,12 @@ export const ZApplicationListItem = z
     callbackAuthType: ZAuthType,
     /** Secret values are '••••••' unless the caller may edit. */
     callbackAuthDetails: z.record(z.string(), z.string()).nullable(),
+    portal: z.object({
+      allowedOrigins: z.array(z.string()),
+      accentColor: z.string().nullable(),
+      logoUrl: z.string().nullable(),
+      displayName: z.string().nullable(),
+    }),
     createdAt: z.string(),
     updatedAt: z.string(),
     _count: z.object({ events: z.number().int() }),

@@ -63,7 +63,7 @@ export type TPortalSessionInput = z.output<typeof ZCreatePortalSessionRequest>;
 export const ZPortalSession = z
   .object({
     id: z.string(),
-    /** `<PUBLIC_URL>/portal#token=…`: in the fragment, so the token reaches no server log. */
+    /** `<PUBLIC_URL>/portal/<application id>#token=…`: the token in the fragment reaches no server log; the path names whose embedding rules the page follows. */
     url: z.string(),
     /** Shown once: only its hash is kept. */
     token: z.string(),
@@ -94,6 +94,19 @@ export const PORTAL_MESSAGES = {
   },
 } as const satisfies Record<PortalLocale, Record<string, string>>;
 export type PortalMessage = keyof (typeof PORTAL_MESSAGES)['pt-BR'];
+
+/** What the portal page needs to know of its session: the consumer, its language and the brand. */
+export const ZPortalSessionView = z
+  .object({
+    consumerId: z.string(),
+    locale: z.enum(['pt-BR', 'en']),
+    isReadOnly: z.boolean(),
+    displayName: z.string().nullable(),
+    accentColor: z.string().nullable(),
+    logoUrl: z.string().nullable(),
+  })
+  .meta({ id: 'PortalSessionView' });
+export type TPortalSessionView = z.infer<typeof ZPortalSessionView>;
 
 /** An event a portal session may subscribe to. */
 export const ZPortalEvent = z

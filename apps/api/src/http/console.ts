@@ -37,15 +37,33 @@ function sendIndex(reply: FastifyReply, page = 'index.html') {
   return reply.header('cache-control', 'no-cache').sendFile(page, { cacheControl: false });
 }
 
-/** The consumers' portal, a page of its own (portal.html) at /portal. */
+/** The consumers' portal, a page of its own (portal.html) at /portal/<application id>. */
 const isPortalPath = (pathname: string) => pathname === '/portal' || pathname.startsWith('/portal/');
+
+/** The `frame-ancestors` sources of an application's portal page (its allowed origins, or 'none'). */
+export type PortalFrameAncestors = (applicationId: string) => Promise<string>;
+
+/**
+ * The portal page of an application may be framed only by the origins it allows; without an
+ * application in the path, by none. The browser enforces it.
+ */
+async function sendPortal(reply: FastifyReply, pathname: string, frameAncestors: PortalFrameAncestors) {
+  const applicationId = pathname.split('/')[2] ?? '';
+  const sources = applicationId ? await frameAncestors(applicationId) : "'none'";
+  reply.header('content-security-policy', `frame-ancestors ${sources}`);
+  return sendIndex(reply, 'portal.html');
+}
 
 /**
  * The built console at `/`: its files, and index.html for every other page a browser asks for
- * (client-side routes). Hashed files under /assets never change, so browsers keep them a year.
+ * (client-side routes), the portal page at /portal. Hashed files under /assets never change, so browsers keep them a year.
  * Without a build (CONSOLE_DIR or apps/console/dist) nothing is registered and `/` answers 404.
  */
-export async function registerConsole(app: FastifyInstance, ctx: AppContext) {
+export async function registerConsole(
+  app: FastifyInstance,
+  ctx: AppContext,
+  frameAncestors: PortalFrameAncestors,
+) {
   const root = resolve(ctx.config.CONSOLE_DIR ?? DEFAULT_CONSOLE_DIR);
   if (!existsSync(resolve(root, 'index.html'))) {
     ctx.logger.warn(
@@ -59,7 +77,7 @@ export async function registerConsole(app: FastifyInstance, ctx: AppContext) {
   app.get('/*', { schema: { hide: true } }, (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     if (isApiPath(pathname)) return reply.callNotFound();
-    if (isPortalPath(pathname)) return sendIndex(reply, 'portal.html');
+    if (isPortalPath(pathname)) return sendPortal(reply, pathname, frameAncestors);
     const file = pathname === '/' ? null : findFile(root, pathname);
     if (file === 'index.html') return sendIndex(reply);
     if (file) {

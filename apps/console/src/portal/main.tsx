@@ -5,14 +5,18 @@ import { PortalApp } from './portal-app';
 import { pickStrings } from './strings';
 import './portal.css';
 
-// The portal is its own small bundle: no console shell, router or session of the console.
-const t = pickStrings(navigator.language);
+// The portal is its own small bundle: no console shell, router or session of the console. Until the
+// session says its language, the browser's decides.
 const token = readTokenFromFragment();
 const root = document.getElementById('portal');
 if (root) {
   createRoot(root).render(
     <StrictMode>
-      {token ? <PortalApp token={token} t={t} /> : <p className="portal">{t.noToken}</p>}
+      {token ? (
+        <PortalApp token={token} />
+      ) : (
+        <p className="portal">{pickStrings(navigator.language).noToken}</p>
+      )}
     </StrictMode>,
   );
 }

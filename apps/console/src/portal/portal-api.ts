@@ -5,9 +5,21 @@ export type PortalSubscription = {
   name: string;
   targetUrl: string;
   status: string;
+  eventId: string;
   event: { alias: string };
   circuit: { state: string };
+  secret?: string;
 };
+export type PortalSession = {
+  consumerId: string;
+  locale: 'pt-BR' | 'en';
+  isReadOnly: boolean;
+  displayName: string | null;
+  accentColor: string | null;
+  logoUrl: string | null;
+};
+export type PortalTestResult = { success: boolean; httpStatusCode: number | null; error: string | null };
+export type PortalSubscriptionEdit = { name?: string; targetUrl?: string; eventId?: string };
 export type PortalLog = {
   id: string;
   status: string;
@@ -35,10 +47,17 @@ export function createPortalApi(token: string) {
     return answer as T;
   }
   return {
+    session: () => call<{ data: PortalSession }>('GET', '/session'),
     events: () => call<{ data: PortalEvent[] }>('GET', '/events'),
     subscriptions: () => call<{ data: PortalSubscription[] }>('GET', '/subscriptions?limit=100'),
     createSubscription: (input: { eventId: string; targetUrl: string; name: string }) =>
       call('POST', '/subscriptions', { ...input, jsonBody: NEW_ENDPOINT_BODY }),
+    updateSubscription: (id: string, input: PortalSubscriptionEdit) =>
+      call<{ data: PortalSubscription }>('PUT', `/subscriptions/${id}`, input),
+    rotateSecret: (id: string) =>
+      call<{ data: PortalSubscription }>('POST', `/subscriptions/${id}/rotate-secret`),
+    testSubscription: (id: string) => call<PortalTestResult>('POST', `/subscriptions/${id}/test`),
+    deleteSubscription: (id: string) => call('DELETE', `/subscriptions/${id}`),
     logs: () => call<{ data: PortalLog[] }>('GET', '/logs?limit=50'),
     resend: (id: string) => call('POST', `/logs/${id}/resend`),
   };

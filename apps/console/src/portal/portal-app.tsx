@@ -1,16 +1,32 @@
 import { type FormEvent, useCallback, useEffect, useMemo, useState } from 'react';
-import { createPortalApi, type PortalEvent, type PortalLog, type PortalSubscription } from './portal-api';
-import type { Strings } from './strings';
+import { type EndpointActions, EndpointItem } from './endpoint-item';
+import {
+  createPortalApi,
+  type PortalEvent,
+  type PortalLog,
+  type PortalSession,
+  type PortalSubscription,
+} from './portal-api';
+import { pickStrings, type Strings } from './strings';
+
+/** The application's brand on the page: its accent colour and name (the logo is drawn in the header). */
+function applyBrand(session: PortalSession, t: Strings) {
+  if (session.accentColor) document.documentElement.style.setProperty('--portal-accent', session.accentColor);
+  document.title = session.displayName ? `${session.displayName} · ${t.title}` : t.title;
+  document.documentElement.lang = session.locale;
+}
 
 /** The consumer's page: its endpoints, a form for a new one, its deliveries and resend. */
-export function PortalApp({ token, t }: { token: string; t: Strings }) {
+export function PortalApp({ token }: { token: string }) {
   const api = useMemo(() => createPortalApi(token), [token]);
+  const [session, setSession] = useState<PortalSession | null>(null);
   const [events, setEvents] = useState<PortalEvent[]>([]);
   const [subscriptions, setSubscriptions] = useState<PortalSubscription[]>([]);
   const [logs, setLogs] = useState<PortalLog[]>([]);
   const [message, setMessage] = useState<string | null>(null);
   const [targetUrl, setTargetUrl] = useState('');
   const [eventId, setEventId] = useState('');
+  const t = pickStrings(session?.locale ?? navigator.language);
 
   const refresh = useCallback(async () => {
     try {
@@ -29,33 +45,65 @@ export function PortalApp({ token, t }: { token: string; t: Strings }) {
   }, [api]);
 
   useEffect(() => {
+    api
+      .session()
+      .then((answer) => {
+        setSession(answer.data);
+        applyBrand(answer.data, pickStrings(answer.data.locale));
+      })
+      .catch((error: Error) => setMessage(error.message));
     void refresh();
-  }, [refresh]);
+  }, [api, refresh]);
+
+  /** Runs a change, says `done` (or the API's error) and reloads the lists. */
+  async function act<T>(run: () => Promise<T>, done: string | ((answer: T) => string)): Promise<T | null> {
+    try {
+      const answer = await run();
+      setMessage(typeof done === 'string' ? done : done(answer));
+      await refresh();
+      return answer;
+    } catch (error) {
+      setMessage((error as Error).message);
+      return null;
+    }
+  }
+
+  const actions: EndpointActions = {
+    update: async (id, input) => {
+      await act(() => api.updateSubscription(id, input), t.saved);
+    },
+    rotate: async (id) => (await act(() => api.rotateSecret(id), t.rotate))?.data.secret ?? null,
+    test: async (id) => {
+      await act(
+        () => api.testSubscription(id),
+        (result) =>
+          result.success
+            ? `${t.testOk} ${result.httpStatusCode}`
+            : `${t.testFailed} ${result.error ?? result.httpStatusCode}`,
+      );
+    },
+    remove: async (id) => {
+      await act(() => api.deleteSubscription(id), t.removed);
+    },
+  };
 
   async function create(event: FormEvent) {
     event.preventDefault();
-    try {
-      await api.createSubscription({ eventId, targetUrl, name: new URL(targetUrl).host || targetUrl });
-      setTargetUrl('');
-      setMessage(t.created);
-      await refresh();
-    } catch (error) {
-      setMessage((error as Error).message);
-    }
+    await act(
+      () => api.createSubscription({ eventId, targetUrl, name: new URL(targetUrl).host || targetUrl }),
+      t.created,
+    );
+    setTargetUrl('');
   }
 
-  async function resend(id: string) {
-    try {
-      await api.resend(id);
-      setMessage(t.resent);
-      await refresh();
-    } catch (error) {
-      setMessage((error as Error).message);
-    }
-  }
-
+  const isReadOnly = session?.isReadOnly ?? false;
   return (
     <main className="portal">
+      <header className="portal-brand">
+        {session?.logoUrl && <img src={session.logoUrl} alt="" className="portal-logo" />}
+        {session?.displayName && <span data-testid="portal-brand">{session.displayName}</span>}
+        {isReadOnly && <span className="portal-badge">{t.readOnly}</span>}
+      </header>
       <h1>{t.title}</h1>
       {message && (
         <p role="status" className="portal-message">
@@ -69,36 +117,40 @@ export function PortalApp({ token, t }: { token: string; t: Strings }) {
         ) : (
           <ul className="portal-list">
             {subscriptions.map((subscription) => (
-              <li key={subscription.id}>
-                <strong>{subscription.targetUrl}</strong>
-                <span>
-                  {subscription.event.alias} · {subscription.status} · {subscription.circuit.state}
-                </span>
-              </li>
+              <EndpointItem
+                key={subscription.id}
+                subscription={subscription}
+                events={events}
+                isReadOnly={isReadOnly}
+                actions={actions}
+                t={t}
+              />
             ))}
           </ul>
         )}
       </section>
-      <section aria-label={t.newEndpoint}>
-        <h2>{t.newEndpoint}</h2>
-        <form onSubmit={create} className="portal-form">
-          <label>
-            {t.url}
-            <input type="url" required value={targetUrl} onChange={(e) => setTargetUrl(e.target.value)} />
-          </label>
-          <label>
-            {t.event}
-            <select value={eventId} onChange={(e) => setEventId(e.target.value)}>
-              {events.map((item) => (
-                <option key={item.id} value={item.id}>
-                  {item.name} ({item.alias})
-                </option>
-              ))}
-            </select>
-          </label>
-          <button type="submit">{t.create}</button>
-        </form>
-      </section>
+      {!isReadOnly && (
+        <section aria-label={t.newEndpoint}>
+          <h2>{t.newEndpoint}</h2>
+          <form onSubmit={create} className="portal-form">
+            <label>
+              {t.url}
+              <input type="url" required value={targetUrl} onChange={(e) => setTargetUrl(e.target.value)} />
+            </label>
+            <label>
+              {t.event}
+              <select value={eventId} onChange={(e) => setEventId(e.target.value)}>
+                {events.map((item) => (
+                  <option key={item.id} value={item.id}>
+                    {item.name} ({item.alias})
+                  </option>
+                ))}
+              </select>
+            </label>
+            <button type="submit">{t.create}</button>
+          </form>
+        </section>
+      )}
       <section aria-label={t.logs}>
         <h2>
           {t.logs}{' '}
@@ -112,12 +164,12 @@ export function PortalApp({ token, t }: { token: string; t: Strings }) {
           <ul className="portal-list">
             {logs.map((log) => (
               <li key={log.id} data-testid="portal-log">
-                <strong>{t.status[log.status as keyof Strings['status']] ?? log.status}</strong>
+                <strong>{t.status[log.status] ?? log.status}</strong>
                 <span>
-                  {log.subscription.event.alias} · {new Date(log.createdAt).toLocaleString()}
+                  {log.subscription.event.alias} · {new Date(log.createdAt).toLocaleString(session?.locale)}
                 </span>
-                {log.status === 'FAILED' && (
-                  <button type="button" onClick={() => void resend(log.id)}>
+                {log.status === 'FAILED' && !isReadOnly && (
+                  <button type="button" onClick={() => void act(() => api.resend(log.id), t.resent)}>
                     {t.resend}
                   </button>
                 )}

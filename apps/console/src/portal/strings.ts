@@ -15,6 +15,19 @@ export const STRINGS = {
     resent: 'Reenvio iniciado',
     refresh: 'Atualizar',
     noToken: 'Abra o portal pelo link que você recebeu.',
+    name: 'Nome',
+    edit: 'Editar',
+    save: 'Salvar',
+    cancel: 'Cancelar',
+    saved: 'Endpoint atualizado',
+    rotate: 'Girar segredo',
+    rotated: 'Novo segredo (copie agora, não será mostrado de novo):',
+    test: 'Enviar teste',
+    testOk: 'Teste entregue: HTTP',
+    testFailed: 'Teste falhou:',
+    remove: 'Excluir',
+    removed: 'Endpoint excluído',
+    readOnly: 'Somente leitura',
     status: {
       SUCCESS: 'Sucesso',
       FAILED: 'Falhou',
@@ -38,6 +51,19 @@ export const STRINGS = {
     resent: 'Resend started',
     refresh: 'Refresh',
     noToken: 'Open the portal through the link you were given.',
+    name: 'Name',
+    edit: 'Edit',
+    save: 'Save',
+    cancel: 'Cancel',
+    saved: 'Endpoint updated',
+    rotate: 'Rotate secret',
+    rotated: 'New secret (copy it now, it will not be shown again):',
+    test: 'Send test',
+    testOk: 'Test delivered: HTTP',
+    testFailed: 'Test failed:',
+    remove: 'Delete',
+    removed: 'Endpoint deleted',
+    readOnly: 'Read-only',
     status: {
       SUCCESS: 'Success',
       FAILED: 'Failed',
@@ -48,7 +74,12 @@ export const STRINGS = {
   },
 } as const;
 
-export type Strings = (typeof STRINGS)[keyof typeof STRINGS];
+/** The words of one language, with the pt-BR catalogue's keys (each language has them all). */
+export type Strings = {
+  [Key in keyof (typeof STRINGS)['pt-BR']]: (typeof STRINGS)['pt-BR'][Key] extends string
+    ? string
+    : Record<string, string>;
+};
 
 export const pickStrings = (language: string): Strings =>
   /^en\b/i.test(language) ? STRINGS.en : STRINGS['pt-BR'];

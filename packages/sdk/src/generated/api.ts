@@ -884,6 +884,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         name: string;
+                        portal?: components["schemas"]["PortalSettingsInput"];
                     };
                 };
             };
@@ -1056,6 +1057,7 @@ export interface paths {
                         callbackAuthType?: "NONE" | "BASIC" | "BEARER" | "API_KEY";
                         callbackUrl?: ("" | string) | null;
                         name?: string;
+                        portal?: components["schemas"]["PortalSettingsInput"];
                         /** @enum {string} */
                         visibility?: "PUBLIC" | "PRIVATE";
                     };
@@ -7954,6 +7956,88 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/portal/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Sucesso */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["PortalSessionView"];
+                        };
+                    };
+                };
+                /** @description Requisição inválida (URL, parâmetros ou corpo) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Sessão ou chave ausente ou inválida */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Muitas requisições */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Erro interno do servidor */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Serviço temporariamente indisponível */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/portal/subscriptions": {
         parameters: {
             query?: never;
@@ -12000,6 +12084,12 @@ export interface components {
                 canWrite: boolean;
                 isOwner: boolean;
             };
+            portal: {
+                accentColor: string | null;
+                allowedOrigins: string[];
+                displayName: string | null;
+                logoUrl: string | null;
+            };
             updatedAt: string;
             /** @enum {string} */
             visibility: "PUBLIC" | "PRIVATE";
@@ -12035,6 +12125,12 @@ export interface components {
                 canRead: boolean;
                 canWrite: boolean;
                 isOwner: boolean;
+            };
+            portal: {
+                accentColor: string | null;
+                allowedOrigins: string[];
+                displayName: string | null;
+                logoUrl: string | null;
             };
             statistics: {
                 totalEvents: number;
@@ -12075,6 +12171,12 @@ export interface components {
                 canRead: boolean;
                 canWrite: boolean;
                 isOwner: boolean;
+            };
+            portal: {
+                accentColor: string | null;
+                allowedOrigins: string[];
+                displayName: string | null;
+                logoUrl: string | null;
             };
             updatedAt: string;
             /** @enum {string} */
@@ -12783,6 +12885,22 @@ export interface components {
             id: string;
             token: string;
             url: string;
+        };
+        PortalSessionView: {
+            accentColor: string | null;
+            consumerId: string;
+            displayName: string | null;
+            isReadOnly: boolean;
+            /** @enum {string} */
+            locale: "pt-BR" | "en";
+            logoUrl: string | null;
+        };
+        PortalSettingsInput: {
+            accentColor?: string | null;
+            /** @default [] */
+            allowedOrigins: string[];
+            displayName?: string | null;
+            logoUrl?: ("" | (string & (string))) | null;
         };
         ProfileExport: {
             applications: {

@@ -3,6 +3,19 @@ import { tz } from './timestamp-column';
 
 export type AuthDetails = Record<string, string>;
 
+export type PortalSettings = {
+  allowedOrigins: string[];
+  accentColor: string | null;
+  logoUrl: string | null;
+  displayName: string | null;
+};
+const NO_PORTAL_SETTINGS: PortalSettings = {
+  allowedOrigins: [],
+  accentColor: null,
+  logoUrl: null,
+  displayName: null,
+};
+
 export const applications = pgTable(
   'applications',
   {
@@ -19,6 +32,8 @@ export const applications = pgTable(
     callbackAuthDetails: jsonb('callback_auth_details').$type<AuthDetails | null>(),
     /** Signs event callbacks; filled at start for applications created before it existed. */
     callbackSecret: text('callback_secret'),
+    /** Who may embed the portal (frame-ancestors) and the brand it wears. */
+    portalSettings: jsonb('portal_settings').$type<PortalSettings>().notNull().default(NO_PORTAL_SETTINGS),
     createdBy: uuid('created_by'),
     createdAt: tz('created_at').notNull().defaultNow(),
     updatedAt: tz('updated_at').notNull().defaultNow(),

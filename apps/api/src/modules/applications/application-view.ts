@@ -23,6 +23,7 @@ export function toApplicationView(
     callbackAuthDetails: permissions.canWrite
       ? openAuthDetails(cipher, application.callbackAuthDetails ?? null)
       : maskAuthDetails(application.callbackAuthType, application.callbackAuthDetails),
+    portal: { ...application.portalSettings },
     createdAt: application.createdAt.toISOString(),
     updatedAt: application.updatedAt.toISOString(),
     _count: { events: Number(eventCount) },

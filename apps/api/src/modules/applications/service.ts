@@ -105,6 +105,7 @@ export async function createApplication(
       ...apiKeyColumns(ctx, apiKey),
       callbackSecret: ctx.cipher.seal(newWebhookSecret()),
       visibility: 'PRIVATE',
+      ...(input.portal ? { portalSettings: input.portal } : {}),
       createdBy: user.id,
       createdAt: now,
       updatedAt: now,
@@ -180,6 +181,7 @@ export async function updateApplication(
     name: input.name,
     visibility: input.visibility,
     callbackUrl: input.callbackUrl,
+    portalSettings: input.portal,
     callbackAuthType: auth?.callbackAuthType,
     callbackAuthDetails: auth
       ? sealAuthDetails(

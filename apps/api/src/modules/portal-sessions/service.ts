@@ -55,7 +55,12 @@ export async function createPortalSession(
     createdBy: manager.user?.id ?? null,
     createdAt: now,
   });
-  return { id, url: `${baseUrl}/portal#token=${token}`, token, expiresAt: expiresAt.toISOString() };
+  return {
+    id,
+    url: `${baseUrl}/portal/${applicationId}#token=${token}`,
+    token,
+    expiresAt: expiresAt.toISOString(),
+  };
 }
 
 export async function revokePortalSession(

@@ -1,6 +1,6 @@
-import { asc } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { events } from '../../db/schema';
+import { applications, events } from '../../db/schema';
 import type { ConsumerScope } from '../../domain/consumer-scope';
 import { eventAccess, visibleWhere } from '../access';
 
@@ -11,4 +11,14 @@ export function selectScopeEvents(db: Database, scope: ConsumerScope) {
     .from(events)
     .where(visibleWhere(eventAccess, scope))
     .orderBy(asc(events.name), asc(events.alias));
+}
+
+/** The application's portal settings, or undefined when there is no such application. */
+export async function selectPortalSettings(db: Database, applicationId: string) {
+  const [row] = await db
+    .select({ settings: applications.portalSettings })
+    .from(applications)
+    .where(eq(applications.id, applicationId))
+    .limit(1);
+  return row?.settings;
 }

@@ -5,6 +5,7 @@ import {
   ZDeliveryLogListResponse,
   ZIdParams,
   ZPortalEventList,
+  ZPortalSessionView,
   ZRetryDeliveryResponse,
 } from '@wm/contracts';
 import type { FastifyInstance } from 'fastify';
@@ -22,7 +23,7 @@ import {
   refuseReadOnly,
   runInPortal,
 } from './portal-session-scope';
-import { listPortalEvents } from './service';
+import { describePortalSession, listPortalEvents } from './service';
 import { registerPortalSubscriptionRoutes } from './subscription-routes';
 
 function createPortalGuards(ctx: AppContext): PortalGuards {
@@ -54,6 +55,12 @@ export function registerPortalRoutes(app: FastifyInstance, ctx: AppContext) {
     '/portal/events',
     { ...read, schema: { ...schema, response: { 200: ZPortalEventList, ...portalErrors() } } },
     async (request) => runInPortal(request, 'eventNotFound', (scope) => listPortalEvents(ctx, scope)),
+  );
+
+  r.get(
+    '/portal/session',
+    { ...read, schema: { ...schema, response: { 200: singleItem(ZPortalSessionView), ...portalErrors() } } },
+    async (request) => answerItem(describePortalSession(ctx, currentPortalSession(request))),
   );
 
   registerPortalSubscriptionRoutes(app, ctx, guards);

@@ -20,6 +20,7 @@ import { AuthTypeBadge } from '../components/auth-type-badge';
 import { CallbackSecretCard } from '../components/callback-secret-card';
 import { DeleteApplicationDialog } from '../components/delete-application-dialog';
 import { MembersCard } from '../components/members-card';
+import { PortalSettingsCard } from '../components/portal-settings-card';
 import { RegenerateKeyDialog } from '../components/regenerate-key-dialog';
 
 const SECRET_FIELDS = new Set(['password', 'token', 'value']);
@@ -173,6 +174,7 @@ export default function ApplicationDetailPage() {
 
       {permissions.canWrite ? <CallbackSecretCard applicationId={app.id} /> : null}
       {permissions.canWrite ? <OperationalEndpointsCard applicationId={app.id} /> : null}
+      {permissions.canWrite ? <PortalSettingsCard application={app} /> : null}
 
       <ApplicationEventsCard application={app} />
 

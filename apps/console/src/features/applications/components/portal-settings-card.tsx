@@ -1,0 +1,127 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  type TApplicationDetail,
+  type TPortalSettings,
+  type TPortalSettingsForm,
+  ZPortalSettings,
+} from '@wm/contracts';
+import { Loader2 } from 'lucide-react';
+import { Controller, FormProvider, useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Textarea } from '@/components/ui/textarea';
+import { toastError } from '@/lib/api-client';
+import { useUpdateApplication } from '../api/update-application';
+
+/** One origin a line in the text box, the list the schema checks. */
+const toLines = (origins: string[] | undefined) => (origins ?? []).join('\n');
+const fromLines = (text: string) =>
+  text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
+
+/** The first message of the origins' list, whichever origin it is about. */
+function originsError(errors: unknown): string | undefined {
+  if (!errors || typeof errors !== 'object') return undefined;
+  const list = errors as Record<string, unknown>;
+  if (typeof list.message === 'string') return list.message;
+  const first = Object.values(list).find(
+    (item): item is { message: string } =>
+      typeof item === 'object' &&
+      item !== null &&
+      typeof (item as { message?: unknown }).message === 'string',
+  );
+  return first?.message;
+}
+
+/**
+ * How the application's consumers see the portal: the sites that may embed it (the browser refuses
+ * every other) and its brand. Saved on the application, for its writers.
+ */
+export function PortalSettingsCard({ application }: { application: TApplicationDetail }) {
+  const update = useUpdateApplication();
+  const form = useForm<TPortalSettingsForm, unknown, TPortalSettings>({
+    resolver: zodResolver(ZPortalSettings),
+    defaultValues: {
+      allowedOrigins: application.portal.allowedOrigins,
+      accentColor: application.portal.accentColor ?? '',
+      logoUrl: application.portal.logoUrl ?? '',
+      displayName: application.portal.displayName ?? '',
+    },
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (portal) => {
+    try {
+      await update.mutateAsync({ id: application.id, input: { portal } });
+      toast.success('Portal atualizado', {
+        description: 'As novas configurações valem na próxima abertura.',
+      });
+    } catch (error) {
+      toastError('Erro ao salvar o portal', error);
+    }
+  });
+
+  return (
+    <Card data-testid="portal-settings">
+      <CardHeader>
+        <CardTitle>Portal dos clientes</CardTitle>
+        <CardDescription>
+          Sites que podem incorporar o portal num iframe e a marca que ele mostra aos seus clientes.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <FormProvider {...form}>
+          <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
+            <FormField
+              label="Origens permitidas"
+              htmlFor="portal-origins"
+              error={originsError(errors.allowedOrigins)}
+              description="Uma por linha, ex.: https://app.exemplo.com. Vazio: o portal não abre dentro de outros sites."
+              className="sm:col-span-2"
+            >
+              <Controller
+                control={form.control}
+                name="allowedOrigins"
+                render={({ field }) => (
+                  <Textarea
+                    id="portal-origins"
+                    rows={3}
+                    aria-invalid={Boolean(errors.allowedOrigins)}
+                    defaultValue={toLines(field.value)}
+                    onChange={(event) => field.onChange(fromLines(event.target.value))}
+                    onBlur={field.onBlur}
+                  />
+                )}
+              />
+            </FormField>
+            <FormField label="Nome exibido" htmlFor="portal-name" error={errors.displayName?.message}>
+              <Input id="portal-name" {...form.register('displayName')} />
+            </FormField>
+            <FormField label="Cor principal" htmlFor="portal-color" error={errors.accentColor?.message}>
+              <Input id="portal-color" placeholder="#2563eb" {...form.register('accentColor')} />
+            </FormField>
+            <FormField
+              label="URL do logotipo"
+              htmlFor="portal-logo"
+              error={errors.logoUrl?.message}
+              className="sm:col-span-2"
+            >
+              <Input id="portal-logo" placeholder="https://" {...form.register('logoUrl')} />
+            </FormField>
+            <div className="sm:col-span-2">
+              <Button type="submit" disabled={update.isPending}>
+                {update.isPending ? <Loader2 className="animate-spin" /> : null}
+                Salvar portal
+              </Button>
+            </div>
+          </form>
+        </FormProvider>
+      </CardContent>
+    </Card>
+  );
+}
