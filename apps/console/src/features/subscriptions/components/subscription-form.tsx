@@ -8,13 +8,14 @@ import {
   ZCreateSubscriptionForm,
   ZUpdateSubscriptionForm,
 } from '@wm/contracts';
-import { isEmptyTemplate } from '@wm/rules';
-import { useRef } from 'react';
+import { isEmptyTemplate, listSchemaPaths } from '@wm/rules';
+import { useMemo, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { AuthFields } from '@/components/forms/auth-details-fields';
 import { RecordForm, type RecordFormProps } from '@/components/forms/record-form';
 import { SelectField } from '@/components/forms/select-field';
 import { PublicEventNotice } from '@/components/public-event-notice';
+import { SchemaPreviewCard } from '@/components/schema-preview-card';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
@@ -45,6 +46,8 @@ export function SubscriptionForm({
   // What the delivery sends: the subscription's JSON Body rendered against the event's payload, else the payload.
   const hasEventTemplate = selectedEvent !== undefined && !isEmptyTemplate(selectedEvent.bodyTemplate);
   const hasJsonBody = watch('jsonBody').trim() !== '';
+  const schema = selectedEvent?.schema ?? null;
+  const pathSuggestions = useMemo(() => listSchemaPaths(schema), [schema]);
 
   const bodyField = register('jsonBody');
   const bodyRef = useRef<HTMLTextAreaElement | null>(null);
@@ -98,6 +101,8 @@ export function SubscriptionForm({
           <AuthFields typeName="authType" detailsName="authDetails" />
         </CardContent>
       </Card>
+
+      <SchemaPreviewCard schema={schema} version={selectedEvent?.schemaVersion ?? null} />
 
       <Card>
         <CardHeader>
@@ -159,7 +164,7 @@ export function SubscriptionForm({
           <CardDescription>Todos os filtros precisam passar para o webhook ser enviado.</CardDescription>
         </CardHeader>
         <CardContent>
-          <FiltersEditor />
+          <FiltersEditor pathSuggestions={pathSuggestions} />
         </CardContent>
       </Card>
 
