@@ -26,6 +26,9 @@ import { subscriptionStatusOptions } from '../lib/subscription-status';
 import { withPlaceholder } from '../lib/with-placeholder';
 import { FiltersEditor } from './filters-editor';
 
+/** Schema paths offered as placeholders at most: the rest are typed. */
+const MAX_SCHEMA_PLACEHOLDERS = 20;
+
 const EDIT_PLACEHOLDER = '{\n  "pedido": "{{payload.order.id}}",\n  "status": "{{payload.status}}"\n}';
 
 /** Create and edit form of a subscription (same fields; edit accepts an empty JSON body). */
@@ -124,6 +127,21 @@ export function SubscriptionForm({
                   onClick={() => insertPlaceholder(placeholder)}
                 >
                   <code>{placeholder}</code>
+                </Button>
+              ))}
+            </div>
+          ) : null}
+          {pathSuggestions.length > 0 ? (
+            <div className="flex flex-wrap items-center gap-2" data-testid="schema-placeholders">
+              <span className="text-sm text-muted-foreground">Campos do schema:</span>
+              {pathSuggestions.slice(0, MAX_SCHEMA_PLACEHOLDERS).map((path) => (
+                <Button
+                  key={path}
+                  variant="outline"
+                  size="sm"
+                  onClick={() => insertPlaceholder(`{{payload.${path}}}`)}
+                >
+                  <code>{`{{payload.${path}}}`}</code>
                 </Button>
               ))}
             </div>
