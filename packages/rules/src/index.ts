@@ -71,6 +71,7 @@ export {
   type SchemaComparison,
 } from './schemas/find-breaking-changes';
 export { inferSchema } from './schemas/infer-schema';
+export { listSchemaPaths } from './schemas/list-schema-paths';
 export { findTemplatePlaceholders } from './templates/find-template-placeholders';
 export {
   type DeliveryBodyInput,

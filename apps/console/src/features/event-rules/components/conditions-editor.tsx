@@ -25,8 +25,21 @@ function conditionMessages(error: unknown): string[] {
   return [...new Set(messages)];
 }
 
-/** The rule's conditions: field (from the route's fields), operator, values, case sensitivity. */
-export function ConditionsEditor({ fields: routeFields }: { fields: TRouteField[] }) {
+/**
+ * The rule's conditions: field (from the route's fields, then the paths of the event type's schema
+ * that no field names), operator, values, case sensitivity.
+ */
+export function ConditionsEditor({
+  fields: routeFields,
+  schemaPaths = [],
+}: {
+  fields: TRouteField[];
+  /** `data.…` paths of the route event type's schema. */
+  schemaPaths?: string[];
+}) {
+  const extraPaths = schemaPaths.filter(
+    (path) => !routeFields.some((routeField) => routeField.path === path),
+  );
   const { control, formState } = useFormContext<RuleFormValues>();
   const { fields, append, remove } = useFieldArray({ control, name: 'conditions.rules' });
   const listError = get(formState.errors, 'conditions.rules') as {
@@ -65,7 +78,9 @@ export function ConditionsEditor({ fields: routeFields }: { fields: TRouteField[
                 control={control}
                 name={`conditions.rules.${index}.field`}
                 render={({ field }) => {
-                  const isKnown = routeFields.some((routeField) => routeField.path === field.value);
+                  const isKnown =
+                    routeFields.some((routeField) => routeField.path === field.value) ||
+                    extraPaths.includes(field.value);
                   return (
                     <Select value={field.value || undefined} onValueChange={field.onChange}>
                       <SelectTrigger aria-label={`Campo da condição ${n}`}>
@@ -78,6 +93,11 @@ export function ConditionsEditor({ fields: routeFields }: { fields: TRouteField[
                         {routeFields.map((routeField) => (
                           <SelectItem key={routeField.id} value={routeField.path}>
                             {routeField.name} ({routeField.path})
+                          </SelectItem>
+                        ))}
+                        {extraPaths.map((path) => (
+                          <SelectItem key={`schema-${path}`} value={path}>
+                            {path} (do schema)
                           </SelectItem>
                         ))}
                       </SelectContent>

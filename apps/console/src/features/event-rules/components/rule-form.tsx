@@ -8,6 +8,8 @@ import {
   type TEventRuleInput,
   ZCreateEventRuleRequest,
 } from '@wm/contracts';
+import { listSchemaPaths } from '@wm/rules';
+import { useMemo } from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { ActiveSwitchField } from '@/components/forms/active-switch-field';
@@ -63,6 +65,10 @@ export function RuleForm({
   const route = useRuleRoute(routeId || undefined);
   const routeOption = routes.data?.find((option) => option.id === routeId);
   const activeFields = (route.data?.fields ?? []).filter((field) => field.isActive);
+  const routeEventTypeId = watch('routeEventTypeId');
+  const eventTypeSchema =
+    route.data?.eventTypes.find((option) => option.id === routeEventTypeId)?.schema ?? null;
+  const schemaPaths = useMemo(() => listSchemaPaths(eventTypeSchema, 'data'), [eventTypeSchema]);
 
   const chooseRoute = (id: string) => {
     const chosen = routes.data?.find((option) => option.id === id);
@@ -182,7 +188,7 @@ export function RuleForm({
           />
         </CardHeader>
         <CardContent>
-          <ConditionsEditor fields={activeFields} />
+          <ConditionsEditor fields={activeFields} schemaPaths={schemaPaths} />
         </CardContent>
       </Card>
     </RecordForm>

@@ -1,16 +1,32 @@
 import type { TEventRule, TRouteField } from '@wm/contracts';
 import { CheckCircle2, FlaskConical, TriangleAlert, XCircle } from 'lucide-react';
 import { useState } from 'react';
+import { SampleButtons } from '@/components/test-data-fields';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
-import { type RuleTestOutcome, sampleEnvelope, testRule } from '../lib/test-rule';
+import { envelopeWithData, type RuleTestOutcome, sampleEnvelope, testRule } from '../lib/test-rule';
 
-/** 'Testar regra': evaluates the rule in the browser against typed JSON; nothing is sent. */
-export function RuleTestCard({ rule, fields }: { rule: TEventRule; fields: TRouteField[] }) {
-  const [text, setText] = useState(() => sampleEnvelope(rule, fields));
+/**
+ * 'Testar regra': evaluates the rule in the browser against typed JSON; nothing is sent. The event
+ * type's examples, when it has any, are the data of the first sample and offered as others.
+ */
+export function RuleTestCard({
+  rule,
+  fields,
+  samples = [],
+}: {
+  rule: TEventRule;
+  fields: TRouteField[];
+  /** The examples of the rule's route event type. */
+  samples?: readonly unknown[];
+}) {
+  const [text, setText] = useState(() => {
+    const envelope = sampleEnvelope(rule, fields);
+    return samples.length > 0 ? envelopeWithData(envelope, samples[0]) : envelope;
+  });
   const [outcome, setOutcome] = useState<RuleTestOutcome | null>(null);
   return (
     <Card data-testid="rule-test">
@@ -21,6 +37,10 @@ export function RuleTestCard({ rule, fields }: { rule: TEventRule; fields: TRout
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-3">
+        <SampleButtons
+          samples={samples}
+          onPick={(json) => setText(envelopeWithData(text, JSON.parse(json)))}
+        />
         <div className="grid gap-2">
           <Label htmlFor="rule-test-data">Dados de teste (JSON)</Label>
           <Textarea

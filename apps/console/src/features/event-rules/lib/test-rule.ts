@@ -13,6 +13,18 @@ export function sampleEnvelope(
   return JSON.stringify(buildRulePayload(rule.conditions, fields, rule.applicationId).payload, null, 2);
 }
 
+/** The envelope of `sampleEnvelope` carrying `example` (an event type's example payload) as its data. */
+export function envelopeWithData(envelopeText: string, example: unknown): string {
+  let envelope: Record<string, unknown> = {};
+  try {
+    const parsed = JSON.parse(envelopeText);
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) envelope = parsed;
+  } catch {
+    // A typed text that is not JSON: the example starts a new envelope.
+  }
+  return JSON.stringify({ ...envelope, data: example }, null, 2);
+}
+
 export type RuleTestOutcome =
   | { kind: 'invalid-data'; title: string; description: string }
   | { kind: 'evaluated'; result: RuleResult; isOtherEventType: boolean };

@@ -76,7 +76,14 @@ export default function EventRuleDetailPage() {
               {route.isPending ? (
                 <Skeleton className="h-64 w-full" />
               ) : (
-                <RuleTestCard rule={rule} fields={route.data?.fields ?? []} />
+                <RuleTestCard
+                  rule={rule}
+                  fields={route.data?.fields ?? []}
+                  samples={
+                    route.data?.eventTypes.find((eventType) => eventType.id === rule.routeEventTypeId)
+                      ?.examples ?? []
+                  }
+                />
               )}
             </div>
             <div className="grid content-start gap-6">

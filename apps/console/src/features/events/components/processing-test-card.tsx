@@ -26,7 +26,10 @@ const KIND_VARIANT = {
  * the subscription and its auth.
  */
 export function ProcessingTestCard({ event }: { event: TEventDetail }) {
-  const [data, setData] = useState('{\n  "body": "teste"\n}');
+  // The event's first example, when it has one, is the data a test starts from.
+  const [data, setData] = useState(() =>
+    event.examples.length > 0 ? JSON.stringify(event.examples[0], null, 2) : '{\n  "body": "teste"\n}',
+  );
   const [headers, setHeaders] = useState('');
   const [outcome, setOutcome] = useState<ProcessingOutcome | null>(null);
   const [answers, setAnswers] = useState<Record<string, BrowserRequestResult | 'sending'>>({});
@@ -83,6 +86,7 @@ export function ProcessingTestCard({ event }: { event: TEventDetail }) {
           onDataChange={setData}
           headers={headers}
           onHeadersChange={setHeaders}
+          samples={event.examples}
         />
         <Button onClick={run} disabled={dryRun.isPending}>
           <FlaskConical />

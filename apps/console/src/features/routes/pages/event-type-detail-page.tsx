@@ -1,6 +1,7 @@
 import { Link, useNavigate, useParams } from 'react-router';
 import { CreateLinkButton } from '@/components/create-link-button';
 import { BackLink, DetailField, DetailListCard } from '@/components/detail-page';
+import { SchemaPreviewCard } from '@/components/schema-preview-card';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadedOrError } from '@/components/ui/load-error-state';
@@ -16,6 +17,13 @@ import { messages } from '@/lib/messages';
 import { useEventTypeRules } from '../api/get-event-type-rules';
 import { DeleteEventTypeButton } from '../components/delete-event-type-button';
 import { RuleLink } from '../components/rule-link';
+
+/** How an inbound request's body is checked against the schema. */
+const SCHEMA_MODE_LABELS = {
+  OFF: 'Desligada',
+  WARN: 'Avisar (aceita e registra)',
+  ENFORCE: 'Exigir (recusa com 422)',
+} as const;
 
 function LinkedRules({ eventTypeId, canWrite }: { eventTypeId: string; canWrite: boolean }) {
   const rules = useEventTypeRules(eventTypeId);
@@ -93,8 +101,16 @@ export default function EventTypeDetailPage() {
         </DetailField>
         <DetailField label="Regras">{eventType._count?.rules ?? 0}</DetailField>
         <DetailField label="Descrição">{eventType.description || 'Sem descrição'}</DetailField>
+        <DetailField label="Validação do schema">
+          {SCHEMA_MODE_LABELS[eventType.schemaValidation]}
+        </DetailField>
         <DetailField label="Criado em">{formatDateTime(eventType.createdAt)}</DetailField>
       </DetailListCard>
+      <SchemaPreviewCard
+        schema={eventType.schema}
+        version={eventType.schemaVersion}
+        title="Schema dos dados"
+      />
       <LinkedRules eventTypeId={eventType.id} canWrite={eventType.permissions.canWrite} />
     </div>
   );

@@ -15,7 +15,14 @@ const KIND_VARIANT = {
 } as const;
 
 /** Evaluates the subscription's filters against typed JSON with the server's own matching rules (@wm/rules); nothing is sent. */
-export function FilterTestCard({ filters }: { filters: TFilter[] }) {
+export function FilterTestCard({
+  filters,
+  samples = [],
+}: {
+  filters: TFilter[];
+  /** The event's example payloads, offered as test data. */
+  samples?: readonly unknown[];
+}) {
   const [data, setData] = useState('{\n  \n}');
   const [headers, setHeaders] = useState('');
   const [outcome, setOutcome] = useState<FilterTestOutcome | null>(null);
@@ -32,6 +39,7 @@ export function FilterTestCard({ filters }: { filters: TFilter[] }) {
           onDataChange={setData}
           headers={headers}
           onHeadersChange={setHeaders}
+          samples={samples}
         />
         <Button onClick={() => setOutcome(testSubscriptionFilters(filters, data, headers))}>
           <FlaskConical />

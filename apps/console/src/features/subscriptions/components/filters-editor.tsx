@@ -10,14 +10,27 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 
 const ORIGIN_LABELS = { HEADER: 'Header', BODY: 'Body' } as const;
 
-/** Filter rows (origin, field, operator, value); messages 'Filtro n: …' appear under each input. */
-export function FiltersEditor() {
-  const { control, register } = useFormContext<{
+const PATHS_LIST_ID = 'filter-field-paths';
+
+/**
+ * Filter rows (origin, field, operator, value); messages 'Filtro n: …' appear under each input.
+ * A BODY field suggests `pathSuggestions` (the paths of the event's schema) as it is typed.
+ */
+export function FiltersEditor({ pathSuggestions = [] }: { pathSuggestions?: string[] }) {
+  const { control, register, watch } = useFormContext<{
     filters: { origin: string; field: string; operator: string; value: string }[];
   }>();
   const { fields, append, remove } = useFieldArray({ control, name: 'filters' });
+  const filters = watch('filters');
   return (
     <div className="grid gap-3" data-testid="filters-editor">
+      {pathSuggestions.length > 0 ? (
+        <datalist id={PATHS_LIST_ID} data-testid="filter-path-suggestions">
+          {pathSuggestions.map((path) => (
+            <option key={path} value={path} />
+          ))}
+        </datalist>
+      ) : null}
       {fields.length === 0 ? (
         <p className="text-sm text-muted-foreground">
           Nenhum filtro: a assinatura recebe todas as emissões do evento.
@@ -55,6 +68,12 @@ export function FiltersEditor() {
               <Input
                 aria-label={`Campo do filtro ${n}`}
                 placeholder="Campo (ex.: order.status)"
+                list={
+                  pathSuggestions.length > 0 && filters?.[index]?.origin !== 'HEADER'
+                    ? PATHS_LIST_ID
+                    : undefined
+                }
+                autoComplete="off"
                 {...register(`filters.${index}.field`)}
               />
             </FormField>

@@ -9,13 +9,14 @@ import {
   ZCreateSubscriptionForm,
   ZUpdateSubscriptionForm,
 } from '@wm/contracts';
-import { isEmptyTemplate } from '@wm/rules';
-import { useRef } from 'react';
+import { isEmptyTemplate, listSchemaPaths } from '@wm/rules';
+import { useMemo, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { AuthFields } from '@/components/forms/auth-details-fields';
 import { RecordForm, type RecordFormProps } from '@/components/forms/record-form';
 import { SelectField } from '@/components/forms/select-field';
 import { PublicEventNotice } from '@/components/public-event-notice';
+import { SchemaPreviewCard } from '@/components/schema-preview-card';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
@@ -25,6 +26,9 @@ import { useEventOptions } from '../api/get-event-options';
 import { subscriptionStatusOptions } from '../lib/subscription-status';
 import { withPlaceholder } from '../lib/with-placeholder';
 import { FiltersEditor } from './filters-editor';
+
+/** Schema paths offered as placeholders at most: the rest are typed. */
+const MAX_SCHEMA_PLACEHOLDERS = 20;
 
 const EDIT_PLACEHOLDER = '{\n  "pedido": "{{payload.order.id}}",\n  "status": "{{payload.status}}"\n}';
 
@@ -46,6 +50,8 @@ export function SubscriptionForm({
   // What the delivery sends: the subscription's JSON Body rendered against the event's payload, else the payload.
   const hasEventTemplate = selectedEvent !== undefined && !isEmptyTemplate(selectedEvent.bodyTemplate);
   const hasJsonBody = watch('jsonBody').trim() !== '';
+  const schema = selectedEvent?.schema ?? null;
+  const pathSuggestions = useMemo(() => listSchemaPaths(schema), [schema]);
 
   const bodyField = register('jsonBody');
   const bodyRef = useRef<HTMLTextAreaElement | null>(null);
@@ -100,6 +106,8 @@ export function SubscriptionForm({
         </CardContent>
       </Card>
 
+      <SchemaPreviewCard schema={schema} version={selectedEvent?.schemaVersion ?? null} />
+
       <Card>
         <CardHeader>
           <CardTitle>JSON Body</CardTitle>
@@ -120,6 +128,21 @@ export function SubscriptionForm({
                   onClick={() => insertPlaceholder(placeholder)}
                 >
                   <code>{placeholder}</code>
+                </Button>
+              ))}
+            </div>
+          ) : null}
+          {pathSuggestions.length > 0 ? (
+            <div className="flex flex-wrap items-center gap-2" data-testid="schema-placeholders">
+              <span className="text-sm text-muted-foreground">Campos do schema:</span>
+              {pathSuggestions.slice(0, MAX_SCHEMA_PLACEHOLDERS).map((path) => (
+                <Button
+                  key={path}
+                  variant="outline"
+                  size="sm"
+                  onClick={() => insertPlaceholder(`{{payload.${path}}}`)}
+                >
+                  <code>{`{{payload.${path}}}`}</code>
                 </Button>
               ))}
             </div>
@@ -160,7 +183,7 @@ export function SubscriptionForm({
           <CardDescription>Todos os filtros precisam passar para o webhook ser enviado.</CardDescription>
         </CardHeader>
         <CardContent>
-          <FiltersEditor />
+          <FiltersEditor pathSuggestions={pathSuggestions} />
         </CardContent>
       </Card>
 

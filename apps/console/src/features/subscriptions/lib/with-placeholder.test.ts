@@ -28,4 +28,13 @@ describe('withPlaceholder', () => {
     expect(withPlaceholder('', '#data#', null)).toBe('"#data#"');
     expect(withPlaceholder('[1]', '#data#', null)).toBe('[1] "#data#"');
   });
+
+  it("When a schema path's placeholder is added to an object, then its last name is the property", () => {
+    expect(withPlaceholder('{}', '{{payload.pedido.total}}', null)).toBe(
+      JSON.stringify({ total: '{{payload.pedido.total}}' }, null, 2),
+    );
+    expect(withPlaceholder('{"sku": 1}', '{{payload.itens[0].sku}}', null)).toBe(
+      JSON.stringify({ sku: 1, sku2: '{{payload.itens[0].sku}}' }, null, 2),
+    );
+  });
 });

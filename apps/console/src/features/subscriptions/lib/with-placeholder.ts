@@ -18,12 +18,19 @@ export function withPlaceholder(
   }
   const object = parseObject(body);
   if (object) {
-    const base = placeholder.replaceAll('#', '') || 'valor';
+    const base = keyOf(placeholder);
     let key = base;
     for (let index = 2; key in object; index++) key = `${base}${index}`;
     return JSON.stringify({ ...object, [key]: placeholder }, null, 2);
   }
   return `${body}${body && !body.endsWith(' ') ? ' ' : ''}"${placeholder}"`;
+}
+
+/** The property a placeholder is added under: `#data#` → data, `{{payload.pedido.total}}` → total. */
+function keyOf(placeholder: string): string {
+  const path = /^\{\{\s*payload\.(.+?)\s*\}\}$/.exec(placeholder)?.[1];
+  const name = path ? (path.split('.').pop() ?? '').replace(/\[\d+\]$/, '') : placeholder.replaceAll('#', '');
+  return name || 'valor';
 }
 
 function parseObject(text: string): Record<string, unknown> | null {

@@ -17,6 +17,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { formatDateTime } from '@/lib/format';
 import { messages } from '@/lib/messages';
+import { useEventOptions } from '../api/get-event-options';
 import { useSubscription } from '../api/get-subscription';
 import { DeleteSubscriptionButton } from '../components/delete-subscription-button';
 import { DisabledNotice } from '../components/disabled-notice';
@@ -32,6 +33,7 @@ import { TestWebhookButton } from '../components/test-webhook-button';
 export default function SubscriptionDetailPage() {
   const { id = '' } = useParams();
   const query = useSubscription(id);
+  const events = useEventOptions();
   if (query.isPending) return <Skeleton className="h-96 w-full" data-testid="page-skeleton" />;
   const subscription = query.data;
   if (!subscription) {
@@ -43,6 +45,7 @@ export default function SubscriptionDetailPage() {
       />
     );
   }
+  const eventExamples = events.data?.find((event) => event.id === subscription.event.id)?.examples ?? [];
   return (
     <div className="grid gap-6">
       <DetailPageHeader
@@ -126,7 +129,7 @@ export default function SubscriptionDetailPage() {
           {subscription.secret ? (
             <SigningSecretCard subscriptionId={subscription.id} secret={subscription.secret} />
           ) : null}
-          <FilterTestCard filters={subscription.filters} />
+          <FilterTestCard filters={subscription.filters} samples={eventExamples} />
         </div>
       </div>
     </div>
