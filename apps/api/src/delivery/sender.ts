@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Agent, buildConnector, type Dispatcher } from 'undici';
 import { isPrivateAddress } from '../lib/private-addresses';
 import { BLOCKED_TARGET_MESSAGE, BlockedTargetError, guardedLookup } from './ssrf-guard';
@@ -10,7 +11,11 @@ export type OutboundRequest = {
   headers: Record<string, string>;
   /** Already serialised; null sends no body (GET). */
   body: string | null;
+  /** Mutual TLS: the client certificate to present and the CAs to trust (opened); none: the shared pool. */
+  tls?: ClientTlsOptions | null;
 };
+
+export type ClientTlsOptions = { cert: string; key: string; passphrase?: string; ca?: string };
 
 export type SendOutcome = {
   /** How long the request took, on the monotonic timer: a measurement, not a time of day. */
@@ -63,17 +68,38 @@ export function createGuardedConnect(
  * address is the one the socket uses.
  */
 export function createSender(options: SenderOptions): Sender {
-  const agent = new Agent({
-    connect: createGuardedConnect(options.allowPrivateTargets),
-    keepAliveTimeout: 10_000,
-    headersTimeout: options.timeoutMs,
-    bodyTimeout: options.timeoutMs,
-  });
+  const newAgent = (tls?: ClientTlsOptions) =>
+    new Agent({
+      connect: createGuardedConnect(options.allowPrivateTargets, tls ?? {}),
+      keepAliveTimeout: 10_000,
+      headersTimeout: options.timeoutMs,
+      bodyTimeout: options.timeoutMs,
+    });
+  const agent = newAgent();
+  // One pool per client certificate: a connection made with one certificate never carries another's request.
+  const tlsAgents = new Map<string, Agent>();
+  const agentFor = (tls: ClientTlsOptions | null | undefined) => {
+    if (!tls) return agent;
+    const key = createHash('sha256')
+      .update(JSON.stringify([tls.cert, tls.key, tls.passphrase, tls.ca]))
+      .digest('hex');
+    let found = tlsAgents.get(key);
+    if (!found) {
+      found = newAgent(tls);
+      tlsAgents.set(key, found);
+    }
+    return found;
+  };
+  const all = () => [agent, ...tlsAgents.values()];
 
   return {
-    send: (outbound) => dispatchAttempt(agent, outbound, options.timeoutMs),
-    close: () => agent.close(),
-    destroy: () => agent.destroy(),
+    send: (outbound) => dispatchAttempt(agentFor(outbound.tls), outbound, options.timeoutMs),
+    close: async () => {
+      await Promise.all(all().map((each) => each.close()));
+    },
+    destroy: async () => {
+      await Promise.all(all().map((each) => each.destroy()));
+    },
   };
 }
 
@@ -214,6 +240,7 @@ export function describeError(error: unknown, timeoutMs: number): string {
     return `Tempo limite excedido (${timeoutMs} ms)`;
   }
   const code = failure.code ?? failure.cause?.code;
+  if (code && /^ERR_SSL_|^ERR_TLS_|CERT|^DEPTH_ZERO|^SELF_SIGNED/.test(code)) return `Falha de TLS: ${code}`;
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return `Falha de DNS: host não encontrado (${code})`;
   if (code) return `Falha de conexão: ${code}`;
   return `Falha na requisição: ${failure.message ?? 'erro desconhecido'}`;

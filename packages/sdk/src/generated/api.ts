@@ -1989,6 +1989,12 @@ export interface paths {
                          * @enum {string}
                          */
                         authType?: "NONE" | "BASIC" | "BEARER" | "API_KEY" | "OAUTH2_CLIENT_CREDENTIALS";
+                        clientTls?: {
+                            caBundle?: string;
+                            certificate: string;
+                            passphrase?: string;
+                            privateKey: string;
+                        } | null;
                         eventId: string;
                         filters?: unknown[] | null;
                         /**
@@ -7780,6 +7786,12 @@ export interface paths {
                          * @enum {string}
                          */
                         authType?: "NONE" | "BASIC" | "BEARER" | "API_KEY" | "OAUTH2_CLIENT_CREDENTIALS";
+                        clientTls?: {
+                            caBundle?: string;
+                            certificate: string;
+                            passphrase?: string;
+                            privateKey: string;
+                        } | null;
                         eventId: string;
                         filters?: unknown[] | null;
                         /**
@@ -7985,6 +7997,12 @@ export interface paths {
                         } | null;
                         /** @enum {string} */
                         authType?: "NONE" | "BASIC" | "BEARER" | "API_KEY" | "OAUTH2_CLIENT_CREDENTIALS";
+                        clientTls?: {
+                            caBundle?: string;
+                            certificate: string;
+                            passphrase?: string;
+                            privateKey: string;
+                        } | null;
                         eventId?: string;
                         filters?: unknown[] | null;
                         /** @enum {string} */
@@ -10813,6 +10831,12 @@ export interface paths {
                          * @enum {string}
                          */
                         authType?: "NONE" | "BASIC" | "BEARER" | "API_KEY" | "OAUTH2_CLIENT_CREDENTIALS";
+                        clientTls?: {
+                            caBundle?: string;
+                            certificate: string;
+                            passphrase?: string;
+                            privateKey: string;
+                        } | null;
                         eventId: string;
                         filters?: unknown[] | null;
                         /**
@@ -11018,6 +11042,12 @@ export interface paths {
                         } | null;
                         /** @enum {string} */
                         authType?: "NONE" | "BASIC" | "BEARER" | "API_KEY" | "OAUTH2_CLIENT_CREDENTIALS";
+                        clientTls?: {
+                            caBundle?: string;
+                            certificate: string;
+                            passphrase?: string;
+                            privateKey: string;
+                        } | null;
                         eventId?: string;
                         filters?: unknown[] | null;
                         /** @enum {string} */
@@ -12726,6 +12756,11 @@ export interface components {
                 /** @enum {string} */
                 state: "CLOSED" | "OPEN" | "HALF_OPEN";
             };
+            clientTls: {
+                hasCaBundle: boolean;
+                subject: string;
+                validTo: string;
+            } | null;
             consumerId: string | null;
             createdAt: string;
             disabledAt: string | null;

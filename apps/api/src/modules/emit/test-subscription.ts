@@ -89,6 +89,7 @@ export async function testSubscription(
       http_method: subscription.httpMethod,
       auth_type: subscription.authType,
       auth_details: subscription.authDetails,
+      client_tls: subscription.clientTls,
       secret: subscription.secret,
       max_retries: 0,
       emitted_at_ms: now.getTime(),

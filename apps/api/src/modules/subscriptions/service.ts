@@ -10,6 +10,7 @@ import {
 import { newWebhookSecret } from '@wm/standard-webhooks';
 import type { AppContext } from '../../context';
 import { CHANGE_CHANNELS, commitChange } from '../../db/change-channel';
+import { prepareClientTls } from '../../domain/client-tls';
 import { type Caller, isConsumerScope } from '../../domain/consumer-scope';
 import { notFound } from '../../domain/errors';
 import { isSent } from '../../domain/is-sent';
@@ -76,6 +77,7 @@ export async function createSubscription(
       httpMethod: input.httpMethod,
       authType: input.authType,
       authDetails: sealAuthDetails(ctx.cipher, input.authDetails),
+      clientTls: input.clientTls ? prepareClientTls(ctx.cipher, input.clientTls, now) : null,
       jsonBody: input.jsonBody ?? null,
       filters: input.filters,
       rateLimitPerSecond: input.rateLimitPerSecond ?? null,
@@ -139,6 +141,9 @@ export async function updateSubscription(
       has('authDetails') || has('authType') ? keepWriteOnlyAuthFields(input.authDetails, stored) : stored,
   });
   await refuseOAuth2PrivateTokenUrl(ctx, auth.authType, auth.authDetails);
+  const clientTls = input.clientTls
+    ? prepareClientTls(ctx.cipher, input.clientTls, ctx.clock())
+    : input.clientTls;
   await commitChange(ctx, CHANGE_CHANNELS.emitTargets, (tx) =>
     updateSubscriptionColumns(tx, id, {
       ...(isReactivation(existing.status, input.status) ? REACTIVATED : {}),
@@ -149,6 +154,7 @@ export async function updateSubscription(
       httpMethod: input.httpMethod,
       authType: auth.authType,
       authDetails: sealAuthDetails(ctx.cipher, auth.authDetails),
+      clientTls: has('clientTls') ? (clientTls ?? null) : undefined,
       jsonBody: has('jsonBody') ? (input.jsonBody ?? null) : undefined,
       filters: has('filters') ? ((input.filters as TSubscription['filters'] | null) ?? []) : undefined,
       rateLimitPerSecond: has('rateLimitPerSecond') ? (input.rateLimitPerSecond ?? null) : undefined,

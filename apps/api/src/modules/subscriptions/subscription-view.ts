@@ -1,5 +1,6 @@
 import { hideWriteOnlyAuthFields, type TSubscription } from '@wm/contracts';
 import type { events, subscriptions } from '../../db/schema';
+import { toClientTlsView } from '../../domain/client-tls';
 import type { Cipher } from '../../lib/crypto';
 import { openAuthDetails } from '../../lib/sealed-auth-details';
 
@@ -34,6 +35,7 @@ export function toSubscriptionView(
       ? hideWriteOnlyAuthFields(openAuthDetails(cipher, row.authDetails))
       : null,
     secret: permissions.canWrite ? cipher.open(row.secret) : null,
+    clientTls: toClientTlsView(row.clientTls),
     jsonBody: row.jsonBody,
     filters: row.filters as TSubscription['filters'],
     attempts: row.attempts,
