@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Agent, buildConnector, type Dispatcher } from 'undici';
-import { isPrivateAddress } from '../lib/private-addresses';
+import { isPrivateAddress, isPrivateTarget } from '../lib/private-addresses';
+import { createProxyAgent, isProxied, type OutboundProxy } from './outbound-proxy';
 import { BLOCKED_TARGET_MESSAGE, BlockedTargetError, guardedLookup } from './ssrf-guard';
 
 export const RESPONSE_BODY_LIMIT = 64 * 1024;
@@ -36,7 +37,12 @@ export type Sender = {
   destroy(): Promise<void>;
 };
 
-type SenderOptions = { timeoutMs: number; allowPrivateTargets: boolean };
+type SenderOptions = {
+  timeoutMs: number;
+  allowPrivateTargets: boolean;
+  /** The egress proxy (OUTBOUND_PROXY_URL and its exclusions); none: straight to the targets. */
+  proxy?: OutboundProxy | null;
+};
 
 const isIpLiteral = (hostname: string) => /^[\d.]+$/.test(hostname) || hostname.includes(':');
 
@@ -76,24 +82,36 @@ export function createSender(options: SenderOptions): Sender {
       bodyTimeout: options.timeoutMs,
     });
   const agent = newAgent();
-  // One pool per client certificate: a connection made with one certificate never carries another's request.
-  const tlsAgents = new Map<string, Agent>();
-  const agentFor = (tls: ClientTlsOptions | null | undefined) => {
-    if (!tls) return agent;
+  // One pool per client certificate (and per route: direct or proxied): a connection made with one
+  // certificate never carries another's request.
+  const pools = new Map<string, Dispatcher>();
+  const poolFor = (tls: ClientTlsOptions | null | undefined, isThroughProxy: boolean) => {
+    if (!tls && !isThroughProxy) return agent;
     const key = createHash('sha256')
-      .update(JSON.stringify([tls.cert, tls.key, tls.passphrase, tls.ca]))
+      .update(JSON.stringify([isThroughProxy, tls?.cert, tls?.key, tls?.passphrase, tls?.ca]))
       .digest('hex');
-    let found = tlsAgents.get(key);
+    let found = pools.get(key);
     if (!found) {
-      found = newAgent(tls);
-      tlsAgents.set(key, found);
+      found =
+        isThroughProxy && options.proxy
+          ? createProxyAgent(options.proxy, options.timeoutMs, tls ?? {})
+          : newAgent(tls ?? undefined);
+      pools.set(key, found);
     }
     return found;
   };
-  const all = () => [agent, ...tlsAgents.values()];
+  const all = () => [agent, ...pools.values()];
 
   return {
-    send: (outbound) => dispatchAttempt(agentFor(outbound.tls), outbound, options.timeoutMs),
+    async send(outbound) {
+      const isThroughProxy = isProxied(options.proxy, URL.parse(outbound.url)?.hostname ?? '');
+      // The proxy resolves the name itself, out of the connect-time guard's reach: the target is
+      // checked here first, so a private address is refused through the proxy as without it.
+      if (isThroughProxy && !options.allowPrivateTargets && (await isPrivateTarget(outbound.url))) {
+        return BLOCKED_OUTCOME;
+      }
+      return dispatchAttempt(poolFor(outbound.tls, isThroughProxy), outbound, options.timeoutMs);
+    },
     close: async () => {
       await Promise.all(all().map((each) => each.close()));
     },
@@ -107,7 +125,11 @@ export function createSender(options: SenderOptions): Sender {
  * One attempt through undici's dispatch API (no response stream): the status, Retry-After and at
  * most RESPONSE_BODY_LIMIT bytes of body, within one deadline for connect, headers and body.
  */
-function dispatchAttempt(agent: Agent, outbound: OutboundRequest, timeoutMs: number): Promise<SendOutcome> {
+function dispatchAttempt(
+  agent: Dispatcher,
+  outbound: OutboundRequest,
+  timeoutMs: number,
+): Promise<SendOutcome> {
   return new Promise((resolve) => {
     // Measured on the monotonic timer (a duration, not "now"); the caller stamps the start from ctx.clock.
     const started = performance.now();
@@ -195,6 +217,15 @@ function dispatchAttempt(agent: Agent, outbound: OutboundRequest, timeoutMs: num
     }
   });
 }
+
+const BLOCKED_OUTCOME: SendOutcome = {
+  durationMs: 0,
+  httpStatusCode: null,
+  responseBody: null,
+  retryAfter: null,
+  error: BLOCKED_TARGET_MESSAGE,
+  isBlocked: true,
+};
 
 /**
  * The kept bytes as text. A body cut at the limit may end inside a UTF-8 character: those trailing

@@ -10,7 +10,6 @@ import {
 import { newWebhookSecret } from '@wm/standard-webhooks';
 import type { AppContext } from '../../context';
 import { CHANGE_CHANNELS, commitChange } from '../../db/change-channel';
-import { prepareClientTls } from '../../domain/client-tls';
 import { type Caller, isConsumerScope } from '../../domain/consumer-scope';
 import { notFound } from '../../domain/errors';
 import { isSent } from '../../domain/is-sent';
@@ -20,6 +19,7 @@ import { parseOrThrow } from '../../domain/validation';
 import { newId } from '../../lib/ids';
 import { openAuthDetails, sealAuthDetails } from '../../lib/sealed-auth-details';
 import { EVENT_NOT_FOUND, eventAccess, requireAccess, subscriptionAccess } from '../access';
+import { prepareClientTls } from './client-tls';
 import {
   countSubscriptionStats,
   deleteSubscriptionRow,

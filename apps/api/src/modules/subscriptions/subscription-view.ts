@@ -1,8 +1,8 @@
 import { hideWriteOnlyAuthFields, type TSubscription } from '@wm/contracts';
 import type { events, subscriptions } from '../../db/schema';
-import { toClientTlsView } from '../../domain/client-tls';
 import type { Cipher } from '../../lib/crypto';
 import { openAuthDetails } from '../../lib/sealed-auth-details';
+import { toClientTlsView } from './client-tls';
 
 type SubscriptionRow = typeof subscriptions.$inferSelect;
 type EventRow = Pick<typeof events.$inferSelect, 'id' | 'name' | 'alias' | 'applicationId'>;

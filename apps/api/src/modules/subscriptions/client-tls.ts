@@ -1,8 +1,8 @@
 import { createPrivateKey, type KeyObject, X509Certificate } from 'node:crypto';
 import type { TClientTlsInput, TClientTlsView } from '@wm/contracts';
-import type { ClientTls } from '../db/schema/events';
-import type { Cipher } from '../lib/crypto';
-import { validationError } from './errors';
+import type { ClientTls } from '../../db/schema/events';
+import { validationError } from '../../domain/errors';
+import type { Cipher } from '../../lib/crypto';
 
 const refuse = (field: string, message: string) =>
   validationError(message, [{ path: `clientTls.${field}`, message }]);
