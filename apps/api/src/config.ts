@@ -58,6 +58,25 @@ const ZEnv = z
     /** The first admin's password follows the one password policy, as every account's does. */
     ADMIN_PASSWORD: ZPassword.optional(),
     ALLOW_PRIVATE_TARGETS: boolean.default(false),
+    /**
+     * Deliveries, callbacks and test sends leave through this HTTP(S) proxy (CONNECT tunnels),
+     * `http://user:password@proxy:3128`: sent from the proxy's fixed addresses. Never logged.
+     */
+    OUTBOUND_PROXY_URL: z
+      .string()
+      .regex(/^https?:\/\//i, { error: 'deve começar com http:// ou https://' })
+      .refine((value) => URL.canParse(value), { error: 'deve ser uma URL' })
+      .optional(),
+    /** Hosts sent to directly, not through OUTBOUND_PROXY_URL: `a.com,.b.com` (a leading dot: its subdomains too). */
+    OUTBOUND_PROXY_EXCLUDE: z
+      .string()
+      .default('')
+      .transform((value) =>
+        value
+          .split(',')
+          .map((host) => host.trim().toLowerCase())
+          .filter((host) => host !== ''),
+      ),
     /** Set: /metrics answers only to `Authorization: Bearer <token>` (Prometheus' bearer_token). */
     METRICS_TOKEN: z.string().min(16, { error: 'deve ter pelo menos 16 caracteres' }).optional(),
     /** false: /docs and /docs/json answer only to a signed-in session. */

@@ -16,6 +16,7 @@ import {
   startReceiver,
 } from './support/delivery-fixtures';
 import { createTestApp, type TestApp } from './support/test-app';
+import { makeTestCertificates } from './support/test-certificates';
 import { waitFor } from './support/wait-for';
 
 const KEY = 'test-secret-key-with-at-least-32-characters';
@@ -41,6 +42,10 @@ async function dumpDatabase(t: TestApp): Promise<string> {
     .join('\n');
 }
 
+const certificates = makeTestCertificates();
+/** The longest line of a PEM: JSON escapes its line breaks, so a whole PEM would never be found as is. */
+const longestLine = (pem: string) => pem.split('\n').reduce((a, b) => (b.length > a.length ? b : a), '');
+
 const cleartextIn = (dump: string, secrets: string[]) => secrets.filter((secret) => dump.includes(secret));
 
 describe('secrets at rest', () => {
@@ -54,6 +59,9 @@ describe('secrets at rest', () => {
     eventCallbackValue: 'callback-evento-1a2b3c4d5e6f',
     appCallbackPassword: 'callback-app-senha-7f8e9d0c',
     routeSecret: 'segredo-github-3c4d5e6f7a8b9c',
+    oauth2ClientSecret: 'client-secret-oauth2-4b5c6d7e8f',
+    clientKeyLine: longestLine(certificates.encryptedClientKey),
+    clientKeyPassphrase: certificates.passphrase,
   };
   let routeId: string;
   let application: { id: string; apiKey: string };
@@ -118,6 +126,30 @@ describe('secrets at rest', () => {
       expect(subscription.status).toBe(201);
       subscriptionIds.push(subscription.body.data.id);
     }
+    // OAuth2 and mutual TLS: their secrets are sealed too (not delivered here: no token endpoint).
+    const guarded = await t.post('/v1/subscriptions', {
+      body: {
+        eventId: event.body.data.id,
+        name: 'OAuth2 e mTLS',
+        targetUrl: 'https://erp.example.com/hooks',
+        status: 'INACTIVE',
+        authType: 'OAUTH2_CLIENT_CREDENTIALS',
+        authDetails: {
+          tokenUrl: 'https://auth.example.com/token',
+          clientId: 'cofre',
+          clientSecret: clear.oauth2ClientSecret,
+        },
+        clientTls: {
+          certificate: certificates.client.cert,
+          privateKey: certificates.encryptedClientKey,
+          passphrase: clear.clientKeyPassphrase,
+        },
+        jsonBody: { data: '#data#' },
+      },
+    });
+    expect(guarded.status).toBe(201);
+    // Write-only: not even its editor reads the client secret back.
+    expect(guarded.body.data.authDetails.clientSecret).toBe('••••••');
   });
 
   afterAll(async () => {

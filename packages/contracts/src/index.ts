@@ -5,6 +5,7 @@ export * from './auth';
 export * from './auth-details';
 export * from './auth-headers';
 export * from './catalog';
+export * from './client-tls';
 export * from './common';
 export * from './common-passwords';
 export * from './consumers';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { checkAuthDetails, pickAuthDetails, ZAuthDetails } from './auth-details';
+import { ZClientTlsInput, ZClientTlsView } from './client-tls';
 import { paginated, ZListQuery } from './common';
 import {
   CIRCUIT_STATES,
@@ -143,6 +144,8 @@ const subscriptionFields = {
   httpMethod: z.enum(HTTP_METHODS, { error: 'Método HTTP inválido' }),
   authType: z.enum(SUBSCRIPTION_AUTH_TYPES, { error: 'Tipo de autenticação inválido' }),
   authDetails: ZAuthDetails.nullable().optional(),
+  /** Mutual TLS: a client certificate for the endpoint; null removes it. */
+  clientTls: ZClientTlsInput.nullable().optional(),
   /** Deliveries per second across every worker; null: no limit. Above it deliveries wait. */
   rateLimitPerSecond: ZRateLimitPerSecond,
   /** Sends at once per worker process; null: the default share of the pool. */
@@ -183,6 +186,7 @@ export const ZUpdateSubscriptionRequest = z
     httpMethod: subscriptionFields.httpMethod.optional(),
     authType: subscriptionFields.authType.optional(),
     authDetails: subscriptionFields.authDetails,
+    clientTls: subscriptionFields.clientTls,
     rateLimitPerSecond: subscriptionFields.rateLimitPerSecond,
     maxInFlight: subscriptionFields.maxInFlight,
     jsonBody: jsonBody(false, JSON_BODY_INVALID_ON_EDIT),
@@ -213,6 +217,8 @@ export const ZSubscription = z
     authDetails: z.record(z.string(), z.string()).nullable(),
     /** Standard Webhooks signing secret; only for callers who may edit the subscription. */
     secret: z.string().nullable(),
+    /** Mutual TLS: the client certificate's subject and expiry (never its key); null: none. */
+    clientTls: ZClientTlsView.nullable(),
     jsonBody: z.unknown(),
     filters: z.array(
       z.object({

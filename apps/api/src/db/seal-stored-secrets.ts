@@ -1,4 +1,4 @@
-import { AUTH_SECRET_FIELDS, VERIFICATION_SECRET_FIELDS } from '@wm/contracts';
+import { AUTH_SECRET_FIELDS, CLIENT_TLS_SECRET_FIELDS, VERIFICATION_SECRET_FIELDS } from '@wm/contracts';
 import { newWebhookSecret } from '@wm/standard-webhooks';
 import { type Cipher, isSealed, SEALED_PREFIX } from '../lib/crypto';
 import { OPERATIONAL_APPLICATION_ID } from './operational-system';
@@ -18,6 +18,7 @@ const SECRET_COLUMNS = [
   { table: 'subscriptions', column: 'secret', kind: 'sealed' },
   { table: 'operational_endpoints', column: 'secret', kind: 'sealed' },
   { table: 'subscriptions', column: 'auth_details', kind: 'auth', fields: AUTH_SECRET_FIELD_LIST },
+  { table: 'subscriptions', column: 'client_tls', kind: 'auth', fields: CLIENT_TLS_SECRET_FIELDS },
   { table: 'events', column: 'callback_auth_details', kind: 'auth', fields: AUTH_SECRET_FIELD_LIST },
   { table: 'applications', column: 'callback_auth_details', kind: 'auth', fields: AUTH_SECRET_FIELD_LIST },
   { table: 'applications', column: 'callback_secret', kind: 'sealed' },

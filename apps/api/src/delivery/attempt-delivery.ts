@@ -1,4 +1,6 @@
 import type { AppContext } from '../context';
+import type { ClientTls } from '../db/schema/events';
+import type { Cipher } from '../lib/crypto';
 import { newIdAt } from '../lib/ids';
 import { openAuthDetails } from '../lib/sealed-auth-details';
 import { failSpan, type Span, SpanKind } from '../lib/tracing';
@@ -7,7 +9,7 @@ import type { ClaimedDelivery } from './claim';
 import { decideOutcome } from './decide-outcome';
 import type { AttemptResult } from './record-results';
 import { sendWithOAuth2 } from './send-with-oauth2';
-import type { Sender, SendOutcome } from './sender';
+import type { ClientTlsOptions, Sender, SendOutcome } from './sender';
 
 type AttemptContext = Pick<AppContext, 'config' | 'cipher' | 'clock' | 'tracing' | 'oauth2Tokens'>;
 
@@ -61,6 +63,17 @@ function describeAttempt(
   }
 }
 
+/** The stored client certificate as the TLS options of a connection (key and passphrase opened). */
+function openClientTls(cipher: Cipher, stored: ClientTls | null | undefined): ClientTlsOptions | null {
+  if (!stored) return null;
+  return {
+    cert: stored.certificate,
+    key: cipher.open(stored.privateKey),
+    ...(stored.passphrase ? { passphrase: cipher.open(stored.passphrase) } : {}),
+    ...(stored.caBundle ? { ca: stored.caBundle } : {}),
+  };
+}
+
 async function sendAndDecide(
   ctx: AttemptContext,
   sender: Sender,
@@ -76,6 +89,7 @@ async function sendAndDecide(
     authDetails: openAuthDetails(cipher, delivery.auth_details),
     secret: cipher.open(delivery.secret),
     payload: delivery.payload_sent,
+    tls: openClientTls(cipher, delivery.client_tls),
   };
   const outcome =
     target.authType === 'OAUTH2_CLIENT_CREDENTIALS'

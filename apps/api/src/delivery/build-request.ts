@@ -1,7 +1,7 @@
 import { buildAuthHeaders } from '@wm/contracts';
 import { signWebhook } from '@wm/standard-webhooks';
 import type { AuthDetails } from '../db/schema/applications';
-import type { OutboundRequest } from './sender';
+import type { ClientTlsOptions, OutboundRequest } from './sender';
 
 export type DeliveryTarget = {
   deliveryId: string;
@@ -11,6 +11,8 @@ export type DeliveryTarget = {
   authDetails: AuthDetails | null;
   secret: string;
   payload: unknown;
+  /** Mutual TLS, opened; null: none. */
+  tls?: ClientTlsOptions | null;
 };
 
 /** The signed HTTP request of one delivery attempt (Standard Webhooks headers; no body for GET). */
@@ -22,6 +24,7 @@ export function buildDeliveryRequest(target: DeliveryTarget, now: Date): Outboun
     url: target.targetUrl,
     method,
     body,
+    tls: target.tls ?? null,
     headers: {
       ...(body === null ? {} : { 'content-type': 'application/json' }),
       'user-agent': 'webhook-manager/1.0',

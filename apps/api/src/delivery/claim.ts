@@ -1,5 +1,6 @@
 import type { AppContext } from '../context';
 import type { AuthDetails } from '../db/schema/applications';
+import type { ClientTls } from '../db/schema/events';
 import type { ClaimedDelivery } from './claimed-delivery';
 
 export type { ClaimedDelivery } from './claimed-delivery';
@@ -24,6 +25,7 @@ type Target = {
   httpMethod: string;
   authType: string;
   authDetails: AuthDetails | null;
+  clientTls?: ClientTls | null;
   secret: string;
   maxInFlight?: number | null;
   rateLimitPerSecond?: number | null;
@@ -46,6 +48,7 @@ export function toClaimedDelivery(
     http_method: subscription.httpMethod,
     auth_type: subscription.authType,
     auth_details: subscription.authDetails,
+    client_tls: subscription.clientTls ?? null,
     secret: subscription.secret,
     max_retries: event.maxRetries,
     max_in_flight: subscription.maxInFlight ?? null,
@@ -92,7 +95,7 @@ export async function claimProbeDelivery(
 
 const CLAIMED_COLUMNS = `d.id, d.occurrence_id, d.subscription_id, d.attempt_count,
     ${PAYLOAD_SENT_SQL},
-    s.target_url, s.http_method, s.auth_type, s.auth_details, s.secret, e.max_retries,
+    s.target_url, s.http_method, s.auth_type, s.auth_details, s.client_tls, s.secret, e.max_retries,
     s.max_in_flight, s.rate_limit_per_second, e.enable_callbacks AS has_callbacks, ${EMIT_CONTEXT_SQL}`;
 
 const CLAIM_DUE_DELIVERIES = `

@@ -1,4 +1,5 @@
 import type { AuthDetails } from '../db/schema/applications';
+import type { ClientTls } from '../db/schema/events';
 
 /** A delivery leased to a worker, with what its send needs. */
 export type ClaimedDelivery = {
@@ -11,6 +12,8 @@ export type ClaimedDelivery = {
   http_method: string;
   auth_type: string;
   auth_details: AuthDetails | null;
+  /** Mutual TLS: the client certificate to present (key and passphrase sealed); null: none. */
+  client_tls?: ClientTls | null;
   secret: string;
   max_retries: number | null;
   /** The subscription's limits: sends at once per process, and deliveries per second (null: none). */

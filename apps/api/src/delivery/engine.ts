@@ -6,6 +6,7 @@ import { releaseLeases, takeBackOwnLeases } from './claim';
 import { startClaimLoop } from './claim-loop';
 import { reportInFlight } from './delivery-metrics';
 import { BACKLOG_FACTOR, shareOf } from './fair-queues';
+import { outboundProxyOf } from './outbound-proxy';
 import { createResultRecorder } from './result-recorder';
 import { createSendPool } from './send-pool';
 import { createSender, type Sender } from './sender';
@@ -42,6 +43,7 @@ export function startDeliveryEngine(ctx: AppContext): DeliveryEngine {
   const sender = createSender({
     timeoutMs: config.DELIVERY_TIMEOUT_MS,
     allowPrivateTargets: config.ALLOW_PRIVATE_TARGETS,
+    proxy: outboundProxyOf(config),
   });
   const concurrency = config.DELIVERY_CONCURRENCY;
   const claimSize = Math.min(config.DELIVERY_BATCH_SIZE, concurrency);

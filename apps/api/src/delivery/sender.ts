@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
 import { Agent, buildConnector, type Dispatcher } from 'undici';
-import { isPrivateAddress } from '../lib/private-addresses';
+import { isPrivateAddress, isPrivateTarget } from '../lib/private-addresses';
+import { createProxyAgent, isProxied, type OutboundProxy } from './outbound-proxy';
 import { BLOCKED_TARGET_MESSAGE, BlockedTargetError, guardedLookup } from './ssrf-guard';
 
 export const RESPONSE_BODY_LIMIT = 64 * 1024;
@@ -10,7 +12,11 @@ export type OutboundRequest = {
   headers: Record<string, string>;
   /** Already serialised; null sends no body (GET). */
   body: string | null;
+  /** Mutual TLS: the client certificate to present and the CAs to trust (opened); none: the shared pool. */
+  tls?: ClientTlsOptions | null;
 };
+
+export type ClientTlsOptions = { cert: string; key: string; passphrase?: string; ca?: string };
 
 export type SendOutcome = {
   /** How long the request took, on the monotonic timer: a measurement, not a time of day. */
@@ -31,7 +37,12 @@ export type Sender = {
   destroy(): Promise<void>;
 };
 
-type SenderOptions = { timeoutMs: number; allowPrivateTargets: boolean };
+type SenderOptions = {
+  timeoutMs: number;
+  allowPrivateTargets: boolean;
+  /** The egress proxy (OUTBOUND_PROXY_URL and its exclusions); none: straight to the targets. */
+  proxy?: OutboundProxy | null;
+};
 
 const isIpLiteral = (hostname: string) => /^[\d.]+$/.test(hostname) || hostname.includes(':');
 
@@ -63,17 +74,50 @@ export function createGuardedConnect(
  * address is the one the socket uses.
  */
 export function createSender(options: SenderOptions): Sender {
-  const agent = new Agent({
-    connect: createGuardedConnect(options.allowPrivateTargets),
-    keepAliveTimeout: 10_000,
-    headersTimeout: options.timeoutMs,
-    bodyTimeout: options.timeoutMs,
-  });
+  const newAgent = (tls?: ClientTlsOptions) =>
+    new Agent({
+      connect: createGuardedConnect(options.allowPrivateTargets, tls ?? {}),
+      keepAliveTimeout: 10_000,
+      headersTimeout: options.timeoutMs,
+      bodyTimeout: options.timeoutMs,
+    });
+  const agent = newAgent();
+  // One pool per client certificate (and per route: direct or proxied): a connection made with one
+  // certificate never carries another's request.
+  const pools = new Map<string, Dispatcher>();
+  const poolFor = (tls: ClientTlsOptions | null | undefined, isThroughProxy: boolean) => {
+    if (!tls && !isThroughProxy) return agent;
+    const key = createHash('sha256')
+      .update(JSON.stringify([isThroughProxy, tls?.cert, tls?.key, tls?.passphrase, tls?.ca]))
+      .digest('hex');
+    let found = pools.get(key);
+    if (!found) {
+      found =
+        isThroughProxy && options.proxy
+          ? createProxyAgent(options.proxy, options.timeoutMs, tls ?? {})
+          : newAgent(tls ?? undefined);
+      pools.set(key, found);
+    }
+    return found;
+  };
+  const all = () => [agent, ...pools.values()];
 
   return {
-    send: (outbound) => dispatchAttempt(agent, outbound, options.timeoutMs),
-    close: () => agent.close(),
-    destroy: () => agent.destroy(),
+    async send(outbound) {
+      const isThroughProxy = isProxied(options.proxy, URL.parse(outbound.url)?.hostname ?? '');
+      // The proxy resolves the name itself, out of the connect-time guard's reach: the target is
+      // checked here first, so a private address is refused through the proxy as without it.
+      if (isThroughProxy && !options.allowPrivateTargets && (await isPrivateTarget(outbound.url))) {
+        return BLOCKED_OUTCOME;
+      }
+      return dispatchAttempt(poolFor(outbound.tls, isThroughProxy), outbound, options.timeoutMs);
+    },
+    close: async () => {
+      await Promise.all(all().map((each) => each.close()));
+    },
+    destroy: async () => {
+      await Promise.all(all().map((each) => each.destroy()));
+    },
   };
 }
 
@@ -81,7 +125,11 @@ export function createSender(options: SenderOptions): Sender {
  * One attempt through undici's dispatch API (no response stream): the status, Retry-After and at
  * most RESPONSE_BODY_LIMIT bytes of body, within one deadline for connect, headers and body.
  */
-function dispatchAttempt(agent: Agent, outbound: OutboundRequest, timeoutMs: number): Promise<SendOutcome> {
+function dispatchAttempt(
+  agent: Dispatcher,
+  outbound: OutboundRequest,
+  timeoutMs: number,
+): Promise<SendOutcome> {
   return new Promise((resolve) => {
     // Measured on the monotonic timer (a duration, not "now"); the caller stamps the start from ctx.clock.
     const started = performance.now();
@@ -170,6 +218,15 @@ function dispatchAttempt(agent: Agent, outbound: OutboundRequest, timeoutMs: num
   });
 }
 
+const BLOCKED_OUTCOME: SendOutcome = {
+  durationMs: 0,
+  httpStatusCode: null,
+  responseBody: null,
+  retryAfter: null,
+  error: BLOCKED_TARGET_MESSAGE,
+  isBlocked: true,
+};
+
 /**
  * The kept bytes as text. A body cut at the limit may end inside a UTF-8 character: those trailing
  * bytes are dropped rather than decoded into U+FFFD (so the stored body stays within the limit).
@@ -214,6 +271,7 @@ export function describeError(error: unknown, timeoutMs: number): string {
     return `Tempo limite excedido (${timeoutMs} ms)`;
   }
   const code = failure.code ?? failure.cause?.code;
+  if (code && /^ERR_SSL_|^ERR_TLS_|CERT|^DEPTH_ZERO|^SELF_SIGNED/.test(code)) return `Falha de TLS: ${code}`;
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return `Falha de DNS: host não encontrado (${code})`;
   if (code) return `Falha de conexão: ${code}`;
   return `Falha na requisição: ${failure.message ?? 'erro desconhecido'}`;

@@ -19,7 +19,7 @@ const CLAIM_OPEN_SQL = `
       AND s.id = d.subscription_id AND e.id = d.event_id AND o.id = d.occurrence_id
     RETURNING d.id, d.occurrence_id, d.subscription_id, d.attempt_count,
       ${PAYLOAD_SENT_SQL},
-      s.target_url, s.http_method, s.auth_type, s.auth_details, s.secret, e.max_retries,
+      s.target_url, s.http_method, s.auth_type, s.auth_details, s.client_tls, s.secret, e.max_retries,
       s.max_in_flight, s.rate_limit_per_second, ${EMIT_CONTEXT_SQL}),
   busy AS (
     SELECT count(*)::int AS busy FROM delivery_logs d

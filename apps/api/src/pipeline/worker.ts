@@ -1,6 +1,7 @@
 import type { AppContext } from '../context';
 import type { CircuitBreaker } from '../delivery/circuit-breaker';
 import { STOP_GRACE_MS } from '../delivery/engine';
+import { outboundProxyOf } from '../delivery/outbound-proxy';
 import { createSender } from '../delivery/sender';
 import { createPacingSlots } from '../queue/pacing-slots';
 import type { Consumer } from '../queue/types';
@@ -33,6 +34,7 @@ export function startPipelineWorker(ctx: AppContext, services: PipelineServices)
   const sender = createSender({
     timeoutMs: config.DELIVERY_TIMEOUT_MS,
     allowPrivateTargets: config.ALLOW_PRIVATE_TARGETS,
+    proxy: outboundProxyOf(config),
   });
   const eventLogConsumer = {
     deliveries: createQueuedDeliveries(ctx, sender),

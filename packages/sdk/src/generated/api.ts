@@ -2000,6 +2000,12 @@ export interface paths {
                          * @enum {string}
                          */
                         authType?: "NONE" | "BASIC" | "BEARER" | "API_KEY" | "OAUTH2_CLIENT_CREDENTIALS";
+                        clientTls?: {
+                            caBundle?: string;
+                            certificate: string;
+                            passphrase?: string;
+                            privateKey: string;
+                        } | null;
                         eventId: string;
                         filters?: unknown[] | null;
                         /**
@@ -8136,6 +8142,12 @@ export interface paths {
                          * @enum {string}
                          */
                         authType?: "NONE" | "BASIC" | "BEARER" | "API_KEY" | "OAUTH2_CLIENT_CREDENTIALS";
+                        clientTls?: {
+                            caBundle?: string;
+                            certificate: string;
+                            passphrase?: string;
+                            privateKey: string;
+                        } | null;
                         eventId: string;
                         filters?: unknown[] | null;
                         /**
@@ -8359,6 +8371,12 @@ export interface paths {
                         } | null;
                         /** @enum {string} */
                         authType?: "NONE" | "BASIC" | "BEARER" | "API_KEY" | "OAUTH2_CLIENT_CREDENTIALS";
+                        clientTls?: {
+                            caBundle?: string;
+                            certificate: string;
+                            passphrase?: string;
+                            privateKey: string;
+                        } | null;
                         eventId?: string;
                         filters?: unknown[] | null;
                         /** @enum {string} */
@@ -11243,6 +11261,12 @@ export interface paths {
                          * @enum {string}
                          */
                         authType?: "NONE" | "BASIC" | "BEARER" | "API_KEY" | "OAUTH2_CLIENT_CREDENTIALS";
+                        clientTls?: {
+                            caBundle?: string;
+                            certificate: string;
+                            passphrase?: string;
+                            privateKey: string;
+                        } | null;
                         eventId: string;
                         filters?: unknown[] | null;
                         /**
@@ -11448,6 +11472,12 @@ export interface paths {
                         } | null;
                         /** @enum {string} */
                         authType?: "NONE" | "BASIC" | "BEARER" | "API_KEY" | "OAUTH2_CLIENT_CREDENTIALS";
+                        clientTls?: {
+                            caBundle?: string;
+                            certificate: string;
+                            passphrase?: string;
+                            privateKey: string;
+                        } | null;
                         eventId?: string;
                         filters?: unknown[] | null;
                         /** @enum {string} */
@@ -13214,6 +13244,11 @@ export interface components {
                 /** @enum {string} */
                 state: "CLOSED" | "OPEN" | "HALF_OPEN";
             };
+            clientTls: {
+                hasCaBundle: boolean;
+                subject: string;
+                validTo: string;
+            } | null;
             consumerId: string | null;
             createdAt: string;
             disabledAt: string | null;

@@ -14,6 +14,17 @@ import {
 import type { AuthDetails } from './applications';
 import { tz } from './timestamp-column';
 
+/** A subscription's client certificate for mutual TLS, as stored (key and passphrase sealed). */
+export type ClientTls = {
+  certificate: string;
+  privateKey: string;
+  passphrase?: string;
+  caBundle?: string;
+  /** Read from the certificate when saved, for the answers. */
+  subject: string;
+  validTo: string;
+};
+
 /** Validated by the contracts schema on every write, so rows are well-formed filters. */
 export type FilterRow = Filter;
 
@@ -81,6 +92,8 @@ export const subscriptions = pgTable(
     authType: text('auth_type').notNull().default('NONE'),
     /** Secret fields (password, token, API key value) sealed with SECRET_KEY. */
     authDetails: jsonb('auth_details').$type<AuthDetails | null>(),
+    /** Mutual TLS: client certificate, its key and passphrase (sealed), optional CA bundle. */
+    clientTls: jsonb('client_tls').$type<ClientTls | null>(),
     jsonBody: jsonb('json_body').$type<unknown>(),
     filters: jsonb('filters').$type<FilterRow[]>().notNull().default([]),
     /** Standard Webhooks signing secret, `whsec_` + base64, stored sealed with SECRET_KEY (`wmenc1:`). */

@@ -36,7 +36,7 @@ const LOAD_EMIT_TARGETS = `
     CASE WHEN e.schema_validation <> 'OFF' THEN e.schema END AS schema,
     (SELECT json_agg(json_build_object('id', s.id, 'status', s.status, 'filters', s.filters,
         'jsonBody', s.json_body, 'targetUrl', s.target_url, 'httpMethod', s.http_method,
-        'authType', s.auth_type, 'authDetails', s.auth_details, 'secret', s.secret,
+        'authType', s.auth_type, 'authDetails', s.auth_details, 'clientTls', s.client_tls, 'secret', s.secret,
         'maxInFlight', s.max_in_flight, 'rateLimitPerSecond', s.rate_limit_per_second)
         ORDER BY s.created_at, s.id)
       FROM subscriptions s WHERE s.event_id = e.id AND s.status IN ('ACTIVE', 'FAILED')) AS subscriptions

@@ -30,6 +30,7 @@ export type EmitSubscription = Pick<
   | 'httpMethod'
   | 'authType'
   | 'authDetails'
+  | 'clientTls'
   | 'secret'
   | 'maxInFlight'
   | 'rateLimitPerSecond'

@@ -1,6 +1,7 @@
 import type { TSubscriptionTestResult } from '@wm/contracts';
 import type { AppContext } from '../../context';
 import { attemptDelivery } from '../../delivery/attempt-delivery';
+import { outboundProxyOf } from '../../delivery/outbound-proxy';
 import { toStoredPayload } from '../../delivery/plan-delivery-logs';
 import { recordAttemptResults } from '../../delivery/record-results';
 import {
@@ -77,6 +78,7 @@ export async function testSubscription(
   const sender = createSender({
     timeoutMs: ctx.config.DELIVERY_TIMEOUT_MS,
     allowPrivateTargets: ctx.config.ALLOW_PRIVATE_TARGETS,
+    proxy: outboundProxyOf(ctx.config),
   });
   try {
     const { result, outcome } = await attemptDelivery(ctx, sender, {
@@ -89,6 +91,7 @@ export async function testSubscription(
       http_method: subscription.httpMethod,
       auth_type: subscription.authType,
       auth_details: subscription.authDetails,
+      client_tls: subscription.clientTls,
       secret: subscription.secret,
       max_retries: 0,
       emitted_at_ms: now.getTime(),

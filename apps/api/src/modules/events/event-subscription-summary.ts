@@ -1,4 +1,4 @@
-import type { TEventSubscriptionSummary } from '@wm/contracts';
+import { hideWriteOnlyAuthFields, type TEventSubscriptionSummary } from '@wm/contracts';
 import type { subscriptions } from '../../db/schema';
 import type { Cipher } from '../../lib/crypto';
 import { openAuthDetails } from '../../lib/sealed-auth-details';
@@ -19,7 +19,7 @@ export function toEventSubscriptionSummary(
     targetUrl: row.targetUrl,
     httpMethod: row.httpMethod,
     authType: row.authType,
-    authDetails: canSeeAuth ? openAuthDetails(cipher, row.authDetails) : null,
+    authDetails: canSeeAuth ? hideWriteOnlyAuthFields(openAuthDetails(cipher, row.authDetails)) : null,
     filters: row.filters,
     jsonBody: row.jsonBody,
     attempts: row.attempts,

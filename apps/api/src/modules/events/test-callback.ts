@@ -1,6 +1,7 @@
 import type { TCallbackTestResult } from '@wm/contracts';
 import type { AppContext } from '../../context';
 import { sendTestCallback } from '../../delivery/callbacks';
+import { outboundProxyOf } from '../../delivery/outbound-proxy';
 import { createSender } from '../../delivery/sender';
 import { conflict } from '../../domain/errors';
 import type { SessionUser } from '../../domain/session-user';
@@ -27,6 +28,7 @@ export async function testEventCallback(
   const sender = createSender({
     timeoutMs: ctx.config.DELIVERY_TIMEOUT_MS,
     allowPrivateTargets: ctx.config.ALLOW_PRIVATE_TARGETS,
+    proxy: outboundProxyOf(ctx.config),
   });
   try {
     const outcome = await sendTestCallback(ctx, sender, {

@@ -19,6 +19,7 @@ import { parseOrThrow } from '../../domain/validation';
 import { newId } from '../../lib/ids';
 import { openAuthDetails, sealAuthDetails } from '../../lib/sealed-auth-details';
 import { EVENT_NOT_FOUND, eventAccess, requireAccess, subscriptionAccess } from '../access';
+import { prepareClientTls } from './client-tls';
 import {
   countSubscriptionStats,
   deleteSubscriptionRow,
@@ -76,6 +77,7 @@ export async function createSubscription(
       httpMethod: input.httpMethod,
       authType: input.authType,
       authDetails: sealAuthDetails(ctx.cipher, input.authDetails),
+      clientTls: input.clientTls ? prepareClientTls(ctx.cipher, input.clientTls, now) : null,
       jsonBody: input.jsonBody ?? null,
       filters: input.filters,
       rateLimitPerSecond: input.rateLimitPerSecond ?? null,
@@ -139,6 +141,9 @@ export async function updateSubscription(
       has('authDetails') || has('authType') ? keepWriteOnlyAuthFields(input.authDetails, stored) : stored,
   });
   await refuseOAuth2PrivateTokenUrl(ctx, auth.authType, auth.authDetails);
+  const clientTls = input.clientTls
+    ? prepareClientTls(ctx.cipher, input.clientTls, ctx.clock())
+    : input.clientTls;
   await commitChange(ctx, CHANGE_CHANNELS.emitTargets, (tx) =>
     updateSubscriptionColumns(tx, id, {
       ...(isReactivation(existing.status, input.status) ? REACTIVATED : {}),
@@ -149,6 +154,7 @@ export async function updateSubscription(
       httpMethod: input.httpMethod,
       authType: auth.authType,
       authDetails: sealAuthDetails(ctx.cipher, auth.authDetails),
+      clientTls: has('clientTls') ? (clientTls ?? null) : undefined,
       jsonBody: has('jsonBody') ? (input.jsonBody ?? null) : undefined,
       filters: has('filters') ? ((input.filters as TSubscription['filters'] | null) ?? []) : undefined,
       rateLimitPerSecond: has('rateLimitPerSecond') ? (input.rateLimitPerSecond ?? null) : undefined,

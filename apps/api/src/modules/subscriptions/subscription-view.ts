@@ -2,6 +2,7 @@ import { hideWriteOnlyAuthFields, type TSubscription } from '@wm/contracts';
 import type { events, subscriptions } from '../../db/schema';
 import type { Cipher } from '../../lib/crypto';
 import { openAuthDetails } from '../../lib/sealed-auth-details';
+import { toClientTlsView } from './client-tls';
 
 type SubscriptionRow = typeof subscriptions.$inferSelect;
 type EventRow = Pick<typeof events.$inferSelect, 'id' | 'name' | 'alias' | 'applicationId'>;
@@ -34,6 +35,7 @@ export function toSubscriptionView(
       ? hideWriteOnlyAuthFields(openAuthDetails(cipher, row.authDetails))
       : null,
     secret: permissions.canWrite ? cipher.open(row.secret) : null,
+    clientTls: toClientTlsView(row.clientTls),
     jsonBody: row.jsonBody,
     filters: row.filters as TSubscription['filters'],
     attempts: row.attempts,

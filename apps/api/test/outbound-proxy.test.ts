@@ -1,0 +1,112 @@
+import { createServer, type Server } from 'node:http';
+import { type AddressInfo, connect as connectTcp } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSender } from '../src/delivery/sender';
+import { BLOCKED_TARGET_MESSAGE } from '../src/delivery/ssrf-guard';
+import { insertEvent, insertSubscription, readLogsOf } from './support/delivery-fixtures';
+import { useDeliveryHarness } from './support/delivery-harness';
+import { waitFor } from './support/wait-for';
+
+const PROXY_PASSWORD = 'senha-do-proxy-8d7c6b5a';
+
+/** An HTTP CONNECT proxy on 127.0.0.1 that counts the tunnels it opens and the credentials sent. */
+const proxy = {
+  server: null as Server | null,
+  port: 0,
+  tunnels: [] as Array<{ target: string; authorization: string | undefined }>,
+};
+
+// Registered before the harness's own hook: the app starts with the proxy's address in its config.
+const env: Record<string, string> = { DELIVERY_POLL_MS: '20', OUTBOUND_PROXY_EXCLUDE: 'localhost' };
+beforeAll(async () => {
+  const server = createServer((_request, response) => response.writeHead(405).end());
+  server.on('connect', (request, clientSocket, head) => {
+    proxy.tunnels.push({ target: request.url ?? '', authorization: request.headers['proxy-authorization'] });
+    const [host, port] = (request.url ?? '').split(':');
+    const upstream = connectTcp(Number(port), host ?? '', () => {
+      clientSocket.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+      upstream.write(head);
+      upstream.pipe(clientSocket);
+      clientSocket.pipe(upstream);
+    });
+    upstream.on('error', () => clientSocket.destroy());
+    clientSocket.on('error', () => upstream.destroy());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  proxy.server = server;
+  proxy.port = (server.address() as AddressInfo).port;
+  env.OUTBOUND_PROXY_URL = `http://egress:${PROXY_PASSWORD}@127.0.0.1:${proxy.port}`;
+});
+
+const harness = useDeliveryHarness(env);
+
+afterAll(async () => {
+  proxy.server?.closeAllConnections();
+  await new Promise<void>((resolve) => proxy.server?.close(() => resolve()));
+});
+
+async function deliverTo(targetUrl: string) {
+  const event = await insertEvent(harness.t.ctx, harness.app.id, { maxRetries: 0 });
+  await insertSubscription(harness.t.ctx, event.id, { targetUrl });
+  const emitted = await harness.t.post('/v1/events/emit', {
+    token: null,
+    headers: { 'x-api-key': harness.app.apiKey },
+    body: { eventType: event.alias, applicationId: harness.app.id, data: { n: 1 } },
+  });
+  expect(emitted.status).toBe(202);
+  return waitFor(
+    async () => {
+      const [log] = await readLogsOf(harness.t.ctx, emitted.body.occurrenceId);
+      return log && ['SUCCESS', 'FAILED'].includes(log.status) ? log : null;
+    },
+    10_000,
+    'the delivery to end',
+  );
+}
+
+describe('egress proxy', () => {
+  it('When OUTBOUND_PROXY_URL is set, then every delivery goes through the proxy with its credentials', async () => {
+    const before = proxy.tunnels.length;
+    for (const path of ['/a', '/b']) {
+      expect((await deliverTo(`${harness.receiver.url}${path}`)).status).toBe('SUCCESS');
+    }
+    expect(harness.receiver.requests.map((request) => request.url)).toEqual(
+      expect.arrayContaining(['/a', '/b']),
+    );
+    const tunnels = proxy.tunnels.slice(before);
+    expect(tunnels.length).toBeGreaterThanOrEqual(1);
+    expect(tunnels.every((tunnel) => tunnel.target === `127.0.0.1:${harness.receiver.port}`)).toBe(true);
+    const expected = `Basic ${Buffer.from(`egress:${PROXY_PASSWORD}`).toString('base64')}`;
+    expect(tunnels.every((tunnel) => tunnel.authorization === expected)).toBe(true);
+  });
+
+  it('When the target host is in OUTBOUND_PROXY_EXCLUDE, then it is sent to directly', async () => {
+    const before = proxy.tunnels.length;
+    const log = await deliverTo(`http://localhost:${harness.receiver.port}/direct`);
+    expect(log.status).toBe('SUCCESS');
+    expect(harness.receiver.requests.some((request) => request.url === '/direct')).toBe(true);
+    expect(proxy.tunnels.length).toBe(before);
+  });
+
+  it('When private targets are refused, then a private target behind the proxy is still refused and the proxy never asked', async () => {
+    const sender = createSender({
+      timeoutMs: 2_000,
+      allowPrivateTargets: false,
+      proxy: { url: `http://127.0.0.1:${proxy.port}`, exclude: [] },
+    });
+    const before = proxy.tunnels.length;
+    try {
+      const outcome = await sender.send({
+        url: `${harness.receiver.url}/private`,
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      });
+      expect(outcome).toMatchObject({ isBlocked: true, error: BLOCKED_TARGET_MESSAGE, httpStatusCode: null });
+    } finally {
+      await sender.close();
+    }
+    expect(proxy.tunnels.length).toBe(before);
+    expect(harness.receiver.requests.some((request) => request.url === '/private')).toBe(false);
+  });
+});
