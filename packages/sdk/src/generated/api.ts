@@ -1990,6 +1990,11 @@ export interface paths {
                          */
                         authType?: "NONE" | "BASIC" | "BEARER" | "API_KEY";
                         eventId: string;
+                        /**
+                         * @default CONTINUE
+                         * @enum {string}
+                         */
+                        fifoOnFailure?: "CONTINUE" | "HOLD";
                         filters?: unknown[] | null;
                         /**
                          * @default POST
@@ -3919,6 +3924,7 @@ export interface paths {
                         dryRun?: boolean;
                         eventType: string;
                         externalEventId?: string;
+                        orderingKey?: string;
                         organizationId?: string;
                     };
                 };
@@ -5602,6 +5608,7 @@ export interface paths {
                         dryRun?: boolean;
                         eventType: string;
                         externalEventId?: string;
+                        orderingKey?: string;
                         organizationId?: string;
                     };
                 };
@@ -6534,6 +6541,130 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["RetryDeliveryAnswer"];
+                    };
+                };
+                /** @description Requisição inválida (URL, parâmetros ou corpo) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Sessão ou chave ausente ou inválida */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Sem permissão para esta ação */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Não encontrado (ou não visível para quem chama) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflito com o estado atual */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Corpo da requisição muito grande */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Tipo de conteúdo não suportado; use application/json */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Erro interno do servidor */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Serviço temporariamente indisponível */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/logs/{id}/skip": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        reason: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Sucesso */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SkipDeliveryAnswer"];
                     };
                 };
                 /** @description Requisição inválida (URL, parâmetros ou corpo) */
@@ -7781,6 +7912,11 @@ export interface paths {
                          */
                         authType?: "NONE" | "BASIC" | "BEARER" | "API_KEY";
                         eventId: string;
+                        /**
+                         * @default CONTINUE
+                         * @enum {string}
+                         */
+                        fifoOnFailure?: "CONTINUE" | "HOLD";
                         filters?: unknown[] | null;
                         /**
                          * @default POST
@@ -7986,6 +8122,8 @@ export interface paths {
                         /** @enum {string} */
                         authType?: "NONE" | "BASIC" | "BEARER" | "API_KEY";
                         eventId?: string;
+                        /** @enum {string} */
+                        fifoOnFailure?: "CONTINUE" | "HOLD";
                         filters?: unknown[] | null;
                         /** @enum {string} */
                         httpMethod?: "POST" | "PUT" | "GET" | "PATCH" | "DELETE";
@@ -10814,6 +10952,11 @@ export interface paths {
                          */
                         authType?: "NONE" | "BASIC" | "BEARER" | "API_KEY";
                         eventId: string;
+                        /**
+                         * @default CONTINUE
+                         * @enum {string}
+                         */
+                        fifoOnFailure?: "CONTINUE" | "HOLD";
                         filters?: unknown[] | null;
                         /**
                          * @default POST
@@ -11019,6 +11162,8 @@ export interface paths {
                         /** @enum {string} */
                         authType?: "NONE" | "BASIC" | "BEARER" | "API_KEY";
                         eventId?: string;
+                        /** @enum {string} */
+                        fifoOnFailure?: "CONTINUE" | "HOLD";
                         filters?: unknown[] | null;
                         /** @enum {string} */
                         httpMethod?: "POST" | "PUT" | "GET" | "PATCH" | "DELETE";
@@ -11808,11 +11953,15 @@ export interface components {
             createdAt: string;
             httpStatusCode: number | null;
             id: string;
+            isWaitingForPrevious: boolean;
             lastAttemptAt: string | null;
+            orderingKey: string | null;
             permissions: {
                 canWrite: boolean;
             };
             processedAt: string | null;
+            skippedAt: string | null;
+            skipReason: string | null;
             /** @enum {string} */
             status: "PENDING" | "RETRYING" | "SUCCESS" | "FAILED" | "IGNORED";
             subscription: {
@@ -11838,9 +11987,11 @@ export interface components {
             eventDataReceived: unknown;
             httpStatusCode: number | null;
             id: string;
+            isWaitingForPrevious: boolean;
             lastAttemptAt: string | null;
             nextAttemptAt: string | null;
             occurrenceId: string;
+            orderingKey: string | null;
             payloadSent: unknown;
             permissions: {
                 canWrite: boolean;
@@ -11852,6 +12003,8 @@ export interface components {
                 message: string;
                 path: string;
             }[];
+            skippedAt: string | null;
+            skipReason: string | null;
             /** @enum {string} */
             status: "PENDING" | "RETRYING" | "SUCCESS" | "FAILED" | "IGNORED";
             subscription: {
@@ -12711,6 +12864,12 @@ export interface components {
             data: components["schemas"]["RuleExecution"][];
             pagination: components["schemas"]["Pagination"];
         };
+        SkipDeliveryAnswer: {
+            id: string;
+            message: string;
+            skippedAt: string;
+            skipReason: string;
+        };
         Subscription: {
             _count: {
                 attempts: number;
@@ -12738,6 +12897,8 @@ export interface components {
                 name: string;
             };
             eventId: string;
+            /** @enum {string} */
+            fifoOnFailure: "CONTINUE" | "HOLD";
             filters: {
                 field: string;
                 /** @enum {string} */
