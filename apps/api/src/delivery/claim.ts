@@ -115,7 +115,7 @@ const SENDABLE = `d.status IN ('PENDING', 'RETRYING')
  * snapshot is one whose predecessors were final already, and stay so.
  */
 const CLAIM_DUE_DELIVERIES = `
-  WITH due AS (
+  WITH RECURSIVE due AS (
     SELECT d.id FROM delivery_logs d
     JOIN subscriptions s ON s.id = d.subscription_id
     JOIN events e ON e.id = d.event_id
@@ -124,16 +124,24 @@ const CLAIM_DUE_DELIVERIES = `
     LIMIT $1
     FOR UPDATE OF d SKIP LOCKED
   ), heads AS (
-    SELECT DISTINCT ON (h.subscription_id, h.ordering_key) h.id
-    FROM delivery_logs h
-    WHERE h.ordering_key IS NOT NULL AND h.status IN ('PENDING', 'RETRYING')
-    ORDER BY h.subscription_id, h.ordering_key, h.fifo_seq
+    -- A skip scan of the open FIFO index: one probe per key, however long each key's backlog.
+    (SELECT h.subscription_id, h.ordering_key, h.id, h.next_attempt_at, h.lease_until FROM delivery_logs h
+      WHERE h.ordering_key IS NOT NULL AND h.status IN ('PENDING', 'RETRYING')
+      ORDER BY h.subscription_id, h.ordering_key, h.fifo_seq LIMIT 1)
+    UNION ALL
+    SELECT n.* FROM heads k CROSS JOIN LATERAL (
+      SELECT h.subscription_id, h.ordering_key, h.id, h.next_attempt_at, h.lease_until FROM delivery_logs h
+      WHERE h.ordering_key IS NOT NULL AND h.status IN ('PENDING', 'RETRYING')
+        AND (h.subscription_id, h.ordering_key) > (k.subscription_id, k.ordering_key)
+      ORDER BY h.subscription_id, h.ordering_key, h.fifo_seq LIMIT 1) n
   ), due_fifo AS (
-    SELECT d.id FROM heads
-    JOIN delivery_logs d ON d.id = heads.id
+    -- The due heads' ids as one array: each is then fetched by its key, whatever the statistics say.
+    SELECT d.id FROM delivery_logs d
     JOIN subscriptions s ON s.id = d.subscription_id
     JOIN events e ON e.id = d.event_id
-    WHERE ${SENDABLE}
+    WHERE d.id = ANY (ARRAY(SELECT heads.id FROM heads WHERE heads.next_attempt_at <= $4::timestamptz
+        AND (heads.lease_until IS NULL OR heads.lease_until < $4::timestamptz)))
+      AND ${SENDABLE}
       AND NOT (s.fifo_on_failure = 'HOLD' AND EXISTS (SELECT 1 FROM delivery_logs p
         WHERE p.subscription_id = d.subscription_id AND p.ordering_key = d.ordering_key
           AND p.fifo_seq < d.fifo_seq AND p.status = 'FAILED' AND p.skipped_at IS NULL))
