@@ -5,6 +5,7 @@ import { join } from 'node:path';
 const BENCHES: Record<string, string> = {
   compare: 'compare.ts',
   delivery: 'delivery-drain.ts',
+  fifo: 'fifo.ts',
   freeze: 'rules-freeze.ts',
   ingest: 'ingest-throughput.ts',
   isolation: 'isolation.ts',

@@ -17,6 +17,15 @@ export const ZEmitRequest = z.object({
     .max(255, { error: 'externalEventId muito longo' })
     .optional(),
   organizationId: z.string().trim().max(255, { error: 'organizationId muito longo' }).optional(),
+  /**
+   * Only for a FIFO event: deliveries of one key go out in emit order, keys in parallel (SQS calls it
+   * the message group). Absent: the event's whole stream is one key.
+   */
+  orderingKey: z
+    .string({ error: 'orderingKey deve ser um texto' })
+    .min(1, { error: 'orderingKey não pode ser vazio' })
+    .max(255, { error: 'orderingKey muito longo (máximo de 255 caracteres)' })
+    .optional(),
   /** Answers what the emit would do (EmitDryRunAnswer, 200) and stores and sends nothing. */
   dryRun: z.boolean({ error: 'dryRun deve ser verdadeiro ou falso' }).optional(),
 });

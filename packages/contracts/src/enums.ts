@@ -28,9 +28,13 @@ export const DISABLED_REASON_TEXT: Record<SubscriptionDisabledReason, string> = 
 export const CIRCUIT_STATES = ['CLOSED', 'OPEN', 'HALF_OPEN'] as const;
 export type CircuitState = (typeof CIRCUIT_STATES)[number];
 
-/** STANDARD and FIFO exist as values but are refused by the API (400). */
+/** STANDARD exists as a value but is refused by the API (400): see STANDARD_QUEUE_REASON. */
 export const QUEUE_TYPES = ['IMMEDIATE', 'RABBITMQ', 'STANDARD', 'FIFO'] as const;
-export const SELECTABLE_QUEUE_TYPES = ['IMMEDIATE', 'RABBITMQ'] as const;
+export const SELECTABLE_QUEUE_TYPES = ['IMMEDIATE', 'RABBITMQ', 'FIFO'] as const;
+
+/** A FIFO subscription's key once a delivery of it FAILED for good: move on, or wait for a resend or a skip. */
+export const FIFO_ON_FAILURE = ['CONTINUE', 'HOLD'] as const;
+export type FifoOnFailure = (typeof FIFO_ON_FAILURE)[number];
 export type QueueType = (typeof QUEUE_TYPES)[number];
 
 export const HTTP_METHODS = ['POST', 'PUT', 'GET', 'PATCH', 'DELETE'] as const;

@@ -15,7 +15,13 @@ import { addIssue, isPlainObject, jsonObjectField, parseJsonField } from './json
 
 export const EVENT_ALIAS_PATTERN = /^[a-z0-9._-]+$/;
 export const BODY_TEMPLATE_MESSAGE = 'O template do body deve ser um JSON válido.';
-export const UNSUPPORTED_QUEUE_MESSAGE = 'Tipo de fila não suportado. Use IMMEDIATE ou RABBITMQ.';
+export const UNSUPPORTED_QUEUE_MESSAGE = 'Tipo de fila não suportado. Use IMMEDIATE, RABBITMQ ou FIFO.';
+/**
+ * Why STANDARD stays off: IMMEDIATE already delivers unordered without pacing, and RABBITMQ queues
+ * with pacing; a third unordered queue would add nothing a user could tell apart.
+ */
+export const STANDARD_QUEUE_REASON =
+  'STANDARD não está disponível: entregas sem ordem já são o IMMEDIATE, e entregas em fila com ritmo são o RABBITMQ.';
 export const DEFAULT_BODY_TEMPLATE = '{"body": "{{payload.body}}"}';
 
 /**
@@ -115,9 +121,7 @@ type EventRuleInput = {
 
 /** Rules across fields: callbacks need a URL and auth details; RABBITMQ needs every queue setting. */
 export function checkEventRules(event: EventRuleInput, ctx: z.RefinementCtx) {
-  if (event.queueType === 'STANDARD' || event.queueType === 'FIFO') {
-    addIssue(ctx, UNSUPPORTED_QUEUE_MESSAGE, ['queueType']);
-  }
+  if (event.queueType === 'STANDARD') addIssue(ctx, UNSUPPORTED_QUEUE_MESSAGE, ['queueType']);
   if (event.enableCallbacks && !event.callbackUrl) addIssue(ctx, 'URL é obrigatória', ['callbackUrl']);
   checkAuthDetails(event.callbackAuthType, event.callbackAuthDetails, ctx, ['callbackAuthDetails']);
   if (event.queueType === 'RABBITMQ') {
@@ -324,9 +328,7 @@ export const ZEventForm = z
     if (form.schemaValidation !== 'OFF' && form.schema.trim() === '') {
       checkSchemaRules({ schema: null, schemaValidation: form.schemaValidation }, ctx);
     }
-    if (form.queueType === 'STANDARD' || form.queueType === 'FIFO') {
-      addIssue(ctx, UNSUPPORTED_QUEUE_MESSAGE, ['queueType']);
-    }
+    if (form.queueType === 'STANDARD') addIssue(ctx, UNSUPPORTED_QUEUE_MESSAGE, ['queueType']);
     if (form.enableCallbacks) {
       if (!form.callbackUrl) addIssue(ctx, 'URL é obrigatória', ['callbackUrl']);
       checkAuthDetails(form.callbackAuthType, form.callbackAuthDetails, ctx, ['callbackAuthDetails']);

@@ -44,6 +44,13 @@ export const ZDeliveryLogListItem = z
     lastAttemptAt: z.string().nullable(),
     attemptCount: z.number().int(),
     subscription: ZDeliveryLogSubscription,
+    /** A FIFO event's delivery: its ordering key ('' when the emit named none: the whole stream); null otherwise. */
+    orderingKey: z.string().nullable(),
+    /** A FIFO delivery not attempted yet because an earlier one of its key is not final ("Aguardando a anterior"). */
+    isWaitingForPrevious: z.boolean(),
+    /** A FAILED FIFO delivery someone skipped, so its key (on HOLD) moves on: when and why; else null. */
+    skippedAt: z.string().nullable(),
+    skipReason: z.string().nullable(),
     /** Whether the caller may resend it (edit rights on its subscription). */
     permissions: z.object({ canWrite: z.boolean() }),
   })
@@ -91,6 +98,22 @@ export const ZDeliveryLogDetail = ZDeliveryLogListItem.extend({
   attempts: z.array(ZDeliveryAttempt),
 }).meta({ id: 'DeliveryLogDetail' });
 export type TDeliveryLogDetail = z.infer<typeof ZDeliveryLogDetail>;
+
+/** Body of POST /logs/{id}/skip: why the failed FIFO delivery is passed over. */
+export const ZSkipDeliveryRequest = z.object({
+  reason: z
+    .string({ error: 'Motivo é obrigatório' })
+    .trim()
+    .min(1, { error: 'Motivo é obrigatório' })
+    .max(500, { error: 'Motivo deve ter no máximo 500 caracteres' }),
+});
+export type TSkipDeliveryRequest = z.infer<typeof ZSkipDeliveryRequest>;
+
+/** POST /logs/{id}/skip: the failed FIFO delivery stays FAILED, marked skipped; its key moves on. */
+export const ZSkipDeliveryResponse = z
+  .object({ id: z.string(), skippedAt: z.string(), skipReason: z.string(), message: z.string() })
+  .meta({ id: 'SkipDeliveryAnswer' });
+export type TSkipDeliveryResponse = z.infer<typeof ZSkipDeliveryResponse>;
 
 /** POST /logs/{id}/retry: the delivery is queued again, due now. */
 export const ZRetryDeliveryResponse = z

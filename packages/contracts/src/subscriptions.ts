@@ -5,6 +5,7 @@ import { paginated, ZListQuery } from './common';
 import {
   CIRCUIT_STATES,
   ENTITY_STATUSES,
+  FIFO_ON_FAILURE,
   FILTER_OPERATORS,
   FILTER_ORIGINS,
   type FilterOperator,
@@ -150,6 +151,10 @@ const subscriptionFields = {
   rateLimitPerSecond: ZRateLimitPerSecond,
   /** Sends at once per worker process; null: the default share of the pool. */
   maxInFlight: ZMaxInFlight,
+  /** Of a FIFO event's keys, when a delivery FAILED for good: CONTINUE with the next, or HOLD the key. */
+  fifoOnFailure: z.enum(FIFO_ON_FAILURE, {
+    error: 'Comportamento em falha FIFO inválido (CONTINUE ou HOLD)',
+  }),
 };
 
 /** Body of POST /subscriptions. */
@@ -160,6 +165,7 @@ export const ZCreateSubscriptionRequest = z
     status: subscriptionFields.status.default('ACTIVE'),
     httpMethod: subscriptionFields.httpMethod.default('POST'),
     authType: subscriptionFields.authType.default('NONE'),
+    fifoOnFailure: subscriptionFields.fifoOnFailure.default('CONTINUE'),
     jsonBody: jsonBody(true, JSON_BODY_INVALID),
     filters: ZFilters.nullable()
       .optional()
@@ -189,6 +195,7 @@ export const ZUpdateSubscriptionRequest = z
     clientTls: subscriptionFields.clientTls,
     rateLimitPerSecond: subscriptionFields.rateLimitPerSecond,
     maxInFlight: subscriptionFields.maxInFlight,
+    fifoOnFailure: subscriptionFields.fifoOnFailure.optional(),
     jsonBody: jsonBody(false, JSON_BODY_INVALID_ON_EDIT),
     filters: ZFilters.nullable().optional(),
   })
@@ -234,6 +241,7 @@ export const ZSubscription = z
     disabledAt: z.string().nullable(),
     rateLimitPerSecond: z.number().int().nullable(),
     maxInFlight: z.number().int().nullable(),
+    fifoOnFailure: z.enum(FIFO_ON_FAILURE),
     /** The circuit breaker: OPEN defers deliveries until openUntil; HALF_OPEN is probing. */
     circuit: z.object({ state: z.enum(CIRCUIT_STATES), openUntil: z.string().nullable() }),
     _count: z.object({ attempts: z.number().int() }),

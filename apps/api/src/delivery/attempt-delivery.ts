@@ -120,6 +120,7 @@ async function sendAndDecide(
     durationMs: outcome.durationMs,
     isGone: decision.isGone,
     hasCallbacks: delivery.has_callbacks,
+    ...(delivery.is_fifo ? { isFifo: true } : {}),
   };
   return { result, outcome };
 }

@@ -2,6 +2,7 @@ import type { AppContext } from '../context';
 import type { AuthDetails } from '../db/schema/applications';
 import type { ClientTls } from '../db/schema/events';
 import type { ClaimedDelivery } from './claimed-delivery';
+import { fifoPredecessorHoldsSql } from './fifo-sql';
 
 export type { ClaimedDelivery } from './claimed-delivery';
 
@@ -96,29 +97,68 @@ export async function claimProbeDelivery(
 const CLAIMED_COLUMNS = `d.id, d.occurrence_id, d.subscription_id, d.attempt_count,
     ${PAYLOAD_SENT_SQL},
     s.target_url, s.http_method, s.auth_type, s.auth_details, s.client_tls, s.secret, e.max_retries,
-    s.max_in_flight, s.rate_limit_per_second, e.enable_callbacks AS has_callbacks, ${EMIT_CONTEXT_SQL}`;
+    s.max_in_flight, s.rate_limit_per_second, e.enable_callbacks AS has_callbacks, ${EMIT_CONTEXT_SQL},
+    d.ordering_key IS NOT NULL AS is_fifo`;
 
-const CLAIM_DUE_DELIVERIES = `
-  WITH due AS (
-    SELECT d.id FROM delivery_logs d
-    JOIN subscriptions s ON s.id = d.subscription_id
-    JOIN events e ON e.id = d.event_id
-    WHERE d.status IN ('PENDING', 'RETRYING')
+// What both claims require of a delivery `d` of subscription `s` and event `e` besides being due.
+const SENDABLE = `d.status IN ('PENDING', 'RETRYING')
       AND d.next_attempt_at <= $4::timestamptz
       AND (d.lease_until IS NULL OR d.lease_until < $4::timestamptz)
       AND e.status <> 'PAUSED'
       AND s.status = 'ACTIVE'
       AND d.subscription_id <> ALL($5::uuid[])
       AND NOT EXISTS (SELECT 1 FROM endpoint_circuits c
-        WHERE c.subscription_id = d.subscription_id AND c.state <> 'CLOSED')
+        WHERE c.subscription_id = d.subscription_id AND c.state <> 'CLOSED')`;
+
+/**
+ * Every other delivery, and a FIFO one only at the head of its (subscription, ordering key): the
+ * oldest open one in emit order, with no earlier one holding the key and no other of the key leased
+ * (a resend of an earlier one waits for the one in flight). The row lock and the lease, re-checked
+ * on the row's latest version, keep two workers from taking one delivery; a head found on a stale
+ * snapshot is one whose predecessors were final already, and stay so.
+ */
+const CLAIM_DUE_DELIVERIES = `
+  WITH RECURSIVE due AS (
+    SELECT d.id FROM delivery_logs d
+    JOIN subscriptions s ON s.id = d.subscription_id
+    JOIN events e ON e.id = d.event_id
+    WHERE ${SENDABLE} AND d.ordering_key IS NULL
+    ORDER BY d.next_attempt_at
+    LIMIT $1
+    FOR UPDATE OF d SKIP LOCKED
+  ), heads AS (
+    -- A skip scan of the open FIFO index: one probe per key, however long each key's backlog.
+    (SELECT h.subscription_id, h.ordering_key, h.id, h.next_attempt_at, h.lease_until FROM delivery_logs h
+      WHERE h.ordering_key IS NOT NULL AND h.status IN ('PENDING', 'RETRYING')
+      ORDER BY h.subscription_id, h.ordering_key, h.fifo_seq LIMIT 1)
+    UNION ALL
+    SELECT n.* FROM heads k CROSS JOIN LATERAL (
+      SELECT h.subscription_id, h.ordering_key, h.id, h.next_attempt_at, h.lease_until FROM delivery_logs h
+      WHERE h.ordering_key IS NOT NULL AND h.status IN ('PENDING', 'RETRYING')
+        AND (h.subscription_id, h.ordering_key) > (k.subscription_id, k.ordering_key)
+      ORDER BY h.subscription_id, h.ordering_key, h.fifo_seq LIMIT 1) n
+  ), due_fifo AS (
+    -- The due heads' ids as one array: each is then fetched by its key, whatever the statistics say.
+    SELECT d.id FROM delivery_logs d
+    JOIN subscriptions s ON s.id = d.subscription_id
+    JOIN events e ON e.id = d.event_id
+    WHERE d.id = ANY (ARRAY(SELECT heads.id FROM heads WHERE heads.next_attempt_at <= $4::timestamptz
+        AND (heads.lease_until IS NULL OR heads.lease_until < $4::timestamptz)))
+      AND ${SENDABLE}
+      AND NOT (s.fifo_on_failure = 'HOLD' AND EXISTS (SELECT 1 FROM delivery_logs p
+        WHERE p.subscription_id = d.subscription_id AND p.ordering_key = d.ordering_key
+          AND p.fifo_seq < d.fifo_seq AND p.status = 'FAILED' AND p.skipped_at IS NULL))
+      AND NOT EXISTS (SELECT 1 FROM delivery_logs x
+        WHERE x.subscription_id = d.subscription_id AND x.ordering_key = d.ordering_key
+          AND x.status IN ('PENDING', 'RETRYING') AND x.id <> d.id AND x.lease_until >= $4::timestamptz)
     ORDER BY d.next_attempt_at
     LIMIT $1
     FOR UPDATE OF d SKIP LOCKED
   )
   UPDATE delivery_logs d
   SET lease_until = $4::timestamptz + $2::int * interval '1 millisecond', leased_by = $3
-  FROM due, subscriptions s, events e, occurrences o
-  WHERE d.id = due.id AND s.id = d.subscription_id AND e.id = d.event_id AND o.id = d.occurrence_id
+  FROM (SELECT id FROM due UNION ALL SELECT id FROM due_fifo) AS taken, subscriptions s, events e, occurrences o
+  WHERE d.id = taken.id AND s.id = d.subscription_id AND e.id = d.event_id AND o.id = d.occurrence_id
   RETURNING ${CLAIMED_COLUMNS}`;
 
 const CLAIM_PROBE_DELIVERY = `
@@ -131,6 +171,11 @@ const CLAIM_PROBE_DELIVERY = `
       AND (d.lease_until IS NULL OR d.lease_until < $4)
       AND e.status <> 'PAUSED'
       AND s.status = 'ACTIVE'
+      -- A FIFO delivery probes only at the head of its key, free of any lease.
+      AND (d.ordering_key IS NULL OR (NOT ${fifoPredecessorHoldsSql('d', 's')}
+        AND NOT EXISTS (SELECT 1 FROM delivery_logs x
+          WHERE x.subscription_id = d.subscription_id AND x.ordering_key = d.ordering_key
+            AND x.status IN ('PENDING', 'RETRYING') AND x.id <> d.id AND x.lease_until >= $4)))
     ORDER BY d.next_attempt_at
     LIMIT 1
     FOR UPDATE OF d SKIP LOCKED

@@ -25,4 +25,6 @@ export type ClaimedDelivery = {
   emitted_at_ms: number;
   /** The parent of its attempt's span: the emit's (stored with the occurrence), or the queue message's. */
   trace_parent: string | null;
+  /** A FIFO event's delivery: once final, the next of its key may be claimed (the claim loop is woken). */
+  is_fifo?: boolean;
 };

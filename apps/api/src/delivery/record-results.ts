@@ -23,6 +23,8 @@ export type AttemptResult = {
   isTest?: boolean;
   /** False when the event has callbacks off, so a finished occurrence needs no report check. */
   hasCallbacks?: boolean;
+  /** A FIFO event's delivery: once recorded final, the next of its key is due to be claimed. */
+  isFifo?: boolean;
 };
 
 /** Consecutive FAILED deliveries after which a subscription is auto-disabled. */

@@ -4,6 +4,7 @@ import { sendFinishedCallbacks } from './callbacks';
 import type { CircuitBreaker } from './circuit-breaker';
 import { type AttemptResult, recordAttemptResults } from './record-results';
 import type { Sender } from './sender';
+import { notifyDeliveryWorkers } from './wake';
 
 const FLUSH_DELAY_MS = 2;
 const RECORD_TRIES = 5;
@@ -39,6 +40,8 @@ export function createResultRecorder(
     const changes = await recordWithRetries(ctx, workerId, batch);
     if (!changes) return;
     breaker.closed(changes.closed);
+    // A FIFO delivery gone final frees its key: the next one is claimed now, here or elsewhere.
+    if (batch.some((r) => r.isFifo && r.status !== 'RETRYING')) notifyDeliveryWorkers(ctx);
     if (changes.tripped.length > 0) {
       breaker.open(changes.tripped).catch((error) => logger.error({ err: error }, 'could not open circuits'));
     }

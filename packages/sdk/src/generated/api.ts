@@ -2007,6 +2007,11 @@ export interface paths {
                             privateKey: string;
                         } | null;
                         eventId: string;
+                        /**
+                         * @default CONTINUE
+                         * @enum {string}
+                         */
+                        fifoOnFailure?: "CONTINUE" | "HOLD";
                         filters?: unknown[] | null;
                         /**
                          * @default POST
@@ -2225,7 +2230,15 @@ export interface paths {
                         } | null;
                         /** @enum {string} */
                         authType?: "NONE" | "BASIC" | "BEARER" | "API_KEY" | "OAUTH2_CLIENT_CREDENTIALS";
+                        clientTls?: {
+                            caBundle?: string;
+                            certificate: string;
+                            passphrase?: string;
+                            privateKey: string;
+                        } | null;
                         eventId?: string;
+                        /** @enum {string} */
+                        fifoOnFailure?: "CONTINUE" | "HOLD";
                         filters?: unknown[] | null;
                         /** @enum {string} */
                         httpMethod?: "POST" | "PUT" | "GET" | "PATCH" | "DELETE";
@@ -4145,6 +4158,7 @@ export interface paths {
                         dryRun?: boolean;
                         eventType: string;
                         externalEventId?: string;
+                        orderingKey?: string;
                         organizationId?: string;
                     };
                 };
@@ -5837,6 +5851,7 @@ export interface paths {
                         dryRun?: boolean;
                         eventType: string;
                         externalEventId?: string;
+                        orderingKey?: string;
                         organizationId?: string;
                     };
                 };
@@ -6769,6 +6784,130 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["RetryDeliveryAnswer"];
+                    };
+                };
+                /** @description Requisição inválida (URL, parâmetros ou corpo) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Sessão ou chave ausente ou inválida */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Sem permissão para esta ação */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Não encontrado (ou não visível para quem chama) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflito com o estado atual */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Corpo da requisição muito grande */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Tipo de conteúdo não suportado; use application/json */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Erro interno do servidor */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Serviço temporariamente indisponível */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/logs/{id}/skip": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        reason: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Sucesso */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SkipDeliveryAnswer"];
                     };
                 };
                 /** @description Requisição inválida (URL, parâmetros ou corpo) */
@@ -8149,6 +8288,11 @@ export interface paths {
                             privateKey: string;
                         } | null;
                         eventId: string;
+                        /**
+                         * @default CONTINUE
+                         * @enum {string}
+                         */
+                        fifoOnFailure?: "CONTINUE" | "HOLD";
                         filters?: unknown[] | null;
                         /**
                          * @default POST
@@ -8378,6 +8522,8 @@ export interface paths {
                             privateKey: string;
                         } | null;
                         eventId?: string;
+                        /** @enum {string} */
+                        fifoOnFailure?: "CONTINUE" | "HOLD";
                         filters?: unknown[] | null;
                         /** @enum {string} */
                         httpMethod?: "POST" | "PUT" | "GET" | "PATCH" | "DELETE";
@@ -11268,6 +11414,11 @@ export interface paths {
                             privateKey: string;
                         } | null;
                         eventId: string;
+                        /**
+                         * @default CONTINUE
+                         * @enum {string}
+                         */
+                        fifoOnFailure?: "CONTINUE" | "HOLD";
                         filters?: unknown[] | null;
                         /**
                          * @default POST
@@ -11479,6 +11630,8 @@ export interface paths {
                             privateKey: string;
                         } | null;
                         eventId?: string;
+                        /** @enum {string} */
+                        fifoOnFailure?: "CONTINUE" | "HOLD";
                         filters?: unknown[] | null;
                         /** @enum {string} */
                         httpMethod?: "POST" | "PUT" | "GET" | "PATCH" | "DELETE";
@@ -12286,11 +12439,15 @@ export interface components {
             createdAt: string;
             httpStatusCode: number | null;
             id: string;
+            isWaitingForPrevious: boolean;
             lastAttemptAt: string | null;
+            orderingKey: string | null;
             permissions: {
                 canWrite: boolean;
             };
             processedAt: string | null;
+            skippedAt: string | null;
+            skipReason: string | null;
             /** @enum {string} */
             status: "PENDING" | "RETRYING" | "SUCCESS" | "FAILED" | "IGNORED";
             subscription: {
@@ -12316,9 +12473,11 @@ export interface components {
             eventDataReceived: unknown;
             httpStatusCode: number | null;
             id: string;
+            isWaitingForPrevious: boolean;
             lastAttemptAt: string | null;
             nextAttemptAt: string | null;
             occurrenceId: string;
+            orderingKey: string | null;
             payloadSent: unknown;
             permissions: {
                 canWrite: boolean;
@@ -12330,6 +12489,8 @@ export interface components {
                 message: string;
                 path: string;
             }[];
+            skippedAt: string | null;
+            skipReason: string | null;
             /** @enum {string} */
             status: "PENDING" | "RETRYING" | "SUCCESS" | "FAILED" | "IGNORED";
             subscription: {
@@ -13229,6 +13390,12 @@ export interface components {
             data: components["schemas"]["RuleExecution"][];
             pagination: components["schemas"]["Pagination"];
         };
+        SkipDeliveryAnswer: {
+            id: string;
+            message: string;
+            skippedAt: string;
+            skipReason: string;
+        };
         Subscription: {
             _count: {
                 attempts: number;
@@ -13261,6 +13428,8 @@ export interface components {
                 name: string;
             };
             eventId: string;
+            /** @enum {string} */
+            fifoOnFailure: "CONTINUE" | "HOLD";
             filters: {
                 field: string;
                 /** @enum {string} */

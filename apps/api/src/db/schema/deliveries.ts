@@ -94,6 +94,13 @@ export const deliveryLogs = pgTable(
     processedAt: tz('processed_at'),
     /** When a subscription's recover re-queued it: a recover takes each delivery once. */
     recoveredAt: tz('recovered_at'),
+    /** A FIFO event's delivery: its key ('' for the whole stream); null for every other queue type. */
+    orderingKey: text('ordering_key'),
+    /** Its place in the emit order (sequence delivery_fifo_seq, taken in the emit's statement). */
+    fifoSeq: bigint('fifo_seq', { mode: 'number' }),
+    /** A FAILED FIFO delivery passed over by POST /logs/{id}/skip, so its held key moves on. */
+    skippedAt: tz('skipped_at'),
+    skipReason: text('skip_reason'),
     createdAt: tz('created_at').notNull().defaultNow(),
     updatedAt: tz('updated_at').notNull().defaultNow(),
   },
@@ -107,6 +114,15 @@ export const deliveryLogs = pgTable(
     index('delivery_logs_subscription_idx').on(table.subscriptionId, table.createdAt),
     index('delivery_logs_event_idx').on(table.eventId, table.createdAt),
     index('delivery_logs_occurrence_idx').on(table.occurrenceId),
+    // The head of each FIFO key (its oldest open delivery), and what holds a HOLD key.
+    index('delivery_logs_fifo_open_idx')
+      .on(table.subscriptionId, table.orderingKey, table.fifoSeq)
+      .where(sql`${table.orderingKey} IS NOT NULL AND ${table.status} IN ('PENDING', 'RETRYING')`),
+    index('delivery_logs_fifo_held_idx')
+      .on(table.subscriptionId, table.orderingKey, table.fifoSeq)
+      .where(
+        sql`${table.orderingKey} IS NOT NULL AND ${table.status} = 'FAILED' AND ${table.skippedAt} IS NULL`,
+      ),
   ],
 );
 

@@ -107,6 +107,8 @@ export const subscriptions = pgTable(
     rateLimitPerSecond: integer('rate_limit_per_second'),
     /** Sends at once per process; null: the default share of the pool. */
     maxInFlight: integer('max_in_flight'),
+    /** A FIFO event's key once a delivery FAILED for good: 'CONTINUE' with the next, or 'HOLD' it. */
+    fifoOnFailure: text('fifo_on_failure').$type<'CONTINUE' | 'HOLD'>().notNull().default('CONTINUE'),
     createdBy: uuid('created_by'),
     /** Set, with consumerId, on a consumer's subscription: its event's application. */
     consumerApplicationId: uuid('consumer_application_id'),

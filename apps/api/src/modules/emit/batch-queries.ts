@@ -92,18 +92,23 @@ const INSERT_EMITS = `
     ON CONFLICT DO NOTHING
     RETURNING id
   ), d AS (
+    -- A FIFO log takes its place in the emit order here, in the order of the batch (its emits'
+    -- order of acceptance); the FIFO batches run one at a time (record-emits.ts).
     INSERT INTO delivery_logs (id, occurrence_id, subscription_id, event_id, status, error_message,
       outsider_error_message, event_data_received, payload_sent, next_attempt_at, processed_at, lease_until, leased_by,
-      created_at, updated_at)
+      created_at, updated_at, ordering_key, fifo_seq)
     SELECT r.id, r.occurrence_id, r.subscription_id, r.event_id, r.status, r.error_message,
       r.outsider_error_message, r.event_data_received, r.payload_sent, r.next_attempt_at, r.processed_at,
       CASE WHEN r.leased_by IS NULL THEN NULL ELSE $3::timestamptz END,
-      r.leased_by, r.created_at, r.created_at
+      r.leased_by, r.created_at, r.created_at, r.ordering_key,
+      CASE WHEN r.ordering_key IS NOT NULL THEN nextval('delivery_fifo_seq') END
     FROM json_to_recordset($2::json) AS r(id uuid, occurrence_id uuid, subscription_id uuid,
       event_id uuid, status text, error_message text, outsider_error_message text,
       event_data_received json, payload_sent json,
-      next_attempt_at timestamptz, processed_at timestamptz, leased_by text, created_at timestamptz)
+      next_attempt_at timestamptz, processed_at timestamptz, leased_by text, created_at timestamptz,
+      ordering_key text, fifo_n int)
     WHERE r.occurrence_id IN (SELECT id FROM o)
+    ORDER BY r.fifo_n
     RETURNING subscription_id, status, created_at
   ), ignored AS (${addIgnoredDeliveryStats('d')}
   ), l AS (
@@ -166,7 +171,7 @@ export async function insertEmits(
     INSERT_EMITS,
     [
       JSON.stringify(records.map((record) => record.occurrence)),
-      JSON.stringify(records.flatMap((record) => record.deliveryLogs)),
+      JSON.stringify(numberFifoLogs(records.flatMap((record) => record.deliveryLogs))),
       leaseUntil,
       JSON.stringify(records.flatMap((record) => (record.eventLog ? [record.eventLog] : []))),
       JSON.stringify(records.flatMap(inboundRowOf)),
@@ -175,6 +180,12 @@ export async function insertEmits(
     'insert_emits',
   );
   return new Set(rows.map((row) => row.id));
+}
+
+/** A FIFO batch's logs numbered in acceptance order, the order in which they take their place. */
+function numberFifoLogs(logs: EmitRecord['deliveryLogs']) {
+  if (logs[0]?.ordering_key === undefined) return logs;
+  return logs.map((log, index) => ({ ...log, fifo_n: index }));
 }
 
 /** The inbound request of a record as the statement reads it, with what links it to its emit. */
@@ -229,6 +240,8 @@ export function toEmitRecord(emit: {
   deliveryLogs: PlannedDeliveryLog[];
   leasedBy: string | null;
   eventLogId: string | null;
+  /** A FIFO event's key ('' for the whole stream); null for every other queue type. */
+  orderingKey?: string | null;
 }): EmitRecord {
   const { input, event, occurrenceId, idempotencyKey, payload, timestamp, traceParent } = emit;
   const ownBody = soleOwnBody(emit);
@@ -272,6 +285,8 @@ export function toEmitRecord(emit: {
       processed_at: log.processedAt?.toISOString() ?? null,
       leased_by: log.status === 'PENDING' ? emit.leasedBy : null,
       created_at: timestamp,
+      // Only a FIFO event's logs carry the key: the others' rows stay as they were, field for field.
+      ...(emit.orderingKey == null ? {} : { ordering_key: emit.orderingKey }),
     })),
     eventLog: emit.eventLogId
       ? {

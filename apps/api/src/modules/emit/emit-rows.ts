@@ -75,6 +75,8 @@ export type EmitRecord = {
     /** Leased at birth to this process's delivery worker, which sends it without a claim. */
     leased_by: string | null;
     created_at: string;
+    /** A FIFO event's key ('' for the whole stream); absent for every other queue type. */
+    ordering_key?: string;
   }>;
   eventLog: {
     id: string;

@@ -2,7 +2,7 @@ import type { AppContext } from '../../context';
 import { planDeliveryLogs } from '../../delivery/plan-delivery-logs';
 import { renderEventPayload } from '../../delivery/render-payload';
 import { INVALID_API_KEY_MESSAGE } from '../../domain/api-key';
-import { conflict, notFound, unauthorized } from '../../domain/errors';
+import { conflict, notFound, unauthorized, validationError } from '../../domain/errors';
 import { newIdAt } from '../../lib/ids';
 import { EVENT_NOT_FOUND } from '../access';
 import { checkPayloadSchema } from './check-payload-schema';
@@ -19,6 +19,8 @@ export async function loadCheckedTarget(ctx: AppContext, input: EmitInput & Emit
   return target;
 }
 
+export const ORDERING_KEY_ONLY_FIFO = 'orderingKey só é aceito em eventos com fila FIFO';
+
 /**
  * Everything an emit decides before it stores anything: the event accepts emits, the occurrence's
  * id and payload, and one planned delivery log per subscription. A real emit stores this plan and
@@ -29,6 +31,9 @@ export function planEmit(target: EmitTarget, input: EmitInput, now: Date) {
   if (!event) throw notFound(EVENT_NOT_FOUND);
   if (event.status === 'INACTIVE') throw conflict('Evento inativo: emissões não são aceitas');
   if (event.status === 'FAILED') throw conflict('Evento em falha: emissões não são aceitas');
+  if (input.orderingKey !== undefined && event.queueType !== 'FIFO') {
+    throw validationError(ORDERING_KEY_ONLY_FIFO, [{ path: 'orderingKey', message: ORDERING_KEY_ONLY_FIFO }]);
+  }
   // OFF (most events) costs one comparison; ENFORCE throws 422 before anything is planned.
   const schemaCheck = event.schemaValidation === 'OFF' ? null : checkPayloadSchema(event, input.data);
 

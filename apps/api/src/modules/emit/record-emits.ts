@@ -21,15 +21,24 @@ export function recordEmit(ctx: AppContext, record: EmitRecord): Promise<boolean
 /** The context's writer of emits (see EmitRecorder); holds no connection. */
 export function createEmitRecorder(ctx: RecorderDeps): EmitRecorder {
   const writer = workerIncarnation('emit', ctx.config.workerName);
-  const batcher = createBatcher(
-    async (records: EmitRecord[]) => {
-      const inserted = await insertTogether(ctx, writer.id, records);
-      return records.map((record) => inserted.has(record.occurrence.id));
+  const write = async (records: EmitRecord[]) => {
+    const inserted = await insertTogether(ctx, writer.id, records);
+    return records.map((record) => inserted.has(record.occurrence.id));
+  };
+  const batcher = createBatcher(write, { maxSize: 200, maxInFlight: 3, isolateFailures: true });
+  // FIFO emits are written one batch at a time: a batch's place in the emit order is taken when it
+  // commits, so no later batch can commit its keys' deliveries before an earlier one's.
+  const fifoBatcher = createBatcher(write, { maxSize: 200, maxInFlight: 1, isolateFailures: true });
+  return {
+    writer,
+    record: (record) => (isFifoRecord(record) ? fifoBatcher : batcher).submit(record),
+    stop: async () => {
+      await Promise.all([batcher.drain(), fifoBatcher.drain()]);
     },
-    { maxSize: 200, maxInFlight: 3, isolateFailures: true },
-  );
-  return { writer, record: (record) => batcher.submit(record), stop: () => batcher.drain() };
+  };
 }
+
+const isFifoRecord = (record: EmitRecord) => record.deliveryLogs[0]?.ordering_key !== undefined;
 
 async function insertTogether(
   ctx: RecorderDeps,

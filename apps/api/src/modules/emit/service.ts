@@ -65,8 +65,11 @@ async function recordAndDispatch(
       'webhook.ignored': answer.ignored,
     });
   }
-  // Due deliveries of an ACTIVE event go straight to this process's worker, leased at birth.
-  const worker = !eventLogId && event.status === 'ACTIVE' && due.length > 0 ? findLocalWorker(ctx) : null;
+  // Due deliveries of an ACTIVE event go straight to this process's worker, leased at birth; a FIFO
+  // event's never do: only the claim, which takes each key's oldest open delivery, may send them.
+  const isFifo = event.queueType === 'FIFO';
+  const worker =
+    !eventLogId && !isFifo && event.status === 'ACTIVE' && due.length > 0 ? findLocalWorker(ctx) : null;
   const handedOver = worker
     ? toClaimed(due, target.subscriptions, event, { emittedAt: now, traceParent })
     : [];
@@ -88,6 +91,7 @@ async function recordAndDispatch(
       deliveryLogs: eventLogId ? [] : logs,
       leasedBy,
       eventLogId,
+      orderingKey: isFifo ? (input.orderingKey ?? '') : null,
     }),
   );
 

@@ -9,6 +9,7 @@ import {
   occurrences,
   subscriptions,
 } from '../../db/schema';
+import { fifoPredecessorHoldsSql } from '../../delivery/fifo-sql';
 import type { Caller } from '../../domain/consumer-scope';
 import { matchSearch, matchValue, pageOffset } from '../../domain/pagination';
 import { deliveryLogAccess, memberColumn, rowPermissions, subscriptionAccess, visibleWhere } from '../access';
@@ -17,6 +18,11 @@ import { deliveryLogAccess, memberColumn, rowPermissions, subscriptionAccess, vi
 const lastAttemptAt = sql<Date | string | null>`CASE WHEN ${deliveryLogs.status} = 'RETRYING' THEN
   (SELECT a.started_at FROM delivery_attempts a WHERE a.delivery_log_id = ${deliveryLogs.id}
     ORDER BY a.attempt_number DESC LIMIT 1) END`;
+
+/** A FIFO delivery not attempted yet because an earlier one of its key is not final (or is held). */
+const isWaitingForPrevious = sql<boolean>`CASE WHEN ${deliveryLogs.orderingKey} IS NOT NULL
+  AND ${deliveryLogs.status} IN ('PENDING', 'RETRYING')
+  THEN ${sql.raw(fifoPredecessorHoldsSql('delivery_logs', 'subscriptions'))} ELSE false END`;
 
 const listColumns = {
   log: {
@@ -27,6 +33,10 @@ const listColumns = {
     processedAt: deliveryLogs.processedAt,
     lastAttemptAt,
     attemptCount: deliveryLogs.attemptCount,
+    orderingKey: deliveryLogs.orderingKey,
+    isWaitingForPrevious,
+    skippedAt: deliveryLogs.skippedAt,
+    skipReason: deliveryLogs.skipReason,
   },
   subscription: {
     id: subscriptions.id,
@@ -48,6 +58,10 @@ export type ListRow = {
     processedAt: Date | null;
     lastAttemptAt: Date | string | null;
     attemptCount: number;
+    orderingKey: string | null;
+    isWaitingForPrevious: boolean;
+    skippedAt: Date | null;
+    skipReason: string | null;
   };
   subscription: {
     id: string;
@@ -253,4 +267,23 @@ export async function countDeliveryLogs(db: Database, subscriptionsWhere: SQL | 
         : undefined,
     );
   return Number(row?.total ?? 0);
+}
+
+/**
+ * Marks a FAILED FIFO delivery skipped (its HOLD key moves on); answers nothing when the log is not
+ * a FIFO delivery that FAILED and is not skipped yet.
+ */
+export function markFailedFifoDeliverySkipped(db: Database, id: string, reason: string, now: Date) {
+  return db
+    .update(deliveryLogs)
+    .set({ skippedAt: now, skipReason: reason, updatedAt: now })
+    .where(
+      and(
+        eq(deliveryLogs.id, id),
+        eq(deliveryLogs.status, 'FAILED'),
+        sql`${deliveryLogs.orderingKey} IS NOT NULL`,
+        sql`${deliveryLogs.skippedAt} IS NULL`,
+      ),
+    )
+    .returning({ id: deliveryLogs.id });
 }

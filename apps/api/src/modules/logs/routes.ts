@@ -4,6 +4,8 @@ import {
   ZDeliveryLogListQuery,
   ZDeliveryLogListResponse,
   ZRetryDeliveryResponse,
+  ZSkipDeliveryRequest,
+  ZSkipDeliveryResponse,
 } from '@wm/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -11,7 +13,7 @@ import type { AppContext } from '../../context';
 import { type AuthHooks, currentUser } from '../../http/auth';
 import { SESSION_SECURITY, sessionErrors } from '../../http/openapi';
 import { answerItem, idRouteSchema } from '../../http/route-declarations';
-import { getDeliveryLog, listDeliveryLogs, retryDelivery } from './service';
+import { getDeliveryLog, listDeliveryLogs, retryDelivery, skipDelivery } from './service';
 
 export function registerLogRoutes(app: FastifyInstance, ctx: AppContext, auth: AuthHooks) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -52,5 +54,17 @@ export function registerLogRoutes(app: FastifyInstance, ctx: AppContext, auth: A
       }),
     },
     async (request) => retryDelivery(ctx, currentUser(request), request.params.id),
+  );
+
+  r.post(
+    '/logs/:id/skip',
+    {
+      ...guard,
+      schema: idRouteSchema(tags, {
+        body: ZSkipDeliveryRequest,
+        response: { 200: ZSkipDeliveryResponse, ...sessionErrors(400, 403, 404, 409, 413, 415) },
+      }),
+    },
+    async (request) => skipDelivery(ctx, currentUser(request), request.params.id, request.body),
   );
 }

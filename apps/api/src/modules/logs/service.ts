@@ -4,6 +4,8 @@ import type {
   TDeliveryLogListQuery,
   TDeliveryLogListResponse,
   TDeliveryLogStats,
+  TSkipDeliveryRequest,
+  TSkipDeliveryResponse,
 } from '@wm/contracts';
 import type { AppContext } from '../../context';
 import { notifyDeliveryWorkers } from '../../delivery/wake';
@@ -18,6 +20,7 @@ import {
   findVisibleDeliveryLog,
   type ListRow,
   listDeliveryAttempts,
+  markFailedFifoDeliverySkipped,
   requeueFailedDeliveryLog,
   searchSubscriptionIds,
   selectDeliveryLogPage,
@@ -31,6 +34,10 @@ const toListItem = (row: ListRow): TDeliveryLogListItem => ({
   processedAt: row.log.processedAt?.toISOString() ?? null,
   lastAttemptAt: row.log.lastAttemptAt === null ? null : new Date(row.log.lastAttemptAt).toISOString(),
   attemptCount: row.log.attemptCount,
+  orderingKey: row.log.orderingKey,
+  isWaitingForPrevious: row.log.isWaitingForPrevious,
+  skippedAt: row.log.skippedAt?.toISOString() ?? null,
+  skipReason: row.log.skipReason,
   subscription: {
     ...row.subscription,
     status: row.subscription.status as TDeliveryLogListItem['subscription']['status'],
@@ -115,4 +122,32 @@ export async function retryDelivery(ctx: AppContext, user: Caller, id: string) {
   if (updated.length === 0) throw conflict('Apenas entregas com falha (FAILED) podem ser reenviadas');
   notifyDeliveryWorkers(ctx);
   return { id, status: 'PENDING' as const, message: 'O webhook será reenviado em breve.' };
+}
+
+export const SKIP_ONLY_FIFO = 'Apenas entregas de eventos FIFO podem ser puladas';
+export const SKIP_ONLY_FAILED =
+  'Apenas entregas FIFO com falha (FAILED) e ainda não puladas podem ser puladas';
+
+/**
+ * Passes over a FAILED FIFO delivery: it stays FAILED, marked skipped with the reason, and the key
+ * it held (on a HOLD subscription) moves on to the next delivery. Needs edit rights on the subscription.
+ */
+export async function skipDelivery(
+  ctx: AppContext,
+  user: Caller,
+  id: string,
+  input: TSkipDeliveryRequest,
+): Promise<TSkipDeliveryResponse> {
+  const { row: log } = await requireAccess(ctx, user, deliveryLogAccess, id, 'write');
+  if (log.orderingKey === null) throw conflict(SKIP_ONLY_FIFO);
+  const now = ctx.clock();
+  const updated = await markFailedFifoDeliverySkipped(ctx.db, id, input.reason, now);
+  if (updated.length === 0) throw conflict(SKIP_ONLY_FAILED);
+  notifyDeliveryWorkers(ctx);
+  return {
+    id,
+    skippedAt: now.toISOString(),
+    skipReason: input.reason,
+    message: 'Entrega pulada: as próximas da mesma chave seguem.',
+  };
 }

@@ -82,6 +82,7 @@ export async function createSubscription(
       filters: input.filters,
       rateLimitPerSecond: input.rateLimitPerSecond ?? null,
       maxInFlight: input.maxInFlight ?? null,
+      fifoOnFailure: input.fifoOnFailure,
       secret: ctx.cipher.seal(newWebhookSecret()),
       ...ownerColumns(user),
       createdAt: now,
@@ -159,6 +160,7 @@ export async function updateSubscription(
       filters: has('filters') ? ((input.filters as TSubscription['filters'] | null) ?? []) : undefined,
       rateLimitPerSecond: has('rateLimitPerSecond') ? (input.rateLimitPerSecond ?? null) : undefined,
       maxInFlight: has('maxInFlight') ? (input.maxInFlight ?? null) : undefined,
+      fifoOnFailure: input.fifoOnFailure,
       updatedAt: ctx.clock(),
     }),
   );

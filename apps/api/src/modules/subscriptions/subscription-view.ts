@@ -43,6 +43,7 @@ export function toSubscriptionView(
     disabledAt: row.status === 'FAILED' ? (row.disabledAt?.toISOString() ?? null) : null,
     rateLimitPerSecond: row.rateLimitPerSecond,
     maxInFlight: row.maxInFlight,
+    fifoOnFailure: row.fifoOnFailure,
     circuit: toCircuitView(circuit),
     _count: { attempts: row.attempts },
     event: { id: event.id, name: event.name, alias: event.alias, applicationId: event.applicationId },
