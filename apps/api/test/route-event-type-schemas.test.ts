@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventLogs, inboundRequests, occurrences } from '../src/db/schema';
-import { createRouteEventType } from './support/automation-fixtures';
+import { createRouteEventType, createRule } from './support/automation-fixtures';
 import { insertApplication } from './support/delivery-fixtures';
 import {
   countInbound,
@@ -238,5 +238,29 @@ describe('route event types with a schema', () => {
       schemaVersion: null,
       schemaViolations: null,
     });
+  });
+
+  it("When a rule's event type has examples, then its integration payload starts from the first example and still meets the rule", async () => {
+    const { route, eventType, alias } = await routeWith('WARN');
+    const rule = await createRule(
+      t,
+      route,
+      eventType,
+      {
+        conditions: {
+          type: '',
+          logic: 'AND',
+          rules: [{ field: 'data.pedido', operator: 'GREATER_THAN', values: ['5'] }],
+        },
+      },
+      owner.token,
+    );
+    const answer = await t.get(`/v1/integration/rules/${rule.id}/payload`, as());
+    expect(answer.status).toBe(200);
+    expect(answer.body.data).toMatchObject({
+      isMatching: true,
+      payload: { eventType: alias, data: { type: alias, pedido: expect.any(Number) } },
+    });
+    expect(answer.body.data.payload.data.pedido).toBeGreaterThan(5);
   });
 });

@@ -25,13 +25,22 @@ export const MAX_PAYLOAD_INDEX = 99;
  * The example envelope for a route: `data` is the nested object built from the fields' paths
  * (`data.message.text` and `message.text` both land in `data.message.text`) with a sample value of
  * each field's type. Paths naming another envelope key (`eventType`) are left to the envelope.
- * Identical input gives identical output.
+ * An `example` of the event type (an object, from its schema's examples) is the data instead: a
+ * real payload says more than generated values. Identical input gives identical output.
  */
 export function buildRoutePayload(
   fields: readonly SampleField[],
   alias: string,
   applicationId: string,
+  example?: unknown,
 ): EmitPayload {
+  if (isPlainObject(example)) {
+    return {
+      eventType: typeof alias === 'string' ? alias : '',
+      applicationId: typeof applicationId === 'string' ? applicationId : '',
+      data: structuredClone(example),
+    };
+  }
   const dataFields: SampleField[] = [];
   for (const field of Array.isArray(fields) ? fields : []) {
     if (typeof field !== 'object' || field === null) continue;

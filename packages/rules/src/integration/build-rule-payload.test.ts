@@ -34,6 +34,20 @@ function build(conditions: RuleConditions, routeFields = fields) {
 }
 
 describe('buildRoutePayload', () => {
+  it("When the event type has an example, then it is the data, and a rule's conditions are met on top of it", () => {
+    const example = { message: { text: 'olá', from: '5511' }, channel: 'whatsapp' };
+    expect(buildRoutePayload(fields, 'message.text.received', 'app-1', example).data).toEqual(example);
+    const conditions = {
+      type: 'message.text.received',
+      logic: 'AND',
+      rules: [{ field: 'data.message.text', operator: 'CONTAINS_ANY', values: ['ajuda'] }],
+    } as RuleConditions;
+    const result = buildRulePayload(conditions, fields, 'app-1', example);
+    expect(result.isMatching).toBe(true);
+    expect(result.payload.data).toMatchObject({ message: { from: '5511' }, channel: 'whatsapp' });
+    expect(example.message.text).toBe('olá');
+  });
+
   it('When fields have paths, then data nests them with sample values and the alias is the event type', () => {
     expect(
       buildRoutePayload(

@@ -33,15 +33,17 @@ const DAY_MS = 86_400_000;
  * LESS_THAN a smaller one, DATE_AFTER a later date, DATE_BEFORE an earlier one, REGEX a string
  * built from the pattern. AND satisfies every condition (several on one field share one value, or
  * an array with one element per condition when no single value can); OR the first condition that
- * can be satisfied. Deterministic: identical input gives identical output.
+ * can be satisfied. Starts from `example` (an event type's example payload) when given. Deterministic:
+ * identical input gives identical output.
  */
 export function buildRulePayload(
   conditions: RuleConditions,
   fields: readonly SampleField[],
   applicationId: string,
+  example?: unknown,
 ): RulePayload {
   const alias = typeof conditions?.type === 'string' ? conditions.type : '';
-  const base = buildRoutePayload(fields, alias, applicationId);
+  const base = buildRoutePayload(fields, alias, applicationId, example);
   try {
     return buildSafely(conditions, fields, base);
   } catch {

@@ -42,22 +42,26 @@ export async function listIntegrationRoutes(
 }
 
 /**
- * The route's sample envelope: its first active event type's alias and a sample of each active
- * field; no payload when the route has no active event type (nothing the rules engine would take).
+ * The route's sample envelope: its first active event type's alias and its first example, else a
+ * sample of each active field; no payload when the route has no active event type (nothing the rules engine would take).
  */
 async function buildRouteSample(ctx: AppContext, user: SessionUser, routeId: string) {
   const { row: route } = await requireAccess(ctx, user, routeAccess, routeId, 'read');
   const { eventTypes, fields } = await loadActiveChildren(ctx, user, [routeId]);
   const [eventType] = eventTypes;
-  const payload = eventType ? buildRoutePayload(fields, eventType.alias, route.applicationId) : null;
+  const payload = eventType
+    ? buildRoutePayload(fields, eventType.alias, route.applicationId, eventType.examples[0])
+    : null;
   return { payload, fields };
 }
 
 /** The rule's sample envelope, generated to satisfy its conditions, over its route's active fields. */
 async function buildRuleSample(ctx: AppContext, user: SessionUser, ruleId: string) {
   const { row: rule } = await requireAccess(ctx, user, ruleAccess, ruleId, 'read');
-  const { fields } = await loadActiveChildren(ctx, user, [rule.routeId]);
-  return { ...buildRulePayload(rule.conditions, fields, rule.applicationId), fields };
+  const { eventTypes, fields } = await loadActiveChildren(ctx, user, [rule.routeId]);
+  // The rule's event type's first example, when it has one, is the data the conditions are met on.
+  const example = eventTypes.find((eventType) => eventType.id === rule.routeEventTypeId)?.examples[0];
+  return { ...buildRulePayload(rule.conditions, fields, rule.applicationId, example), fields };
 }
 
 const toCode = (

@@ -11,7 +11,8 @@ import { envelopeWithData, type RuleTestOutcome, sampleEnvelope, testRule } from
 
 /**
  * 'Testar regra': evaluates the rule in the browser against typed JSON; nothing is sent. The event
- * type's examples, when it has any, are the data of the first sample and offered as others.
+ * type's first example, when it has one, is the data the generated sample meets the rule on; each
+ * example is offered as data as it is.
  */
 export function RuleTestCard({
   rule,
@@ -23,10 +24,7 @@ export function RuleTestCard({
   /** The examples of the rule's route event type. */
   samples?: readonly unknown[];
 }) {
-  const [text, setText] = useState(() => {
-    const envelope = sampleEnvelope(rule, fields);
-    return samples.length > 0 ? envelopeWithData(envelope, samples[0]) : envelope;
-  });
+  const [text, setText] = useState(() => sampleEnvelope(rule, fields, samples[0]));
   const [outcome, setOutcome] = useState<RuleTestOutcome | null>(null);
   return (
     <Card data-testid="rule-test">

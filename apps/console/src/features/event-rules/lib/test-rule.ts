@@ -9,8 +9,14 @@ import { INVALID_TEST_DATA } from '@/lib/test-data';
 export function sampleEnvelope(
   rule: Pick<TEventRule, 'applicationId' | 'conditions'>,
   fields: readonly Pick<TRouteField, 'path' | 'type'>[],
+  /** The event type's example the conditions are met on, when it has one. */
+  example?: unknown,
 ): string {
-  return JSON.stringify(buildRulePayload(rule.conditions, fields, rule.applicationId).payload, null, 2);
+  return JSON.stringify(
+    buildRulePayload(rule.conditions, fields, rule.applicationId, example).payload,
+    null,
+    2,
+  );
 }
 
 /** The envelope of `sampleEnvelope` carrying `example` (an event type's example payload) as its data. */
