@@ -1889,6 +1889,7 @@ export interface paths {
             parameters: {
                 query?: {
                     applicationId?: string;
+                    consumerId?: string;
                     eventId?: string;
                     limit?: number;
                     page?: number;
@@ -8031,6 +8032,7 @@ export interface paths {
             parameters: {
                 query?: {
                     applicationId?: string;
+                    consumerId?: string;
                     eventId?: string;
                     limit?: number;
                     page?: number;
@@ -11136,6 +11138,7 @@ export interface paths {
             parameters: {
                 query?: {
                     applicationId?: string;
+                    consumerId?: string;
                     eventId?: string;
                     limit?: number;
                     page?: number;
