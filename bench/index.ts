@@ -9,6 +9,7 @@ const BENCHES: Record<string, string> = {
   freeze: 'rules-freeze.ts',
   ingest: 'ingest-throughput.ts',
   isolation: 'isolation.ts',
+  portal: 'portal.ts',
   queue: 'queue-throughput.ts',
   replay: 'statement-replay.ts',
   retention: 'retention.ts',

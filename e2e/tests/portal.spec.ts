@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { expect, test } from '../support/fixtures';
 import { useReceiver } from '../support/receiver';
 import { seedSubscribedEvent } from '../support/seed-event';
@@ -53,5 +55,100 @@ test.describe('Portal do consumidor', () => {
       })
       .toBe(1);
     expect(seen.get('/cliente-e2e')).toBe(2);
+  });
+});
+
+/** A tiny page on 127.0.0.1 that embeds `src` in an iframe: a customer's own site. */
+async function startEmbedder(src: () => string) {
+  const server = createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/html' });
+    response.end(
+      `<!doctype html><title>Site do cliente</title><iframe src="${src()}" width="800" height="600"></iframe>`,
+    );
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  return {
+    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((done) => server.close(() => done())),
+  };
+}
+
+test.describe('Portal incorporado e em inglês', () => {
+  test('When the application allows one site, then the portal loads in its iframe and the browser refuses it on another', async ({
+    page,
+    api,
+    baseURL,
+  }) => {
+    const { application } = await seedSubscribedEvent(api, (suffix) => ({
+      event: { name: `Pedido ${suffix}`, alias: `pedido.iframe.${suffix}` },
+    }));
+    let portalUrl = '';
+    const allowed = await startEmbedder(() => portalUrl);
+    const refused = await startEmbedder(() => portalUrl);
+    try {
+      await api.put(`/applications/${application.id}`, {
+        portal: { allowedOrigins: [allowed.origin], displayName: 'Loja Exemplo', accentColor: '#0a7c3f' },
+      });
+      const { data: session } = await api.post<{ data: { url: string } }>(
+        `/applications/${application.id}/portal-sessions`,
+        { consumerId: 'cliente-iframe' },
+      );
+      portalUrl = `${baseURL}${new URL(session.url).pathname}${new URL(session.url).hash}`;
+
+      await page.goto(allowed.origin);
+      const frame = page.frameLocator('iframe');
+      await expect(frame.getByRole('heading', { name: 'Seus webhooks' })).toBeVisible();
+      await expect(frame.getByTestId('portal-brand')).toHaveText('Loja Exemplo');
+
+      const refusal = page.waitForEvent('console', (message) => /frame-ancestors/.test(message.text()));
+      await page.goto(refused.origin);
+      // The browser names the directive that refused it: only the allowed site may frame the portal.
+      expect((await refusal).text()).toContain(`frame-ancestors ${allowed.origin}`);
+      await expect(frame.getByRole('heading', { name: 'Seus webhooks' })).toHaveCount(0);
+    } finally {
+      await allowed.close();
+      await refused.close();
+    }
+  });
+
+  test('When an English session is opened on a 390 px screen, then the customer edits, tests and rotates its endpoint in English', async ({
+    page,
+    api,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const { application } = await seedSubscribedEvent(api, (suffix) => ({
+      event: { name: `Order ${suffix}`, alias: `order.paid.${suffix}` },
+    }));
+    const { data: session } = await api.post<{ data: { url: string } }>(
+      `/applications/${application.id}/portal-sessions`,
+      { consumerId: 'customer-en', locale: 'en' },
+    );
+    const url = new URL(session.url);
+    await page.goto(`${url.pathname}${url.hash}`);
+    await expect(page.getByRole('heading', { name: 'Your webhooks' })).toBeVisible();
+    await expect(page.getByText('No endpoints yet.')).toBeVisible();
+
+    await page.getByLabel('URL').fill(`${receiver.url}/customer-en`);
+    await page.getByRole('button', { name: 'Create endpoint' }).click();
+    await expect(page.getByText('Endpoint created')).toBeVisible();
+    const endpoint = page.getByTestId('portal-endpoint');
+
+    await endpoint.getByRole('button', { name: 'Edit' }).click();
+    await endpoint.getByLabel('URL').fill('not a url');
+    await endpoint.getByRole('button', { name: 'Save' }).click();
+    await expect(endpoint.getByRole('alert')).toBeVisible();
+    await endpoint.getByLabel('Name').fill('Billing hook');
+    await endpoint.getByLabel('URL').fill(`${receiver.url}/customer-en-2`);
+    await endpoint.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Endpoint updated')).toBeVisible();
+    await expect(endpoint.getByText(`${receiver.url}/customer-en-2`)).toBeVisible();
+
+    await endpoint.getByRole('button', { name: 'Send test' }).click();
+    await expect(page.getByRole('status')).toHaveText(/Test (delivered|failed)/);
+    await endpoint.getByRole('button', { name: 'Rotate secret' }).click();
+    await expect(endpoint.getByText(/whsec_/)).toBeVisible();
+
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
   });
 });

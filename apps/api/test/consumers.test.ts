@@ -196,4 +196,24 @@ describe('consumer subscriptions', () => {
     );
     expect(listed.body.data[0]).toMatchObject({ name: 'Do cliente', targetUrl: 'https://example.com/hook' });
   });
+
+  it("When a writer filters the console's list by consumer, then only that consumer's subscriptions show, with its id", async () => {
+    const { t, app, event, writer } = h;
+    const base = `/v1/applications/${app.id}/consumers`;
+    const mine = await t.post(`${base}/filtro-a/subscriptions`, {
+      ...byKey(app.apiKey),
+      body: body(event.id),
+    });
+    await t.post(`${base}/filtro-b/subscriptions`, { ...byKey(app.apiKey), body: body(event.id) });
+    const listed = await t.get(`/v1/subscriptions?applicationId=${app.id}&consumerId=filtro-a&limit=100`, {
+      token: writer.token,
+    });
+    expect(listed.status).toBe(200);
+    expect(
+      listed.body.data.map((item: { id: string; consumerId: string }) => [item.id, item.consumerId]),
+    ).toEqual([[mine.body.data.id, 'filtro-a']]);
+    const bad = await t.get('/v1/subscriptions?consumerId=com%20espa%C3%A7o', { token: writer.token });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toContain('Consumidor');
+  });
 });

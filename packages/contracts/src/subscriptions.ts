@@ -208,6 +208,12 @@ export const ZSubscriptionListQuery = ZListQuery.extend({
   eventId: z.uuid({ error: 'Evento inválido' }).optional(),
   applicationId: z.uuid({ error: 'Aplicação inválida' }).optional(),
   status: z.enum(ENTITY_STATUSES, { error: 'Status inválido' }).optional(),
+  /** Only this consumer's subscriptions (the application's own id for its customer). */
+  consumerId: z
+    .string()
+    .max(255, { error: 'Consumidor inválido' })
+    .regex(/^[A-Za-z0-9._:-]+$/, { error: 'Consumidor inválido' })
+    .optional(),
 });
 export type TSubscriptionListQuery = z.infer<typeof ZSubscriptionListQuery>;
 

@@ -34,7 +34,8 @@ export const paths = {
   subscriptions: {
     list: {
       path: '/subscriptions',
-      getHref: (query: { eventId?: string; status?: string } = {}) => withQuery('/subscriptions', query),
+      getHref: (query: { eventId?: string; status?: string; consumerId?: string } = {}) =>
+        withQuery('/subscriptions', query),
     },
     new: {
       path: '/subscriptions/new',

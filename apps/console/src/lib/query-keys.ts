@@ -17,6 +17,7 @@ export const queryKeys = {
     options: () => ['applications', 'options'] as const,
     detail: (id: string) => ['applications', 'detail', id] as const,
     members: (id: string) => ['applications', 'members', id] as const,
+    consumers: (id: string, params: unknown) => ['applications', 'consumers', id, params] as const,
     catalog: (id: string) => ['applications', 'catalog', id] as const,
     apiKey: (id: string) => ['applications', 'api-key', id] as const,
     callbackSecret: (id: string) => ['applications', 'callback-secret', id] as const,

@@ -147,7 +147,9 @@ export function PortalApp({ token }: { token: string }) {
                 ))}
               </select>
             </label>
-            <button type="submit">{t.create}</button>
+            <button type="submit" disabled={!eventId}>
+              {t.create}
+            </button>
           </form>
         </section>
       )}

@@ -1898,6 +1898,7 @@ export interface paths {
             parameters: {
                 query?: {
                     applicationId?: string;
+                    consumerId?: string;
                     eventId?: string;
                     limit?: number;
                     page?: number;
@@ -8194,6 +8195,7 @@ export interface paths {
             parameters: {
                 query?: {
                     applicationId?: string;
+                    consumerId?: string;
                     eventId?: string;
                     limit?: number;
                     page?: number;
@@ -11329,6 +11331,7 @@ export interface paths {
             parameters: {
                 query?: {
                     applicationId?: string;
+                    consumerId?: string;
                     eventId?: string;
                     limit?: number;
                     page?: number;

@@ -120,8 +120,8 @@ export const subscriptions = pgTable(
     updatedAt: tz('updated_at').notNull().defaultNow(),
   },
   (table) => [
-    index('subscriptions_consumer_idx')
-      .on(table.consumerApplicationId, table.consumerId)
+    index('subscriptions_consumer_newest_idx')
+      .on(table.consumerApplicationId, table.consumerId, table.createdAt.desc(), table.id.desc())
       .where(sql`${table.consumerId} IS NOT NULL`),
     index('subscriptions_event_idx').on(table.eventId, table.status),
     index('subscriptions_created_by_idx').on(table.createdBy),

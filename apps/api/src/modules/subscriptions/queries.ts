@@ -15,6 +15,7 @@ export function subscriptionListWhere(user: Caller, query: TSubscriptionListQuer
     matchValue(subscriptions.eventId, query.eventId),
     matchValue(events.applicationId, query.applicationId),
     matchValue(subscriptions.status, query.status),
+    matchValue(subscriptions.consumerId, query.consumerId),
     matchSearch(query.search, subscriptions.name, subscriptions.targetUrl),
   );
 }

@@ -18,6 +18,7 @@ import { ApplicationEventsCard } from '../components/application-events-card';
 import { ApplicationFallback } from '../components/application-fallback';
 import { AuthTypeBadge } from '../components/auth-type-badge';
 import { CallbackSecretCard } from '../components/callback-secret-card';
+import { ConsumersCard } from '../components/consumers-card';
 import { DeleteApplicationDialog } from '../components/delete-application-dialog';
 import { MembersCard } from '../components/members-card';
 import { PortalSettingsCard } from '../components/portal-settings-card';
@@ -174,6 +175,7 @@ export default function ApplicationDetailPage() {
 
       {permissions.canWrite ? <CallbackSecretCard applicationId={app.id} /> : null}
       {permissions.canWrite ? <OperationalEndpointsCard applicationId={app.id} /> : null}
+      {permissions.canWrite ? <ConsumersCard applicationId={app.id} /> : null}
       {permissions.canWrite ? <PortalSettingsCard application={app} /> : null}
 
       <ApplicationEventsCard application={app} />

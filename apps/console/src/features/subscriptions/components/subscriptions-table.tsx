@@ -25,6 +25,15 @@ const columns: Column<TSubscription>[] = [
         >
           {subscription.name}
         </Link>
+        {subscription.consumerId ? (
+          <Link
+            to={paths.subscriptions.list.getHref({ consumerId: subscription.consumerId })}
+            className="font-mono text-xs text-muted-foreground hover:underline"
+            data-testid="consumer-id"
+          >
+            Consumidor: {subscription.consumerId}
+          </Link>
+        ) : null}
         {subscription.circuit.state === 'OPEN' ? (
           <Badge
             variant="error"

@@ -17,9 +17,9 @@ import { SubscriptionsTable } from '../components/subscriptions-table';
 
 const PAGE_SIZE = 10;
 
-/** /subscriptions: ?eventId and ?status prefilter; search runs on the server across pages. */
+/** /subscriptions: ?eventId, ?status and ?consumerId prefilter; search runs on the server across pages. */
 export default function SubscriptionsPage() {
-  const list = useListState({ filters: ['eventId', 'status'], texts: ['search'] });
+  const list = useListState({ filters: ['eventId', 'status', 'consumerId'], texts: ['search'] });
   const { eventId, status } = list.filters;
   const search = list.texts.search;
   const events = useEventOptions();
