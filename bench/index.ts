@@ -8,6 +8,7 @@ const BENCHES: Record<string, string> = {
   freeze: 'rules-freeze.ts',
   ingest: 'ingest-throughput.ts',
   isolation: 'isolation.ts',
+  oauth2: 'oauth2.ts',
   queue: 'queue-throughput.ts',
   replay: 'statement-replay.ts',
   retention: 'retention.ts',
