@@ -142,6 +142,9 @@ async function main() {
     console.log(
       `  ratio   ${fmt(oauthRate / noneRate, 2)} (target ≥ 0.9); token requests: ${tokens.requests()}`,
     );
+    const cpuRatio = median(figures.NONE.map((f) => f.cpuUs)) / median(figures.OAUTH2.map((f) => f.cpuUs));
+    // On a machine shared with other work the rates swing between rounds; CPU per delivery much less.
+    console.log(`  deliveries per CPU second, OAuth2 / NONE: ${fmt(cpuRatio, 2)}`);
   } finally {
     await storage.ctx.lifecycle.stop();
     await storage.drop();
