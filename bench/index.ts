@@ -10,6 +10,7 @@ const BENCHES: Record<string, string> = {
   ingest: 'ingest-throughput.ts',
   isolation: 'isolation.ts',
   portal: 'portal.ts',
+  oauth2: 'oauth2.ts',
   queue: 'queue-throughput.ts',
   replay: 'statement-replay.ts',
   retention: 'retention.ts',

@@ -144,6 +144,59 @@ describe('hostile input', () => {
     expect(await countOccurrences()).toBe((before ?? 0) + 1);
   });
 
+  it('When OAuth2 details or a client certificate are malformed in any way, then 400 in pt-BR (never a 5xx) and nothing is stored', async () => {
+    const pem = (label: string, body: string) => `-----BEGIN ${label}-----\n${body}\n-----END ${label}-----`;
+    const oauth2 = { tokenUrl: 'https://auth.example.com/token', clientId: 'c', clientSecret: 's' };
+    const hostile: Array<Record<string, unknown>> = [
+      { authType: 'OAUTH2_CLIENT_CREDENTIALS' },
+      { authType: 'OAUTH2_CLIENT_CREDENTIALS', authDetails: { ...oauth2, tokenUrl: 'ftp://x' } },
+      { authType: 'OAUTH2_CLIENT_CREDENTIALS', authDetails: { ...oauth2, tokenUrl: 'http://' } },
+      { authType: 'OAUTH2_CLIENT_CREDENTIALS', authDetails: { ...oauth2, authMethod: 'private_key_jwt' } },
+      { authType: 'OAUTH2_CLIENT_CREDENTIALS', authDetails: { ...oauth2, clientSecret: 'a\r\nb' } },
+      { authType: 'OAUTH2_CLIENT_CREDENTIALS', authDetails: { ...oauth2, scope: 42 } },
+      { authType: 'OAUTH2_CLIENT_CREDENTIALS', authDetails: { ...oauth2, clientId: 'x'.repeat(5000) } },
+      { clientTls: 'texto' },
+      { clientTls: {} },
+      { clientTls: { certificate: pem('CERTIFICATE', '%%%'), privateKey: pem('PRIVATE KEY', '%%%') } },
+      {
+        clientTls: {
+          certificate: pem('CERTIFICATE', 'A'.repeat(70_000)),
+          privateKey: pem('PRIVATE KEY', 'A'),
+        },
+      },
+      {
+        clientTls: {
+          certificate: pem('CERTIFICATE', 'MIIB'),
+          privateKey: pem('ENCRYPTED PRIVATE KEY', 'MIIB'),
+          passphrase: 7,
+        },
+      },
+      {
+        clientTls: {
+          certificate: pem('CERTIFICATE', 'MIIB'),
+          privateKey: pem('PRIVATE KEY', 'MIIB'),
+          caBundle: 'nada',
+        },
+      },
+    ];
+    for (const fields of hostile) {
+      const answer = await harness.t.post('/v1/subscriptions', {
+        body: {
+          eventId: harness.event.id,
+          name: 'Hostil',
+          targetUrl: 'https://example.com/h',
+          jsonBody: {},
+          ...fields,
+        },
+      });
+      expect(answer.status, JSON.stringify(fields).slice(0, 200)).toBe(400);
+      expect(typeof answer.body.error).toBe('string');
+    }
+    expect(
+      await harness.t.ctx.db.select().from(subscriptions).where(eq(subscriptions.name, 'Hostil')),
+    ).toHaveLength(0);
+  });
+
   it('When the Idempotency-Key header is longer than 255 characters, then 400 in pt-BR; 255 is accepted', async () => {
     const before = await countOccurrences();
     const body = { eventType: harness.event.alias, applicationId: harness.app.id, data: {} };

@@ -65,6 +65,46 @@ describe('targets checked when saved', () => {
     },
   );
 
+  it('When an OAuth2 token URL points at a private address, then 400 on create and on edit, and nothing changes', async () => {
+    const oauth2 = (tokenUrl: string) => ({
+      authType: 'OAUTH2_CLIENT_CREDENTIALS',
+      authDetails: { tokenUrl, clientId: 'erp', clientSecret: 'segredo-do-cliente' },
+    });
+    const body = { eventId, name: 'OAuth2 interno', targetUrl: 'https://93.184.216.34/hook', jsonBody: BODY };
+    expectRefusal(
+      await t.post('/v1/subscriptions', { body: { ...body, ...oauth2('http://169.254.169.254/token') } }),
+      'authDetails.tokenUrl',
+    );
+    const created = await t.post('/v1/subscriptions', {
+      body: { ...body, ...oauth2('https://93.184.216.34/token') },
+    });
+    expect(created.status).toBe(201);
+    // Write-only: the secret is masked even for its editor; sent back masked, it is kept.
+    expect(created.body.data.authDetails).toEqual({
+      tokenUrl: 'https://93.184.216.34/token',
+      clientId: 'erp',
+      clientSecret: '••••••',
+      authMethod: 'client_secret_basic',
+    });
+    const id = created.body.data.id;
+    expectRefusal(
+      await t.put(`/v1/subscriptions/${id}`, {
+        body: { authDetails: { ...created.body.data.authDetails, tokenUrl: 'http://localhost:9/token' } },
+      }),
+      'authDetails.tokenUrl',
+    );
+    const kept = await t.put(`/v1/subscriptions/${id}`, {
+      body: { authDetails: { ...created.body.data.authDetails, scope: 'webhooks' } },
+    });
+    expect(kept.status).toBe(200);
+    expect(kept.body.data.authDetails).toMatchObject({ scope: 'webhooks', clientSecret: '••••••' });
+    const stored = await t.ctx.database.query<{ secret: string }>(
+      `SELECT auth_details->>'clientSecret' AS secret FROM subscriptions WHERE id = $1`,
+      [id],
+    );
+    expect(t.ctx.cipher.open(stored[0]?.secret ?? '')).toBe('segredo-do-cliente');
+  });
+
   it('When a subscription is edited to point at a private address, then 400 and its target is unchanged', async () => {
     const created = await t.post('/v1/subscriptions', {
       body: { eventId, name: 'Pública', targetUrl: 'https://93.184.216.34/hook', jsonBody: BODY },

@@ -14,9 +14,9 @@ const pemText = (label: string) =>
     .trim()
     .max(PEM_LIMIT, { error: `${label} muito longo (máximo ${PEM_LIMIT / 1024} KB)` });
 const PEM_BLOCK = /-----BEGIN [A-Z0-9 ]+-----/;
-const requiredPem = (label: string) =>
+const requiredPem = (label: string, requiredMessage: string) =>
   pemText(label)
-    .min(1, { error: `${label} é obrigatório` })
+    .min(1, { error: requiredMessage })
     .regex(PEM_BLOCK, { error: `${label} deve estar no formato PEM` });
 const optionalPem = (label: string) =>
   pemText(label)
@@ -29,8 +29,8 @@ const optionalPem = (label: string) =>
  * ones. The server checks that they parse, match and have not expired; the key is write-only.
  */
 export const ZClientTlsInput = z.object({
-  certificate: requiredPem('Certificado do cliente'),
-  privateKey: requiredPem('Chave privada'),
+  certificate: requiredPem('Certificado do cliente', 'Certificado do cliente é obrigatório'),
+  privateKey: requiredPem('Chave privada', 'Chave privada é obrigatória'),
   passphrase: z
     .string({ error: 'Senha da chave inválida' })
     .max(1024, { error: 'Senha da chave muito longa' })

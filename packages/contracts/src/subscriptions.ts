@@ -299,9 +299,12 @@ const subscriptionForm = (isCreate: boolean) =>
       /** Text inputs: empty means none. */
       rateLimitPerSecond: z.string(),
       maxInFlight: z.string(),
+      /** A client certificate to save; empty keeps the saved one (the key is never shown back). */
+      clientTls: ZClientTlsForm.optional(),
     })
     .superRefine((form, ctx) => {
       checkAuthDetails(form.authType, form.authDetails, ctx);
+      checkClientTlsForm(form.clientTls, ctx);
       checkLimitText(ZRateLimitPerSecond, form.rateLimitPerSecond, ctx, 'rateLimitPerSecond');
       checkLimitText(ZMaxInFlight, form.maxInFlight, ctx, 'maxInFlight');
       if (form.jsonBody.trim() === '') {
@@ -313,6 +316,32 @@ const subscriptionForm = (isCreate: boolean) =>
         checkFilter(filter, index, ctx, ['filters']);
       });
     });
+
+const ZClientTlsForm = z.object({
+  certificate: z.string().optional(),
+  privateKey: z.string().optional(),
+  passphrase: z.string().optional(),
+  caBundle: z.string().optional(),
+});
+type TClientTlsForm = z.infer<typeof ZClientTlsForm>;
+
+const isClientTlsFilled = (form: TClientTlsForm | undefined): form is TClientTlsForm =>
+  Boolean(form?.certificate?.trim() || form?.privateKey?.trim() || form?.caBundle?.trim());
+
+/** The API's own checks of a certificate typed in the form (its parsing and expiry are checked on save). */
+function checkClientTlsForm(form: TClientTlsForm | undefined, ctx: z.RefinementCtx) {
+  if (!isClientTlsFilled(form)) return;
+  const parsed = ZClientTlsInput.safeParse(clientTlsFromForm(form));
+  if (parsed.success) return;
+  for (const issue of parsed.error.issues) addIssue(ctx, issue.message, ['clientTls', ...issue.path]);
+}
+
+const clientTlsFromForm = (form: TClientTlsForm) => ({
+  certificate: form.certificate ?? '',
+  privateKey: form.privateKey ?? '',
+  ...(form.passphrase ? { passphrase: form.passphrase } : {}),
+  ...(form.caBundle?.trim() ? { caBundle: form.caBundle } : {}),
+});
 
 /** A limit typed in the form: empty is none, else the API's own check of the number. */
 const limitFromText = (text: string): number | null => (text.trim() === '' ? null : Number(text.trim()));
@@ -348,6 +377,7 @@ export function subscriptionFormToRequest(form: TSubscriptionForm): TCreateSubsc
     ...(form.filters.length > 0 ? { filters: form.filters } : {}),
     rateLimitPerSecond: limitFromText(form.rateLimitPerSecond),
     maxInFlight: limitFromText(form.maxInFlight),
+    ...(isClientTlsFilled(form.clientTls) ? { clientTls: clientTlsFromForm(form.clientTls) } : {}),
   };
 }
 

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { Agent, type Dispatcher } from 'undici';
 import type { Clock } from '../lib/clock';
 import { createGuardedConnect, describeError, isBlockedError } from './sender';
@@ -110,20 +109,14 @@ export function createOAuth2Tokens(options: TokenOptions): OAuth2Tokens {
   };
 }
 
-/** Edited credentials (another URL, client or secret) never reuse the old token; the secret is hashed, not kept. */
+/**
+ * Edited credentials (another URL, client or secret) never reuse the old token. Compared as text on
+ * every delivery (no hashing on the hot path); the secret stays in this process's memory only.
+ */
 const fingerprintOf = (credentials: OAuth2Credentials) =>
-  createHash('sha256')
-    .update(
-      JSON.stringify([
-        credentials.tokenUrl,
-        credentials.clientId,
-        credentials.clientSecret,
-        credentials.scope ?? '',
-        credentials.audience ?? '',
-        credentials.authMethod ?? '',
-      ]),
-    )
-    .digest('base64url');
+  `${credentials.tokenUrl}\u0000${credentials.clientId}\u0000${credentials.clientSecret}\u0000${
+    credentials.scope ?? ''
+  }\u0000${credentials.audience ?? ''}\u0000${credentials.authMethod ?? ''}`;
 
 type FetchedToken =
   | { ok: true; token: string; expiresIn: number | null }

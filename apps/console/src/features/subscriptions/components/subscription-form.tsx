@@ -5,6 +5,7 @@ import {
   RATE_LIMIT_LABEL,
   SUBSCRIPTION_AUTH_TYPES,
   SUBSCRIPTION_BODY_PLACEHOLDERS,
+  type TClientTlsView,
   type TSubscriptionForm,
   ZCreateSubscriptionForm,
   ZUpdateSubscriptionForm,
@@ -25,6 +26,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { useEventOptions } from '../api/get-event-options';
 import { subscriptionStatusOptions } from '../lib/subscription-status';
 import { withPlaceholder } from '../lib/with-placeholder';
+import { ClientTlsFields } from './client-tls-fields';
 import { FiltersEditor } from './filters-editor';
 
 /** Schema paths offered as placeholders at most: the rest are typed. */
@@ -36,9 +38,12 @@ const EDIT_PLACEHOLDER = '{\n  "pedido": "{{payload.order.id}}",\n  "status": "{
 export function SubscriptionForm({
   defaultValues,
   variant,
+  savedClientTls,
   ...formProps
 }: RecordFormProps<TSubscriptionForm> & {
   defaultValues: TSubscriptionForm;
+  /** The saved client certificate (edit): shown with its expiry; new inputs replace it. */
+  savedClientTls?: TClientTlsView | null;
 }) {
   const form = useForm<TSubscriptionForm>({
     resolver: zodResolver(variant === 'create' ? ZCreateSubscriptionForm : ZUpdateSubscriptionForm),
@@ -107,6 +112,7 @@ export function SubscriptionForm({
       </Card>
 
       <SchemaPreviewCard schema={schema} version={selectedEvent?.schemaVersion ?? null} />
+      <ClientTlsFields saved={savedClientTls} />
 
       <Card>
         <CardHeader>

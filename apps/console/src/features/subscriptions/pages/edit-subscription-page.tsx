@@ -30,6 +30,7 @@ export default function EditSubscriptionPage() {
         <SubscriptionForm
           variant="edit"
           defaultValues={subscriptionToFormValues(record)}
+          savedClientTls={record.clientTls}
           isPending={update.isPending}
           cancelHref={paths.subscriptions.detail.getHref(id)}
           onSubmit={submit}

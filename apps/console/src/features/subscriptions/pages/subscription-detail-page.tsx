@@ -19,6 +19,7 @@ import { formatDateTime } from '@/lib/format';
 import { messages } from '@/lib/messages';
 import { useEventOptions } from '../api/get-event-options';
 import { useSubscription } from '../api/get-subscription';
+import { ClientTlsSummary } from '../components/client-tls-fields';
 import { DeleteSubscriptionButton } from '../components/delete-subscription-button';
 import { DisabledNotice } from '../components/disabled-notice';
 import { EndpointHealthCard } from '../components/endpoint-health-card';
@@ -90,6 +91,9 @@ export default function SubscriptionDetailPage() {
               <HttpMethodBadge method={subscription.httpMethod} />
             </DetailField>
             <DetailField label="Autenticação">{AUTH_TYPE_LABELS[subscription.authType]}</DetailField>
+            <DetailField label="Certificado do cliente (mTLS)">
+              {subscription.clientTls ? <ClientTlsSummary clientTls={subscription.clientTls} /> : 'Nenhum'}
+            </DetailField>
             <DetailField label="Tentativas">{subscription._count.attempts}</DetailField>
             <DetailField label="Criada em">{formatDateTime(subscription.createdAt)}</DetailField>
             <DetailField label="Atualizada em">{formatDateTime(subscription.updatedAt)}</DetailField>
