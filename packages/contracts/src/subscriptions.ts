@@ -287,6 +287,7 @@ const subscriptionForm = (isCreate: boolean) =>
       /** Text inputs: empty means none. */
       rateLimitPerSecond: z.string(),
       maxInFlight: z.string(),
+      fifoOnFailure: subscriptionFields.fifoOnFailure,
     })
     .superRefine((form, ctx) => {
       checkAuthDetails(form.authType, form.authDetails, ctx);
@@ -336,6 +337,7 @@ export function subscriptionFormToRequest(form: TSubscriptionForm): TCreateSubsc
     ...(form.filters.length > 0 ? { filters: form.filters } : {}),
     rateLimitPerSecond: limitFromText(form.rateLimitPerSecond),
     maxInFlight: limitFromText(form.maxInFlight),
+    fifoOnFailure: form.fifoOnFailure,
   };
 }
 
