@@ -24,6 +24,8 @@ import {
 const EMITS = Number(process.env.BENCH_FIFO_EMITS ?? 3000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 1);
 const EMITTERS = 32;
+/** BENCH_FIFO_CASES: a comma list of case names to run (all by default). */
+const ONLY = (process.env.BENCH_FIFO_CASES ?? '').split(',').filter(Boolean);
 const DRAIN_TIMEOUT_MS = 300_000;
 
 type Case = { name: string; keys: number | null };
@@ -33,7 +35,7 @@ const CASES: Case[] = [
   { name: 'FIFO 10 keys', keys: 10 },
   { name: 'FIFO 100 keys', keys: 100 },
 ];
-type Figures = { rate: number; appCpuUs: number; postgresCpuUs: number };
+type Figures = { emitRate: number; rate: number; appCpuUs: number; postgresCpuUs: number };
 
 async function runCase(
   receiver: Awaited<ReturnType<typeof startBenchReceiver>>,
@@ -73,6 +75,7 @@ async function runCase(
       }
     };
     await Promise.all(Array.from({ length: EMITTERS }, emitter));
+    const emittedMs = performance.now() - started;
     while ((await receiver.stats()).received < EMITS) {
       if (performance.now() - started > DRAIN_TIMEOUT_MS) throw new Error(`${testCase.name}: not drained`);
       await sleep(10);
@@ -81,6 +84,7 @@ async function runCase(
     const appMs = processCpuMs(pid) - appBefore;
     const postgresMs = cpuBetween(postgresBefore, await databaseCpuMs(database));
     return {
+      emitRate: EMITS / (emittedMs / 1000),
       rate: EMITS / (elapsedMs / 1000),
       appCpuUs: (appMs * 1000) / EMITS,
       postgresCpuUs: (postgresMs * 1000) / EMITS,
@@ -97,13 +101,13 @@ async function main() {
   try {
     for (let round = 1; round <= ROUNDS; round++) {
       let reference = 0;
-      for (const testCase of CASES) {
+      for (const testCase of CASES.filter((c) => ONLY.length === 0 || ONLY.includes(c.name))) {
         const figures = await runCase(receiver, testCase);
         if (testCase.keys === null) reference = figures.rate;
         results.set(testCase.name, [...(results.get(testCase.name) ?? []), figures]);
         console.log(
           `round ${round} ${testCase.name.padEnd(14)} ${fmt(figures.rate, 0)} deliveries/s ` +
-            `(${fmt(figures.rate / reference, 2)}× IMMEDIATE), CPU µs/delivery app ${fmt(figures.appCpuUs, 0)}, ` +
+            `(${fmt(figures.rate / reference, 2)}× IMMEDIATE; emits ${fmt(figures.emitRate, 0)}/s), CPU µs/delivery app ${fmt(figures.appCpuUs, 0)}, ` +
             `PostgreSQL ${fmt(figures.postgresCpuUs, 0)}`,
         );
       }

@@ -213,6 +213,9 @@ describe('FIFO delivery in emit order per ordering key', () => {
     const list = await harness.t.get(`/v1/logs?subscriptionId=${subscriptionId}&status=PENDING`);
     expect(list.body.data).toHaveLength(1);
     expect(list.body.data[0]).toMatchObject({ orderingKey: 'k', isWaitingForPrevious: true });
+    // The subscription's health counts the held key and its oldest waiting delivery.
+    const health = await harness.t.get(`/v1/subscriptions/${subscriptionId}/health`);
+    expect(health.body.data.fifo).toMatchObject({ heldKeys: 1, oldestHeldAt: expect.any(String) });
     // Nothing after the failure was attempted: only n 0 and 1 reached the receiver for k.
     expect(byKey('/fifo-hold').sent.get('k')).toEqual([0, 1]);
 

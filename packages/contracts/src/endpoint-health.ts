@@ -25,6 +25,11 @@ export const ZSubscriptionHealth = z
       consecutiveFailures: z.number().int(),
       rateLimitPerSecond: z.number().int().nullable(),
       maxInFlight: z.number().int().nullable(),
+      /**
+       * A FIFO event's keys: how many have a delivery waiting behind an earlier one (held), and the
+       * oldest such delivery's creation; 0 and null for other events.
+       */
+      fifo: z.object({ heldKeys: z.number().int(), oldestHeldAt: z.string().nullable() }),
       lastHour: ZAttemptWindow,
       lastDay: ZAttemptWindow,
     }),

@@ -301,6 +301,7 @@ const subscriptionForm = (isCreate: boolean) =>
       maxInFlight: z.string(),
       /** A client certificate to save; empty keeps the saved one (the key is never shown back). */
       clientTls: ZClientTlsForm.optional(),
+      fifoOnFailure: subscriptionFields.fifoOnFailure,
     })
     .superRefine((form, ctx) => {
       checkAuthDetails(form.authType, form.authDetails, ctx);
@@ -378,6 +379,7 @@ export function subscriptionFormToRequest(form: TSubscriptionForm): TCreateSubsc
     rateLimitPerSecond: limitFromText(form.rateLimitPerSecond),
     maxInFlight: limitFromText(form.maxInFlight),
     ...(isClientTlsFilled(form.clientTls) ? { clientTls: clientTlsFromForm(form.clientTls) } : {}),
+    fifoOnFailure: form.fifoOnFailure,
   };
 }
 

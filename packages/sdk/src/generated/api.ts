@@ -13466,6 +13466,10 @@ export interface components {
                     state: "CLOSED" | "OPEN" | "HALF_OPEN";
                 };
                 consecutiveFailures: number;
+                fifo: {
+                    heldKeys: number;
+                    oldestHeldAt: string | null;
+                };
                 inFlight: number;
                 lastDay: {
                     attempts: number;

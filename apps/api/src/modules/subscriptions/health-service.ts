@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import type { Caller } from '../../domain/consumer-scope';
 import { requireAccess, subscriptionAccess } from '../access';
 import { readDeliveryStats } from '../stats/read-delivery-stats';
-import { countLeasedDeliveries, findCircuitRow } from './health-queries';
+import { countHeldFifoKeys, countLeasedDeliveries, findCircuitRow } from './health-queries';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -43,9 +43,10 @@ export async function getSubscriptionHealth(
 ): Promise<TSubscriptionHealth> {
   const { row: subscription } = await requireAccess(ctx, user, subscriptionAccess, id, 'read');
   const now = ctx.clock();
-  const [circuit, inFlight, lastHour, lastDay] = await Promise.all([
+  const [circuit, inFlight, fifo, lastHour, lastDay] = await Promise.all([
     findCircuitRow(ctx.db, id),
     countLeasedDeliveries(ctx.db, id, now),
+    countHeldFifoKeys(ctx.db, id),
     readAttemptStats(ctx, id, HOUR_MS),
     readAttemptStats(ctx, id, 24 * HOUR_MS),
   ]);
@@ -57,6 +58,7 @@ export async function getSubscriptionHealth(
       consecutiveFailures: circuit?.consecutiveFailures ?? 0,
       rateLimitPerSecond: subscription.rateLimitPerSecond,
       maxInFlight: subscription.maxInFlight,
+      fifo,
       lastHour,
       lastDay,
     },

@@ -3,6 +3,7 @@ import {
   BODY_TEMPLATE_MESSAGE,
   QUEUE_TYPES,
   SELECTABLE_QUEUE_TYPES,
+  STANDARD_QUEUE_REASON,
   type TEventForm,
   type TEventFormValues,
   VISIBILITIES,
@@ -169,6 +170,26 @@ export function EventForm({
               A fila imediata não é recomendada para grande escala; para alto volume use RabbitMQ.
             </p>
           ) : null}
+          {queueType === 'FIFO' ? (
+            <div
+              className="grid gap-1 rounded-md border bg-muted/40 p-3 text-sm"
+              role="note"
+              data-testid="fifo-help"
+            >
+              <p className="font-medium">Entrega em ordem (FIFO)</p>
+              <p>
+                Envie <code>orderingKey</code> na emissão (por exemplo, o id do cliente): para cada assinatura
+                e chave, uma entrega só é tentada depois que a anterior terminar (sucesso, falha após as novas
+                tentativas ou ignorada). Chaves diferentes seguem em paralelo; sem chave, todo o evento é uma
+                chave só.
+              </p>
+              <p>
+                Uma entrega falhando segura a sua chave durante as novas tentativas. Na assinatura, "Em falha
+                FIFO" decide o que vem depois: continuar, ou segurar a chave até reenviar ou pular a entrega.
+              </p>
+            </div>
+          ) : null}
+          <p className="text-muted-foreground text-xs">{STANDARD_QUEUE_REASON}</p>
         </CardContent>
       </Card>
 

@@ -1,5 +1,5 @@
 import type { TDeliveryAttempt } from '@wm/contracts';
-import { RotateCcw } from 'lucide-react';
+import { RotateCcw, SkipForward } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { BackButton } from '@/components/detail-page';
 import { SchemaViolationsCard } from '@/components/schema-violations-card';
@@ -18,6 +18,7 @@ import { messages } from '@/lib/messages';
 import { useLog } from '../api/get-log';
 import { useReactivateAndRetryLog } from '../api/reactivate-and-retry-log';
 import { useRetryLog } from '../api/retry-log';
+import { useSkipLog } from '../api/skip-log';
 import { HttpStatusBadge } from '../components/http-status-badge';
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
@@ -53,6 +54,7 @@ export default function LogDetailPage() {
   const { id = '' } = useParams();
   const log = useLog(id);
   const retry = useRetryLog();
+  const skip = useSkipLog();
   const reactivate = useReactivateAndRetryLog();
   const back = <BackButton to={paths.logs.list.getHref()}>Voltar para logs</BackButton>;
 
@@ -87,25 +89,45 @@ export default function LogDetailPage() {
         title={`Log ${shortId(data.id)}`}
         description={data.subscription.name}
         actions={
-          data.status !== 'FAILED' ? null : !data.permissions.canWrite ? (
-            <Button disabled title={messages.retryForbidden}>
-              <RotateCcw />
-              Tentar Novamente
-            </Button>
-          ) : isSubscriptionDisabled ? (
-            <Button
-              disabled={reactivate.isPending}
-              onClick={() => reactivate.mutate({ logId: data.id, subscriptionId: data.subscription.id })}
-            >
-              <RotateCcw />
-              Reativar e reenviar
-            </Button>
-          ) : (
-            <Button disabled={retry.isPending} onClick={() => retry.mutate(data.id)}>
-              <RotateCcw />
-              Tentar Novamente
-            </Button>
-          )
+          <>
+            {data.status === 'FAILED' &&
+            data.orderingKey !== null &&
+            !data.skippedAt &&
+            data.permissions.canWrite ? (
+              <Button
+                variant="outline"
+                disabled={skip.isPending}
+                onClick={() => {
+                  const reason = window.prompt(
+                    'Motivo para pular esta entrega (as próximas da chave seguem):',
+                  );
+                  if (reason?.trim()) skip.mutate({ id: data.id, reason: reason.trim() });
+                }}
+              >
+                <SkipForward />
+                Pular
+              </Button>
+            ) : null}
+            {data.status !== 'FAILED' ? null : !data.permissions.canWrite ? (
+              <Button disabled title={messages.retryForbidden}>
+                <RotateCcw />
+                Tentar Novamente
+              </Button>
+            ) : isSubscriptionDisabled ? (
+              <Button
+                disabled={reactivate.isPending}
+                onClick={() => reactivate.mutate({ logId: data.id, subscriptionId: data.subscription.id })}
+              >
+                <RotateCcw />
+                Reativar e reenviar
+              </Button>
+            ) : (
+              <Button disabled={retry.isPending} onClick={() => retry.mutate(data.id)}>
+                <RotateCcw />
+                Tentar Novamente
+              </Button>
+            )}
+          </>
         }
       />
       {data.status === 'FAILED' && !data.permissions.canWrite ? (
@@ -141,6 +163,25 @@ export default function LogDetailPage() {
               : formatDateTimeSeconds(data.processedAt, 'Não processado')}
           </Field>
           <Field label="Tentativas">{data.attemptCount}</Field>
+          {data.orderingKey !== null ? (
+            <Field label="Chave de ordenação">
+              <span className="font-mono text-xs" data-testid="ordering-key">
+                {data.orderingKey === '' ? '(todo o evento)' : data.orderingKey}
+              </span>
+              {data.isWaitingForPrevious ? (
+                <span className="ml-2 text-amber-600 text-xs" data-testid="waiting-for-previous">
+                  Aguardando a anterior
+                </span>
+              ) : null}
+            </Field>
+          ) : null}
+          {data.skippedAt ? (
+            <Field label="Pulada">
+              <span data-testid="skip-reason">
+                {formatDateTimeSeconds(data.skippedAt)}: {data.skipReason}
+              </span>
+            </Field>
+          ) : null}
           {data.errorMessage ? (
             <div className="sm:col-span-2 lg:col-span-3">
               <Field label="Erro">

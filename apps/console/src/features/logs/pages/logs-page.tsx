@@ -66,9 +66,34 @@ export default function LogsPage() {
   const rows = logs.data?.data;
 
   const columns: Column<TDeliveryLogListItem>[] = [
-    { header: 'Status', cell: (log) => <DeliveryStatusIcon status={log.status} /> },
+    {
+      header: 'Status',
+      cell: (log) => (
+        <div className="flex items-center gap-2">
+          <DeliveryStatusIcon status={log.status} />
+          {log.isWaitingForPrevious ? (
+            <span className="text-amber-600 text-xs" data-testid="waiting-for-previous">
+              Aguardando a anterior
+            </span>
+          ) : null}
+          {log.skippedAt ? <span className="text-muted-foreground text-xs">Pulada</span> : null}
+        </div>
+      ),
+    },
     { header: 'Assinatura', cell: (log) => <span className="font-medium">{log.subscription.name}</span> },
-    { header: 'Evento', cell: (log) => log.subscription.event.name },
+    {
+      header: 'Evento',
+      cell: (log) => (
+        <div className="grid">
+          <span>{log.subscription.event.name}</span>
+          {log.orderingKey !== null ? (
+            <span className="font-mono text-muted-foreground text-xs" title="Chave de ordenação (FIFO)">
+              chave: {log.orderingKey === '' ? '(todo o evento)' : log.orderingKey}
+            </span>
+          ) : null}
+        </div>
+      ),
+    },
     {
       header: 'URL',
       cell: (log) => <UrlText url={log.subscription.targetUrl} />,

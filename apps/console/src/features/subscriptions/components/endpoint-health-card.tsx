@@ -2,6 +2,7 @@ import type { TAttemptWindow } from '@wm/contracts';
 import { DetailField, DetailListCard } from '@/components/detail-page';
 import { Badge } from '@/components/ui/badge';
 import { Skeleton } from '@/components/ui/skeleton';
+import { formatDateTime } from '@/lib/format';
 import { useSubscriptionHealth } from '../api/get-subscription-health';
 import { describeCircuit } from '../lib/circuit-state';
 
@@ -48,6 +49,14 @@ export function EndpointHealthCard({ subscriptionId }: { subscriptionId: string 
         <DetailField label="Máximo simultâneo">
           {health.maxInFlight === null ? 'Padrão' : health.maxInFlight}
         </DetailField>
+        {health.fifo.heldKeys > 0 ? (
+          <DetailField label="Chaves FIFO aguardando">
+            <span data-testid="fifo-held-keys">
+              {health.fifo.heldKeys} {health.fifo.heldKeys === 1 ? 'chave' : 'chaves'}, a mais antiga desde{' '}
+              {formatDateTime(health.fifo.oldestHeldAt)}
+            </span>
+          </DetailField>
+        ) : null}
       </DetailListCard>
     </div>
   );

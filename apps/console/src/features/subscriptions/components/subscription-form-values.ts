@@ -21,6 +21,7 @@ export const newSubscriptionFormValues = (eventId = ''): TSubscriptionForm => ({
   filters: [],
   rateLimitPerSecond: '',
   maxInFlight: '',
+  fifoOnFailure: 'CONTINUE',
 });
 
 const limitText = (value: number | null) => (value === null ? '' : String(value));
@@ -40,6 +41,7 @@ export const subscriptionToFormValues = (subscription: TSubscription): TSubscrip
   filters: subscription.filters.map((filter) => ({ ...filter })),
   rateLimitPerSecond: limitText(subscription.rateLimitPerSecond),
   maxInFlight: limitText(subscription.maxInFlight),
+  fifoOnFailure: subscription.fifoOnFailure,
 });
 
 /**

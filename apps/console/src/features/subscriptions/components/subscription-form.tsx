@@ -213,6 +213,21 @@ export function SubscriptionForm({
           <FormField label={MAX_IN_FLIGHT_LABEL} name="maxInFlight" htmlFor="maxInFlight">
             <Input id="maxInFlight" inputMode="numeric" placeholder="Padrão" {...register('maxInFlight')} />
           </FormField>
+          <FormField
+            label="Em falha FIFO"
+            name="fifoOnFailure"
+            htmlFor="fifoOnFailure"
+            description="Só para eventos FIFO: quando uma entrega falha após as novas tentativas, continuar com a próxima da chave, ou segurar a chave até reenviar ou pular a entrega."
+          >
+            <select
+              id="fifoOnFailure"
+              className="h-9 rounded-md border bg-background px-3 text-sm"
+              {...register('fifoOnFailure')}
+            >
+              <option value="CONTINUE">Continuar com a próxima</option>
+              <option value="HOLD">Segurar a chave</option>
+            </select>
+          </FormField>
         </CardContent>
       </Card>
     </RecordForm>
