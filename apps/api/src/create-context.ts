@@ -9,6 +9,7 @@ import { migrateDatabase } from './db/migrate';
 import { openDatabase } from './db/open-database';
 import { sealStoredSecrets } from './db/seal-stored-secrets';
 import { createOAuth2Tokens } from './delivery/oauth2-tokens';
+import { outboundProxyOf } from './delivery/outbound-proxy';
 import { createDeliveryWakes } from './delivery/wake';
 import { type Clock, systemClock } from './lib/clock';
 import { createTracing } from './lib/create-tracing';
@@ -104,6 +105,7 @@ export function addContextDependencies(base: ContextBase): AppContext {
     clock: () => base.clock(),
     timeoutMs: base.config.DELIVERY_TIMEOUT_MS,
     allowPrivateTargets: base.config.ALLOW_PRIVATE_TARGETS,
+    proxy: outboundProxyOf(base.config),
   });
   const lifecycle = createLifecycle(
     [

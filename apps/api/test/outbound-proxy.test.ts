@@ -3,6 +3,7 @@ import { type AddressInfo, connect as connectTcp } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSender } from '../src/delivery/sender';
 import { BLOCKED_TARGET_MESSAGE } from '../src/delivery/ssrf-guard';
+import { sealAuthDetails } from '../src/lib/sealed-auth-details';
 import { insertEvent, insertSubscription, readLogsOf } from './support/delivery-fixtures';
 import { useDeliveryHarness } from './support/delivery-harness';
 import { waitFor } from './support/wait-for';
@@ -38,16 +39,25 @@ beforeAll(async () => {
   env.OUTBOUND_PROXY_URL = `http://egress:${PROXY_PASSWORD}@127.0.0.1:${proxy.port}`;
 });
 
-const harness = useDeliveryHarness(env);
+// The receiver is also an OAuth2 token endpoint at /token.
+const harness = useDeliveryHarness(env, (request) =>
+  request.url === '/token'
+    ? {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ access_token: 'token-pelo-proxy', expires_in: 3600 }),
+      }
+    : {},
+);
 
 afterAll(async () => {
   proxy.server?.closeAllConnections();
   await new Promise<void>((resolve) => proxy.server?.close(() => resolve()));
 });
 
-async function deliverTo(targetUrl: string) {
+async function deliverTo(targetUrl: string, auth: Partial<Parameters<typeof insertSubscription>[2]> = {}) {
   const event = await insertEvent(harness.t.ctx, harness.app.id, { maxRetries: 0 });
-  await insertSubscription(harness.t.ctx, event.id, { targetUrl });
+  await insertSubscription(harness.t.ctx, event.id, { targetUrl, ...auth });
   const emitted = await harness.t.post('/v1/events/emit', {
     token: null,
     headers: { 'x-api-key': harness.app.apiKey },
@@ -86,6 +96,23 @@ describe('egress proxy', () => {
     expect(log.status).toBe('SUCCESS');
     expect(harness.receiver.requests.some((request) => request.url === '/direct')).toBe(true);
     expect(proxy.tunnels.length).toBe(before);
+  });
+
+  it('When a subscription uses OAuth2, then its token request goes through the proxy too', async () => {
+    const before = proxy.tunnels.length;
+    // The target is excluded (localhost), the token URL is not: the one tunnel is the token's.
+    const log = await deliverTo(`http://localhost:${harness.receiver.port}/with-token`, {
+      authType: 'OAUTH2_CLIENT_CREDENTIALS',
+      authDetails: sealAuthDetails(harness.t.ctx.cipher, {
+        tokenUrl: `http://127.0.0.1:${harness.receiver.port}/token`,
+        clientId: 'erp',
+        clientSecret: 'segredo',
+      }),
+    });
+    expect(log.status).toBe('SUCCESS');
+    expect(proxy.tunnels.length).toBe(before + 1);
+    const delivered = harness.receiver.requests.find((request) => request.url === '/with-token');
+    expect(delivered?.headers.authorization).toBe('Bearer token-pelo-proxy');
   });
 
   it('When private targets are refused, then a private target behind the proxy is still refused and the proxy never asked', async () => {

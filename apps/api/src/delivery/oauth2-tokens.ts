@@ -1,5 +1,7 @@
 import { Agent, type Dispatcher } from 'undici';
 import type { Clock } from '../lib/clock';
+import { isPrivateTarget } from '../lib/private-addresses';
+import { createProxyAgent, isProxied, type OutboundProxy } from './outbound-proxy';
 import { createGuardedConnect, describeError, isBlockedError } from './sender';
 import { BLOCKED_TARGET_MESSAGE } from './ssrf-guard';
 
@@ -49,7 +51,13 @@ const RENEW_MARGIN_MS = 30_000;
 /** Longest answer of a token endpoint that is read. */
 const TOKEN_BODY_LIMIT = 64 * 1024;
 
-type TokenOptions = { clock: Clock; timeoutMs: number; allowPrivateTargets: boolean };
+type TokenOptions = {
+  clock: Clock;
+  timeoutMs: number;
+  allowPrivateTargets: boolean;
+  /** Token requests leave through the egress proxy as deliveries do (unless the host is excluded). */
+  proxy?: OutboundProxy | null;
+};
 
 /** The per-process token cache, built with the context and stopped with it. */
 export function createOAuth2Tokens(options: TokenOptions): OAuth2Tokens {
@@ -59,6 +67,13 @@ export function createOAuth2Tokens(options: TokenOptions): OAuth2Tokens {
     headersTimeout: options.timeoutMs,
     bodyTimeout: options.timeoutMs,
   });
+  const proxyAgent = options.proxy ? createProxyAgent(options.proxy, options.timeoutMs) : null;
+  const dispatcherFor = async (tokenUrl: string): Promise<Dispatcher | null> => {
+    const url = URL.parse(tokenUrl);
+    if (!proxyAgent || !isProxied(options.proxy, url?.hostname ?? '')) return agent;
+    // The proxy resolves the name: checked here first, as the sender does for targets.
+    return !options.allowPrivateTargets && (await isPrivateTarget(tokenUrl)) ? null : proxyAgent;
+  };
   const tokens = new Map<string, Entry>();
   const fetching = new Map<string, Promise<TokenAnswer>>();
 
@@ -67,10 +82,13 @@ export function createOAuth2Tokens(options: TokenOptions): OAuth2Tokens {
     credentials: OAuth2Credentials,
     fingerprint: string,
   ): Promise<TokenAnswer> => {
-    const answer = await requestToken(agent, credentials, options.timeoutMs);
+    const dispatcher = await dispatcherFor(credentials.tokenUrl);
+    const answer = dispatcher
+      ? await requestToken(dispatcher, credentials, options.timeoutMs)
+      : failure(BLOCKED_TARGET_MESSAGE, true);
     if (!answer.ok) {
       tokens.delete(subscriptionId);
-      return answer;
+      return { ok: false, error: answer.error, isBlocked: answer.isBlocked };
     }
     const lifetimeMs = (answer.expiresIn ?? DEFAULT_LIFETIME_S) * 1000;
     const margin = Math.min(RENEW_MARGIN_MS, lifetimeMs / 10);
@@ -104,7 +122,7 @@ export function createOAuth2Tokens(options: TokenOptions): OAuth2Tokens {
     size: () => tokens.size,
     async stop() {
       tokens.clear();
-      await agent.close();
+      await Promise.all([agent.close(), proxyAgent?.close()]);
     },
   };
 }
