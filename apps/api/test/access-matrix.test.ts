@@ -96,6 +96,7 @@ POST /v1/portal/logs/{id}/resend                       401  401       401       
 GET /v1/logs                                           401  -         -         log      log      log      log      log
 GET /v1/logs/{id}                                      401  404       404       200      200      200      200      200
 POST /v1/logs/{id}/retry                               401  404       404       403      200      403      200      200
+POST /v1/logs/{id}/skip                                401  404       404       403      409      403      409      409
 POST /v1/subscriptions/{id}/recover                    401  404       404       403      200      403      200      200
 GET /v1/stats/deliveries ?subscriptionId               401  404       404       200      200      200      200      200
 GET /v1/rabbitmq/events                                401  -         -         log      log      log      log      log
@@ -554,6 +555,9 @@ const CALLS: Record<string, (w: World, c: Caller) => Promise<Answer | string>> =
     listed(await t.get(`/v1/logs?limit=100&eventId=${w.publicEvent.id}`, c), [['log', w.deliveryLogId]]),
   'GET /v1/logs/{id}': (w, c) => t.get(`/v1/logs/${w.deliveryLogId}`, c),
   'POST /v1/logs/{id}/retry': (w, c) => t.post(`/v1/logs/${w.deliveryLogId}/retry`, c),
+  // Not a FIFO delivery: whoever may write it is told why it cannot be skipped (409).
+  'POST /v1/logs/{id}/skip': (w, c) =>
+    t.post(`/v1/logs/${w.deliveryLogId}/skip`, { ...c, body: { reason: 'motivo' } }),
   // After the retry above, which needs the log still FAILED.
   'POST /v1/subscriptions/{id}/recover': (w, c) =>
     t.post(`/v1/subscriptions/${w.subscriptionId}/recover`, {

@@ -32,11 +32,12 @@ const PUBLIC_ROUTES = ['POST /v1/auth/login', 'GET /healthz', 'GET /readyz', 'PO
 /** Probes answer their own shape, never the error one. */
 const PROBES = ['GET /healthz', 'GET /readyz'];
 /**
- * The answers with an identifier at their top level that are not a resource: the outcome of a retry, and
+ * The answers with an identifier at their top level that are not a resource: the outcome of a retry or a skip, and
  * what a provider is told about the request it sent.
  */
 const OUTCOMES_WITH_ID = [
   'POST /v1/logs/{id}/retry 200',
+  'POST /v1/logs/{id}/skip 200',
   'POST /v1/portal/logs/{id}/resend 200',
   'POST /in/{token}/{endpoint} 202',
 ];

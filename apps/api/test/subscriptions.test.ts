@@ -220,6 +220,7 @@ describe('subscriptions', () => {
       consecutiveFailures: 0,
       rateLimitPerSecond: null,
       maxInFlight: null,
+      fifo: { heldKeys: 0, oldestHeldAt: null },
       lastHour: { attempts: 0, successRate: null, p50Ms: null, p95Ms: null },
       lastDay: { attempts: 0, successRate: null, p50Ms: null, p95Ms: null },
     });
