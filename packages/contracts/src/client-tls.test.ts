@@ -17,6 +17,7 @@ const form = (overrides: Record<string, unknown> = {}) => ({
   filters: [],
   rateLimitPerSecond: '',
   maxInFlight: '',
+  fifoOnFailure: 'CONTINUE' as const,
   ...overrides,
 });
 

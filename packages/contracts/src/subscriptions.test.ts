@@ -18,6 +18,7 @@ const form = {
   filters: [] as { origin: string; field: string; operator: string; value: string }[],
   rateLimitPerSecond: '',
   maxInFlight: '',
+  fifoOnFailure: 'CONTINUE' as const,
 };
 
 const messages = (result: { error?: { issues: { message: string }[] } }) =>
@@ -44,6 +45,7 @@ describe('subscription form', () => {
       filters: [{ origin: 'BODY', field: 'total', operator: '>', value: '10' }],
       rateLimitPerSecond: null,
       maxInFlight: null,
+      fifoOnFailure: 'CONTINUE',
     });
     expect(ZCreateSubscriptionRequest.safeParse(request).success).toBe(true);
   });
