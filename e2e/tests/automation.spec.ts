@@ -377,6 +377,47 @@ test.describe('Automação', () => {
     await expect(page.getByTestId('rule-application')).toHaveText(setup.application.name);
   });
 
+  test("When a rule's event type has a schema, then the condition's field offers its data paths no route field names", async ({
+    page,
+    api,
+    loginAsAdmin,
+  }) => {
+    const setup = await createAutomation(api);
+    const { data: orderType } = await api.post<{ data: Created }>('/route-event-types', {
+      routeId: setup.route.id,
+      name: 'Pedido recebido',
+      alias: 'order.received',
+      schema: {
+        type: 'object',
+        properties: {
+          message: { type: 'object', properties: { text: { type: 'string' } } },
+          pedido: { type: 'integer' },
+          cliente: { type: 'object', properties: { email: { type: 'string' } } },
+        },
+      },
+    });
+    await loginAsAdmin(page);
+
+    await page.goto(`/event-rules/new?routeEventTypeId=${orderType.id}`);
+    await expect(page.getByRole('combobox', { name: 'Tipo de evento' })).toContainText('order.received');
+    await page.getByRole('button', { name: 'Adicionar Condição' }).click();
+    await page.getByRole('combobox', { name: 'Campo da condição 1' }).click();
+    await expect(page.getByRole('option', { name: 'data.pedido (do schema)' })).toBeVisible();
+    await expect(page.getByRole('option', { name: 'data.cliente.email (do schema)' })).toBeVisible();
+    // A path a route field already names is offered once, as that field.
+    await expect(page.getByRole('option', { name: 'Texto (data.message.text)' })).toBeVisible();
+    await expect(page.getByRole('option', { name: 'data.message.text (do schema)' })).toHaveCount(0);
+    await page.getByRole('option', { name: 'data.cliente.email (do schema)' }).click();
+    await expect(page.getByRole('combobox', { name: 'Campo da condição 1' })).toContainText(
+      'data.cliente.email',
+    );
+
+    // A type without a schema offers the route's fields only.
+    await choose(page, 'Tipo de evento', /Texto recebido/);
+    await page.getByRole('combobox', { name: 'Campo da condição 1' }).click();
+    await expect(page.getByRole('option', { name: /\(do schema\)/ })).toHaveCount(0);
+  });
+
   test('When rules are listed, then counters, filters, the switch, link/unlink and delete behave', async ({
     page,
     api,

@@ -130,4 +130,48 @@ test.describe('Recebimento', () => {
     await expect(readerPage.getByRole('button', { name: 'Reprocessar' })).toHaveCount(0);
     await readerContext.close();
   });
+
+  test('When an editor edits a route event type, then the form opens prefilled, a breaking schema change is flagged and the saved type shows the new schema version', async ({
+    page,
+    api,
+    loginAs,
+  }) => {
+    const owner = await api.createUser({ name: 'Edu Editor' });
+    const { data: app } = await api.post<{ data: { id: string } }>(
+      '/applications',
+      { name: 'Pedidos' },
+      owner.token,
+    );
+    const route = (
+      await api.post<{ data: Route }>(
+        '/routes',
+        { applicationId: app.id, name: 'Loja', endpoint: '/loja' },
+        owner.token,
+      )
+    ).data;
+    const schema = { type: 'object', properties: { pedido: { type: 'integer' } } };
+    const { data: eventType } = await api.post<{ data: { id: string } }>(
+      '/route-event-types',
+      { routeId: route.id, name: 'Pedido criado', alias: 'pedido.criado', schema, schemaValidation: 'WARN' },
+      owner.token,
+    );
+
+    await loginAs(page, owner.email, owner.password);
+    await page.goto(`/routes/${route.id}/event-types/${eventType.id}`);
+    await page.getByRole('link', { name: 'Editar' }).click();
+    await expect(page).toHaveURL(new RegExp(`/event-types/${eventType.id}/edit$`));
+    await expect(page.getByLabel('Nome')).toHaveValue('Pedido criado');
+    await expect(page.getByLabel('Alias')).toHaveValue('pedido.criado');
+    expect(JSON.parse(await page.getByLabel('Schema (JSON)').inputValue())).toEqual(schema);
+    await expect(page.getByTestId('schema-breaking')).toHaveCount(0);
+
+    await page.getByLabel('Nome').fill('Pedido recebido');
+    await page.getByLabel('Schema (JSON)').fill(JSON.stringify({ ...schema, required: ['pedido'] }));
+    await expect(page.getByTestId('schema-breaking')).toContainText('Mudança incompatível');
+    await page.getByRole('button', { name: 'Salvar Alterações' }).click();
+    await expect(toast(page, 'Tipo de evento atualizado')).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/event-types/${eventType.id}$`));
+    await expect(page.getByRole('heading', { name: 'Pedido recebido' })).toBeVisible();
+    await expect(page.getByText('Schema dos dados (versão 2)')).toBeVisible();
+  });
 });

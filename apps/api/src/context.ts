@@ -11,6 +11,7 @@ import type { Metrics } from './lib/metrics';
 import type { RateLimiter } from './lib/rate-limiter';
 import type { Tracing } from './lib/tracing';
 import type { EmitRecorder, EmitTargets } from './modules/emit/emit-dependencies';
+import type { RulesSchemas } from './modules/emit-rules/emit-rules-dependencies';
 import type { IngestTargets } from './modules/ingest/ingest-dependencies';
 import type { RulesCache } from './pipeline/rules-dependencies';
 import type { Queue } from './queue/types';
@@ -41,6 +42,8 @@ export type AppContext = {
   ingestTargets: IngestTargets;
   /** This process's cache of the compiled rules per (application, alias) (it listens from the first run). */
   rulesCache: RulesCache;
+  /** This process's cache of the route event type schemas /v1/emit-rules checks (it listens from the first call). */
+  rulesSchemas: RulesSchemas;
   /** This process's budget of each portal session (PORTAL_RATE_LIMIT_PER_MINUTE), on `clock`. */
   portalRateLimiter: RateLimiter;
   /** This process's OAuth2 access tokens, one per subscription, shared by its deliveries. */

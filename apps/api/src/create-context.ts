@@ -21,6 +21,7 @@ import { createRateLimiter } from './lib/rate-limiter';
 import { resolveSecretKey } from './lib/secret-key';
 import { createEmitTargets } from './modules/emit/load-emit-target';
 import { createEmitRecorder } from './modules/emit/record-emits';
+import { createRulesSchemas } from './modules/emit-rules/rules-schemas';
 import { createIngestTargets } from './modules/ingest/ingest-targets';
 import { createRulesCache } from './pipeline/rules-cache';
 import { createQueue } from './queue/create-queue';
@@ -83,6 +84,7 @@ export type ContextBase = Omit<
   | 'emitRecorder'
   | 'ingestTargets'
   | 'rulesCache'
+  | 'rulesSchemas'
   | 'portalRateLimiter'
   | 'oauth2Tokens'
   | 'lifecycle'
@@ -99,6 +101,7 @@ export function addContextDependencies(base: ContextBase): AppContext {
   const emitRecorder = createEmitRecorder(base);
   const ingestTargets = createIngestTargets(base);
   const rulesCache = createRulesCache(base);
+  const rulesSchemas = createRulesSchemas(base);
   // Read on each take, so a clock a test swaps in afterwards is the one it counts on.
   const portalRateLimiter = createRateLimiter(base.config.PORTAL_RATE_LIMIT_PER_MINUTE, () => base.clock());
   const oauth2Tokens = createOAuth2Tokens({
@@ -113,6 +116,7 @@ export function addContextDependencies(base: ContextBase): AppContext {
       { name: 'emitRecorder', stop: () => emitRecorder.stop() },
       { name: 'ingestTargets', stop: () => ingestTargets.stop() },
       { name: 'rulesCache', stop: () => rulesCache.stop() },
+      { name: 'rulesSchemas', stop: () => rulesSchemas.stop() },
       { name: 'oauth2Tokens', stop: () => oauth2Tokens.stop() },
     ],
     (dependency, error) =>
@@ -123,6 +127,7 @@ export function addContextDependencies(base: ContextBase): AppContext {
     emitRecorder,
     ingestTargets,
     rulesCache,
+    rulesSchemas,
     portalRateLimiter,
     oauth2Tokens,
     lifecycle,

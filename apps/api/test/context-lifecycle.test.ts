@@ -20,11 +20,12 @@ describe('the context dependencies', () => {
       'emitRecorder',
       'ingestTargets',
       'rulesCache',
+      'rulesSchemas',
       'oauth2Tokens',
     ]);
   });
 
-  it('When the context has stopped, then its ingest-route and rules caches still answer, read afresh', async () => {
+  it('When the context has stopped, then its ingest-route, rules and emit-rules schema caches still answer, read afresh', async () => {
     const app = await insertApplication(t.ctx);
     const route = await createRoute(t, app.id);
     const eventType = await createRouteEventType(t, route.id);
@@ -33,6 +34,7 @@ describe('the context dependencies', () => {
     const rules = await t.ctx.rulesCache.rulesFor(app.id, eventType.alias);
     expect(rules.rules).toEqual([]);
     expect(await t.ctx.ingestTargets.find('no-route-has-this-token')).toBeNull();
+    expect(await t.ctx.rulesSchemas.checkingTypes(app.id, eventType.alias)).toEqual([]);
     // A second stop (the server's close after the workers' stop) stops nothing again.
     await stopContext(t.ctx);
   });

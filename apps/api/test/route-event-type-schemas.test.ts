@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventLogs, inboundRequests, occurrences } from '../src/db/schema';
+import { eventLogs, inboundRequests, occurrences, routeEventTypes } from '../src/db/schema';
 import { createRouteEventType, createRule } from './support/automation-fixtures';
 import { insertApplication } from './support/delivery-fixtures';
 import {
@@ -12,6 +12,7 @@ import {
 } from './support/ingest-fixtures';
 import type { TestUser } from './support/owned-application-fixture';
 import { createTestApp, type TestApp } from './support/test-app';
+import { waitFor } from './support/wait-for';
 
 const orderSchema = {
   type: 'object',
@@ -236,6 +237,71 @@ describe('route event types with a schema', () => {
     expect(free.status).toBe(202);
     expect(await occurrenceOfLog(free.body.eventLogId)).toMatchObject({
       schemaVersion: null,
+      schemaViolations: null,
+    });
+  });
+
+  it('When an ENFORCE event type is changed through the API, then the next /v1/emit-rules call is checked against the new schema, mode and activation', async () => {
+    const { eventType, alias, emitRules } = await routeWith('ENFORCE');
+    expect((await emitRules({ pedido: 2 })).status).toBe(202);
+    const stricter = await t.put(`/v1/route-event-types/${eventType.id}`, {
+      ...as(),
+      body: {
+        schema: { ...orderSchema, required: ['type', 'pedido', 'email'] },
+        examples: [{ type: alias, pedido: 1, email: 'ana@example.com' }],
+      },
+    });
+    expect(stricter.body.data.schemaVersion).toBe(2);
+    const refused = await emitRules({ pedido: 2 });
+    expect(refused.status).toBe(422);
+    expect(refused.body.details).toEqual([{ path: '/email', message: 'propriedade obrigatória ausente' }]);
+
+    await t.put(`/v1/route-event-types/${eventType.id}`, { ...as(), body: { schemaValidation: 'WARN' } });
+    const warned = await emitRules({ pedido: 2 });
+    expect(warned.status).toBe(202);
+    expect(await occurrenceOfLog(warned.body.eventLogId)).toMatchObject({
+      schemaVersion: 2,
+      schemaViolations: [{ path: '/email', message: 'propriedade obrigatória ausente' }],
+    });
+
+    await t.put(`/v1/route-event-types/${eventType.id}`, {
+      ...as(),
+      body: { schemaValidation: 'ENFORCE', isActive: false },
+    });
+    const inactive = await emitRules({ pedido: 2 });
+    expect(inactive.status).toBe(202);
+    expect(await occurrenceOfLog(inactive.body.eventLogId)).toMatchObject({ schemaVersion: null });
+  });
+
+  it('When another process changes the schema (only its notification tells this one), then the next /v1/emit-rules calls see it', async () => {
+    const { eventType, emitRules } = await routeWith('ENFORCE');
+    expect((await emitRules({ pedido: 0 })).status).toBe(422);
+    // The schemas are kept per process once it listens: two reads answer the same list.
+    const kept = await waitFor(
+      async () => {
+        const first = await t.ctx.rulesSchemas.checkingTypes(app.id, eventType.alias);
+        return first === (await t.ctx.rulesSchemas.checkingTypes(app.id, eventType.alias));
+      },
+      10_000,
+      'the emit-rules schemas to be kept',
+    );
+    expect(kept).toBe(true);
+
+    // Written past this process's use cases, as another process would: the trigger's NOTIFY is the only news.
+    await t.ctx.db
+      .update(routeEventTypes)
+      .set({ schema: { ...orderSchema, properties: { pedido: { type: 'integer' } } }, schemaVersion: 2 })
+      .where(eq(routeEventTypes.id, eventType.id));
+    const accepted = await waitFor(
+      async () => {
+        const answer = await emitRules({ pedido: 0 });
+        return answer.status === 202 ? answer : null;
+      },
+      10_000,
+      'emit-rules to check the new schema',
+    );
+    expect(await occurrenceOfLog(accepted.body.eventLogId)).toMatchObject({
+      schemaVersion: 2,
       schemaViolations: null,
     });
   });

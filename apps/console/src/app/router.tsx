@@ -175,6 +175,11 @@ const appRoutes: RouteObject[] = [
     element: lazyPage(() => import('@/features/routes/pages/event-type-detail-page')),
   },
   {
+    path: paths.routes.editEventType.path,
+    handle: pageTitle('Editar Tipo de Evento'),
+    element: lazyPage(() => import('@/features/routes/pages/edit-event-type-page')),
+  },
+  {
     path: paths.routes.newField.path,
     handle: pageTitle('Novo Campo'),
     element: lazyPage(() => import('@/features/routes/pages/new-field-page')),

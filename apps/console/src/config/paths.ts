@@ -82,6 +82,10 @@ export const paths = {
       path: '/routes/:routeId/event-types/:eventTypeId',
       getHref: (routeId: string, eventTypeId: string) => `/routes/${routeId}/event-types/${eventTypeId}`,
     },
+    editEventType: {
+      path: '/routes/:routeId/event-types/:eventTypeId/edit',
+      getHref: (routeId: string, eventTypeId: string) => `/routes/${routeId}/event-types/${eventTypeId}/edit`,
+    },
     newField: {
       path: '/routes/:id/fields/new',
       getHref: (routeId: string) => `/routes/${routeId}/fields/new`,

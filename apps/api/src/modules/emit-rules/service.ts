@@ -9,7 +9,7 @@ import { authorizeRulesEmitter, type EmitInput, type Emitter, storableHeaders } 
 import { findPreviousAnswer } from '../emit/idempotency';
 import { publishOrLeaveToSweep } from '../emit/publish-or-sweep';
 import { recordEmit } from '../emit/record-emits';
-import { findApplicationIdByKeyHash, listCheckingRouteEventTypes } from './queries';
+import { findApplicationIdByKeyHash } from './queries';
 
 export const KEY_OF_ANOTHER_APPLICATION = 'Esta chave de API pertence a outra aplicação';
 
@@ -112,7 +112,7 @@ async function checkRulesPayload(
   alias: string,
   data: unknown,
 ): Promise<PayloadSchemaCheck | null> {
-  const holders = await listCheckingRouteEventTypes(ctx.db, applicationId, alias);
+  const holders = await ctx.rulesSchemas.checkingTypes(applicationId, alias);
   let warned: PayloadSchemaCheck | null = null;
   for (const holder of holders) {
     const violations = findPayloadViolations(holder, data);

@@ -1,11 +1,10 @@
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { CreateLinkButton } from '@/components/create-link-button';
-import { BackLink, DetailField, DetailListCard } from '@/components/detail-page';
+import { DetailField, DetailListCard, DetailPageHeader } from '@/components/detail-page';
 import { SchemaPreviewCard } from '@/components/schema-preview-card';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadedOrError } from '@/components/ui/load-error-state';
-import { PageHeader } from '@/components/ui/page-header';
 import { RecordFallback } from '@/components/ui/record-fallback';
 import { ShortId } from '@/components/ui/short-id';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -58,10 +57,9 @@ function LinkedRules({ eventTypeId, canWrite }: { eventTypeId: string; canWrite:
   );
 }
 
-/** /routes/{routeId}/event-types/{eventTypeId}: overview, linked rules and delete. */
+/** /routes/{routeId}/event-types/{eventTypeId}: overview, linked rules, edit and delete. */
 export default function EventTypeDetailPage() {
   const { routeId = '', eventTypeId = '' } = useParams();
-  const navigate = useNavigate();
   const query = useRouteEventType(eventTypeId);
   const routeHref = paths.routes.detail.getHref(routeId);
 
@@ -73,15 +71,14 @@ export default function EventTypeDetailPage() {
   }
   return (
     <div className="grid gap-6">
-      <BackLink to={routeHref}>Voltar para a rota</BackLink>
-      <PageHeader
+      <DetailPageHeader
+        backHref={routeHref}
+        backLabel="Voltar para a rota"
         title={eventType.name}
         description={<code>{eventType.alias}</code>}
-        actions={
-          eventType.permissions.canDelete ? (
-            <DeleteEventTypeButton record={eventType} onDeleted={() => navigate(routeHref)} showLabel />
-          ) : null
-        }
+        permissions={eventType.permissions}
+        editHref={paths.routes.editEventType.getHref(routeId, eventType.id)}
+        deleteButton={(placement) => <DeleteEventTypeButton record={eventType} {...placement} />}
       />
       <DetailListCard title="Visão Geral">
         <DetailField label="Nome">{eventType.name}</DetailField>

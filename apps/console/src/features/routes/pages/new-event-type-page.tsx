@@ -3,7 +3,7 @@ import { toast } from 'sonner';
 import { paths } from '@/config/paths';
 import { toastError, UNEXPECTED_ERROR_SENTENCE } from '@/lib/api-client';
 import { useCreateRouteEventType } from '../api/create-route-event-type';
-import { EventTypeForm } from '../components/event-type-form';
+import { EventTypeForm, newEventTypeFormValues } from '../components/event-type-form';
 import { RouteChildPage } from '../components/route-child-page';
 
 /** /routes/{id}/event-types/new: on success to the new type's detail. */
@@ -15,7 +15,8 @@ export default function NewEventTypePage() {
   return (
     <RouteChildPage routeId={id} title="Novo Tipo de Evento">
       <EventTypeForm
-        routeId={id}
+        variant="create"
+        defaultValues={newEventTypeFormValues(id)}
         isPending={creation.isPending}
         cancelHref={paths.routes.detail.getHref(id)}
         onSubmit={async (form) => {
