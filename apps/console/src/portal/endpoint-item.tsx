@@ -1,5 +1,6 @@
 import { ZUpdateSubscriptionRequest } from '@wm/contracts';
 import { type FormEvent, useState } from 'react';
+import { EventSelect } from './event-select';
 import type { PortalEvent, PortalSubscription, PortalSubscriptionEdit } from './portal-api';
 import type { Strings } from './strings';
 
@@ -59,16 +60,7 @@ export function EndpointItem({
             {t.url}
             <input type="url" value={targetUrl} onChange={(e) => setTargetUrl(e.target.value)} />
           </label>
-          <label>
-            {t.event}
-            <select value={eventId} onChange={(e) => setEventId(e.target.value)}>
-              {events.map((item) => (
-                <option key={item.id} value={item.id}>
-                  {item.name} ({item.alias})
-                </option>
-              ))}
-            </select>
-          </label>
+          <EventSelect label={t.event} events={events} value={eventId} onChange={setEventId} />
           {error && (
             <p role="alert" className="portal-error">
               {error}

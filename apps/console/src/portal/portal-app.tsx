@@ -1,5 +1,6 @@
 import { type FormEvent, useCallback, useEffect, useMemo, useState } from 'react';
 import { type EndpointActions, EndpointItem } from './endpoint-item';
+import { EventSelect } from './event-select';
 import {
   createPortalApi,
   type PortalEvent,
@@ -137,16 +138,7 @@ export function PortalApp({ token }: { token: string }) {
               {t.url}
               <input type="url" required value={targetUrl} onChange={(e) => setTargetUrl(e.target.value)} />
             </label>
-            <label>
-              {t.event}
-              <select value={eventId} onChange={(e) => setEventId(e.target.value)}>
-                {events.map((item) => (
-                  <option key={item.id} value={item.id}>
-                    {item.name} ({item.alias})
-                  </option>
-                ))}
-              </select>
-            </label>
+            <EventSelect label={t.event} events={events} value={eventId} onChange={setEventId} />
             <button type="submit" disabled={!eventId}>
               {t.create}
             </button>
