@@ -69,9 +69,15 @@ function eventsInScope(scope: ConsumerScope) {
   ) as SQL;
 }
 
-/** SQL: the subscription is the consumer's, to an event it may see (in or out of a subquery alike). */
+/**
+ * SQL: the subscription is the consumer's, to an event it may see (in or out of a subquery alike).
+ * The events in scope are an array computed once (`= ANY(ARRAY(…))`), not `IN (SELECT …)`: the
+ * planner turned that into a join driven by the few events, read every subscription of each and
+ * sorted them all (a consumer owning 10,000: 100 ms a page), instead of walking the consumer's
+ * index newest first and stopping at the page.
+ */
 const isConsumersSubscription = (scope: ConsumerScope) =>
-  sql`(${subscriptions.consumerApplicationId} = ${scope.applicationId} AND ${subscriptions.consumerId} = ${scope.consumerId} AND ${subscriptions.eventId} IN (SELECT ${events.id} FROM ${events} WHERE ${eventsInScope(scope)}))`;
+  sql`(${subscriptions.consumerApplicationId} = ${scope.applicationId} AND ${subscriptions.consumerId} = ${scope.consumerId} AND ${subscriptions.eventId} = ANY(ARRAY(SELECT ${events.id} FROM ${events} WHERE ${eventsInScope(scope)})))`;
 
 const eventIdsOf = (applicationIds: SQL) =>
   sql`SELECT ${events.id} FROM ${events} WHERE ${events.applicationId} IN (${applicationIds})`;
