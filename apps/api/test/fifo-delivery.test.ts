@@ -19,8 +19,8 @@ const RETRY_DELAY_MS = 60_000;
 const ENV = {
   DELIVERY_RETRY_DELAYS_MS: String(RETRY_DELAY_MS),
   DELIVERY_POLL_MS: '20',
-  // The sweep only ends deliveries of disabled subscriptions, none here: every 50 ms it took a good
-  // part of PGlite's one connection from the claims and results the 1,000-emit test waits on.
+  // The sweep only ends deliveries of disabled subscriptions, none here: no need to run it twenty
+  // times a second on PGlite's one connection.
   DELIVERY_SWEEP_MS: '1000',
   DELIVERY_TIMEOUT_MS: '10000',
   // Moves of the clock must not expire the lease of a send in flight (that would send it twice).
