@@ -74,11 +74,18 @@ test.describe('Entrega em ordem (FIFO)', () => {
     const failed = (await logsOf()).find((log) => log.status === 'FAILED') as Log;
     await page.goto(`/logs/${failed.id}`);
     await expect(page.getByTestId('ordering-key')).toHaveText('a');
-    page.once('dialog', (dialog) => dialog.accept('pedido cancelado'));
-    await page.getByRole('button', { name: 'Pular' }).click();
+    await page.getByRole('button', { name: 'Pular', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Pular entrega' });
+    // A blank reason is refused in the form, in pt-BR, before any request.
+    await dialog.getByLabel('Motivo').fill('   ');
+    await dialog.getByRole('button', { name: 'Pular entrega' }).click();
+    await expect(dialog.getByText('Motivo é obrigatório')).toBeVisible();
+    await dialog.getByLabel('Motivo').fill('pedido cancelado');
+    await dialog.getByRole('button', { name: 'Pular entrega' }).click();
+    await expect(dialog).toHaveCount(0);
     await expect(page.getByText('Entrega pulada')).toBeVisible();
     await expect(page.getByTestId('skip-reason')).toContainText('pedido cancelado');
     await expect.poll(async () => (await logsOf()).every((log) => log.status !== 'PENDING')).toBe(true);
-    await expect(page.getByRole('button', { name: 'Pular' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Pular', exact: true })).toHaveCount(0);
   });
 });

@@ -6,7 +6,7 @@ import { createContext, stopContext } from '../src/create-context';
 import { openDatabase } from '../src/db/open-database';
 import { deliveryLogs } from '../src/db/schema';
 import { startDeliveryEngine } from '../src/delivery/engine';
-import { insertEvent, insertSubscription, isFinal, type ReceivedRequest } from './support/delivery-fixtures';
+import { insertEvent, insertSubscription, type ReceivedRequest } from './support/delivery-fixtures';
 import { scheduleEngineJobs, useDeliveryHarness } from './support/delivery-harness';
 import { createFakeClock } from './support/fake-clock';
 import { testBackend } from './support/test-database';
@@ -19,7 +19,9 @@ const RETRY_DELAY_MS = 60_000;
 const ENV = {
   DELIVERY_RETRY_DELAYS_MS: String(RETRY_DELAY_MS),
   DELIVERY_POLL_MS: '20',
-  DELIVERY_SWEEP_MS: '50',
+  // The sweep only ends deliveries of disabled subscriptions, none here: no need to run it twenty
+  // times a second on PGlite's one connection.
+  DELIVERY_SWEEP_MS: '1000',
   DELIVERY_TIMEOUT_MS: '10000',
   // Moves of the clock must not expire the lease of a send in flight (that would send it twice).
   DELIVERY_LEASE_MS: '36000000',

@@ -1,5 +1,5 @@
 import type { TDeliveryAttempt } from '@wm/contracts';
-import { RotateCcw, SkipForward } from 'lucide-react';
+import { RotateCcw } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { BackButton } from '@/components/detail-page';
 import { SchemaViolationsCard } from '@/components/schema-violations-card';
@@ -18,8 +18,8 @@ import { messages } from '@/lib/messages';
 import { useLog } from '../api/get-log';
 import { useReactivateAndRetryLog } from '../api/reactivate-and-retry-log';
 import { useRetryLog } from '../api/retry-log';
-import { useSkipLog } from '../api/skip-log';
 import { HttpStatusBadge } from '../components/http-status-badge';
+import { SkipLogDialog } from '../components/skip-log-dialog';
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -54,7 +54,6 @@ export default function LogDetailPage() {
   const { id = '' } = useParams();
   const log = useLog(id);
   const retry = useRetryLog();
-  const skip = useSkipLog();
   const reactivate = useReactivateAndRetryLog();
   const back = <BackButton to={paths.logs.list.getHref()}>Voltar para logs</BackButton>;
 
@@ -94,19 +93,7 @@ export default function LogDetailPage() {
             data.orderingKey !== null &&
             !data.skippedAt &&
             data.permissions.canWrite ? (
-              <Button
-                variant="outline"
-                disabled={skip.isPending}
-                onClick={() => {
-                  const reason = window.prompt(
-                    'Motivo para pular esta entrega (as próximas da chave seguem):',
-                  );
-                  if (reason?.trim()) skip.mutate({ id: data.id, reason: reason.trim() });
-                }}
-              >
-                <SkipForward />
-                Pular
-              </Button>
+              <SkipLogDialog logId={data.id} orderingKey={data.orderingKey} />
             ) : null}
             {data.status !== 'FAILED' ? null : !data.permissions.canWrite ? (
               <Button disabled title={messages.retryForbidden}>
