@@ -98,7 +98,8 @@ const CLAIMED_COLUMNS = `d.id, d.occurrence_id, d.subscription_id, d.attempt_cou
     ${PAYLOAD_SENT_SQL},
     s.target_url, s.http_method, s.auth_type, s.auth_details, s.client_tls, s.secret, e.max_retries,
     s.max_in_flight, s.rate_limit_per_second, e.enable_callbacks AS has_callbacks, ${EMIT_CONTEXT_SQL},
-    d.ordering_key IS NOT NULL AS is_fifo`;
+    d.ordering_key IS NOT NULL AS is_fifo,
+    (SELECT a.outbound_proxy FROM applications a WHERE a.id = e.application_id) AS outbound_proxy`;
 
 // What both claims require of a delivery `d` of subscription `s` and event `e` besides being due.
 const SENDABLE = `d.status IN ('PENDING', 'RETRYING')
