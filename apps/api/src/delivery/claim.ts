@@ -1,5 +1,5 @@
 import type { AppContext } from '../context';
-import type { AuthDetails } from '../db/schema/applications';
+import type { AuthDetails, StoredOutboundProxy } from '../db/schema/applications';
 import type { ClientTls } from '../db/schema/events';
 import type { ClaimedDelivery } from './claimed-delivery';
 import { fifoPredecessorHoldsSql } from './fifo-sql';
@@ -27,6 +27,7 @@ type Target = {
   authType: string;
   authDetails: AuthDetails | null;
   clientTls?: ClientTls | null;
+  outboundProxy?: StoredOutboundProxy | null;
   secret: string;
   maxInFlight?: number | null;
   rateLimitPerSecond?: number | null;
@@ -50,6 +51,7 @@ export function toClaimedDelivery(
     auth_type: subscription.authType,
     auth_details: subscription.authDetails,
     client_tls: subscription.clientTls ?? null,
+    outbound_proxy: subscription.outboundProxy ?? null,
     secret: subscription.secret,
     max_retries: event.maxRetries,
     max_in_flight: subscription.maxInFlight ?? null,
