@@ -90,6 +90,21 @@ describe("an application's own egress proxy", () => {
     expect(tunnels.every((tunnel) => tunnel.authorization === basic('propria', OWN_PASSWORD))).toBe(true);
   });
 
+  it('When a subscription of an application with its own proxy is tested, then the test leaves through that proxy', async () => {
+    await harness.t.put(`/v1/applications/${harness.app.id}`, {
+      body: { outboundProxy: { url: `http://propria:${OWN_PASSWORD}@127.0.0.1:${ownProxy.port}` } },
+    });
+    const event = await insertEvent(harness.t.ctx, harness.app.id, { maxRetries: 0 });
+    const subscription = await insertSubscription(harness.t.ctx, event.id, {
+      targetUrl: `${harness.receiver.url}/teste`,
+    });
+    const [ownBefore, globalBefore] = [ownProxy.tunnels.length, globalProxy.tunnels.length];
+    const tested = await harness.t.post(`/v1/subscriptions/${subscription.id}/test`);
+    expect(tested.status).toBe(200);
+    expect(ownProxy.tunnels.length).toBeGreaterThan(ownBefore);
+    expect(globalProxy.tunnels.length).toBe(globalBefore);
+  });
+
   it('When the proxy is set back to null, then the application uses the global proxy again', async () => {
     const cleared = await harness.t.put(`/v1/applications/${harness.app.id}`, {
       body: { outboundProxy: null },
