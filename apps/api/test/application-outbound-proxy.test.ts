@@ -105,6 +105,16 @@ describe("an application's own egress proxy", () => {
     expect(globalProxy.tunnels.length).toBe(globalBefore);
   });
 
+  it("When an application's proxy excludes every host, then its deliveries still go through the global proxy", async () => {
+    await harness.t.put(`/v1/applications/${harness.app.id}`, {
+      body: { outboundProxy: { url: `http://127.0.0.1:${ownProxy.port}`, exclude: ['*'] } },
+    });
+    const [ownBefore, globalBefore] = [ownProxy.tunnels.length, globalProxy.tunnels.length];
+    expect((await deliverFrom(harness.app, '/sem-fuga')).status).toBe('SUCCESS');
+    expect(ownProxy.tunnels.length).toBe(ownBefore);
+    expect(globalProxy.tunnels.length).toBeGreaterThan(globalBefore);
+  });
+
   it('When the proxy is set back to null, then the application uses the global proxy again', async () => {
     const cleared = await harness.t.put(`/v1/applications/${harness.app.id}`, {
       body: { outboundProxy: null },

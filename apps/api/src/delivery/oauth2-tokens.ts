@@ -85,8 +85,10 @@ export function createOAuth2Tokens(options: TokenOptions): OAuth2Tokens {
   };
   const dispatcherFor = async (tokenUrl: string, own?: OutboundProxy): Promise<Dispatcher | null> => {
     const url = URL.parse(tokenUrl);
-    const proxy = own ?? options.proxy ?? null;
-    if (!isProxied(proxy, url?.hostname ?? '')) return agent;
+    const hostname = url?.hostname ?? '';
+    // As the sender: a host the application's proxy excludes takes the global route.
+    const proxy = own && isProxied(own, hostname) ? own : (options.proxy ?? null);
+    if (!isProxied(proxy, hostname)) return agent;
     // The proxy resolves the name: checked here first, as the sender does for targets.
     return !options.allowPrivateTargets && (await isPrivateTarget(tokenUrl)) ? null : proxyAgentFor(proxy);
   };

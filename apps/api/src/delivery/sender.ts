@@ -104,8 +104,12 @@ export function createSender(options: SenderOptions): Sender {
 
   return {
     async send(outbound) {
-      const proxy = outbound.proxy ?? options.proxy ?? null;
-      const isThroughProxy = isProxied(proxy, URL.parse(outbound.url)?.hostname ?? '');
+      const hostname = URL.parse(outbound.url)?.hostname ?? '';
+      // A host the application's proxy excludes falls back to the global route, never straight
+      // out: an application cannot opt out of the operator's proxy.
+      const proxy =
+        outbound.proxy && isProxied(outbound.proxy, hostname) ? outbound.proxy : (options.proxy ?? null);
+      const isThroughProxy = isProxied(proxy, hostname);
       // The proxy resolves the name itself, out of the connect-time guard's reach: the target is
       // checked here first, so a private address is refused through the proxy as without it.
       if (isThroughProxy && !options.allowPrivateTargets && (await isPrivateTarget(outbound.url))) {
