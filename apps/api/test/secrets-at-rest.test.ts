@@ -58,6 +58,7 @@ describe('secrets at rest', () => {
     headerValue: 'valor-da-chave-5a6b7c8d9e0f',
     eventCallbackValue: 'callback-evento-1a2b3c4d5e6f',
     appCallbackPassword: 'callback-app-senha-7f8e9d0c',
+    proxyPassword: 'proxy-da-app-senha-3c4d5e6f',
     routeSecret: 'segredo-github-3c4d5e6f7a8b9c',
     oauth2ClientSecret: 'client-secret-oauth2-4b5c6d7e8f',
     clientKeyLine: longestLine(certificates.encryptedClientKey),
@@ -81,9 +82,15 @@ describe('secrets at rest', () => {
         callbackUrl: `${receiver.url}/app-callback`,
         callbackAuthType: 'BASIC',
         callbackAuthDetails: { username: 'cofre', password: clear.appCallbackPassword },
+        // Its own proxy, excluded for the receiver's host: the password is stored, nothing goes through it.
+        outboundProxy: {
+          url: `http://cofre:${clear.proxyPassword}@proxy.example.com:3128`,
+          exclude: ['127.0.0.1'],
+        },
       },
     });
     expect(updated.status).toBe(200);
+    expect(updated.body.data.outboundProxy.url).toBe('http://cofre:••••••@proxy.example.com:3128/');
     const event = await t.post('/v1/events', {
       body: {
         applicationId: application.id,

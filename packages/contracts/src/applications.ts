@@ -66,6 +66,56 @@ export const DEFAULT_PORTAL_SETTINGS: TPortalSettings = {
   displayName: null,
 };
 
+/** What an answer shows instead of a stored proxy password (write it back to keep the password). */
+export const MASKED_PROXY_PASSWORD = '••••••';
+
+const isProxyUrl = (value: string) => {
+  const url = URL.parse(value);
+  return (
+    url !== null &&
+    /^https?:$/.test(url.protocol) &&
+    url.hostname !== '' &&
+    (url.pathname === '/' || url.pathname === '') &&
+    url.search === '' &&
+    url.hash === ''
+  );
+};
+
+/** A host reached without the proxy: `api.example.com`, `.example.com` (its subdomains too) or `*`. */
+const ZProxyExcludeEntry = z
+  .string({ error: 'Host inválido na lista de exceções' })
+  .trim()
+  .toLowerCase()
+  .max(253, { error: 'Host muito longo na lista de exceções' })
+  .regex(/^(\*|\.?[a-z0-9-]+(\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])$/, {
+    error: 'Host inválido na lista de exceções (ex.: api.exemplo.com ou .exemplo.com)',
+  });
+
+/**
+ * The application's own egress proxy, used instead of OUTBOUND_PROXY_URL for its deliveries,
+ * callbacks, test sends and OAuth2 token requests; null: the global one. `url` may carry
+ * credentials (`http://user:password@proxy:3128`); answers show the password as MASKED_PROXY_PASSWORD.
+ */
+export const ZOutboundProxy = z
+  .object({
+    url: z
+      .string({ error: 'URL do proxy é obrigatória' })
+      .trim()
+      .min(1, { error: 'URL do proxy é obrigatória' })
+      .max(2048, { error: 'URL do proxy muito longa' })
+      .refine(isProxyUrl, {
+        error: 'URL do proxy inválida: use http:// ou https://, host e porta, sem caminho',
+      }),
+    exclude: z
+      .array(ZProxyExcludeEntry, { error: 'Informe uma lista de hosts' })
+      .max(50, { error: 'No máximo 50 hosts na lista de exceções' })
+      .default([]),
+  })
+  .nullable()
+  .meta({ id: 'OutboundProxy' });
+export type TOutboundProxy = z.output<typeof ZOutboundProxy>;
+export type TOutboundProxyForm = z.input<typeof ZOutboundProxy>;
+
 export const ZCreateApplicationRequest = z.object({
   name: ZApplicationName,
   portal: ZPortalSettings.optional(),
@@ -85,6 +135,8 @@ export const ZUpdateApplicationRequest = z
     callbackAuthDetails: ZAuthDetailsInput,
     /** Replaces the portal settings whole. */
     portal: ZPortalSettings.optional(),
+    /** Absent: unchanged; null: the global proxy (OUTBOUND_PROXY_URL). */
+    outboundProxy: ZOutboundProxy.optional(),
   })
   .superRefine((value, ctx) => {
     if (value.callbackAuthType) {
@@ -131,6 +183,8 @@ export const ZApplicationListItem = z
       logoUrl: z.string().nullable(),
       displayName: z.string().nullable(),
     }),
+    /** The application's own egress proxy (password shown as '••••••'); null: the global one. */
+    outboundProxy: z.object({ url: z.string(), exclude: z.array(z.string()) }).nullable(),
     createdAt: z.string(),
     updatedAt: z.string(),
     _count: z.object({ events: z.number().int() }),

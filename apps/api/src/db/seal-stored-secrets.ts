@@ -22,6 +22,7 @@ const SECRET_COLUMNS = [
   { table: 'events', column: 'callback_auth_details', kind: 'auth', fields: AUTH_SECRET_FIELD_LIST },
   { table: 'applications', column: 'callback_auth_details', kind: 'auth', fields: AUTH_SECRET_FIELD_LIST },
   { table: 'applications', column: 'callback_secret', kind: 'sealed' },
+  { table: 'applications', column: 'outbound_proxy', kind: 'auth', fields: ['password'] },
   { table: 'applications', column: 'api_key_encrypted', kind: 'envelope' },
   { table: 'routes', column: 'verification', kind: 'auth', fields: VERIFICATION_SECRET_FIELDS },
 ] as const;

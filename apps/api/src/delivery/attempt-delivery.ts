@@ -7,6 +7,7 @@ import { failSpan, type Span, SpanKind } from '../lib/tracing';
 import { buildDeliveryRequest, type DeliveryTarget } from './build-request';
 import type { ClaimedDelivery } from './claim';
 import { decideOutcome } from './decide-outcome';
+import { openOutboundProxy } from './outbound-proxy';
 import type { AttemptResult } from './record-results';
 import { sendWithOAuth2 } from './send-with-oauth2';
 import type { ClientTlsOptions, Sender, SendOutcome } from './sender';
@@ -90,6 +91,7 @@ async function sendAndDecide(
     secret: cipher.open(delivery.secret),
     payload: delivery.payload_sent,
     tls: openClientTls(cipher, delivery.client_tls),
+    proxy: openOutboundProxy(cipher, delivery.outbound_proxy) ?? undefined,
   };
   const outcome =
     target.authType === 'OAUTH2_CLIENT_CREDENTIALS'

@@ -1,6 +1,7 @@
 import { buildAuthHeaders } from '@wm/contracts';
 import { signWebhook } from '@wm/standard-webhooks';
 import type { AuthDetails } from '../db/schema/applications';
+import type { OutboundProxy } from './outbound-proxy';
 import type { ClientTlsOptions, OutboundRequest } from './sender';
 
 export type DeliveryTarget = {
@@ -13,6 +14,8 @@ export type DeliveryTarget = {
   payload: unknown;
   /** Mutual TLS, opened; null: none. */
   tls?: ClientTlsOptions | null;
+  /** The application's own egress proxy, opened; absent: the global one. */
+  proxy?: OutboundProxy | undefined;
 };
 
 /** The signed HTTP request of one delivery attempt (Standard Webhooks headers; no body for GET). */
@@ -25,6 +28,7 @@ export function buildDeliveryRequest(target: DeliveryTarget, now: Date): Outboun
     method,
     body,
     tls: target.tls ?? null,
+    ...(target.proxy ? { proxy: target.proxy } : {}),
     headers: {
       ...(body === null ? {} : { 'content-type': 'application/json' }),
       'user-agent': 'webhook-manager/1.0',

@@ -1,9 +1,10 @@
 import { buildAuthHeaders } from '@wm/contracts';
 import { signWebhook } from '@wm/standard-webhooks';
 import type { AppContext } from '../context';
-import type { AuthDetails } from '../db/schema/applications';
+import type { AuthDetails, StoredOutboundProxy } from '../db/schema/applications';
 import { newId } from '../lib/ids';
 import { openAuthDetails } from '../lib/sealed-auth-details';
+import { openOutboundProxy } from './outbound-proxy';
 import type { Sender } from './sender';
 
 type FinishedOccurrence = {
@@ -15,6 +16,8 @@ type FinishedOccurrence = {
   callback_auth_details: AuthDetails | null;
   /** The application's callback secret, sealed; null only before the start that fills it. */
   callback_secret: string | null;
+  /** The application's own egress proxy (password sealed); null or absent: the global one. */
+  outbound_proxy?: StoredOutboundProxy | null;
 };
 
 // $1: the occurrence ids, a JSON array; $2 now (the app's clock).
@@ -35,7 +38,7 @@ RETURNING o.id AS occurrence_id, e.id AS event_id, e.alias, e.enable_callbacks,
   COALESCE(e.callback_url, a.callback_url) AS callback_url,
   CASE WHEN e.callback_url IS NOT NULL THEN e.callback_auth_type ELSE a.callback_auth_type END AS callback_auth_type,
   CASE WHEN e.callback_url IS NOT NULL THEN e.callback_auth_details ELSE a.callback_auth_details END AS callback_auth_details,
-  a.callback_secret`;
+  a.callback_secret, a.outbound_proxy`;
 
 const REPORTED_DELIVERIES_SQL = `
 SELECT subscription_id, status, http_status_code FROM delivery_logs
@@ -59,6 +62,12 @@ export async function sendFinishedCallbacks(ctx: AppContext, sender: Sender, occ
       .filter((occurrence) => occurrence.enable_callbacks)
       .map((occurrence) => sendCallback(ctx, sender, occurrence)),
   );
+}
+
+/** The application's own egress proxy as a request's `proxy` (none: the sender's global one). */
+function ownProxyOf(ctx: AppContext, occurrence: Pick<FinishedOccurrence, 'outbound_proxy'>) {
+  const proxy = openOutboundProxy(ctx.cipher, occurrence.outbound_proxy);
+  return proxy ? { proxy } : {};
 }
 
 /**
@@ -101,6 +110,7 @@ export function sendTestCallback(
     url: target.callback_url,
     method: 'POST',
     body,
+    ...ownProxyOf(ctx, occurrence),
     headers: {
       'content-type': 'application/json',
       ...buildAuthHeaders(
@@ -134,6 +144,7 @@ async function sendCallback(ctx: AppContext, sender: Sender, occurrence: Finishe
     url: occurrence.callback_url,
     method: 'POST',
     body,
+    ...ownProxyOf(ctx, occurrence),
     headers: {
       'content-type': 'application/json',
       ...buildAuthHeaders(

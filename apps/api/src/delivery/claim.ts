@@ -1,5 +1,5 @@
 import type { AppContext } from '../context';
-import type { AuthDetails } from '../db/schema/applications';
+import type { AuthDetails, StoredOutboundProxy } from '../db/schema/applications';
 import type { ClientTls } from '../db/schema/events';
 import type { ClaimedDelivery } from './claimed-delivery';
 import { fifoPredecessorHoldsSql } from './fifo-sql';
@@ -27,6 +27,7 @@ type Target = {
   authType: string;
   authDetails: AuthDetails | null;
   clientTls?: ClientTls | null;
+  outboundProxy?: StoredOutboundProxy | null;
   secret: string;
   maxInFlight?: number | null;
   rateLimitPerSecond?: number | null;
@@ -50,6 +51,7 @@ export function toClaimedDelivery(
     auth_type: subscription.authType,
     auth_details: subscription.authDetails,
     client_tls: subscription.clientTls ?? null,
+    outbound_proxy: subscription.outboundProxy ?? null,
     secret: subscription.secret,
     max_retries: event.maxRetries,
     max_in_flight: subscription.maxInFlight ?? null,
@@ -98,7 +100,8 @@ const CLAIMED_COLUMNS = `d.id, d.occurrence_id, d.subscription_id, d.attempt_cou
     ${PAYLOAD_SENT_SQL},
     s.target_url, s.http_method, s.auth_type, s.auth_details, s.client_tls, s.secret, e.max_retries,
     s.max_in_flight, s.rate_limit_per_second, e.enable_callbacks AS has_callbacks, ${EMIT_CONTEXT_SQL},
-    d.ordering_key IS NOT NULL AS is_fifo`;
+    d.ordering_key IS NOT NULL AS is_fifo,
+    (SELECT a.outbound_proxy FROM applications a WHERE a.id = e.application_id) AS outbound_proxy`;
 
 // What both claims require of a delivery `d` of subscription `s` and event `e` besides being due.
 const SENDABLE = `d.status IN ('PENDING', 'RETRYING')

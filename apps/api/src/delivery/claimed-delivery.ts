@@ -1,4 +1,4 @@
-import type { AuthDetails } from '../db/schema/applications';
+import type { AuthDetails, StoredOutboundProxy } from '../db/schema/applications';
 import type { ClientTls } from '../db/schema/events';
 
 /** A delivery leased to a worker, with what its send needs. */
@@ -14,6 +14,8 @@ export type ClaimedDelivery = {
   auth_details: AuthDetails | null;
   /** Mutual TLS: the client certificate to present (key and passphrase sealed); null: none. */
   client_tls?: ClientTls | null;
+  /** Its application's own egress proxy (password sealed); null or absent: the global one. */
+  outbound_proxy?: StoredOutboundProxy | null;
   secret: string;
   max_retries: number | null;
   /** The subscription's limits: sends at once per process, and deliveries per second (null: none). */

@@ -34,7 +34,13 @@ export type OAuth2Tokens = {
    * The subscription's token; `staleToken` (the one a receiver answered 401 to) is dropped first,
    * unless another attempt already replaced it, so a burst of 401s fetches once.
    */
-  getToken(subscriptionId: string, credentials: OAuth2Credentials, staleToken?: string): Promise<TokenAnswer>;
+  /** `proxy`: the application's own egress proxy, instead of the global one. */
+  getToken(
+    subscriptionId: string,
+    credentials: OAuth2Credentials,
+    staleToken?: string,
+    proxy?: OutboundProxy,
+  ): Promise<TokenAnswer>;
   /** Tokens held now (for tests and metrics). */
   size(): number;
   /** Forgets the tokens and closes the token endpoints' connections. */
@@ -67,12 +73,24 @@ export function createOAuth2Tokens(options: TokenOptions): OAuth2Tokens {
     headersTimeout: options.timeoutMs,
     bodyTimeout: options.timeoutMs,
   });
-  const proxyAgent = options.proxy ? createProxyAgent(options.proxy, options.timeoutMs) : null;
-  const dispatcherFor = async (tokenUrl: string): Promise<Dispatcher | null> => {
+  // One tunnel pool per proxy (the global one, each application's own).
+  const proxyAgents = new Map<string, Dispatcher>();
+  const proxyAgentFor = (proxy: OutboundProxy) => {
+    let found = proxyAgents.get(proxy.url);
+    if (!found) {
+      found = createProxyAgent(proxy, options.timeoutMs);
+      proxyAgents.set(proxy.url, found);
+    }
+    return found;
+  };
+  const dispatcherFor = async (tokenUrl: string, own?: OutboundProxy): Promise<Dispatcher | null> => {
     const url = URL.parse(tokenUrl);
-    if (!proxyAgent || !isProxied(options.proxy, url?.hostname ?? '')) return agent;
+    const hostname = url?.hostname ?? '';
+    // As the sender: a host the application's proxy excludes takes the global route.
+    const proxy = own && isProxied(own, hostname) ? own : (options.proxy ?? null);
+    if (!isProxied(proxy, hostname)) return agent;
     // The proxy resolves the name: checked here first, as the sender does for targets.
-    return !options.allowPrivateTargets && (await isPrivateTarget(tokenUrl)) ? null : proxyAgent;
+    return !options.allowPrivateTargets && (await isPrivateTarget(tokenUrl)) ? null : proxyAgentFor(proxy);
   };
   const tokens = new Map<string, Entry>();
   const fetching = new Map<string, Promise<TokenAnswer>>();
@@ -81,8 +99,9 @@ export function createOAuth2Tokens(options: TokenOptions): OAuth2Tokens {
     subscriptionId: string,
     credentials: OAuth2Credentials,
     fingerprint: string,
+    proxy: OutboundProxy | undefined,
   ): Promise<TokenAnswer> => {
-    const dispatcher = await dispatcherFor(credentials.tokenUrl);
+    const dispatcher = await dispatcherFor(credentials.tokenUrl, proxy);
     const answer = dispatcher
       ? await requestToken(dispatcher, credentials, options.timeoutMs)
       : failure(BLOCKED_TARGET_MESSAGE, true);
@@ -101,7 +120,7 @@ export function createOAuth2Tokens(options: TokenOptions): OAuth2Tokens {
   };
 
   return {
-    getToken(subscriptionId, credentials, staleToken) {
+    getToken(subscriptionId, credentials, staleToken, proxy) {
       const fingerprint = fingerprintOf(credentials);
       const held = tokens.get(subscriptionId);
       const isUsable =
@@ -113,7 +132,7 @@ export function createOAuth2Tokens(options: TokenOptions): OAuth2Tokens {
       const key = `${subscriptionId}:${fingerprint}`;
       const running = fetching.get(key);
       if (running) return running;
-      const fetched = fetchAndKeep(subscriptionId, credentials, fingerprint).finally(() =>
+      const fetched = fetchAndKeep(subscriptionId, credentials, fingerprint, proxy).finally(() =>
         fetching.delete(key),
       );
       fetching.set(key, fetched);
@@ -122,7 +141,7 @@ export function createOAuth2Tokens(options: TokenOptions): OAuth2Tokens {
     size: () => tokens.size,
     async stop() {
       tokens.clear();
-      await Promise.all([agent.close(), proxyAgent?.close()]);
+      await Promise.all([agent.close(), ...[...proxyAgents.values()].map((each) => each.close())]);
     },
   };
 }

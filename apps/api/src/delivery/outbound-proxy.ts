@@ -1,4 +1,5 @@
 import { ProxyAgent } from 'undici';
+import type { StoredOutboundProxy } from '../db/schema/applications';
 
 /** The egress proxy of outbound sends, and the hosts reached without it. */
 export type OutboundProxy = { url: string; exclude: readonly string[] };
@@ -45,3 +46,14 @@ export const outboundProxyOf = (config: {
   config.OUTBOUND_PROXY_URL
     ? { url: config.OUTBOUND_PROXY_URL, exclude: config.OUTBOUND_PROXY_EXCLUDE }
     : null;
+
+/** An application's stored proxy as the sender uses it (its password opened into the URL); null: none. */
+export function openOutboundProxy(
+  cipher: { open(value: string): string },
+  stored: StoredOutboundProxy | null | undefined,
+): OutboundProxy | null {
+  if (!stored) return null;
+  const url = new URL(stored.url);
+  if (stored.password !== null) url.password = encodeURIComponent(cipher.open(stored.password));
+  return { url: url.href, exclude: stored.exclude };
+}

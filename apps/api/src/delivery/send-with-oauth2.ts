@@ -17,11 +17,11 @@ export async function sendWithOAuth2(
   now: Date,
 ): Promise<SendOutcome> {
   const credentials = (target.authDetails ?? {}) as unknown as OAuth2Credentials;
-  const first = await ctx.oauth2Tokens.getToken(subscriptionId, credentials);
+  const first = await ctx.oauth2Tokens.getToken(subscriptionId, credentials, undefined, target.proxy);
   if (!first.ok) return tokenFailure(first.error, first.isBlocked);
   const outcome = await sender.send(withBearer(target, first.token, now));
   if (outcome.httpStatusCode !== 401) return outcome;
-  const renewed = await ctx.oauth2Tokens.getToken(subscriptionId, credentials, first.token);
+  const renewed = await ctx.oauth2Tokens.getToken(subscriptionId, credentials, first.token, target.proxy);
   if (!renewed.ok) return tokenFailure(renewed.error, renewed.isBlocked);
   const retried = await sender.send(withBearer(target, renewed.token, now));
   return { ...retried, durationMs: outcome.durationMs + retried.durationMs };

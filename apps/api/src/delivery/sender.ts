@@ -14,6 +14,8 @@ export type OutboundRequest = {
   body: string | null;
   /** Mutual TLS: the client certificate to present and the CAs to trust (opened); none: the shared pool. */
   tls?: ClientTlsOptions | null;
+  /** The application's own egress proxy, instead of the sender's (the global one); absent: the sender's. */
+  proxy?: OutboundProxy | undefined;
 };
 
 export type ClientTlsOptions = { cert: string; key: string; passphrase?: string; ca?: string };
@@ -85,17 +87,15 @@ export function createSender(options: SenderOptions): Sender {
   // One pool per client certificate (and per route: direct or proxied): a connection made with one
   // certificate never carries another's request.
   const pools = new Map<string, Dispatcher>();
-  const poolFor = (tls: ClientTlsOptions | null | undefined, isThroughProxy: boolean) => {
-    if (!tls && !isThroughProxy) return agent;
+  // Per proxy too: an application's proxy never carries another's request.
+  const poolFor = (tls: ClientTlsOptions | null | undefined, proxy: OutboundProxy | null) => {
+    if (!tls && !proxy) return agent;
     const key = createHash('sha256')
-      .update(JSON.stringify([isThroughProxy, tls?.cert, tls?.key, tls?.passphrase, tls?.ca]))
+      .update(JSON.stringify([proxy?.url ?? null, tls?.cert, tls?.key, tls?.passphrase, tls?.ca]))
       .digest('hex');
     let found = pools.get(key);
     if (!found) {
-      found =
-        isThroughProxy && options.proxy
-          ? createProxyAgent(options.proxy, options.timeoutMs, tls ?? {})
-          : newAgent(tls ?? undefined);
+      found = proxy ? createProxyAgent(proxy, options.timeoutMs, tls ?? {}) : newAgent(tls ?? undefined);
       pools.set(key, found);
     }
     return found;
@@ -104,13 +104,22 @@ export function createSender(options: SenderOptions): Sender {
 
   return {
     async send(outbound) {
-      const isThroughProxy = isProxied(options.proxy, URL.parse(outbound.url)?.hostname ?? '');
+      const hostname = URL.parse(outbound.url)?.hostname ?? '';
+      // A host the application's proxy excludes falls back to the global route, never straight
+      // out: an application cannot opt out of the operator's proxy.
+      const proxy =
+        outbound.proxy && isProxied(outbound.proxy, hostname) ? outbound.proxy : (options.proxy ?? null);
+      const isThroughProxy = isProxied(proxy, hostname);
       // The proxy resolves the name itself, out of the connect-time guard's reach: the target is
       // checked here first, so a private address is refused through the proxy as without it.
       if (isThroughProxy && !options.allowPrivateTargets && (await isPrivateTarget(outbound.url))) {
         return BLOCKED_OUTCOME;
       }
-      return dispatchAttempt(poolFor(outbound.tls, isThroughProxy), outbound, options.timeoutMs);
+      return dispatchAttempt(
+        poolFor(outbound.tls, isThroughProxy ? proxy : null),
+        outbound,
+        options.timeoutMs,
+      );
     },
     close: async () => {
       await Promise.all(all().map((each) => each.close()));

@@ -20,7 +20,8 @@ const CLAIM_OPEN_SQL = `
     RETURNING d.id, d.occurrence_id, d.subscription_id, d.attempt_count,
       ${PAYLOAD_SENT_SQL},
       s.target_url, s.http_method, s.auth_type, s.auth_details, s.client_tls, s.secret, e.max_retries,
-      s.max_in_flight, s.rate_limit_per_second, ${EMIT_CONTEXT_SQL}),
+      s.max_in_flight, s.rate_limit_per_second, ${EMIT_CONTEXT_SQL},
+      (SELECT a.outbound_proxy FROM applications a WHERE a.id = e.application_id) AS outbound_proxy),
   busy AS (
     SELECT count(*)::int AS busy FROM delivery_logs d
     WHERE d.occurrence_id = $1 AND d.${OPEN_STATUS_CONDITION}

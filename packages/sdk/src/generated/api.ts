@@ -1057,6 +1057,7 @@ export interface paths {
                         callbackAuthType?: "NONE" | "BASIC" | "BEARER" | "API_KEY";
                         callbackUrl?: ("" | string) | null;
                         name?: string;
+                        outboundProxy?: components["schemas"]["OutboundProxyInput"];
                         portal?: components["schemas"]["PortalSettingsInput"];
                         /** @enum {string} */
                         visibility?: "PUBLIC" | "PRIVATE";
@@ -12264,6 +12265,10 @@ export interface components {
             createdAt: string;
             id: string;
             name: string;
+            outboundProxy: {
+                exclude: string[];
+                url: string;
+            } | null;
             permissions: {
                 canDelete: boolean;
                 canRead: boolean;
@@ -12306,6 +12311,10 @@ export interface components {
             }[];
             id: string;
             name: string;
+            outboundProxy: {
+                exclude: string[];
+                url: string;
+            } | null;
             permissions: {
                 canDelete: boolean;
                 canRead: boolean;
@@ -12352,6 +12361,10 @@ export interface components {
             createdAt: string;
             id: string;
             name: string;
+            outboundProxy: {
+                exclude: string[];
+                url: string;
+            } | null;
             permissions: {
                 canDelete: boolean;
                 canRead: boolean;
@@ -13049,6 +13062,11 @@ export interface components {
             data: components["schemas"]["OperationalEndpoint"][];
             pagination: components["schemas"]["Pagination"];
         };
+        OutboundProxyInput: {
+            /** @default [] */
+            exclude: string[];
+            url: string;
+        } | null;
         Pagination: {
             limit: number;
             page: number;

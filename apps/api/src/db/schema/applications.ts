@@ -16,6 +16,9 @@ const NO_PORTAL_SETTINGS: PortalSettings = {
   displayName: null,
 };
 
+/** An application's own egress proxy: the URL without its password, which is sealed apart. */
+export type StoredOutboundProxy = { url: string; password: string | null; exclude: string[] };
+
 export const applications = pgTable(
   'applications',
   {
@@ -34,6 +37,8 @@ export const applications = pgTable(
     callbackSecret: text('callback_secret'),
     /** Who may embed the portal (frame-ancestors) and the brand it wears. */
     portalSettings: jsonb('portal_settings').$type<PortalSettings>().notNull().default(NO_PORTAL_SETTINGS),
+    /** Used instead of OUTBOUND_PROXY_URL for its sends; null: the global one. */
+    outboundProxy: jsonb('outbound_proxy').$type<StoredOutboundProxy | null>(),
     createdBy: uuid('created_by'),
     createdAt: tz('created_at').notNull().defaultNow(),
     updatedAt: tz('updated_at').notNull().defaultNow(),

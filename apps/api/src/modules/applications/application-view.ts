@@ -3,6 +3,7 @@ import type { applications } from '../../db/schema';
 import type { Cipher } from '../../lib/crypto';
 import { openAuthDetails } from '../../lib/sealed-auth-details';
 import type { Permissions } from '../access';
+import { toOutboundProxyView } from './outbound-proxy-setting';
 
 type ApplicationRow = typeof applications.$inferSelect;
 
@@ -24,6 +25,7 @@ export function toApplicationView(
       ? openAuthDetails(cipher, application.callbackAuthDetails ?? null)
       : maskAuthDetails(application.callbackAuthType, application.callbackAuthDetails),
     portal: { ...application.portalSettings },
+    outboundProxy: toOutboundProxyView(application.outboundProxy ?? null),
     createdAt: application.createdAt.toISOString(),
     updatedAt: application.updatedAt.toISOString(),
     _count: { events: Number(eventCount) },

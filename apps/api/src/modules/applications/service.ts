@@ -25,6 +25,7 @@ import { APPLICATION_NOT_FOUND, applicationAccess, FULL_PERMISSIONS, requireAcce
 import { countDeliveryLogs } from '../logs/queries';
 import { apiKeyColumns, generateApiKey, revealApiKey } from './api-keys';
 import { toApplicationView } from './application-view';
+import { sealOutboundProxy } from './outbound-proxy-setting';
 import {
   applicationListWhere,
   countApplicationEvents,
@@ -169,6 +170,8 @@ export async function updateApplication(
 ): Promise<TApplicationListItem> {
   const { row: existing, permissions } = await requireAccess(ctx, user, applicationAccess, id, 'write');
   await refusePrivateTarget(ctx.config.ALLOW_PRIVATE_TARGETS, input.callbackUrl, 'callbackUrl');
+  // A proxy on a private address would let the application reach the internal network through it.
+  await refusePrivateTarget(ctx.config.ALLOW_PRIVATE_TARGETS, input.outboundProxy?.url, 'outboundProxy.url');
   // New details, or a new type, are checked against the type the application ends with.
   const isAuthChange = isSent(input, 'callbackAuthType') || isSent(input, 'callbackAuthDetails');
   const auth = isAuthChange
@@ -182,6 +185,10 @@ export async function updateApplication(
     visibility: input.visibility,
     callbackUrl: input.callbackUrl,
     portalSettings: input.portal,
+    outboundProxy:
+      input.outboundProxy === undefined
+        ? undefined
+        : sealOutboundProxy(ctx.cipher, input.outboundProxy, existing.outboundProxy ?? null),
     callbackAuthType: auth?.callbackAuthType,
     callbackAuthDetails: auth
       ? sealAuthDetails(

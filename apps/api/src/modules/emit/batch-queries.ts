@@ -37,7 +37,8 @@ const LOAD_EMIT_TARGETS = `
     (SELECT json_agg(json_build_object('id', s.id, 'status', s.status, 'filters', s.filters,
         'jsonBody', s.json_body, 'targetUrl', s.target_url, 'httpMethod', s.http_method,
         'authType', s.auth_type, 'authDetails', s.auth_details, 'clientTls', s.client_tls, 'secret', s.secret,
-        'maxInFlight', s.max_in_flight, 'rateLimitPerSecond', s.rate_limit_per_second)
+        'maxInFlight', s.max_in_flight, 'rateLimitPerSecond', s.rate_limit_per_second,
+        'outboundProxy', a.outbound_proxy)
         ORDER BY s.created_at, s.id)
       FROM subscriptions s WHERE s.event_id = e.id AND s.status IN ('ACTIVE', 'FAILED')) AS subscriptions
   FROM unnest($1::uuid[], $2::text[], $3::text[]) WITH ORDINALITY AS k(application_id, alias, key_hash, i)

@@ -1,4 +1,5 @@
 import type { events, subscriptions } from '../../db/schema';
+import type { StoredOutboundProxy } from '../../db/schema/applications';
 
 // What the emit path's batched statements (batch-queries.ts) read and write, shared with the
 // files that batch them (load-emit-target.ts, record-emits.ts).
@@ -34,7 +35,10 @@ export type EmitSubscription = Pick<
   | 'secret'
   | 'maxInFlight'
   | 'rateLimitPerSecond'
->;
+> & {
+  /** Its application's own egress proxy (password sealed); null: the global one. */
+  outboundProxy?: StoredOutboundProxy | null;
+};
 
 /** Column values of one emit, as the batch statement reads them (snake_case, JSON-ready). */
 export type EmitRecord = {

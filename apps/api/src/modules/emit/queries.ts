@@ -1,6 +1,13 @@
 import { and, asc, eq, gt, notInArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { deliveryLogs, events, occurrenceKeys, occurrences, subscriptions } from '../../db/schema';
+import {
+  applications,
+  deliveryLogs,
+  events,
+  occurrenceKeys,
+  occurrences,
+  subscriptions,
+} from '../../db/schema';
 
 /** The answer and event type of the application's occurrence with this key created after `since`. */
 export async function findOccurrenceByKey(db: Database, applicationId: string, key: string, since: Date) {
@@ -22,6 +29,16 @@ export async function findOccurrenceByKey(db: Database, applicationId: string, k
 export async function findEventById(db: Database, id: string) {
   const [event] = await db.select().from(events).where(eq(events.id, id)).limit(1);
   return event;
+}
+
+/** The application's own egress proxy (password sealed); null: the global one. */
+export async function findApplicationOutboundProxy(db: Database, applicationId: string) {
+  const [row] = await db
+    .select({ outboundProxy: applications.outboundProxy })
+    .from(applications)
+    .where(eq(applications.id, applicationId))
+    .limit(1);
+  return row?.outboundProxy ?? null;
 }
 
 /** The occurrence and its one delivery log, in one transaction. */

@@ -15,7 +15,7 @@ import { notFound } from '../../domain/errors';
 import { privateTargetRefusal, refusePrivateTarget } from '../../domain/target-url';
 import { derivedId, newIdAt } from '../../lib/ids';
 import { requireAccess, SUBSCRIPTION_NOT_FOUND, subscriptionAccess } from '../access';
-import { findEventById, insertOccurrenceWithDelivery } from './queries';
+import { findApplicationOutboundProxy, findEventById, insertOccurrenceWithDelivery } from './queries';
 
 /**
  * Sends a sample event to a subscription the user may edit now, through the same sender and
@@ -92,6 +92,8 @@ export async function testSubscription(
       auth_type: subscription.authType,
       auth_details: subscription.authDetails,
       client_tls: subscription.clientTls,
+      // A test leaves the way the application's real deliveries do.
+      outbound_proxy: await findApplicationOutboundProxy(ctx.db, event.applicationId),
       secret: subscription.secret,
       max_retries: 0,
       emitted_at_ms: now.getTime(),

@@ -151,3 +151,12 @@ export async function findCallbackSecret(db: Database, applicationId: string) {
     .where(eq(applications.id, applicationId));
   return row?.secret ?? null;
 }
+
+/** The application's own egress proxy (password sealed); null: the global one. */
+export async function findApplicationOutboundProxy(db: Database, applicationId: string) {
+  const [row] = await db
+    .select({ outboundProxy: applications.outboundProxy })
+    .from(applications)
+    .where(eq(applications.id, applicationId));
+  return row?.outboundProxy ?? null;
+}

@@ -7,7 +7,7 @@ import { conflict } from '../../domain/errors';
 import type { SessionUser } from '../../domain/session-user';
 import { privateTargetRefusal, refusePrivateTarget } from '../../domain/target-url';
 import { eventAccess, requireAccess } from '../access';
-import { findCallbackSecret } from './queries';
+import { findApplicationOutboundProxy, findCallbackSecret } from './queries';
 
 export const CALLBACK_NOT_CONFIGURED = 'Callback não habilitado ou URL não configurada';
 
@@ -38,6 +38,7 @@ export async function testEventCallback(
       callback_auth_type: event.callbackAuthType,
       callback_auth_details: event.callbackAuthDetails,
       callback_secret: await findCallbackSecret(ctx.db, event.applicationId),
+      outbound_proxy: await findApplicationOutboundProxy(ctx.db, event.applicationId),
     });
     // The name resolved to a private address only now: refused as when saved.
     if (outcome.isBlocked) throw privateTargetRefusal('callbackUrl');
