@@ -184,7 +184,8 @@ async function reportScenario(side: 'before' | 'after', path: Path, withBacklog:
 
 /**
  * A worktree of `ref` that runs with this checkout's packages: its node_modules links each package
- * here, except the workspace's own, which point at its own folders.
+ * here, except the workspace's own, which point at its own folders, and each workspace's own
+ * node_modules links this checkout's.
  */
 function prepareBaseline(ref: string): string {
   const sha = execFileSync('git', ['rev-parse', ref], { cwd: REPO_ROOT }).toString().trim();
@@ -204,6 +205,12 @@ function prepareBaseline(ref: string): string {
       const target = { api: 'apps/api', console: 'apps/console', e2e: 'e2e', bench: 'bench' }[entry];
       symlinkSync(join(dir, target ?? `packages/${entry}`), join(modules, '@wm', entry));
     }
+  }
+  // Packages npm kept beside one workspace (two versions of one package) are that workspace's own.
+  for (const workspace of ['apps/api', 'apps/console', 'bench', 'e2e']) {
+    const own = join(REPO_ROOT, workspace, 'node_modules');
+    const linked = join(dir, workspace, 'node_modules');
+    if (existsSync(own) && existsSync(join(dir, workspace)) && !existsSync(linked)) symlinkSync(own, linked);
   }
   return dir;
 }
