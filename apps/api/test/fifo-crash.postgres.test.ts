@@ -40,7 +40,48 @@ function collapseRepeats(values: number[]) {
   return values.filter((value, i) => i === 0 || value !== values[i - 1]);
 }
 
-describe('FIFO and a killed worker', () => {
+/**
+ * A FIFO event with one subscription to `receiverUrl`, and `perKey` emits of each key stored through
+ * an `--role api` process (which delivers nothing) before any worker runs; `data` is `{key, n}`.
+ */
+async function storeFifoStream(name: string, receiverUrl: string, keys: string[], perKey: number) {
+  const database = await openTestDatabase();
+  cleanups.push(() => database.close());
+  const env = {
+    ...crashServerEnv({ name, databaseUrl: String(database.url), queueName: `wm-${name}` }),
+    DELIVERY_POLL_MS: '50',
+  };
+  const ctx = await createContext(testConfig(env), database);
+  const app = await insertApplication(ctx);
+  const event = await insertEvent(ctx, app.id, { queueType: 'FIFO', maxRetries: 3 });
+  const { id: subscriptionId } = await insertSubscription(ctx, event.id, {
+    targetUrl: `${receiverUrl}/${name}`,
+  });
+  const api = await spawnServer({ ...env, ROLE: 'api' });
+  cleanups.push(() => stopServer(api, 'SIGKILL'));
+  await Promise.all(
+    keys.map(async (key) => {
+      for (let n = 0; n < perKey; n++) {
+        await postAccepted(api, '/v1/events/emit', app.apiKey, {
+          eventType: event.alias,
+          applicationId: app.id,
+          data: { key, n },
+          orderingKey: key,
+        });
+      }
+    }),
+  );
+  const isSettled = async () => {
+    const logs = await ctx.db
+      .select({ status: deliveryLogs.status })
+      .from(deliveryLogs)
+      .where(eq(deliveryLogs.subscriptionId, subscriptionId));
+    return logs.length === keys.length * perKey && logs.every((log) => log.status === 'SUCCESS');
+  };
+  return { ctx, env, subscriptionId, isSettled };
+}
+
+describe('FIFO across worker processes', () => {
   it('When a worker is killed with SIGKILL mid-stream and another starts, then each key is still delivered in emit order, none lost', async () => {
     const received: Array<{ key: string; n: number }> = [];
     const receiver = await startReceiver((request) => {
@@ -49,38 +90,7 @@ describe('FIFO and a killed worker', () => {
     });
     cleanups.push(() => receiver.close());
 
-    const database = await openTestDatabase();
-    cleanups.push(() => database.close());
-    const env = {
-      ...crashServerEnv({
-        name: 'fifo-crash',
-        databaseUrl: String(database.url),
-        queueName: 'wm-fifo-crash',
-      }),
-      DELIVERY_POLL_MS: '50',
-    };
-    const ctx = await createContext(testConfig(env), database);
-    const app = await insertApplication(ctx);
-    const event = await insertEvent(ctx, app.id, { queueType: 'FIFO', maxRetries: 3 });
-    const { id: subscriptionId } = await insertSubscription(ctx, event.id, {
-      targetUrl: `${receiver.url}/fifo-crash`,
-    });
-
-    // The api process does not deliver: the whole stream is stored before any worker runs.
-    const api = await spawnServer({ ...env, ROLE: 'api' });
-    cleanups.push(() => stopServer(api, 'SIGKILL'));
-    await Promise.all(
-      KEYS.map(async (key) => {
-        for (let n = 0; n < PER_KEY; n++) {
-          await postAccepted(api, '/v1/events/emit', app.apiKey, {
-            eventType: event.alias,
-            applicationId: app.id,
-            data: { key, n },
-            orderingKey: key,
-          });
-        }
-      }),
-    );
+    const { env, isSettled } = await storeFifoStream('fifo-crash', receiver.url, KEYS, PER_KEY);
 
     let worker: ServerProcess = await spawnWorker(env);
     cleanups.push(() => stopServer(worker, 'SIGKILL'));
@@ -90,13 +100,6 @@ describe('FIFO and a killed worker', () => {
     expect(receivedAtKill).toBeLessThan(TOTAL);
 
     worker = await spawnWorker(env);
-    const isSettled = async () => {
-      const logs = await ctx.db
-        .select({ status: deliveryLogs.status })
-        .from(deliveryLogs)
-        .where(eq(deliveryLogs.subscriptionId, subscriptionId));
-      return logs.length === TOTAL && logs.every((log) => log.status === 'SUCCESS');
-    };
     await waitFor(isSettled, 30_000, 'every FIFO delivery to succeed after the restart');
     await stopServer(worker, 'SIGTERM');
 
@@ -107,4 +110,47 @@ describe('FIFO and a killed worker', () => {
     // At most one send per key was in flight at the kill, so at most that many came twice.
     expect(received.length - TOTAL).toBeLessThanOrEqual(KEYS.length);
   }, 90_000);
+
+  it('When two worker processes deliver one FIFO stream at once and a fifth of first attempts fail, then no key ever has two sends in flight and each key succeeds in emit order, none lost, none twice', async () => {
+    const keys = Array.from({ length: 20 }, (_, i) => `cliente-${i}`);
+    const perKey = 20;
+    const inFlight = new Map<string, number>();
+    const tried = new Set<string>();
+    const succeeded: Array<{ key: string; n: number }> = [];
+    let overlaps = 0;
+    const receiver = await startReceiver((request) => {
+      const entry = JSON.parse(request.body) as { key: string; n: number };
+      const busy = inFlight.get(entry.key) ?? 0;
+      if (busy > 0) overlaps++;
+      // Counted busy until its answer goes, RECEIVER_DELAY_MS later.
+      inFlight.set(entry.key, busy + 1);
+      setTimeout(() => inFlight.set(entry.key, (inFlight.get(entry.key) ?? 1) - 1), RECEIVER_DELAY_MS);
+      const attempt = `${entry.key}/${entry.n}`;
+      const isFirstTry = !tried.has(attempt);
+      tried.add(attempt);
+      // A fixed fifth of the deliveries fail their first attempt (the same ones every run).
+      if (isFirstTry && (entry.n * 7 + Number(entry.key.split('-')[1])) % 5 === 0) {
+        return { status: 503, delayMs: RECEIVER_DELAY_MS };
+      }
+      succeeded.push(entry);
+      return { status: 200, delayMs: RECEIVER_DELAY_MS };
+    });
+    cleanups.push(() => receiver.close());
+    const { env, isSettled } = await storeFifoStream('fifo-two-workers', receiver.url, keys, perKey);
+
+    // Each its own WORKER_ID: two live processes under one name would take each other's leases at start.
+    const workers = await Promise.all(
+      ['a', 'b'].map((name) => spawnWorker({ ...env, WORKER_ID: `fifo-worker-${name}` })),
+    );
+    for (const worker of workers) cleanups.push(() => stopServer(worker, 'SIGKILL'));
+    await waitFor(isSettled, 60_000, 'every FIFO delivery to succeed with two workers');
+    await Promise.all(workers.map((worker) => stopServer(worker, 'SIGTERM')));
+
+    expect(overlaps).toBe(0);
+    for (const key of keys) {
+      const order = succeeded.filter((entry) => entry.key === key).map((entry) => entry.n);
+      expect(order).toEqual(Array.from({ length: perKey }, (_, n) => n));
+    }
+    expect(tried.size).toBe(keys.length * perKey);
+  }, 120_000);
 });
