@@ -104,6 +104,10 @@ export function createSender(options: SenderOptions): Sender {
 
   return {
     async send(outbound) {
+      // The common case, no proxy anywhere, reads no URL.
+      if (!outbound.proxy && !options.proxy) {
+        return dispatchAttempt(poolFor(outbound.tls, null), outbound, options.timeoutMs);
+      }
       const hostname = URL.parse(outbound.url)?.hostname ?? '';
       // A host the application's proxy excludes falls back to the global route, never straight
       // out: an application cannot opt out of the operator's proxy.
