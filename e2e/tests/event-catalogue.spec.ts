@@ -23,6 +23,13 @@ test.describe('Catálogo de eventos', () => {
     await page.getByLabel('Exemplo de payload').fill('{"id": "o-1", "total": 10}');
     await page.getByRole('button', { name: 'Gerar a partir de um exemplo' }).click();
     await expect(page.getByLabel('Schema (JSON)')).toHaveValue(/"required": \[\s*"id",\s*"total"\s*\]/);
+    // The body template offers the schema's fields as placeholders.
+    const template = page.getByLabel('Template (JSON)');
+    const templateBefore = await template.inputValue();
+    await template.fill('{}');
+    await page.getByRole('button', { name: '{{payload.total}}' }).click();
+    await expect(template).toHaveValue(/"total": "\{\{payload\.total\}\}"/);
+    await template.fill(templateBefore);
     await page.getByRole('combobox', { name: 'Validação na emissão' }).click();
     await page.getByRole('option', { name: /Exigir/ }).click();
     await page.getByRole('button', { name: 'Salvar Alterações' }).click();

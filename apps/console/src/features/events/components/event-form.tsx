@@ -9,13 +9,17 @@ import {
   VISIBILITIES,
   ZEventForm,
 } from '@wm/contracts';
+import { listSchemaPaths } from '@wm/rules';
+import { useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { ApplicationSelectField } from '@/components/forms/application-select-field';
 import { AuthFields } from '@/components/forms/auth-details-fields';
 import { RecordForm, type RecordFormProps } from '@/components/forms/record-form';
 import { SchemaEditorCard } from '@/components/forms/schema-editor-card';
+import { SchemaPathPlaceholders } from '@/components/forms/schema-path-placeholders';
 import { SelectField } from '@/components/forms/select-field';
+import { usePlaceholderInsert } from '@/components/forms/use-placeholder-insert';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -56,9 +60,16 @@ export function EventForm({
     resolver: zodResolver(ZEventForm),
     defaultValues,
   });
-  const { register, control, watch, setValue } = form;
+  const { register, control, watch, setValue, getValues } = form;
   const enableCallbacks = watch('enableCallbacks');
   const queueType = watch('queueType');
+  const schemaText = watch('schema');
+  const pathSuggestions = useMemo(() => listSchemaPaths(parseJson(schemaText)), [schemaText]);
+  const templateField = register('bodyTemplate');
+  const template = usePlaceholderInsert(
+    () => getValues('bodyTemplate'),
+    (value) => setValue('bodyTemplate', value, { shouldDirty: true }),
+  );
 
   const onInvalid = (errors: Record<string, unknown>) => {
     if (errors.bodyTemplate) toast.error('Erro no template', { description: BODY_TEMPLATE_MESSAGE });
@@ -250,19 +261,34 @@ export function EventForm({
             deste template.
           </p>
         </CardHeader>
-        <CardContent>
+        <CardContent className="grid gap-3">
           <FormField name="bodyTemplate" htmlFor="bodyTemplate" label="Template (JSON)">
             <Textarea
               id="bodyTemplate"
               rows={8}
               className="font-mono text-xs"
-              {...register('bodyTemplate')}
+              {...templateField}
+              ref={(element) => {
+                templateField.ref(element);
+                template.textareaRef.current = element;
+              }}
+              onFocus={template.onFocus}
             />
           </FormField>
+          <SchemaPathPlaceholders paths={pathSuggestions} onInsert={template.insert} />
         </CardContent>
       </Card>
 
       <SchemaEditorCard savedSchema={savedSchema} />
     </RecordForm>
   );
+}
+
+/** The schema being written, if it parses: its paths are offered while it is typed. */
+function parseJson(text: string | undefined): unknown {
+  try {
+    return JSON.parse(text ?? '');
+  } catch {
+    return null;
+  }
 }

@@ -11,11 +11,13 @@ import {
   ZUpdateSubscriptionForm,
 } from '@wm/contracts';
 import { isEmptyTemplate, listSchemaPaths } from '@wm/rules';
-import { useMemo, useRef } from 'react';
+import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { AuthFields } from '@/components/forms/auth-details-fields';
 import { RecordForm, type RecordFormProps } from '@/components/forms/record-form';
+import { SchemaPathPlaceholders } from '@/components/forms/schema-path-placeholders';
 import { SelectField } from '@/components/forms/select-field';
+import { usePlaceholderInsert } from '@/components/forms/use-placeholder-insert';
 import { PublicEventNotice } from '@/components/public-event-notice';
 import { SchemaPreviewCard } from '@/components/schema-preview-card';
 import { Button } from '@/components/ui/button';
@@ -25,12 +27,8 @@ import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { useEventOptions } from '../api/get-event-options';
 import { subscriptionStatusOptions } from '../lib/subscription-status';
-import { withPlaceholder } from '../lib/with-placeholder';
 import { ClientTlsFields } from './client-tls-fields';
 import { FiltersEditor } from './filters-editor';
-
-/** Schema paths offered as placeholders at most: the rest are typed. */
-const MAX_SCHEMA_PLACEHOLDERS = 20;
 
 const EDIT_PLACEHOLDER = '{\n  "pedido": "{{payload.order.id}}",\n  "status": "{{payload.status}}"\n}';
 
@@ -59,14 +57,14 @@ export function SubscriptionForm({
   const pathSuggestions = useMemo(() => listSchemaPaths(schema), [schema]);
 
   const bodyField = register('jsonBody');
-  const bodyRef = useRef<HTMLTextAreaElement | null>(null);
-  const hasCaret = useRef(false);
-  const insertPlaceholder = (placeholder: string) => {
-    const textarea = bodyRef.current;
-    const caret =
-      hasCaret.current && textarea ? { start: textarea.selectionStart, end: textarea.selectionEnd } : null;
-    setValue('jsonBody', withPlaceholder(getValues('jsonBody'), placeholder, caret), { shouldDirty: true });
-  };
+  const {
+    textareaRef: bodyRef,
+    insert: insertPlaceholder,
+    onFocus: onBodyFocus,
+  } = usePlaceholderInsert(
+    () => getValues('jsonBody'),
+    (value) => setValue('jsonBody', value, { shouldDirty: true }),
+  );
 
   return (
     <RecordForm form={form} createLabel="Criar Assinatura" variant={variant} {...formProps}>
@@ -138,21 +136,7 @@ export function SubscriptionForm({
               ))}
             </div>
           ) : null}
-          {pathSuggestions.length > 0 ? (
-            <div className="flex flex-wrap items-center gap-2" data-testid="schema-placeholders">
-              <span className="text-sm text-muted-foreground">Campos do schema:</span>
-              {pathSuggestions.slice(0, MAX_SCHEMA_PLACEHOLDERS).map((path) => (
-                <Button
-                  key={path}
-                  variant="outline"
-                  size="sm"
-                  onClick={() => insertPlaceholder(`{{payload.${path}}}`)}
-                >
-                  <code>{`{{payload.${path}}}`}</code>
-                </Button>
-              ))}
-            </div>
-          ) : null}
+          <SchemaPathPlaceholders paths={pathSuggestions} onInsert={insertPlaceholder} />
           {hasEventTemplate ? (
             <p
               className="rounded-md border bg-muted/50 p-3 text-sm"
@@ -175,9 +159,7 @@ export function SubscriptionForm({
                 bodyField.ref(element);
                 bodyRef.current = element;
               }}
-              onFocus={() => {
-                hasCaret.current = true;
-              }}
+              onFocus={onBodyFocus}
             />
           </FormField>
         </CardContent>
