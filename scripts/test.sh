@@ -10,7 +10,7 @@ bash scripts/ensure-tools.sh
 echo "== lint"; npx biome check .
 echo "== typecheck"; npm run --silent typecheck
 echo "== unit, API and queue tests (PGlite and PostgreSQL)"; npx vitest run
-# CI sets NODE24_ALONGSIDE=1: the unit and API suites on Node 24 run beside the browser tests (which
+# CI sets NODE24_ALONGSIDE=1: the Node 24 suites (scripts/test-node24.sh) run beside the browser tests (which
 # mostly wait on Chromium and their servers), so the whole run stays within CI's time on two cores.
 # With one vitest worker there: with two, they took as long and slowed the browser tests by 2 minutes.
 if [ "${NODE24_ALONGSIDE:-}" = 1 ]; then
