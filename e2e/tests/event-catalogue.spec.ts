@@ -23,10 +23,11 @@ test.describe('Catálogo de eventos', () => {
     await page.getByLabel('Exemplo de payload').fill('{"id": "o-1", "total": 10}');
     await page.getByRole('button', { name: 'Gerar a partir de um exemplo' }).click();
     await expect(page.getByLabel('Schema (JSON)')).toHaveValue(/"required": \[\s*"id",\s*"total"\s*\]/);
-    // The body template offers the schema's fields as placeholders.
+    // The body template offers the schema's fields as placeholders, put in at the caret.
     const template = page.getByLabel('Template (JSON)');
     const templateBefore = await template.inputValue();
-    await template.fill('{}');
+    await template.fill('{"total": }');
+    await template.press('ArrowLeft');
     await page.getByRole('button', { name: '{{payload.total}}' }).click();
     await expect(template).toHaveValue(/"total": "\{\{payload\.total\}\}"/);
     await template.fill(templateBefore);

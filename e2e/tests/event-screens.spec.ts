@@ -29,7 +29,7 @@ test.describe('Telas de evento', () => {
     const warning = page.getByText('A fila imediata não é recomendada para grande escala');
     await expect(warning).toBeVisible();
     await expect(page.getByTestId('queue-settings')).toHaveCount(0);
-    await page.getByRole('radio', { name: /RabbitMQ/ }).click();
+    await page.getByRole('radio', { name: /^RabbitMQ/ }).click();
     await expect(page.getByTestId('queue-settings')).toBeVisible();
     await expect(warning).toHaveCount(0);
     await page.getByRole('button', { name: 'Salvar Alterações' }).click();

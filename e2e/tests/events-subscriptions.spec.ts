@@ -138,7 +138,7 @@ test.describe('Events and subscriptions', () => {
     // Edit the event: radio cards; the note on the immediate queue is not shown for a RabbitMQ event.
     await page.getByRole('link', { name: 'Editar' }).click();
     await expect(page.getByRole('radio', { name: /Imediata/ })).toBeVisible();
-    await expect(page.getByRole('radio', { name: /RabbitMQ/ })).toBeChecked();
+    await expect(page.getByRole('radio', { name: /^RabbitMQ/ })).toBeChecked();
     await expect(page.getByText('A fila imediata não é recomendada para grande escala')).toHaveCount(0);
     await page.getByLabel('Nome', { exact: true }).fill('Pedido pago v2');
     await page.getByRole('button', { name: 'Salvar Alterações' }).click();
