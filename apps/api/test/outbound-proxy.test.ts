@@ -1,41 +1,20 @@
-import { createServer, type Server } from 'node:http';
-import { type AddressInfo, connect as connectTcp } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSender } from '../src/delivery/sender';
 import { BLOCKED_TARGET_MESSAGE } from '../src/delivery/ssrf-guard';
 import { sealAuthDetails } from '../src/lib/sealed-auth-details';
+import { type CountingProxy, startCountingProxy } from './support/counting-proxy';
 import { insertEvent, insertSubscription, readLogsOf } from './support/delivery-fixtures';
 import { useDeliveryHarness } from './support/delivery-harness';
 import { waitFor } from './support/wait-for';
 
 const PROXY_PASSWORD = 'senha-do-proxy-8d7c6b5a';
 
-/** An HTTP CONNECT proxy on 127.0.0.1 that counts the tunnels it opens and the credentials sent. */
-const proxy = {
-  server: null as Server | null,
-  port: 0,
-  tunnels: [] as Array<{ target: string; authorization: string | undefined }>,
-};
+let proxy: CountingProxy;
 
 // Registered before the harness's own hook: the app starts with the proxy's address in its config.
 const env: Record<string, string> = { DELIVERY_POLL_MS: '20', OUTBOUND_PROXY_EXCLUDE: 'localhost' };
 beforeAll(async () => {
-  const server = createServer((_request, response) => response.writeHead(405).end());
-  server.on('connect', (request, clientSocket, head) => {
-    proxy.tunnels.push({ target: request.url ?? '', authorization: request.headers['proxy-authorization'] });
-    const [host, port] = (request.url ?? '').split(':');
-    const upstream = connectTcp(Number(port), host ?? '', () => {
-      clientSocket.write('HTTP/1.1 200 Connection Established\r\n\r\n');
-      upstream.write(head);
-      upstream.pipe(clientSocket);
-      clientSocket.pipe(upstream);
-    });
-    upstream.on('error', () => clientSocket.destroy());
-    clientSocket.on('error', () => upstream.destroy());
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  proxy.server = server;
-  proxy.port = (server.address() as AddressInfo).port;
+  proxy = await startCountingProxy();
   env.OUTBOUND_PROXY_URL = `http://egress:${PROXY_PASSWORD}@127.0.0.1:${proxy.port}`;
 });
 
@@ -50,10 +29,7 @@ const harness = useDeliveryHarness(env, (request) =>
     : {},
 );
 
-afterAll(async () => {
-  proxy.server?.closeAllConnections();
-  await new Promise<void>((resolve) => proxy.server?.close(() => resolve()));
-});
+afterAll(() => proxy.close());
 
 async function deliverTo(targetUrl: string, auth: Partial<Parameters<typeof insertSubscription>[2]> = {}) {
   const event = await insertEvent(harness.t.ctx, harness.app.id, { maxRetries: 0 });
