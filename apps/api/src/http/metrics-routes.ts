@@ -23,7 +23,8 @@ export function registerMetricsRoutes(app: FastifyInstance, ctx: AppContext) {
   collectBacklog(ctx);
   declareDeferrals(metrics);
 
-  app.addHook('onResponse', async (request, reply) => {
+  // A callback hook, not an async one: no promise per answered request.
+  app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? 'unmatched';
     const labels = { method: request.method, route, status: reply.statusCode };
     metrics.increment('http_requests_total', 'HTTP requests answered', labels);
@@ -33,6 +34,7 @@ export function registerMetricsRoutes(app: FastifyInstance, ctx: AppContext) {
       reply.elapsedTime / 1000,
       labels,
     );
+    done();
   });
 
   const { METRICS_TOKEN } = ctx.config;

@@ -15,13 +15,25 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
  * Services read "absent" as undefined (Drizzle's `set` skips it) or test it with `isSent`.
  */
 export function registerPutSemantics(app: FastifyInstance) {
-  app.addHook('preValidation', async (request: WithSentKeys) => {
-    if (request.method !== 'PUT' || !isPlainObject(request.body)) return;
-    request[SENT_KEYS] = new Set(Object.keys(request.body));
+  // On PUT routes only: every other request (an emit above all) runs no hook of this rule.
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (!methods.includes('PUT')) return;
+    route.preValidation = [noteSentKeys, ...asList(route.preValidation)];
+    route.preHandler = [keepSentKeys, ...asList(route.preHandler)];
   });
-  app.addHook('preHandler', async (request: WithSentKeys) => {
-    const sent = request[SENT_KEYS];
-    if (!sent || !isPlainObject(request.body)) return;
-    request.body = Object.fromEntries(Object.entries(request.body).filter(([key]) => sent.has(key)));
-  });
+}
+
+const asList = <T>(hooks: T | T[] | undefined): T[] =>
+  hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks];
+
+async function noteSentKeys(request: WithSentKeys) {
+  if (request.method !== 'PUT' || !isPlainObject(request.body)) return;
+  request[SENT_KEYS] = new Set(Object.keys(request.body));
+}
+
+async function keepSentKeys(request: WithSentKeys) {
+  const sent = request[SENT_KEYS];
+  if (!sent || !isPlainObject(request.body)) return;
+  request.body = Object.fromEntries(Object.entries(request.body).filter(([key]) => sent.has(key)));
 }

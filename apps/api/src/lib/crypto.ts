@@ -2,6 +2,7 @@ import {
   createCipheriv,
   createDecipheriv,
   createHash,
+  hash,
   randomBytes,
   scrypt,
   timingSafeEqual,
@@ -45,7 +46,7 @@ export async function verifyPassword(password: string, stored: string): Promise<
 export const randomToken = (bytes = 32): string => randomBytes(bytes).toString('base64url');
 
 /** Lookup hash for tokens and API keys (they carry enough entropy that a fast hash is safe). */
-export const sha256 = (value: string): string => createHash('sha256').update(value).digest('hex');
+export const sha256 = (value: string): string => hash('sha256', value, 'hex');
 
 /**
  * Marks a secret stored sealed in a column (`wmenc1:` + the `iv.tag.ciphertext` envelope), so a
