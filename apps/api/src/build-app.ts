@@ -2,6 +2,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Logger } from 'pino';
 import type { AppContext } from './context';
 import { stopContext } from './create-context';
 import { createAuthHooks } from './http/auth';
@@ -15,6 +16,7 @@ import { SECURITY_SCHEMES, SESSION_SECURITY, transformOpenApiObject } from './ht
 import { registerPutSemantics } from './http/put-semantics';
 import { registerSecurityHeaders } from './http/security-headers';
 import { newId } from './lib/ids';
+import { makeRequestLogger } from './lib/lazy-child-logger';
 import { registerModules } from './modules';
 import { registerIngestEndpoint } from './modules/ingest/routes';
 import { readPortalFrameAncestors } from './modules/portal/service';
@@ -25,6 +27,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     loggerInstance: ctx.logger as FastifyBaseLogger,
     bodyLimit: ctx.config.BODY_LIMIT_BYTES,
     genReqId: () => newId(),
+    childLoggerFactory: (logger, bindings, options) =>
+      makeRequestLogger(logger as Logger, bindings, options) as unknown as FastifyBaseLogger,
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
     ...serverTimeouts(ctx.config),
