@@ -9,7 +9,8 @@
  * the load average. The peers are first tuned (each setting once; the best deliveries/s is kept),
  * then BENCH_ROUNDS (3) rounds run ours and the tuned peers one after the other.
  * BENCH_SYSTEMS=ours-rabbitmq,ours-dbqueue runs our queued path (RABBITMQ events) on RabbitMQ
- * or on the database queue instead.
+ * or on the database queue instead; ours-split the immediate path with ROLE=api and ROLE=worker in
+ * two processes (no hand-over in process: each delivery is claimed from the table).
  * Knobs: BENCH_RATE (fixed emits/s), BENCH_ROUNDS, BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_SYSTEMS (ours,pg-boss,bullmq;
  * floor, opt-in), BENCH_DATA_BYTES (a text of that size in the emitted data),
  * BENCH_TUNE=0 (skip tuning: first setting of each peer), BENCH_SERVER_NODE_ARGS (node flags of ours and of the peers,
@@ -24,7 +25,7 @@ import pg from 'pg';
 import { sha256 } from '../apps/api/src/lib/crypto';
 import { newId } from '../apps/api/src/lib/ids';
 import { deleteBrokerObjects } from '../apps/api/src/queue/rabbitmq-topology';
-import { spawnServer, stopServer } from '../apps/api/test/support/server-process';
+import { spawnServer, spawnWorker, stopServer } from '../apps/api/test/support/server-process';
 import { PEER_SCHEMA } from './peers/peer-store';
 import {
   API_KEY,
@@ -52,8 +53,11 @@ const SYSTEMS = (process.env.BENCH_SYSTEMS ?? 'ours,pg-boss,bullmq')
 const RATE = process.env.BENCH_RATE ? Number(process.env.BENCH_RATE) : undefined;
 const RABBITMQ_URL = process.env.BENCH_RABBITMQ_URL ?? 'amqp://guest:guest@127.0.0.1:5672';
 /** Our systems: the immediate path, and the queued path on RabbitMQ or on the database queue. */
-const OURS: Record<string, 'IMMEDIATE' | 'rabbitmq' | 'database'> = {
+const OURS: Record<string, 'IMMEDIATE' | 'split' | 'rabbitmq' | 'database'> = {
   ours: 'IMMEDIATE',
+  // The immediate path with the HTTP side and the delivery workers in two processes (ROLE api and
+  // worker on one database), the deployment that uses a second core.
+  'ours-split': 'split',
   'ours-rabbitmq': 'rabbitmq',
   'ours-dbqueue': 'database',
 };
@@ -157,7 +161,7 @@ const cpuOf = (pids: number[]) => pids.reduce((total, pid) => total + processCpu
 const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 
 async function startOurs(
-  path: 'IMMEDIATE' | 'rabbitmq' | 'database',
+  path: 'IMMEDIATE' | 'split' | 'rabbitmq' | 'database',
   receiverUrl: string,
   root?: string,
 ): Promise<Running> {
@@ -165,7 +169,7 @@ async function startOurs(
   const fixture = await insertFixture(storage.ctx, `${receiverUrl}/ours`, 1);
   const database = new URL(storage.env.DATABASE_URL as string).pathname.slice(1);
   const queueName = `wm.bench.${database}`;
-  if (path !== 'IMMEDIATE') {
+  if (path === 'rabbitmq' || path === 'database') {
     // No pacing between the sends of the event (its default is one send a second): the peers have none.
     await storage.ctx.database.query(
       "UPDATE events SET queue_type = 'RABBITMQ', delay_between_sends = 0 WHERE id = $1",
@@ -180,9 +184,14 @@ async function startOurs(
       LOG_LEVEL: 'warn',
       QUEUE_NAME: queueName,
       ...(path === 'rabbitmq' ? { RABBITMQ_URL } : {}),
+      ...(path === 'split' ? { ROLE: 'api' } : {}),
     },
     root,
   );
+  const worker =
+    path === 'split'
+      ? await spawnWorker({ ...storage.env, ALLOW_PRIVATE_TARGETS: 'true', QUEUE_NAME: queueName })
+      : null;
   return {
     url: `${server.url}/v1/events/emit`,
     body: JSON.stringify({
@@ -190,7 +199,7 @@ async function startOurs(
       applicationId: fixture.applicationId,
       data: BENCH_DATA,
     }),
-    pids: [server.child.pid ?? 0],
+    pids: [server.child.pid ?? 0, ...(worker ? [worker.child.pid ?? 0] : [])],
     database,
     finished: async (client) =>
       (
@@ -200,6 +209,7 @@ async function startOurs(
       ).rows[0]?.n ?? 0,
     stop: async () => {
       await stopServer(server);
+      if (worker) await stopServer(worker);
       if (path === 'rabbitmq') await deleteBrokerObjects(RABBITMQ_URL, queueName);
       await dropBenchDatabase(POSTGRES_URL, database);
     },
