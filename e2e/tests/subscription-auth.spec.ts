@@ -65,6 +65,12 @@ test.describe('Subscription auth: OAuth2 and mutual TLS', () => {
     await expect(page).toHaveURL(/\/subscriptions\/[0-9a-f-]{36}$/);
     await expect(page.getByRole('heading', { name: 'ERP com OAuth2' })).toBeVisible();
     await expect(page.getByText('OAuth2 (client credentials)', { exact: true })).toBeVisible();
+    // How the receiver verifies: the signature as always, and the token with its authorization server.
+    const secretCard = page.getByTestId('signing-secret');
+    await expect(secretCard).toContainText('Verifique o header webhook-signature');
+    await expect(secretCard).toContainText(
+      'Confira também o token Bearer do header Authorization com o seu servidor de autorização (OAuth2)',
+    );
 
     // The test stops at the token step and says why.
     await page.getByRole('button', { name: 'Testar webhook' }).click();
@@ -122,6 +128,9 @@ test.describe('Subscription auth: OAuth2 and mutual TLS', () => {
     await expect(summary).toContainText('erp-cliente-e2e');
     await expect(summary).toContainText(`Válido até ${shownDay(certificate.validTo)}`);
     await expect(summary.getByRole('alert')).toHaveCount(0);
+    await expect(page.getByTestId('signing-secret')).toContainText(
+      'O servidor TLS do receptor deve exigir o certificado do cliente',
+    );
 
     // Reopened: the key is never shown back; a new certificate close to its expiry is warned.
     await page.getByRole('link', { name: 'Editar' }).click();
