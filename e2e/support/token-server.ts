@@ -17,9 +17,13 @@ export function useTokenServer(client: { clientId: string; clientSecret: string 
       request.on('end', () => {
         const form = new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
         const basic = /^Basic (.+)$/.exec(request.headers.authorization ?? '')?.[1];
-        const [id, secret] = basic
-          ? Buffer.from(basic, 'base64').toString('utf8').split(':').map(decodeURIComponent)
-          : [form.get('client_id'), form.get('client_secret')];
+        // Basic: `id:secret`, each form-encoded first (RFC 6749 §2.3.1); the secret may hold a colon.
+        const decoded = basic ? Buffer.from(basic, 'base64').toString('utf8') : null;
+        const colon = decoded?.indexOf(':') ?? -1;
+        const [id, secret] =
+          decoded !== null && colon >= 0
+            ? [decoded.slice(0, colon), decoded.slice(colon + 1)].map(decodeURIComponent)
+            : [form.get('client_id'), form.get('client_secret')];
         response.setHeader('content-type', 'application/json');
         if (id !== client.clientId || secret !== client.clientSecret) {
           response.writeHead(401).end(JSON.stringify({ error: 'invalid_client' }));
