@@ -23,6 +23,7 @@ import { insertDeliveryLog } from './support/delivery-log-fixture';
 import { insertEventLog } from './support/event-log-fixtures';
 import { insertKeptRequest } from './support/ingest-fixtures';
 import { ADMIN, createTestApp, type TestApp } from './support/test-app';
+import { makeTestCertificates } from './support/test-certificates';
 
 /**
  * Every route of the API × every kind of caller, on a PRIVATE and on a PUBLIC application. The
@@ -42,6 +43,7 @@ POST /v1/applications                                  401  201       201       
 GET /v1/applications/{id}                              401  404/200   404/200   200      200      200      200      200
 GET /v1/applications/{id}/api-key                      401  404/403   404/403   403      200      403      200      200
 PUT /v1/applications/{id}                              401  404/403   404/403   403      200      403      200      200
+PUT /v1/applications/{id} outboundProxy                401  404/403   404/403   403      200      403      200      200
 GET /v1/applications/{id}/catalog                      401  404/pub   404/pub   pub+priv pub+priv pub+priv pub+priv pub+priv
 GET /v1/applications/{id}/catalog/openapi.json         401  404/200   404/200   200      200      200      200      200
 POST /v1/applications/{id}/regenerate-key              401  404/403   404/403   403      403      403      200      200
@@ -67,9 +69,11 @@ POST /v1/events/emit                                   401  404/403   404/403   
 POST /v1/events/{id}/test-callback                     401  404/403   404/403   403      409      403      409      409
 GET /v1/subscriptions                                  401  -         -         sub      sub      sub      sub      sub
 POST /v1/subscriptions                                 401  404/201   404/201   201      201      201      201      201
+POST /v1/subscriptions OAuth2 and mTLS                 401  404/201   404/201   201      201      201      201      201
 GET /v1/subscriptions/{id}                             401  404       404       200      200      200      200      200
 GET /v1/subscriptions/{id}/health                      401  404       404       200      200      200      200      200
 PUT /v1/subscriptions/{id}                             401  404       404       403      200      403      200      200
+PUT /v1/subscriptions/{id} OAuth2 and mTLS             401  404       404       403      200      403      200      200
 POST /v1/subscriptions/{id}/rotate-secret              401  404       404       403      200      403      200      200
 POST /v1/subscriptions/{id}/test                       401  404       404       403      200      403      200      200
 GET /v1/applications/{id}/consumers                    401  404       404       403      200      403      200      200
@@ -392,6 +396,30 @@ async function consumerSubscriptionOf(w: World) {
 
 let aliasCounter = 0;
 
+// Write-only secrets of the rows for issue #38's fields: a 2xx answering one is a 'leak'.
+const PROXY_PASSWORD = 'senha-do-proxy-matriz';
+const CLIENT_SECRET = 'segredo-oauth2-matriz';
+const { client: clientCertificate } = makeTestCertificates();
+const PRIVATE_KEY_LINE = clientCertificate.key.split('\n')[1] ?? clientCertificate.key;
+
+async function withoutSecrets(sent: Promise<Answer>): Promise<Answer | string> {
+  const answer = await sent;
+  const text = JSON.stringify(answer.body ?? null);
+  const leaks = [PROXY_PASSWORD, CLIENT_SECRET, PRIVATE_KEY_LINE].some((secret) => text.includes(secret));
+  return answer.status < 300 && leaks ? 'leak' : answer;
+}
+
+/** A subscription that authenticates with OAuth2 client credentials and presents a client certificate. */
+const OAUTH2_AND_MTLS = {
+  authType: 'OAUTH2_CLIENT_CREDENTIALS',
+  authDetails: {
+    tokenUrl: 'https://auth.example.com/token',
+    clientId: 'matriz',
+    clientSecret: CLIENT_SECRET,
+  },
+  clientTls: { certificate: clientCertificate.cert, privateKey: clientCertificate.key },
+};
+
 /** How each route of MATRIX is called, and what of its answer is compared. */
 const CALLS: Record<string, (w: World, c: Caller) => Promise<Answer | string>> = {
   'GET /v1/applications': async (w, c) =>
@@ -407,6 +435,14 @@ const CALLS: Record<string, (w: World, c: Caller) => Promise<Answer | string>> =
   'GET /v1/applications/{id}/api-key': (w, c) => t.get(`/v1/applications/${w.appId}/api-key`, c),
   'PUT /v1/applications/{id}': (w, c) =>
     t.put(`/v1/applications/${w.appId}`, { body: { name: w.name }, token: c.token }),
+  // On the other application: the world's own keeps sending without a proxy for the rows after.
+  'PUT /v1/applications/{id} outboundProxy': (w, c) =>
+    withoutSecrets(
+      t.put(`/v1/applications/${w.doomedAppId}`, {
+        body: { outboundProxy: { url: `http://operador:${PROXY_PASSWORD}@proxy.example.com:3128` } },
+        token: c.token,
+      }),
+    ),
   'GET /v1/applications/{id}/catalog': async (w, c) => {
     const answer = await t.get(`/v1/applications/${w.appId}/catalog`, c);
     return listed({ ...answer, body: { data: answer.body?.events } }, [
@@ -485,10 +521,28 @@ const CALLS: Record<string, (w: World, c: Caller) => Promise<Answer | string>> =
       },
       token: c.token,
     }),
+  'POST /v1/subscriptions OAuth2 and mTLS': (w, c) =>
+    withoutSecrets(
+      t.post('/v1/subscriptions', {
+        body: {
+          eventId: w.publicEvent.id,
+          name: 'Com OAuth2',
+          targetUrl: 'https://example.com/hook',
+          jsonBody: { a: 1 },
+          ...OAUTH2_AND_MTLS,
+        },
+        token: c.token,
+      }),
+    ),
   'GET /v1/subscriptions/{id}': (w, c) => t.get(`/v1/subscriptions/${w.subscriptionId}`, c),
   'GET /v1/subscriptions/{id}/health': (w, c) => t.get(`/v1/subscriptions/${w.subscriptionId}/health`, c),
   'PUT /v1/subscriptions/{id}': (w, c) =>
     t.put(`/v1/subscriptions/${w.subscriptionId}`, { body: { name: 'Renomeada' }, token: c.token }),
+  // On the subscription deleted later: the world's own keeps its plain receiver for the test row.
+  'PUT /v1/subscriptions/{id} OAuth2 and mTLS': (w, c) =>
+    withoutSecrets(
+      t.put(`/v1/subscriptions/${w.doomedSubscriptionId}`, { body: OAUTH2_AND_MTLS, token: c.token }),
+    ),
   'POST /v1/subscriptions/{id}/rotate-secret': (w, c) =>
     t.post(`/v1/subscriptions/${w.subscriptionId}/rotate-secret`, c),
   'POST /v1/subscriptions/{id}/test': (w, c) => t.post(`/v1/subscriptions/${w.subscriptionId}/test`, c),

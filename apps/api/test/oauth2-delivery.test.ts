@@ -224,3 +224,44 @@ describe('OAuth2 client credentials', () => {
     expect(receivedAt('/down')).toHaveLength(0);
   });
 });
+
+describe("OAuth2 in the console's test button", () => {
+  it('When the token endpoint answers 401 invalid_client, then the test answers the token step failed and the receiver is not called', async () => {
+    tokenServer.mode = { kind: 'error', status: 401, error: 'invalid_client' };
+    const { subscription } = await subscribe('/test-refused', { clientId: 'test-refused-client' });
+    const tested = await harness.t.post(`/v1/subscriptions/${subscription.id}/test`);
+    expect(tested.status).toBe(200);
+    expect(tested.body).toMatchObject({
+      success: false,
+      httpStatusCode: null,
+      error: 'Falha ao obter token OAuth2: 401 invalid_client',
+      tokenStep: { success: false, message: 'Falha ao obter token OAuth2: 401 invalid_client' },
+    });
+    expect(tokenServer.requests).toHaveLength(1);
+    expect(receivedAt('/test-refused')).toHaveLength(0);
+  });
+
+  it('When the token endpoint hands out a token, then the test answers the token step succeeded and the receiver took it', async () => {
+    const { subscription } = await subscribe('/test-ok', { clientId: 'test-ok-client' });
+    const tested = await harness.t.post(`/v1/subscriptions/${subscription.id}/test`);
+    expect(tested.status).toBe(200);
+    expect(tested.body).toMatchObject({
+      success: true,
+      httpStatusCode: 200,
+      tokenStep: { success: true, message: 'Token OAuth2 obtido' },
+    });
+    expect(receivedAt('/test-ok').map((request) => request.headers.authorization)).toEqual([
+      `Bearer ${tokenServer.issued.at(-1)}`,
+    ]);
+  });
+
+  it('When a subscription sends a static header, then the test answers no token step', async () => {
+    const event = await insertEvent(harness.t.ctx, harness.app.id, { maxRetries: 0 });
+    const subscription = await insertSubscription(harness.t.ctx, event.id, {
+      targetUrl: `${harness.receiver.url}/test-static`,
+    });
+    const tested = await harness.t.post(`/v1/subscriptions/${subscription.id}/test`);
+    expect(tested.body).toMatchObject({ tokenStep: null });
+    expect(tokenServer.requests).toHaveLength(0);
+  });
+});

@@ -81,6 +81,20 @@ const isProxyUrl = (value: string) => {
   );
 };
 
+/** `%` in the user or password starts an escape (`%40` for `@`): a stray one cannot be read back. */
+const hasReadableCredentials = (value: string) => {
+  const url = URL.parse(value);
+  if (url === null) return true;
+  try {
+    decodeURIComponent(url.username);
+    decodeURIComponent(url.password);
+    return true;
+  } catch {
+    // A malformed escape: refused below with its own message.
+    return false;
+  }
+};
+
 /** A host reached without the proxy: `api.example.com`, `.example.com` (its subdomains too) or `*`. */
 const ZProxyExcludeEntry = z
   .string({ error: 'Host inválido na lista de exceções' })
@@ -105,6 +119,9 @@ export const ZOutboundProxy = z
       .max(2048, { error: 'URL do proxy muito longa' })
       .refine(isProxyUrl, {
         error: 'URL do proxy inválida: use http:// ou https://, host e porta, sem caminho',
+      })
+      .refine(hasReadableCredentials, {
+        error: 'Usuário ou senha do proxy inválidos: escreva % como %25 (ex.: %40 para @)',
       }),
     exclude: z
       .array(ZProxyExcludeEntry, { error: 'Informe uma lista de hosts' })

@@ -81,6 +81,9 @@ export const ZEmitDryRunAnswer = z
   .meta({ id: 'EmitDryRunAnswer' });
 export type TEmitDryRunAnswer = z.infer<typeof ZEmitDryRunAnswer>;
 
+/** What a test shows once a token step succeeded (an OAuth2 subscription). */
+export const OAUTH2_TOKEN_OBTAINED = 'Token OAuth2 obtido';
+
 /** Answer of POST /subscriptions/{id}/test. */
 export const ZSubscriptionTestResult = z
   .object({
@@ -90,12 +93,21 @@ export const ZSubscriptionTestResult = z
     error: z.string().nullable(),
     responseBody: z.string().nullable(),
     deliveryLogId: ZId,
+    /**
+     * An OAuth2 client-credentials subscription's token request, before the receiver is called:
+     * OAUTH2_TOKEN_OBTAINED, or why it failed ("Falha ao obter token OAuth2: 401 invalid_client", the
+     * receiver then not called). null for the other auth types.
+     */
+    tokenStep: z.object({ success: z.boolean(), message: z.string() }).nullable(),
   })
   .meta({ id: 'SubscriptionTestResult' });
 export type TSubscriptionTestResult = z.infer<typeof ZSubscriptionTestResult>;
 
 /** POST /events/{id}/test-callback: what the event's callback URL answered to a test report sent by the server. */
-export const ZCallbackTestResult = ZSubscriptionTestResult.omit({ deliveryLogId: true }).meta({
+export const ZCallbackTestResult = ZSubscriptionTestResult.omit({
+  deliveryLogId: true,
+  tokenStep: true,
+}).meta({
   id: 'CallbackTestResult',
 });
 export type TCallbackTestResult = z.infer<typeof ZCallbackTestResult>;

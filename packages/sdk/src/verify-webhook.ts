@@ -62,7 +62,10 @@ export const DEFAULT_TOLERANCE_SECONDS = SIGNATURE_TOLERANCE_SECONDS;
  * (several while a secret is being rotated), compared in constant time, with the timestamp within
  * the tolerance window. Pass the body exactly as received (the raw string or bytes, before any
  * JSON parsing). Throws a WebhookVerificationError, or answers the message's id, time and parsed
- * payload.
+ * payload. The signature is on every request whatever the subscription's auth type, so this check
+ * never changes; the auth type adds its own: with OAuth2 client credentials, also validate the
+ * `Authorization: Bearer` token with your authorization server; with mutual TLS, your TLS server
+ * requires the client certificate and checks it against the CA that issued it.
  */
 export function verifyWebhook<T = unknown>(
   secret: string,

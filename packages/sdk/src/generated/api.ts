@@ -13523,6 +13523,10 @@ export interface components {
             httpStatusCode: number | null;
             responseBody: string | null;
             success: boolean;
+            tokenStep: {
+                message: string;
+                success: boolean;
+            } | null;
         };
         UpdateOperationalEndpointRequestInput: {
             eventTypes?: ("subscription.disabled" | "subscription.enabled" | "subscription.circuit_opened" | "subscription.circuit_closed" | "delivery.failed" | "ingest.verification_failed")[] | null;

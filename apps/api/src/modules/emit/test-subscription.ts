@@ -15,6 +15,7 @@ import { notFound } from '../../domain/errors';
 import { privateTargetRefusal, refusePrivateTarget } from '../../domain/target-url';
 import { derivedId, newIdAt } from '../../lib/ids';
 import { requireAccess, SUBSCRIPTION_NOT_FOUND, subscriptionAccess } from '../access';
+import { describeTokenStep } from './describe-token-step';
 import { findApplicationOutboundProxy, findEventById, insertOccurrenceWithDelivery } from './queries';
 
 /**
@@ -101,8 +102,12 @@ export async function testSubscription(
     });
     // A test never auto-disables the subscription (410 or failures in a row): only real deliveries do.
     await recordAttemptResults(ctx, workerId, [{ ...result, isGone: false, isTest: true }]);
-    // The name resolved to a private address only now: refused as when saved (the attempt is logged).
-    if (outcome.isBlocked) throw privateTargetRefusal('targetUrl');
+    const tokenStep = describeTokenStep(subscription.authType, outcome.error);
+    // The name (the target's, or the token URL's when the token step failed) resolved to a private
+    // address only now: refused as when saved (the attempt is logged).
+    if (outcome.isBlocked) {
+      throw privateTargetRefusal(tokenStep?.success === false ? 'authDetails.tokenUrl' : 'targetUrl');
+    }
     return {
       success: result.status === 'SUCCESS',
       httpStatusCode: outcome.httpStatusCode,
@@ -110,6 +115,7 @@ export async function testSubscription(
       error: outcome.error,
       responseBody: outcome.responseBody,
       deliveryLogId: deliveryId,
+      tokenStep,
     };
   } finally {
     await sender.close();

@@ -15,28 +15,7 @@ import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { toastError } from '@/lib/api-client';
 import { useUpdateApplication } from '../api/update-application';
-
-/** One origin a line in the text box, the list the schema checks. */
-const toLines = (origins: string[] | undefined) => (origins ?? []).join('\n');
-const fromLines = (text: string) =>
-  text
-    .split('\n')
-    .map((line) => line.trim())
-    .filter(Boolean);
-
-/** The first message of the origins' list, whichever origin it is about. */
-function originsError(errors: unknown): string | undefined {
-  if (!errors || typeof errors !== 'object') return undefined;
-  const list = errors as Record<string, unknown>;
-  if (typeof list.message === 'string') return list.message;
-  const first = Object.values(list).find(
-    (item): item is { message: string } =>
-      typeof item === 'object' &&
-      item !== null &&
-      typeof (item as { message?: unknown }).message === 'string',
-  );
-  return first?.message;
-}
+import { firstListError, fromLines, toLines } from '../lib/list-lines';
 
 /**
  * How the application's consumers see the portal: the sites that may embed it (the browser refuses
@@ -80,7 +59,7 @@ export function PortalSettingsCard({ application }: { application: TApplicationD
             <FormField
               label="Origens permitidas"
               htmlFor="portal-origins"
-              error={originsError(errors.allowedOrigins)}
+              error={firstListError(errors.allowedOrigins)}
               description="Uma por linha, ex.: https://app.exemplo.com. Vazio: o portal não abre dentro de outros sites."
               className="sm:col-span-2"
             >

@@ -21,6 +21,7 @@ import { CallbackSecretCard } from '../components/callback-secret-card';
 import { ConsumersCard } from '../components/consumers-card';
 import { DeleteApplicationDialog } from '../components/delete-application-dialog';
 import { MembersCard } from '../components/members-card';
+import { OutboundProxyCard } from '../components/outbound-proxy-card';
 import { PortalSettingsCard } from '../components/portal-settings-card';
 import { RegenerateKeyDialog } from '../components/regenerate-key-dialog';
 
@@ -123,6 +124,13 @@ export default function ApplicationDetailPage() {
               </Field>
               <Field label="Criada em">{formatDate(app.createdAt)}</Field>
               <Field label="Atualizada em">{formatDate(app.updatedAt)}</Field>
+              <Field label="Proxy de saída">
+                {app.outboundProxy ? (
+                  <span className="break-all font-mono text-xs">{app.outboundProxy.url}</span>
+                ) : (
+                  'Global do servidor'
+                )}
+              </Field>
             </dl>
           </CardContent>
         </Card>
@@ -177,6 +185,7 @@ export default function ApplicationDetailPage() {
       {permissions.canWrite ? <OperationalEndpointsCard applicationId={app.id} /> : null}
       {permissions.canWrite ? <ConsumersCard applicationId={app.id} /> : null}
       {permissions.canWrite ? <PortalSettingsCard application={app} /> : null}
+      {permissions.canWrite ? <OutboundProxyCard application={app} /> : null}
 
       <ApplicationEventsCard application={app} />
 

@@ -1,4 +1,3 @@
-import type { TSubscriptionTestResult } from '@wm/contracts';
 import { Send } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -6,13 +5,7 @@ import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { toastError } from '@/lib/api-client';
 import { useTestSubscription } from '../api/test-subscription';
-
-/** What the target answered, in one line: 'HTTP 200 em 12 ms', or the error of a failed attempt. */
-export function describeTestResult(result: TSubscriptionTestResult): string {
-  const answer = result.httpStatusCode === null ? null : `HTTP ${result.httpStatusCode}`;
-  if (result.success) return `${answer ?? 'Resposta recebida'} em ${result.durationMs} ms`;
-  return [answer, result.error].filter(Boolean).join(': ') || 'Falha no envio';
-}
+import { describeTestResult } from '../lib/describe-test-result';
 
 /**
  * 'Testar webhook': the server sends a test delivery now; 'Teste enviado' when the target answered

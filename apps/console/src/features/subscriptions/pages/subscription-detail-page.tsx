@@ -131,7 +131,12 @@ export default function SubscriptionDetailPage() {
         </div>
         <div className="grid content-start gap-6">
           {subscription.secret ? (
-            <SigningSecretCard subscriptionId={subscription.id} secret={subscription.secret} />
+            <SigningSecretCard
+              subscriptionId={subscription.id}
+              secret={subscription.secret}
+              authType={subscription.authType}
+              hasClientTls={subscription.clientTls !== null}
+            />
           ) : null}
           <FilterTestCard filters={subscription.filters} samples={eventExamples} />
         </div>
