@@ -28,6 +28,48 @@ export const STRINGS = {
     remove: 'Excluir',
     removed: 'Endpoint excluído',
     readOnly: 'Somente leitura',
+    headers: 'Cabeçalhos',
+    authType: 'Autenticação',
+    authTypes: {
+      NONE: 'Nenhuma',
+      BASIC: 'Basic Auth',
+      BEARER: 'Bearer Token',
+      API_KEY: 'Cabeçalho próprio (API key)',
+      OAUTH2_CLIENT_CREDENTIALS: 'OAuth2 (definido pela API)',
+    },
+    authFields: {
+      username: 'Usuário',
+      password: 'Senha',
+      token: 'Token',
+      key: 'Cabeçalho (chave)',
+      value: 'Valor do cabeçalho',
+    },
+    bodyTemplate: 'Template do body',
+    bodyTemplateHint:
+      'JSON enviado ao endpoint: #data#, #eventId#, #eventName#, #timestamp# e {{payload.campo}}.',
+    bodyTemplateEditHint: 'JSON enviado ao endpoint com {{payload.campo}}; vazio envia o payload do evento.',
+    filters: 'Filtros',
+    noFilters: 'Nenhum filtro: o endpoint recebe todas as emissões do evento.',
+    filtersHint: 'Todos os filtros precisam passar para o webhook ser enviado.',
+    addFilter: 'Adicionar filtro',
+    removeFilter: 'Remover',
+    filterOrigin: 'Origem do filtro',
+    filterField: 'Campo do filtro',
+    filterFieldPlaceholder: 'Campo (ex.: order.status)',
+    filterOperator: 'Operador do filtro',
+    filterValue: 'Valor do filtro',
+    origins: { HEADER: 'Header', BODY: 'Body' },
+    operators: {
+      '=': '= (igual a)',
+      '!=': '!= (diferente de)',
+      '>': '> (maior que)',
+      '<': '< (menor que)',
+      '>=': '>= (maior ou igual a)',
+      '<=': '<= (menor ou igual a)',
+      CONTAINS: 'contém',
+      NOT_CONTAINS: 'não contém',
+    },
+    filterCount: 'filtro(s)',
     status: {
       SUCCESS: 'Sucesso',
       FAILED: 'Falhou',
@@ -64,6 +106,48 @@ export const STRINGS = {
     remove: 'Delete',
     removed: 'Endpoint deleted',
     readOnly: 'Read-only',
+    headers: 'Headers',
+    authType: 'Authentication',
+    authTypes: {
+      NONE: 'None',
+      BASIC: 'Basic Auth',
+      BEARER: 'Bearer Token',
+      API_KEY: 'Custom header (API key)',
+      OAUTH2_CLIENT_CREDENTIALS: 'OAuth2 (set through the API)',
+    },
+    authFields: {
+      username: 'Username',
+      password: 'Password',
+      token: 'Token',
+      key: 'Header (key)',
+      value: 'Header value',
+    },
+    bodyTemplate: 'Body template',
+    bodyTemplateHint:
+      'JSON sent to the endpoint: #data#, #eventId#, #eventName#, #timestamp# and {{payload.field}}.',
+    bodyTemplateEditHint: 'JSON sent to the endpoint with {{payload.field}}; empty sends the event payload.',
+    filters: 'Filters',
+    noFilters: 'No filters: the endpoint receives every emit of the event.',
+    filtersHint: 'Every filter must pass for the webhook to be sent.',
+    addFilter: 'Add filter',
+    removeFilter: 'Remove',
+    filterOrigin: 'Filter origin',
+    filterField: 'Filter field',
+    filterFieldPlaceholder: 'Field (e.g. order.status)',
+    filterOperator: 'Filter operator',
+    filterValue: 'Filter value',
+    origins: { HEADER: 'Header', BODY: 'Body' },
+    operators: {
+      '=': '= (equals)',
+      '!=': '!= (differs from)',
+      '>': '> (greater than)',
+      '<': '< (less than)',
+      '>=': '>= (at least)',
+      '<=': '<= (at most)',
+      CONTAINS: 'contains',
+      NOT_CONTAINS: 'does not contain',
+    },
+    filterCount: 'filter(s)',
     status: {
       SUCCESS: 'Success',
       FAILED: 'Failed',
@@ -78,7 +162,7 @@ export const STRINGS = {
 export type Strings = {
   [Key in keyof (typeof STRINGS)['pt-BR']]: (typeof STRINGS)['pt-BR'][Key] extends string
     ? string
-    : Record<string, string>;
+    : { [Inner in keyof (typeof STRINGS)['pt-BR'][Key]]: string };
 };
 
 export const pickStrings = (language: string): Strings =>
