@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { EndpointForm, newEndpointDraft } from './endpoint-form';
 import { type EndpointActions, EndpointItem } from './endpoint-item';
+import { LogItem } from './log-item';
 import {
   createPortalApi,
   type PortalEvent,
@@ -26,6 +27,8 @@ export function PortalApp({ token }: { token: string }) {
   const [subscriptions, setSubscriptions] = useState<PortalSubscription[]>([]);
   const [logs, setLogs] = useState<PortalLog[]>([]);
   const [message, setMessage] = useState<string | null>(null);
+  // Bumped by each refresh, so an open delivery detail reads its attempts again.
+  const [version, setVersion] = useState(0);
   const t = pickStrings(session?.locale ?? navigator.language);
 
   const refresh = useCallback(async () => {
@@ -38,10 +41,23 @@ export function PortalApp({ token }: { token: string }) {
       setEvents(eventList.data);
       setSubscriptions(subscriptionList.data);
       setLogs(logList.data);
+      setVersion((current) => current + 1);
     } catch (error) {
       setMessage((error as Error).message);
     }
   }, [api]);
+
+  const loadLog = useCallback(
+    async (id: string) => {
+      try {
+        return (await api.log(id)).data;
+      } catch (error) {
+        setMessage((error as Error).message);
+        return null;
+      }
+    },
+    [api],
+  );
 
   useEffect(() => {
     api
@@ -149,17 +165,19 @@ export function PortalApp({ token }: { token: string }) {
         ) : (
           <ul className="portal-list">
             {logs.map((log) => (
-              <li key={log.id} data-testid="portal-log">
-                <strong>{t.status[log.status] ?? log.status}</strong>
-                <span>
-                  {log.subscription.event.alias} · {new Date(log.createdAt).toLocaleString(session?.locale)}
-                </span>
-                {log.status === 'FAILED' && !isReadOnly && (
-                  <button type="button" onClick={() => void act(() => api.resend(log.id), t.resent)}>
-                    {t.resend}
-                  </button>
-                )}
-              </li>
+              <LogItem
+                key={log.id}
+                log={log}
+                endpoint={subscriptions.find((item) => item.id === log.subscription.id)}
+                version={version}
+                canResend={!isReadOnly}
+                load={loadLog}
+                resend={async (id) => {
+                  await act(() => api.resend(id), t.resent);
+                }}
+                locale={session?.locale}
+                t={t}
+              />
             ))}
           </ul>
         )}
