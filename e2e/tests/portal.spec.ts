@@ -1,5 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Page } from '@playwright/test';
+import type { Api } from '../support/api';
 import { expect, test } from '../support/fixtures';
 import { useReceiver } from '../support/receiver';
 import { seedSubscribedEvent } from '../support/seed-event';
@@ -55,6 +57,127 @@ test.describe('Portal do consumidor', () => {
       })
       .toBe(1);
     expect(seen.get('/cliente-e2e')).toBe(2);
+  });
+});
+
+/** The portal's words the filtered-endpoint scenario reads, in each of its languages. */
+const WORDS = {
+  'pt-BR': {
+    heading: 'Seus webhooks',
+    create: 'Criar endpoint',
+    created: 'Endpoint criado',
+    bodyTemplate: 'Template do body',
+    addFilter: 'Adicionar filtro',
+    field: 'Campo do filtro 1',
+    value: 'Valor do filtro 1',
+    refresh: 'Atualizar',
+    failed: 'Falhou',
+    ignored: 'Ignorado',
+    success: 'Sucesso',
+    details: 'Detalhes',
+    resend: 'Reenviar',
+    resent: 'Reenvio iniciado',
+  },
+  en: {
+    heading: 'Your webhooks',
+    create: 'Create endpoint',
+    created: 'Endpoint created',
+    bodyTemplate: 'Body template',
+    addFilter: 'Add filter',
+    field: 'Filter field 1',
+    value: 'Filter value 1',
+    refresh: 'Refresh',
+    failed: 'Failed',
+    ignored: 'Ignored',
+    success: 'Success',
+    details: 'Details',
+    resend: 'Resend',
+    resent: 'Resend started',
+  },
+} as const;
+
+/**
+ * Through the page: an endpoint that takes only paid orders and sends its own body; two orders
+ * emitted, one cancelled; only the paid one reaches the endpoint (it answers 500 the first time),
+ * its detail shows the rendered body and the failed attempt, and a resend adds a successful one.
+ */
+async function filterRenderAndResend(page: Page, api: Api, locale: keyof typeof WORDS) {
+  const words = WORDS[locale];
+  const { application, event } = await seedSubscribedEvent(api, (suffix) => ({
+    event: { name: `Pedido ${suffix}`, alias: `pedido.filtro.${suffix}`, maxRetries: 0 },
+  }));
+  const { data: session } = await api.post<{ data: { url: string } }>(
+    `/applications/${application.id}/portal-sessions`,
+    { consumerId: `cliente-filtro-${locale}`, locale },
+  );
+  const url = new URL(session.url);
+  await page.goto(`${url.pathname}${url.hash}`);
+  await expect(page.getByRole('heading', { name: words.heading })).toBeVisible();
+
+  const path = `/filtro-${locale}`;
+  await page.getByLabel('URL').fill(`${receiver.url}${path}`);
+  await page.getByLabel(words.bodyTemplate).fill('{"pedido": "{{payload.pedido.id}}", "origem": "portal"}');
+  await page.getByRole('button', { name: words.addFilter }).click();
+  await page.getByLabel(words.field).fill('pedido.status');
+  await page.getByLabel(words.value).fill('pago');
+  await page.getByRole('button', { name: words.create }).click();
+  await expect(page.getByText(words.created)).toBeVisible();
+
+  for (const pedido of [
+    { id: `${locale}-1`, status: 'pago' },
+    { id: `${locale}-2`, status: 'cancelado' },
+  ]) {
+    const emitted = { eventType: event.alias, applicationId: application.id, data: { pedido } };
+    expect(await api.emitWithApiKey(application.apiKey, emitted)).toBe(202);
+  }
+  const logs = page.getByTestId('portal-log');
+  const failed = logs.filter({ hasText: words.failed });
+  await expect
+    .poll(async () => {
+      await page.getByRole('button', { name: words.refresh }).click();
+      return [await failed.count(), await logs.filter({ hasText: words.ignored }).count()];
+    })
+    .toEqual([1, 1]);
+  // The cancelled order never reached the endpoint: the filter held it back.
+  expect(seen.get(path)).toBe(1);
+
+  await failed.getByRole('button', { name: words.details }).click();
+  const detail = page.getByTestId('portal-log-detail');
+  await expect(detail.getByTestId('portal-body-sent')).toContainText(`"pedido": "${locale}-1"`);
+  await expect(detail.getByTestId('portal-body-sent')).toContainText('"origem": "portal"');
+  await expect(detail.getByTestId('portal-headers-sent')).toContainText('webhook-id');
+  await expect(detail.getByTestId('portal-attempt')).toHaveCount(1);
+  await expect(detail.getByTestId('portal-attempt')).toContainText('#1 · 500');
+
+  await failed.getByRole('button', { name: words.resend }).click();
+  await expect(page.getByText(words.resent)).toBeVisible();
+  await expect
+    .poll(async () => {
+      await page.getByRole('button', { name: words.refresh }).click();
+      return detail.getByTestId('portal-attempt').count();
+    })
+    .toBe(2);
+  await expect(detail.getByTestId('portal-attempt').nth(1)).toContainText('#2 · 200');
+  await expect(logs.filter({ hasText: words.success })).toHaveCount(1);
+  expect(seen.get(path)).toBe(2);
+}
+
+test.describe('Portal: filtros, template do body e detalhe da entrega', () => {
+  test('When a customer creates an endpoint with a filter and a body template, then only the matching emit is delivered, rendered, and its resend shows a new attempt', async ({
+    page,
+    api,
+  }) => {
+    await filterRenderAndResend(page, api, 'pt-BR');
+  });
+
+  test('When an English session on a 390 px screen does the same, then the detail reads in English and nothing overflows', async ({
+    page,
+    api,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await filterRenderAndResend(page, api, 'en');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
   });
 });
 

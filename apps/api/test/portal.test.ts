@@ -113,6 +113,44 @@ describe('the portal API', () => {
     expect((await t.del(`/v1/portal/subscriptions/${id}`, { token })).status).toBe(204);
   });
 
+  it('When the consumer sets filters, a body template and a header, then the portal keeps and answers them', async () => {
+    const { t } = harness;
+    const { token } = await openSession({});
+    const filters = [{ origin: 'BODY', field: 'pedido.status', operator: '=', value: 'pago' }];
+    const created = await t.post('/v1/portal/subscriptions', {
+      token,
+      body: {
+        ...subscriptionBody(w.created.id),
+        jsonBody: '{"id": "{{payload.pedido.id}}"}',
+        filters,
+        authType: 'API_KEY',
+        authDetails: { key: 'X-Cliente', value: 'segredo-1' },
+      },
+    });
+    expect(created.status).toBe(201);
+    const id = created.body.data.id as string;
+    const read = await t.get(`/v1/portal/subscriptions/${id}`, { token });
+    expect(read.body.data).toMatchObject({
+      jsonBody: { id: '{{payload.pedido.id}}' },
+      filters,
+      authType: 'API_KEY',
+      authDetails: { key: 'X-Cliente', value: 'segredo-1' },
+    });
+
+    const edited = await t.put(`/v1/portal/subscriptions/${id}`, {
+      token,
+      body: { filters: [], jsonBody: '', authType: 'BEARER', authDetails: { token: 'abc' } },
+    });
+    expect(edited.status).toBe(200);
+    expect(edited.body.data).toMatchObject({ filters: [], jsonBody: null, authType: 'BEARER' });
+    const invalid = await t.post('/v1/portal/subscriptions', {
+      token,
+      body: { ...subscriptionBody(w.created.id), filters: [{ origin: 'BODY', field: '', operator: '=' }] },
+    });
+    expect(invalid.status).toBe(400);
+    expect(invalid.body.error).toContain('Filtro 1');
+  });
+
   it("When the session reaches another consumer's or application's subscription, then 404", async () => {
     const { t } = harness;
     const { token } = await openSession({});

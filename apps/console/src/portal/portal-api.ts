@@ -1,3 +1,11 @@
+import type {
+  SubscriptionAuthType,
+  TCreateSubscriptionRequest,
+  TDeliveryLogDetail,
+  TDeliveryLogListItem,
+  TFilter,
+} from '@wm/contracts';
+
 /** The portal API with the session's token; its answers as the console's routes give them. */
 export type PortalEvent = { id: string; name: string; alias: string };
 export type PortalSubscription = {
@@ -8,7 +16,11 @@ export type PortalSubscription = {
   eventId: string;
   event: { alias: string };
   circuit: { state: string };
-  secret?: string;
+  authType: SubscriptionAuthType;
+  authDetails: Record<string, string> | null;
+  jsonBody: unknown;
+  filters: TFilter[];
+  secret?: string | null;
 };
 export type PortalSession = {
   consumerId: string;
@@ -19,21 +31,15 @@ export type PortalSession = {
   logoUrl: string | null;
 };
 export type PortalTestResult = { success: boolean; httpStatusCode: number | null; error: string | null };
-export type PortalSubscriptionEdit = { name?: string; targetUrl?: string; eventId?: string };
-export type PortalLog = {
-  id: string;
-  status: string;
-  createdAt: string;
-  subscription: { name: string; event: { alias: string } };
+/** What the endpoint form sends, create or edit: the API's own request body. */
+export type PortalSubscriptionInput = Pick<
+  TCreateSubscriptionRequest,
+  'name' | 'targetUrl' | 'eventId' | 'authType' | 'authDetails' | 'jsonBody' | 'filters'
+>;
+export type PortalLog = Pick<TDeliveryLogListItem, 'id' | 'status' | 'createdAt' | 'httpStatusCode'> & {
+  subscription: { id: string; name: string; event: { alias: string } };
 };
-
-/** What a new endpoint receives: the body a new subscription starts with in the console. */
-const NEW_ENDPOINT_BODY = {
-  eventId: '#eventId#',
-  eventName: '#eventName#',
-  timestamp: '#timestamp#',
-  data: '#data#',
-};
+export type PortalLogDetail = TDeliveryLogDetail;
 
 export function createPortalApi(token: string) {
   async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
@@ -50,15 +56,15 @@ export function createPortalApi(token: string) {
     session: () => call<{ data: PortalSession }>('GET', '/session'),
     events: () => call<{ data: PortalEvent[] }>('GET', '/events'),
     subscriptions: () => call<{ data: PortalSubscription[] }>('GET', '/subscriptions?limit=100'),
-    createSubscription: (input: { eventId: string; targetUrl: string; name: string }) =>
-      call('POST', '/subscriptions', { ...input, jsonBody: NEW_ENDPOINT_BODY }),
-    updateSubscription: (id: string, input: PortalSubscriptionEdit) =>
+    createSubscription: (input: PortalSubscriptionInput) => call('POST', '/subscriptions', input),
+    updateSubscription: (id: string, input: PortalSubscriptionInput) =>
       call<{ data: PortalSubscription }>('PUT', `/subscriptions/${id}`, input),
     rotateSecret: (id: string) =>
       call<{ data: PortalSubscription }>('POST', `/subscriptions/${id}/rotate-secret`),
     testSubscription: (id: string) => call<PortalTestResult>('POST', `/subscriptions/${id}/test`),
     deleteSubscription: (id: string) => call('DELETE', `/subscriptions/${id}`),
     logs: () => call<{ data: PortalLog[] }>('GET', '/logs?limit=50'),
+    log: (id: string) => call<{ data: PortalLogDetail }>('GET', `/logs/${id}`),
     resend: (id: string) => call('POST', `/logs/${id}/resend`),
   };
 }

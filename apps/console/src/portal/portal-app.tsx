@@ -1,12 +1,14 @@
-import { type FormEvent, useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { EndpointForm, newEndpointDraft } from './endpoint-form';
 import { type EndpointActions, EndpointItem } from './endpoint-item';
-import { EventSelect } from './event-select';
+import { LogItem } from './log-item';
 import {
   createPortalApi,
   type PortalEvent,
   type PortalLog,
   type PortalSession,
   type PortalSubscription,
+  type PortalSubscriptionInput,
 } from './portal-api';
 import { pickStrings, type Strings } from './strings';
 
@@ -25,8 +27,8 @@ export function PortalApp({ token }: { token: string }) {
   const [subscriptions, setSubscriptions] = useState<PortalSubscription[]>([]);
   const [logs, setLogs] = useState<PortalLog[]>([]);
   const [message, setMessage] = useState<string | null>(null);
-  const [targetUrl, setTargetUrl] = useState('');
-  const [eventId, setEventId] = useState('');
+  // Bumped by each refresh, so an open delivery detail reads its attempts again.
+  const [version, setVersion] = useState(0);
   const t = pickStrings(session?.locale ?? navigator.language);
 
   const refresh = useCallback(async () => {
@@ -37,13 +39,25 @@ export function PortalApp({ token }: { token: string }) {
         api.logs(),
       ]);
       setEvents(eventList.data);
-      setEventId((current) => current || eventList.data[0]?.id || '');
       setSubscriptions(subscriptionList.data);
       setLogs(logList.data);
+      setVersion((current) => current + 1);
     } catch (error) {
       setMessage((error as Error).message);
     }
   }, [api]);
+
+  const loadLog = useCallback(
+    async (id: string) => {
+      try {
+        return (await api.log(id)).data;
+      } catch (error) {
+        setMessage((error as Error).message);
+        return null;
+      }
+    },
+    [api],
+  );
 
   useEffect(() => {
     api
@@ -70,9 +84,7 @@ export function PortalApp({ token }: { token: string }) {
   }
 
   const actions: EndpointActions = {
-    update: async (id, input) => {
-      await act(() => api.updateSubscription(id, input), t.saved);
-    },
+    update: async (id, input) => (await act(() => api.updateSubscription(id, input), t.saved)) !== null,
     rotate: async (id) => (await act(() => api.rotateSecret(id), t.rotate))?.data.secret ?? null,
     test: async (id) => {
       await act(
@@ -88,13 +100,8 @@ export function PortalApp({ token }: { token: string }) {
     },
   };
 
-  async function create(event: FormEvent) {
-    event.preventDefault();
-    await act(
-      () => api.createSubscription({ eventId, targetUrl, name: new URL(targetUrl).host || targetUrl }),
-      t.created,
-    );
-    setTargetUrl('');
+  async function create(input: PortalSubscriptionInput) {
+    return (await act(() => api.createSubscription(input), t.created)) !== null;
   }
 
   const isReadOnly = session?.isReadOnly ?? false;
@@ -133,16 +140,17 @@ export function PortalApp({ token }: { token: string }) {
       {!isReadOnly && (
         <section aria-label={t.newEndpoint}>
           <h2>{t.newEndpoint}</h2>
-          <form onSubmit={create} className="portal-form">
-            <label>
-              {t.url}
-              <input type="url" required value={targetUrl} onChange={(e) => setTargetUrl(e.target.value)} />
-            </label>
-            <EventSelect label={t.event} events={events} value={eventId} onChange={setEventId} />
-            <button type="submit" disabled={!eventId}>
-              {t.create}
-            </button>
-          </form>
+          {events.length > 0 && (
+            <EndpointForm
+              // A fresh form once the events arrive, so it starts on the first of them.
+              key={events[0]?.id}
+              variant="create"
+              initial={newEndpointDraft(events[0]?.id ?? '')}
+              events={events}
+              onSubmit={create}
+              t={t}
+            />
+          )}
         </section>
       )}
       <section aria-label={t.logs}>
@@ -157,17 +165,19 @@ export function PortalApp({ token }: { token: string }) {
         ) : (
           <ul className="portal-list">
             {logs.map((log) => (
-              <li key={log.id} data-testid="portal-log">
-                <strong>{t.status[log.status] ?? log.status}</strong>
-                <span>
-                  {log.subscription.event.alias} · {new Date(log.createdAt).toLocaleString(session?.locale)}
-                </span>
-                {log.status === 'FAILED' && !isReadOnly && (
-                  <button type="button" onClick={() => void act(() => api.resend(log.id), t.resent)}>
-                    {t.resend}
-                  </button>
-                )}
-              </li>
+              <LogItem
+                key={log.id}
+                log={log}
+                endpoint={subscriptions.find((item) => item.id === log.subscription.id)}
+                version={version}
+                canResend={!isReadOnly}
+                load={loadLog}
+                resend={async (id) => {
+                  await act(() => api.resend(id), t.resent);
+                }}
+                locale={session?.locale}
+                t={t}
+              />
             ))}
           </ul>
         )}

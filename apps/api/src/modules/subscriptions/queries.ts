@@ -1,5 +1,5 @@
 import type { TSubscriptionListQuery } from '@wm/contracts';
-import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { endpointCircuits, events, subscriptions } from '../../db/schema';
 import type { Caller } from '../../domain/consumer-scope';
@@ -34,18 +34,32 @@ function selectSubscriptionRows(db: Database, user: Caller) {
     .leftJoin(endpointCircuits, eq(endpointCircuits.subscriptionId, subscriptions.id));
 }
 
-/** One page of the subscriptions matching `where`, newest first. */
+const NEWEST_FIRST = [desc(subscriptions.createdAt), desc(subscriptions.id)] as const;
+
+/**
+ * One page of the subscriptions matching `where`, newest first. The page's ids come first, from
+ * the narrow columns an index holds (a consumer's: an index-only scan), and only those rows are
+ * read whole and joined to their event and circuit: a deep page (page 50 of 100) once fetched and
+ * joined every row it skipped, 5,000 heap rows and circuit lookups for 100 answered.
+ */
 export function selectSubscriptionPage(
   db: Database,
   user: Caller,
   where: SQL | undefined,
   query: TSubscriptionListQuery,
 ) {
-  return selectSubscriptionRows(db, user)
+  // The inner FROM names the same tables, so its `where` binds to them, not to the outer query's.
+  const pageIds = db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .innerJoin(events, eq(events.id, subscriptions.eventId))
     .where(where)
-    .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
+    .orderBy(...NEWEST_FIRST)
     .limit(query.limit)
     .offset(pageOffset(query.page, query.limit));
+  return selectSubscriptionRows(db, user)
+    .where(inArray(subscriptions.id, pageIds))
+    .orderBy(...NEWEST_FIRST);
 }
 
 /** Total, active and summed attempts of the subscriptions matching `where`. */
