@@ -11,9 +11,14 @@ export const DAY_MS = 86_400_000;
 /** Already exists, unique catalogue row taken by a concurrent create, lock not granted in time. */
 const RACED = new Set(['42P07', '23505', '55P03', '23514']);
 
-/** The partitioned log tables and their storage options. */
+/**
+ * The partitioned log tables and their storage options. Delivery logs' pages are filled whole
+ * (migration 0880): the settle changes the status, so it is never a HOT update, and space kept free
+ * on each page was taken by settled copies instead of claims; with full pages the settled copies go
+ * to the newest page and the pruned old copies leave the room HOT claims use.
+ */
 const LOG_TABLES = [
-  { name: 'delivery_logs', options: ' WITH (fillfactor = 80)' },
+  { name: 'delivery_logs', options: '' },
   { name: 'delivery_attempts', options: '' },
   { name: 'event_logs', options: '' },
   { name: 'occurrences', options: '' },
