@@ -14,8 +14,8 @@ const RACED = new Set(['42P07', '23505', '55P03', '23514']);
 /**
  * The partitioned log tables and their storage options. Delivery logs' pages are filled whole
  * (migration 0880): the settle changes the status, so it is never a HOT update, and space kept free
- * on each page was taken by settled copies instead of claims; with full pages the settled copies go
- * to the newest page and the pruned old copies leave the room HOT claims use.
+ * on each page was mostly taken by settled copies; with full pages the settled copies go to the
+ * newest page and the pruned old copies leave the room most claims still update into (HOT).
  */
 const LOG_TABLES = [
   { name: 'delivery_logs', options: '' },

@@ -3,7 +3,8 @@
 -- a settle changes the status, an indexed column, so it is never HOT, and with room on the page its
 -- copy stayed there. With full pages the copy goes to the newest page, the old copy is pruned and
 -- its space is what a later claim updates into. Measured (bench retention, PostgreSQL): the heap
--- went from 334 to 267 B per delivery, and a claim-then-settle workload made more HOT claims, not fewer.
+-- went from 334 to 267 B per delivery; with api and worker apart (every delivery claimed) the logs
+-- and their indexes from about 650 to 535 B, with about 88% of claims HOT instead of 94%.
 -- Pages already written keep their layout; only new rows fill them whole.
 DO $$
 DECLARE
