@@ -92,7 +92,7 @@ export function PortalApp({ token }: { token: string }) {
         (result) =>
           result.success
             ? `${t.testOk} ${result.httpStatusCode}`
-            : `${t.testFailed} ${result.error ?? result.httpStatusCode}`,
+            : `${t.testFailed} ${result.error ? t.fromApi(result.error) : result.httpStatusCode}`,
       );
     },
     remove: async (id) => {
