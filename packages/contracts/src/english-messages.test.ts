@@ -1,6 +1,13 @@
+import './locale';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { toEnglish } from './english-messages';
-import { ZCreateSubscriptionRequest } from './subscriptions';
+import { ZDeliveryLogListQuery } from './logs';
+import {
+  ZCreateSubscriptionRequest,
+  ZSubscriptionListQuery,
+  ZUpdateSubscriptionRequest,
+} from './subscriptions';
 
 describe('toEnglish', () => {
   it('When a subscription body fails its schema, then each pt-BR message has its English', () => {
@@ -39,5 +46,60 @@ describe('toEnglish', () => {
       'Too long: must have at most 255 characters',
     );
     expect(toEnglish('Campo não reconhecido: foo')).toBe('Unrecognized field(s): foo');
+  });
+
+  it('When any body or query of the portal fails its schema, then the catalogue has English for its messages', () => {
+    const schemas = [
+      ZCreateSubscriptionRequest,
+      ZUpdateSubscriptionRequest,
+      ZSubscriptionListQuery,
+      ZDeliveryLogListQuery,
+    ];
+    const fields = [
+      'name',
+      'targetUrl',
+      'eventId',
+      'jsonBody',
+      'filters',
+      'authType',
+      'authDetails',
+      'status',
+      'httpMethod',
+      'rateLimitPerSecond',
+      'maxInFlight',
+      'clientTls',
+      'fifoOnFailure',
+      'page',
+      'limit',
+      'search',
+      'subscriptionId',
+      'from',
+      'to',
+    ];
+    const filter = fc.dictionary(
+      fc.constantFrom('origin', 'field', 'operator', 'value'),
+      fc.oneof(fc.string(), fc.constantFrom('>', 'BODY', '', 'x')),
+    );
+    const value = fc.oneof(
+      fc.anything(),
+      fc.string(),
+      fc.integer(),
+      fc.constantFrom('', 'ftp://x', null, 20_000),
+      fc.array(filter),
+      fc.record({ certificate: fc.string(), privateKey: fc.anything(), caBundle: fc.string() }),
+    );
+    const untranslated = new Set<string>();
+    fc.assert(
+      fc.property(fc.dictionary(fc.constantFrom(...fields), value), (body) => {
+        for (const schema of schemas) {
+          const parsed = schema.safeParse(body);
+          for (const issue of parsed.error?.issues ?? []) {
+            if (toEnglish(issue.message) === issue.message) untranslated.add(issue.message);
+          }
+        }
+      }),
+      { numRuns: 2000, seed: 35 },
+    );
+    expect([...untranslated]).toEqual([]);
   });
 });

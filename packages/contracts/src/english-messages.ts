@@ -27,6 +27,7 @@ const EXACT: Record<string, string> = {
   'Comportamento em falha FIFO inválido (CONTINUE ou HOLD)':
     'Invalid FIFO failure behaviour (CONTINUE or HOLD)',
   'Máximo de 50 filtros': 'At most 50 filters',
+  'Filtros devem ser uma lista': 'Filters must be a list',
   'Filtro inválido': 'Invalid filter',
   'Campo é obrigatório': 'Field is required',
   'Valor é obrigatório': 'Value is required',
@@ -60,6 +61,17 @@ const EXACT: Record<string, string> = {
   'Client ID é obrigatório': 'Client ID is required',
   'Client secret é obrigatório': 'Client secret is required',
   'Método de autenticação do token inválido': 'Invalid token authentication method',
+  'Certificado do cliente é obrigatório': 'Client certificate is required',
+  'Chave privada é obrigatória': 'Private key is required',
+  'Senha da chave inválida': 'Invalid key passphrase',
+  'Senha da chave muito longa': 'Key passphrase is too long',
+  'Certificado do cliente inválido: não foi possível ler o PEM':
+    'Invalid client certificate: the PEM could not be read',
+  'Chave privada inválida ou senha da chave incorreta': 'Invalid private key or wrong key passphrase',
+  'A chave privada não corresponde ao certificado do cliente':
+    'The private key does not match the client certificate',
+  'Bundle de CA inválido: não foi possível ler os certificados':
+    'Invalid CA bundle: the certificates could not be read',
   'Campo obrigatório': 'Required field',
   'Formato inválido': 'Invalid format',
   'Dados inválidos': 'Invalid data',
@@ -88,6 +100,9 @@ const EXACT: Record<string, string> = {
 const LABELS: Record<string, string> = {
   [RATE_LIMIT_LABEL]: 'Sends per second limit',
   [MAX_IN_FLIGHT_LABEL]: 'Concurrent sends limit',
+  'Certificado do cliente': 'Client certificate',
+  'Chave privada': 'Private key',
+  'Bundle de CA': 'CA bundle',
 };
 
 const TYPES: Record<string, string> = {
@@ -144,6 +159,13 @@ const PATTERNS: [RegExp, (...parts: string[]) => string][] = [
     (b, n) => `Value too large: must be ${word(BOUNDS, b)} ${n}`,
   ],
   [/^Campos? não reconhecidos?: (.+)$/, (keys) => `Unrecognized field(s): ${keys}`],
+  [/^(.+) deve ser um texto PEM$/, (label) => `${word(LABELS, label)} must be PEM text`],
+  [/^(.+) deve estar no formato PEM$/, (label) => `${word(LABELS, label)} must be in PEM format`],
+  [
+    /^(.+) muito longo \(máximo (\d+) KB\)$/,
+    (label, kb) => `${word(LABELS, label)} is too long (at most ${kb} KB)`,
+  ],
+  [/^Certificado do cliente expirado em (.+)$/, (date) => `Client certificate expired on ${date}`],
   [/^Rota não encontrada: (.+)$/, (route) => `Route not found: ${route}`],
   // Attempt errors of a delivery (apps/api/src/delivery/sender.ts) and of the queued path.
   [/^Resposta HTTP (\d+)$/, (status) => `HTTP response ${status}`],
