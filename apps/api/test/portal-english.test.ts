@@ -11,7 +11,7 @@ import { useTestApp } from './support/use-test-app';
 // both languages: portal-rate-limit.test.ts.
 const clock = createFakeClock();
 const harness = useTestApp(
-  {},
+  { ALLOW_PRIVATE_TARGETS: 'false' },
   async (t) => {
     const app = await insertApplication(t.ctx);
     const event = await insertEvent(t.ctx, app.id, { alias: 'pedido.criado' });
@@ -52,6 +52,7 @@ const EXPECTED = {
     validation: 'Name is required',
     details: ['Name is required', 'URL must start with http:// or https://'],
     limit: 'The maximum limit is 100',
+    privateTarget: 'The target points to a private or reserved address; use a public address',
     json: 'Invalid JSON in the request body',
     notFound: 'Subscription not found',
     conflict: 'Only failed (FAILED) deliveries can be resent',
@@ -62,6 +63,7 @@ const EXPECTED = {
     validation: 'Nome é obrigatório',
     details: ['Nome é obrigatório', 'URL deve começar com http:// ou https://'],
     limit: 'Limite máximo é 100',
+    privateTarget: 'O destino aponta para um endereço privado ou reservado; use um endereço público',
     json: 'JSON inválido no corpo da requisição',
     notFound: 'Assinatura não encontrada',
     conflict: 'Apenas entregas com falha (FAILED) podem ser reenviadas',
@@ -85,6 +87,18 @@ describe.each(['en', 'pt-BR'] as const)('the portal refusals of a %s session', (
     expect(invalid.body.error).toBe(words.validation);
     const detailMessages = invalid.body.details.map((detail: { message: string }) => detail.message);
     for (const message of words.details) expect(detailMessages).toContain(message);
+
+    // A use case's refusal with its details, past the schema.
+    const privateTarget = await t.post('/v1/portal/subscriptions', {
+      token,
+      body: { name: 'x', targetUrl: 'http://10.1.2.3/hook', eventId: event.id, jsonBody: {} },
+    });
+    expect(privateTarget.status).toBe(400);
+    expect(privateTarget.body).toEqual({
+      error: words.privateTarget,
+      code: 'VALIDATION_ERROR',
+      details: [{ path: 'targetUrl', message: words.privateTarget }],
+    });
 
     const tooMany = await t.get('/v1/portal/logs?limit=500', { token });
     expect(tooMany.status).toBe(400);
