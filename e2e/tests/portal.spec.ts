@@ -58,6 +58,52 @@ test.describe('Portal do consumidor', () => {
       .toBe(1);
     expect(seen.get('/cliente-e2e')).toBe(2);
   });
+  test('When a customer has more deliveries than one page holds, then it turns to the second page and back', async ({
+    page,
+    api,
+  }) => {
+    const { application, event } = await seedSubscribedEvent(api, (suffix) => ({
+      event: { name: `Pedido Paginado ${suffix}`, alias: `pedido.paginado.${suffix}`, maxRetries: 0 },
+    }));
+    const { data: session } = await api.post<{ data: { url: string } }>(
+      `/applications/${application.id}/portal-sessions`,
+      { consumerId: 'cliente-paginas' },
+    );
+    const url = new URL(session.url);
+    await page.goto(`${url.pathname}${url.hash}`);
+    await page.getByLabel('URL').fill(`${receiver.url}/cliente-paginas`);
+    await page.getByRole('button', { name: 'Criar endpoint' }).click();
+    await expect(page.getByText('Endpoint criado')).toBeVisible();
+
+    // One more than the 50 deliveries a page shows.
+    for (let n = 1; n <= 51; n += 1) {
+      const emitted = { eventType: event.alias, applicationId: application.id, data: { pedido: n } };
+      expect(await api.emitWithApiKey(application.apiKey, emitted)).toBe(202);
+    }
+    const deliveries = page.getByRole('region', { name: 'Entregas' });
+    const pager = deliveries.getByRole('navigation', { name: 'Entregas' });
+    await expect
+      .poll(async () => {
+        await page.getByRole('button', { name: 'Atualizar' }).click();
+        return pager.getByText('Página 1 de 2').count();
+      })
+      .toBe(1);
+    await expect(deliveries.getByTestId('portal-log')).toHaveCount(50);
+    await expect(pager.getByRole('button', { name: 'Anterior' })).toBeDisabled();
+
+    await pager.getByRole('button', { name: 'Próxima' }).click();
+    await expect(pager.getByText('Página 2 de 2')).toBeVisible();
+    await expect(deliveries.getByTestId('portal-log')).toHaveCount(1);
+    await expect(pager.getByRole('button', { name: 'Próxima' })).toBeDisabled();
+    // A refresh keeps the page the customer is on.
+    await page.getByRole('button', { name: 'Atualizar' }).click();
+    await expect(pager.getByText('Página 2 de 2')).toBeVisible();
+
+    await pager.getByRole('button', { name: 'Anterior' }).click();
+    await expect(deliveries.getByTestId('portal-log')).toHaveCount(50);
+    // The endpoints fit on one page: no pager there.
+    await expect(page.getByRole('navigation', { name: 'Endpoints' })).toHaveCount(0);
+  });
 });
 
 /** The portal's words the filtered-endpoint scenario reads, in each of its languages. */
@@ -77,6 +123,7 @@ const WORDS = {
     details: 'Detalhes',
     resend: 'Reenviar',
     resent: 'Reenvio iniciado',
+    attemptError: 'Resposta HTTP 500',
   },
   en: {
     heading: 'Your webhooks',
@@ -93,6 +140,7 @@ const WORDS = {
     details: 'Details',
     resend: 'Resend',
     resent: 'Resend started',
+    attemptError: 'HTTP response 500',
   },
 } as const;
 
@@ -148,6 +196,8 @@ async function filterRenderAndResend(page: Page, api: Api, locale: keyof typeof 
   await expect(detail.getByTestId('portal-headers-sent')).toContainText('webhook-id');
   await expect(detail.getByTestId('portal-attempt')).toHaveCount(1);
   await expect(detail.getByTestId('portal-attempt')).toContainText('#1 · 500');
+  // The sender's error reads in the session's language.
+  await expect(detail.getByTestId('portal-attempt')).toContainText(words.attemptError);
 
   await failed.getByRole('button', { name: words.resend }).click();
   await expect(page.getByText(words.resent)).toBeVisible();
@@ -259,7 +309,7 @@ test.describe('Portal incorporado e em inglês', () => {
     await endpoint.getByRole('button', { name: 'Edit' }).click();
     await endpoint.getByLabel('URL').fill('not a url');
     await endpoint.getByRole('button', { name: 'Save' }).click();
-    await expect(endpoint.getByRole('alert')).toBeVisible();
+    await expect(endpoint.getByRole('alert')).toHaveText('URL must start with http:// or https://');
     await endpoint.getByLabel('Name').fill('Billing hook');
     await endpoint.getByLabel('URL').fill(`${receiver.url}/customer-en-2`);
     await endpoint.getByRole('button', { name: 'Save' }).click();

@@ -19,6 +19,7 @@ import { newId } from './lib/ids';
 import { makeRequestLogger } from './lib/lazy-child-logger';
 import { registerModules } from './modules';
 import { registerIngestEndpoint } from './modules/ingest/routes';
+import { translatePortalErrors } from './modules/portal/portal-session-scope';
 import { readPortalFrameAncestors } from './modules/portal/service';
 
 /** The HTTP app: /v1 API, health, OpenAPI at /docs; no listening, no workers. */
@@ -42,7 +43,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   app.decorateRequest('sessionId', null);
   app.decorateRequest('apiKeyHash', null);
   app.decorateRequest('portalSession', null);
-  registerErrorHandler(app);
+  registerErrorHandler(app, translatePortalErrors);
   registerJsonGuard(app);
   registerPutSemantics(app);
   await registerSecurityHeaders(app);

@@ -11,6 +11,7 @@ export * from './common-passwords';
 export * from './consumers';
 export * from './emit';
 export * from './endpoint-health';
+export * from './english-messages';
 export * from './enums';
 export * from './errors';
 export * from './event-logs';

@@ -71,56 +71,89 @@ export function answerClientError(
   socket.destroy(error);
 }
 
-/** Maps every failure to `{error, code, details?}`; unknown failures are logged once and answered generically. */
-export function registerErrorHandler(app: FastifyInstance) {
+/** Rewords an answer's messages for the request's audience (the portal's English sessions), or none. */
+export type ErrorTranslator = (request: FastifyRequest) => ((message: string) => string) | undefined;
+
+type ErrorAnswer = { error: string; code: string; details?: unknown };
+
+function answerWith(status: number, body: ErrorAnswer) {
+  return { status, body };
+}
+
+/** The status and pt-BR answer of a failure; unknown failures are logged here, once. */
+function describeFailure(error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof AppError) {
+    return answerWith(error.status, { error: error.message, code: error.code, details: error.details });
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const details = describeIssues(error.validation as Issue[]);
+    return answerWith(400, {
+      error: details[0]?.message ?? 'Dados inválidos',
+      code: 'VALIDATION_ERROR',
+      details,
+    });
+  }
+  if (isUnstorableText(error)) {
+    return answerWith(400, { error: UNSUPPORTED_TEXT_MESSAGE, code: 'BAD_REQUEST' });
+  }
+  if (isDateOutOfRange(error)) {
+    return answerWith(400, { error: 'Data inválida', code: 'BAD_REQUEST' });
+  }
+  const status = error.statusCode ?? 500;
+  if (status === 413) {
+    return answerWith(413, { error: 'Corpo da requisição muito grande', code: 'PAYLOAD_TOO_LARGE' });
+  }
+  if (status === 415) {
+    return answerWith(415, {
+      error: 'Tipo de conteúdo não suportado; use application/json',
+      code: 'BAD_REQUEST',
+    });
+  }
+  if (status === 429) {
+    return answerWith(429, { error: 'Muitas requisições; tente novamente mais tarde', code: 'RATE_LIMITED' });
+  }
+  if (status >= 400 && status < 500) {
+    const isJsonError = error.code?.startsWith('FST_ERR_CTP') || error instanceof SyntaxError;
+    return answerWith(400, {
+      error: isJsonError ? 'JSON inválido no corpo da requisição' : 'Requisição inválida',
+      code: 'BAD_REQUEST',
+    });
+  }
+  if (isDatabaseUnavailable(error)) {
+    request.log.warn({ err: error }, 'database unavailable');
+    reply.header('retry-after', '5');
+    return answerWith(503, {
+      error: 'Serviço temporariamente indisponível; tente novamente em instantes',
+      code: 'SERVICE_UNAVAILABLE',
+    });
+  }
+  request.log.error({ err: error }, 'unhandled error');
+  return answerWith(500, { error: 'Erro interno do servidor', code: 'INTERNAL_ERROR' });
+}
+
+function translateAnswer(answer: ErrorAnswer, translate: (message: string) => string): ErrorAnswer {
+  const details = Array.isArray(answer.details)
+    ? answer.details.map((detail: unknown) =>
+        detail && typeof detail === 'object' && typeof (detail as { message?: unknown }).message === 'string'
+          ? { ...detail, message: translate((detail as { message: string }).message) }
+          : detail,
+      )
+    : answer.details;
+  return { ...answer, error: translate(answer.error), details };
+}
+
+/**
+ * Maps every failure to `{error, code, details?}`; unknown failures are logged once and answered
+ * generically. `translatorFor` rewords the messages in one place for the audiences that read
+ * another language (the `code` stays).
+ */
+export function registerErrorHandler(app: FastifyInstance, translatorFor?: ErrorTranslator) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
-    if (error instanceof AppError) {
-      return reply
-        .status(error.status)
-        .send({ error: error.message, code: error.code, details: error.details });
-    }
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const details = describeIssues(error.validation as Issue[]);
-      return reply
-        .status(400)
-        .send({ error: details[0]?.message ?? 'Dados inválidos', code: 'VALIDATION_ERROR', details });
-    }
-    if (isUnstorableText(error)) {
-      return reply.status(400).send({ error: UNSUPPORTED_TEXT_MESSAGE, code: 'BAD_REQUEST' });
-    }
-    if (isDateOutOfRange(error)) {
-      return reply.status(400).send({ error: 'Data inválida', code: 'BAD_REQUEST' });
-    }
-    const status = error.statusCode ?? 500;
-    if (status === 413) {
-      return reply.status(413).send({ error: 'Corpo da requisição muito grande', code: 'PAYLOAD_TOO_LARGE' });
-    }
-    if (status === 415) {
-      return reply
-        .status(415)
-        .send({ error: 'Tipo de conteúdo não suportado; use application/json', code: 'BAD_REQUEST' });
-    }
-    if (status === 429) {
-      return reply
-        .status(429)
-        .send({ error: 'Muitas requisições; tente novamente mais tarde', code: 'RATE_LIMITED' });
-    }
-    if (status >= 400 && status < 500) {
-      const isJsonError = error.code?.startsWith('FST_ERR_CTP') || error instanceof SyntaxError;
-      return reply.status(400).send({
-        error: isJsonError ? 'JSON inválido no corpo da requisição' : 'Requisição inválida',
-        code: 'BAD_REQUEST',
-      });
-    }
-    if (isDatabaseUnavailable(error)) {
-      request.log.warn({ err: error }, 'database unavailable');
-      return reply.status(503).header('retry-after', '5').send({
-        error: 'Serviço temporariamente indisponível; tente novamente em instantes',
-        code: 'SERVICE_UNAVAILABLE',
-      });
-    }
-    request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ error: 'Erro interno do servidor', code: 'INTERNAL_ERROR' });
+    const answer = describeFailure(error, request, reply);
+    const translate = answer.status < 500 ? translatorFor?.(request) : undefined;
+    return reply
+      .status(answer.status)
+      .send(translate ? translateAnswer(answer.body, translate) : answer.body);
   });
 
   app.setNotFoundHandler((request, reply) => {

@@ -106,7 +106,7 @@ export function EndpointForm({
     event.preventDefault();
     const input = draftToInput(draft, canChangeAuth);
     const problem = checkInput(input, variant);
-    setError(problem);
+    setError(problem && t.fromApi(problem));
     if (problem) return;
     if ((await onSubmit(input)) && variant === 'create') setDraft(newEndpointDraft(draft.eventId));
   }

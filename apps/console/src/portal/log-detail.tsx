@@ -37,7 +37,7 @@ export function LogDetail({
         {log.errorMessage && (
           <>
             <dt>{t.error}</dt>
-            <dd className="portal-error">{log.errorMessage}</dd>
+            <dd className="portal-error">{t.fromApi(log.errorMessage)}</dd>
           </>
         )}
       </dl>
@@ -68,7 +68,9 @@ export function LogDetail({
               <span>
                 {time(attempt.startedAt)} · {attempt.durationMs} ms
               </span>
-              {attempt.errorMessage && <span className="portal-error">{attempt.errorMessage}</span>}
+              {attempt.errorMessage && (
+                <span className="portal-error">{t.fromApi(attempt.errorMessage)}</span>
+              )}
             </li>
           ))}
         </ol>

@@ -4,6 +4,7 @@ import type {
   TDeliveryLogDetail,
   TDeliveryLogListItem,
   TFilter,
+  TPagination,
 } from '@wm/contracts';
 
 /** The portal API with the session's token; its answers as the console's routes give them. */
@@ -40,6 +41,12 @@ export type PortalLog = Pick<TDeliveryLogListItem, 'id' | 'status' | 'createdAt'
   subscription: { id: string; name: string; event: { alias: string } };
 };
 export type PortalLogDetail = TDeliveryLogDetail;
+/** One page of a list, as the API answers it. */
+export type PortalPage<T> = { data: T[]; pagination: TPagination };
+
+/** Page sizes of the page's two lists. */
+export const ENDPOINTS_PER_PAGE = 100;
+export const LOGS_PER_PAGE = 50;
 
 export function createPortalApi(token: string) {
   async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
@@ -55,7 +62,8 @@ export function createPortalApi(token: string) {
   return {
     session: () => call<{ data: PortalSession }>('GET', '/session'),
     events: () => call<{ data: PortalEvent[] }>('GET', '/events'),
-    subscriptions: () => call<{ data: PortalSubscription[] }>('GET', '/subscriptions?limit=100'),
+    subscriptions: (page: number) =>
+      call<PortalPage<PortalSubscription>>('GET', `/subscriptions?limit=${ENDPOINTS_PER_PAGE}&page=${page}`),
     createSubscription: (input: PortalSubscriptionInput) => call('POST', '/subscriptions', input),
     updateSubscription: (id: string, input: PortalSubscriptionInput) =>
       call<{ data: PortalSubscription }>('PUT', `/subscriptions/${id}`, input),
@@ -63,7 +71,7 @@ export function createPortalApi(token: string) {
       call<{ data: PortalSubscription }>('POST', `/subscriptions/${id}/rotate-secret`),
     testSubscription: (id: string) => call<PortalTestResult>('POST', `/subscriptions/${id}/test`),
     deleteSubscription: (id: string) => call('DELETE', `/subscriptions/${id}`),
-    logs: () => call<{ data: PortalLog[] }>('GET', '/logs?limit=50'),
+    logs: (page: number) => call<PortalPage<PortalLog>>('GET', `/logs?limit=${LOGS_PER_PAGE}&page=${page}`),
     log: (id: string) => call<{ data: PortalLogDetail }>('GET', `/logs/${id}`),
     resend: (id: string) => call('POST', `/logs/${id}/resend`),
   };

@@ -1,11 +1,13 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { EndpointForm, newEndpointDraft } from './endpoint-form';
 import { type EndpointActions, EndpointItem } from './endpoint-item';
 import { LogItem } from './log-item';
+import { Pager } from './pager';
 import {
   createPortalApi,
   type PortalEvent,
   type PortalLog,
+  type PortalPage,
   type PortalSession,
   type PortalSubscription,
   type PortalSubscriptionInput,
@@ -19,6 +21,18 @@ function applyBrand(session: PortalSession, t: Strings) {
   document.documentElement.lang = session.locale;
 }
 
+type Pagination = PortalPage<unknown>['pagination'];
+
+/**
+ * After a list loaded: when it shrank under the page shown (a delete emptied the last page), the
+ * last page there is; otherwise the page as it is now (an answer for a page the consumer already
+ * left changes nothing).
+ */
+const pageStillThere = (pagination: Pagination) => (current: number) =>
+  current === pagination.page && pagination.page > pagination.totalPages
+    ? Math.max(1, pagination.totalPages)
+    : current;
+
 /** The consumer's page: its endpoints, a form for a new one, its deliveries and resend. */
 export function PortalApp({ token }: { token: string }) {
   const api = useMemo(() => createPortalApi(token), [token]);
@@ -26,26 +40,41 @@ export function PortalApp({ token }: { token: string }) {
   const [events, setEvents] = useState<PortalEvent[]>([]);
   const [subscriptions, setSubscriptions] = useState<PortalSubscription[]>([]);
   const [logs, setLogs] = useState<PortalLog[]>([]);
+  // The page shown of each list, and what the API says of it (the consumer pages through both).
+  const [endpointPage, setEndpointPage] = useState(1);
+  const [logPage, setLogPage] = useState(1);
+  const [endpointPages, setEndpointPages] = useState<Pagination | null>(null);
+  const [logPages, setLogPages] = useState<Pagination | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   // Bumped by each refresh, so an open delivery detail reads its attempts again.
   const [version, setVersion] = useState(0);
   const t = pickStrings(session?.locale ?? navigator.language);
 
+  // Only the last load's answer is shown: a page turned mid-load must not be overwritten by the one left.
+  const lastLoad = useRef(0);
+
   const refresh = useCallback(async () => {
+    const load = ++lastLoad.current;
     try {
       const [eventList, subscriptionList, logList] = await Promise.all([
         api.events(),
-        api.subscriptions(),
-        api.logs(),
+        api.subscriptions(endpointPage),
+        api.logs(logPage),
       ]);
+      if (load !== lastLoad.current) return;
       setEvents(eventList.data);
       setSubscriptions(subscriptionList.data);
+      setEndpointPages(subscriptionList.pagination);
       setLogs(logList.data);
+      setLogPages(logList.pagination);
       setVersion((current) => current + 1);
+      // A delete can empty the last page shown: go back to the last one there is.
+      setEndpointPage(pageStillThere(subscriptionList.pagination));
+      setLogPage(pageStillThere(logList.pagination));
     } catch (error) {
       setMessage((error as Error).message);
     }
-  }, [api]);
+  }, [api, endpointPage, logPage]);
 
   const loadLog = useCallback(
     async (id: string) => {
@@ -67,8 +96,12 @@ export function PortalApp({ token }: { token: string }) {
         applyBrand(answer.data, pickStrings(answer.data.locale));
       })
       .catch((error: Error) => setMessage(error.message));
+  }, [api]);
+
+  // First load, and again when the consumer turns a page.
+  useEffect(() => {
     void refresh();
-  }, [api, refresh]);
+  }, [refresh]);
 
   /** Runs a change, says `done` (or the API's error) and reloads the lists. */
   async function act<T>(run: () => Promise<T>, done: string | ((answer: T) => string)): Promise<T | null> {
@@ -92,7 +125,7 @@ export function PortalApp({ token }: { token: string }) {
         (result) =>
           result.success
             ? `${t.testOk} ${result.httpStatusCode}`
-            : `${t.testFailed} ${result.error ?? result.httpStatusCode}`,
+            : `${t.testFailed} ${result.error ? t.fromApi(result.error) : result.httpStatusCode}`,
       );
     },
     remove: async (id) => {
@@ -136,6 +169,7 @@ export function PortalApp({ token }: { token: string }) {
             ))}
           </ul>
         )}
+        <Pager pagination={endpointPages} onPage={setEndpointPage} label={t.endpoints} t={t} />
       </section>
       {!isReadOnly && (
         <section aria-label={t.newEndpoint}>
@@ -181,6 +215,7 @@ export function PortalApp({ token }: { token: string }) {
             ))}
           </ul>
         )}
+        <Pager pagination={logPages} onPage={setLogPage} label={t.logs} t={t} />
       </section>
     </main>
   );

@@ -1,3 +1,5 @@
+import { toEnglish } from '@wm/contracts';
+
 /** The portal's words, in both of its languages: one catalogue. */
 export const STRINGS = {
   'pt-BR': {
@@ -14,6 +16,9 @@ export const STRINGS = {
     resend: 'Reenviar',
     resent: 'Reenvio iniciado',
     refresh: 'Atualizar',
+    previousPage: 'Anterior',
+    nextPage: 'Próxima',
+    pageOf: 'Página {page} de {total}',
     noToken: 'Abra o portal pelo link que você recebeu.',
     name: 'Nome',
     edit: 'Editar',
@@ -106,6 +111,9 @@ export const STRINGS = {
     resend: 'Resend',
     resent: 'Resend started',
     refresh: 'Refresh',
+    previousPage: 'Previous',
+    nextPage: 'Next',
+    pageOf: 'Page {page} of {total}',
     noToken: 'Open the portal through the link you were given.',
     name: 'Name',
     edit: 'Edit',
@@ -191,7 +199,16 @@ export type Strings = {
   [Key in keyof (typeof STRINGS)['pt-BR']]: (typeof STRINGS)['pt-BR'][Key] extends string
     ? string
     : { [Inner in keyof (typeof STRINGS)['pt-BR'][Key]]: string };
+} & {
+  /**
+   * A pt-BR text of the API in this language: the schema messages the form checks with and the
+   * attempt errors of a delivery. English comes from the contracts' catalogue, the one the portal
+   * API answers with; a text it lacks stays as it is.
+   */
+  fromApi: (message: string) => string;
 };
 
-export const pickStrings = (language: string): Strings =>
-  /^en\b/i.test(language) ? STRINGS.en : STRINGS['pt-BR'];
+const ENGLISH: Strings = { ...STRINGS.en, fromApi: toEnglish };
+const PORTUGUESE: Strings = { ...STRINGS['pt-BR'], fromApi: (message) => message };
+
+export const pickStrings = (language: string): Strings => (/^en\b/i.test(language) ? ENGLISH : PORTUGUESE);

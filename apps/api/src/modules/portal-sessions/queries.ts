@@ -31,6 +31,16 @@ export async function findLivePortalSession(db: Database, tokenHash: string, now
   return row;
 }
 
+/** The language of the session a token named, live or not (an expired link still speaks it). */
+export async function selectPortalSessionLocale(db: Database, tokenHash: string) {
+  const [row] = await db
+    .select({ locale: portalSessions.locale })
+    .from(portalSessions)
+    .where(eq(portalSessions.tokenHash, tokenHash))
+    .limit(1);
+  return row?.locale;
+}
+
 /** Revokes one session of the application; answers the ids revoked (none: not the application's). */
 export function revokePortalSessionRow(db: Database, applicationId: string, id: string, now: Date) {
   return db

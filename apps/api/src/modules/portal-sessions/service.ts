@@ -11,6 +11,7 @@ import {
   revokeConsumerPortalSessionRows,
   revokePortalSessionRow,
   selectApplicationAliases,
+  selectPortalSessionLocale,
 } from './queries';
 
 const MINUTE_MS = 60_000;
@@ -104,4 +105,10 @@ export async function findPortalSessionScope(
       isReadOnly: row.isReadOnly,
     },
   };
+}
+
+/** The language of an expired or revoked session's token, so its 401 reads as the session did. */
+export async function findPortalSessionLocale(ctx: AppContext, token: string): Promise<PortalLocale | null> {
+  const locale = await selectPortalSessionLocale(ctx.db, sha256(token));
+  return locale === 'en' || locale === 'pt-BR' ? locale : null;
 }

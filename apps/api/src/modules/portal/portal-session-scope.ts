@@ -1,10 +1,14 @@
-import { PORTAL_MESSAGES, type PortalLocale, type PortalMessage } from '@wm/contracts';
+import { PORTAL_MESSAGES, type PortalLocale, type PortalMessage, toEnglish } from '@wm/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import type { ConsumerScope } from '../../domain/consumer-scope';
 import { AppError, forbidden, notFound, rateLimited, unauthorized } from '../../domain/errors';
 import type { RateLimiter } from '../../lib/rate-limiter';
-import { findPortalSessionScope, type PortalSessionScope } from '../portal-sessions/service';
+import {
+  findPortalSessionLocale,
+  findPortalSessionScope,
+  type PortalSessionScope,
+} from '../portal-sessions/service';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -19,21 +23,33 @@ const localeOfHeaders = (request: FastifyRequest): PortalLocale =>
 
 const messageOf = (locale: PortalLocale, key: PortalMessage) => PORTAL_MESSAGES[locale][key];
 
+/**
+ * The portal's answers in its session's language: the use cases and schemas speak pt-BR, so an
+ * English session's refusals (validation with its details, 403, 404, 409, 429…) are reworded by
+ * the error handler through the contracts' one English catalogue.
+ */
+export const translatePortalErrors = (request: FastifyRequest) =>
+  request.portalSession?.locale === 'en' ? toEnglish : undefined;
+
 /** The portal's hooks: a live portal token (401 otherwise), and writes only when not read-only. */
 export type PortalGuards = {
   requirePortalSession: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   requirePortalWrite: (request: FastifyRequest) => Promise<void>;
 };
 
-/** The session `token` opens, in its scope; 401 (in the caller's language) when there is none. */
+/**
+ * The session `token` opens, in its scope; 401 when there is none, in the language of the
+ * session the token named (expired or revoked), else of the caller's browser.
+ */
 export async function openPortalSession(
   ctx: AppContext,
   request: FastifyRequest,
   token: string | null,
 ): Promise<PortalSessionScope> {
   const session = token ? await findPortalSessionScope(ctx, token) : null;
-  if (!session) throw unauthorized(messageOf(localeOfHeaders(request), 'invalidSession'));
-  return session;
+  if (session) return session;
+  const locale = (token ? await findPortalSessionLocale(ctx, token) : null) ?? localeOfHeaders(request);
+  throw unauthorized(messageOf(locale, 'invalidSession'));
 }
 
 /**
