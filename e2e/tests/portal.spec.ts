@@ -37,6 +37,8 @@ test.describe('Portal do consumidor', () => {
     await page.getByRole('button', { name: 'Criar endpoint' }).click();
     await expect(page.getByText('Endpoint criado')).toBeVisible();
     await expect(page.getByText(`${receiver.url}/cliente-e2e`)).toBeVisible();
+    // Its state in the customer's words, not the API's enums.
+    await expect(page.getByTestId('portal-endpoint')).toContainText('Ativo · Saudável');
 
     const emitted = { eventType: event.alias, applicationId: application.id, data: { pedido: 1 } };
     expect(await api.emitWithApiKey(application.apiKey, emitted)).toBe(202);
@@ -305,6 +307,7 @@ test.describe('Portal incorporado e em inglês', () => {
     await page.getByRole('button', { name: 'Create endpoint' }).click();
     await expect(page.getByText('Endpoint created')).toBeVisible();
     const endpoint = page.getByTestId('portal-endpoint');
+    await expect(endpoint).toContainText('Active · Healthy');
 
     await endpoint.getByRole('button', { name: 'Edit' }).click();
     await endpoint.getByLabel('URL').fill('not a url');

@@ -12,6 +12,9 @@ export type EndpointActions = {
 };
 
 /** One endpoint of the consumer: what it receives, and (unless read-only) edit, secret, test, delete. */
+/** A value's word in the catalogue; one the catalogue does not know yet is shown as it is. */
+const labelOf = (labels: Record<string, string>, value: string) => labels[value] ?? value;
+
 export function EndpointItem({
   subscription,
   events,
@@ -53,8 +56,8 @@ export function EndpointItem({
       <div className="portal-endpoint-text">
         <strong>{subscription.targetUrl}</strong>
         <span>
-          {subscription.name} · {subscription.event.alias} · {subscription.status} ·{' '}
-          {subscription.circuit.state}
+          {subscription.name} · {subscription.event.alias} · {labelOf(t.statuses, subscription.status)} ·{' '}
+          {labelOf(t.circuits, subscription.circuit.state)}
           {filterCount > 0 ? ` · ${filterCount} ${t.filterCount}` : ''}
           {subscription.authType !== 'NONE' ? ` · ${t.authTypes[subscription.authType]}` : ''}
         </span>

@@ -35,6 +35,8 @@ export const STRINGS = {
     readOnly: 'Somente leitura',
     headers: 'Cabeçalhos',
     authType: 'Autenticação',
+    statuses: { ACTIVE: 'Ativo', INACTIVE: 'Inativo', PAUSED: 'Pausado', FAILED: 'Desativado por falhas' },
+    circuits: { CLOSED: 'Saudável', OPEN: 'Suspenso', HALF_OPEN: 'Testando o endpoint' },
     authTypes: {
       NONE: 'Nenhuma',
       BASIC: 'Basic Auth',
@@ -130,6 +132,8 @@ export const STRINGS = {
     readOnly: 'Read-only',
     headers: 'Headers',
     authType: 'Authentication',
+    statuses: { ACTIVE: 'Active', INACTIVE: 'Inactive', PAUSED: 'Paused', FAILED: 'Disabled after failures' },
+    circuits: { CLOSED: 'Healthy', OPEN: 'Suspended', HALF_OPEN: 'Testing the endpoint' },
     authTypes: {
       NONE: 'None',
       BASIC: 'Basic Auth',
