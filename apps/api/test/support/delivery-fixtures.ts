@@ -8,6 +8,7 @@ import { applications, deliveryLogs, events, subscriptions, userApplications } f
 import type { FilterRow } from '../../src/db/schema/events';
 import { newId } from '../../src/lib/ids';
 import { apiKeyColumns, generateApiKey } from '../../src/modules/applications/api-keys';
+import { waitFor } from './wait-for';
 
 export type ReceivedRequest = {
   method: string;
@@ -160,5 +161,16 @@ export async function readSubscription(ctx: AppContext, id: string) {
 export async function readLogsOf(ctx: AppContext, occurrenceId: string) {
   return ctx.db.select().from(deliveryLogs).where(eq(deliveryLogs.occurrenceId, occurrenceId));
 }
+
+/** The occurrence's (first) delivery once it has `status`; fails the test after 10 s without. */
+export const deliveryWithStatus = (ctx: AppContext, occurrenceId: string, status: string) =>
+  waitFor(
+    async () => {
+      const [log] = await readLogsOf(ctx, occurrenceId);
+      return log?.status === status ? log : null;
+    },
+    10_000,
+    `the delivery to be ${status}`,
+  );
 
 export const isFinal = (status: string) => ['SUCCESS', 'FAILED', 'IGNORED'].includes(status);
