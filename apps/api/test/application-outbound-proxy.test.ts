@@ -1,9 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dumpTable } from './support/applications';
 import { type CountingProxy, startCountingProxy } from './support/counting-proxy';
-import { insertApplication, insertEvent, insertSubscription, readLogsOf } from './support/delivery-fixtures';
+import {
+  endedDelivery,
+  insertApplication,
+  insertEvent,
+  insertSubscription,
+} from './support/delivery-fixtures';
 import { useDeliveryHarness } from './support/delivery-harness';
-import { waitFor } from './support/wait-for';
 
 const GLOBAL_PASSWORD = 'senha-global-1a2b3c';
 const OWN_PASSWORD = 'senha-propria-9f8e7d6c';
@@ -35,14 +39,7 @@ async function deliverFrom(app: { id: string; apiKey: string }, path: string) {
     body: { eventType: event.alias, applicationId: app.id, data: { n: 1 } },
   });
   expect(emitted.status).toBe(202);
-  return waitFor(
-    async () => {
-      const [log] = await readLogsOf(harness.t.ctx, emitted.body.occurrenceId);
-      return log && ['SUCCESS', 'FAILED'].includes(log.status) ? log : null;
-    },
-    10_000,
-    'the delivery to end',
-  );
+  return endedDelivery(harness.t.ctx, emitted.body.occurrenceId);
 }
 
 const basic = (user: string, password: string) =>

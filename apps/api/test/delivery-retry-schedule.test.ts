@@ -2,10 +2,9 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { deliveryAttempts } from '../src/db/schema';
 import { claimDueDeliveries, releaseLeases } from '../src/delivery/claim';
-import { insertEvent, insertSubscription, readLogsOf } from './support/delivery-fixtures';
+import { deliveryWithStatus, insertEvent, insertSubscription } from './support/delivery-fixtures';
 import { useDeliveryHarness } from './support/delivery-harness';
 import { createFakeClock } from './support/fake-clock';
-import { waitFor } from './support/wait-for';
 
 // The engine runs on a clock that moves only when a test moves it: when a retry is due is read from
 // the stored schedule and the clock, never from waiting.
@@ -43,14 +42,7 @@ const emit = async (alias: string) => {
 };
 
 const logWith = (occurrenceId: string, status: string) =>
-  waitFor(
-    async () => {
-      const [log] = await readLogsOf(harness.t.ctx, occurrenceId);
-      return log?.status === status ? log : null;
-    },
-    10_000,
-    `the delivery to be ${status}`,
-  );
+  deliveryWithStatus(harness.t.ctx, occurrenceId, status);
 
 /** Whether the engine's own claim would take the log now (what it claims is given straight back). */
 async function isDue(logId: string) {

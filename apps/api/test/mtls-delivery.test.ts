@@ -4,11 +4,10 @@ import type { TLSSocket } from 'node:tls';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliveryAttempts, subscriptions } from '../src/db/schema';
-import { insertEvent, readLogsOf } from './support/delivery-fixtures';
+import { endedDelivery, insertEvent } from './support/delivery-fixtures';
 import { useDeliveryHarness } from './support/delivery-harness';
 import { createFakeClock } from './support/fake-clock';
 import { makeTestCertificates } from './support/test-certificates';
-import { waitFor } from './support/wait-for';
 
 const clock = createFakeClock();
 const certificates = makeTestCertificates();
@@ -64,14 +63,7 @@ const emitAndSettle = async (alias: string) => {
     body: { eventType: alias, applicationId: harness.app.id, data: { n: 1 } },
   });
   expect(emitted.status).toBe(202);
-  const log = await waitFor(
-    async () => {
-      const [found] = await readLogsOf(harness.t.ctx, emitted.body.occurrenceId);
-      return found && ['SUCCESS', 'FAILED'].includes(found.status) ? found : null;
-    },
-    10_000,
-    'the delivery to end',
-  );
+  const log = await endedDelivery(harness.t.ctx, emitted.body.occurrenceId);
   const [attempt] = await harness.t.ctx.db
     .select()
     .from(deliveryAttempts)

@@ -4,10 +4,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { deliveryAttempts } from '../src/db/schema';
 import { sealAuthDetails } from '../src/lib/sealed-auth-details';
-import { insertEvent, insertSubscription, readLogsOf } from './support/delivery-fixtures';
+import { deliveryWithStatus, insertEvent, insertSubscription } from './support/delivery-fixtures';
 import { useDeliveryHarness } from './support/delivery-harness';
 import { createFakeClock } from './support/fake-clock';
-import { waitFor } from './support/wait-for';
 
 const clock = createFakeClock();
 const RETRY_DELAY_MS = 60_000;
@@ -109,14 +108,7 @@ const emit = async (alias: string) => {
 };
 
 const logWith = (occurrenceId: string, status: string) =>
-  waitFor(
-    async () => {
-      const [log] = await readLogsOf(harness.t.ctx, occurrenceId);
-      return log?.status === status ? log : null;
-    },
-    10_000,
-    `the delivery to be ${status}`,
-  );
+  deliveryWithStatus(harness.t.ctx, occurrenceId, status);
 
 const attemptsOf = (logId: string) =>
   harness.t.ctx.db

@@ -1,19 +1,18 @@
 import { ZOperationalEvent } from '@wm/contracts';
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import {
-  deliveryLogs,
-  endpointCircuits,
-  notifications,
-  operationalEvents,
-  subscriptions,
-} from '../src/db/schema';
+import { endpointCircuits, notifications, operationalEvents, subscriptions } from '../src/db/schema';
 import { runRetentionPurge } from '../src/delivery/retention-purge';
 import { addMember, insertApplication, insertEvent, insertSubscription } from './support/delivery-fixtures';
 import { useDeliveryHarness } from './support/delivery-harness';
 import { createFakeClock } from './support/fake-clock';
 import { createInboundRoute } from './support/ingest-fixtures';
-import { COOLDOWN_MS, failProbesUntilDisabled, QUICK_CIRCUIT_SETTINGS } from './support/quick-circuit';
+import {
+  COOLDOWN_MS,
+  endHeldDeliveries,
+  failProbesUntilDisabled,
+  QUICK_CIRCUIT_SETTINGS,
+} from './support/quick-circuit';
 import { waitFor } from './support/wait-for';
 
 let isFlakyFailing = true;
@@ -83,18 +82,7 @@ describe('operational events and notifications', () => {
     await failProbesUntilDisabled({ clock, circuit, isDisabled: async () => (await status()) === 'FAILED' });
 
     // What it held ends FAILED when its retry comes: one notice for all of them.
-    clock.advance(2 * 3_600_000);
-    await waitFor(
-      async () => {
-        const open = await t.ctx.db
-          .select()
-          .from(deliveryLogs)
-          .where(and(eq(deliveryLogs.subscriptionId, subscription.id), ne(deliveryLogs.status, 'FAILED')));
-        return open.length === 0;
-      },
-      10_000,
-      'the held deliveries to end',
-    );
+    await endHeldDeliveries(t.ctx, clock, subscription.id);
     const mine = await notices(owner.token);
     const types = mine.data.map((notice: { type: string }) => notice.type);
     expect(types).toContain('subscription.disabled');

@@ -1,13 +1,13 @@
 import { ZOperationalEvent } from '@wm/contracts';
-import { and, eq, ne } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { describe, expect, it, vi } from 'vitest';
 import { OPERATIONAL_APPLICATION_ID } from '../src/db/operational-system';
-import { deliveryLogs, endpointCircuits, operationalEvents, subscriptions } from '../src/db/schema';
+import { endpointCircuits, operationalEvents, subscriptions } from '../src/db/schema';
 import { insertApplication, insertEvent, insertSubscription } from './support/delivery-fixtures';
 import { useDeliveryHarness } from './support/delivery-harness';
 import { createFakeClock } from './support/fake-clock';
-import { failProbesUntilDisabled, QUICK_CIRCUIT_SETTINGS } from './support/quick-circuit';
+import { endHeldDeliveries, failProbesUntilDisabled, QUICK_CIRCUIT_SETTINGS } from './support/quick-circuit';
 import { waitFor } from './support/wait-for';
 
 const clock = createFakeClock();
@@ -86,18 +86,7 @@ describe('operational webhooks', () => {
       circuit: () => circuitOf(subscription.id),
       isDisabled: async () => (await statusOf(subscription.id)) === 'FAILED',
     });
-    clock.advance(2 * 3_600_000);
-    await waitFor(
-      async () => {
-        const open = await t.ctx.db
-          .select()
-          .from(deliveryLogs)
-          .where(and(eq(deliveryLogs.subscriptionId, subscription.id), ne(deliveryLogs.status, 'FAILED')));
-        return open.length === 0;
-      },
-      10_000,
-      'the held deliveries to end',
-    );
+    await endHeldDeliveries(t.ctx, clock, subscription.id);
     await runJob();
     await waitFor(async () => requestsTo('/ops-good').length > 0, 10_000, 'the operational webhook');
 

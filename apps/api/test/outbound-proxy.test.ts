@@ -3,9 +3,8 @@ import { createSender } from '../src/delivery/sender';
 import { BLOCKED_TARGET_MESSAGE } from '../src/delivery/ssrf-guard';
 import { sealAuthDetails } from '../src/lib/sealed-auth-details';
 import { type CountingProxy, startCountingProxy } from './support/counting-proxy';
-import { insertEvent, insertSubscription, readLogsOf } from './support/delivery-fixtures';
+import { endedDelivery, insertEvent, insertSubscription } from './support/delivery-fixtures';
 import { useDeliveryHarness } from './support/delivery-harness';
-import { waitFor } from './support/wait-for';
 
 const PROXY_PASSWORD = 'senha-do-proxy-8d7c6b5a';
 
@@ -40,14 +39,7 @@ async function deliverTo(targetUrl: string, auth: Partial<Parameters<typeof inse
     body: { eventType: event.alias, applicationId: harness.app.id, data: { n: 1 } },
   });
   expect(emitted.status).toBe(202);
-  return waitFor(
-    async () => {
-      const [log] = await readLogsOf(harness.t.ctx, emitted.body.occurrenceId);
-      return log && ['SUCCESS', 'FAILED'].includes(log.status) ? log : null;
-    },
-    10_000,
-    'the delivery to end',
-  );
+  return endedDelivery(harness.t.ctx, emitted.body.occurrenceId);
 }
 
 describe('egress proxy', () => {

@@ -8,6 +8,7 @@ import { applications, deliveryLogs, events, subscriptions, userApplications } f
 import type { FilterRow } from '../../src/db/schema/events';
 import { newId } from '../../src/lib/ids';
 import { apiKeyColumns, generateApiKey } from '../../src/modules/applications/api-keys';
+import { waitFor } from './wait-for';
 
 export type ReceivedRequest = {
   method: string;
@@ -160,5 +161,34 @@ export async function readSubscription(ctx: AppContext, id: string) {
 export async function readLogsOf(ctx: AppContext, occurrenceId: string) {
   return ctx.db.select().from(deliveryLogs).where(eq(deliveryLogs.occurrenceId, occurrenceId));
 }
+
+/** The occurrence's (first) delivery once its status passes `isWanted`; fails the test after 10 s without. */
+const firstDeliveryWhen = (
+  ctx: AppContext,
+  occurrenceId: string,
+  isWanted: (status: string) => boolean,
+  what: string,
+) =>
+  waitFor(
+    async () => {
+      const [log] = await readLogsOf(ctx, occurrenceId);
+      return log && isWanted(log.status) ? log : null;
+    },
+    10_000,
+    what,
+  );
+
+/** The occurrence's (first) delivery once it has `status`. */
+export const deliveryWithStatus = (ctx: AppContext, occurrenceId: string, status: string) =>
+  firstDeliveryWhen(ctx, occurrenceId, (current) => current === status, `the delivery to be ${status}`);
+
+/** The occurrence's (first) delivery once it has ended, SUCCESS or FAILED. */
+export const endedDelivery = (ctx: AppContext, occurrenceId: string) =>
+  firstDeliveryWhen(
+    ctx,
+    occurrenceId,
+    (current) => current === 'SUCCESS' || current === 'FAILED',
+    'the delivery to end',
+  );
 
 export const isFinal = (status: string) => ['SUCCESS', 'FAILED', 'IGNORED'].includes(status);

@@ -1,10 +1,15 @@
+import { and, eq, ne } from 'drizzle-orm';
 import { expect } from 'vitest';
+import type { AppContext } from '../../src/context';
+import { deliveryLogs } from '../../src/db/schema';
 import type { FakeClock } from './fake-clock';
 import { waitFor } from './wait-for';
 
 export const COOLDOWN_MS = 60_000;
 /** Longer than a circuit's first opening, shorter than a few of a dead endpoint's. */
 export const DISABLE_AFTER_MS = COOLDOWN_MS * 8;
+/** A failed delivery's one retry: an hour, so none comes while a test is busy with the circuit. */
+const RETRY_DELAY_MS = 3_600_000;
 
 /**
  * A circuit that opens after three failures and cools down for a minute (two at most), an endpoint
@@ -16,7 +21,7 @@ export const QUICK_CIRCUIT_SETTINGS = {
   DELIVERY_CIRCUIT_COOLDOWN_MS: String(COOLDOWN_MS),
   DELIVERY_CIRCUIT_MAX_COOLDOWN_MS: String(COOLDOWN_MS * 2),
   DELIVERY_DISABLE_AFTER_MS: String(DISABLE_AFTER_MS),
-  DELIVERY_RETRY_DELAYS_MS: '3600000',
+  DELIVERY_RETRY_DELAYS_MS: String(RETRY_DELAY_MS),
 };
 
 type CircuitRow = { state: string; openCount: number } | undefined;
@@ -40,4 +45,27 @@ export async function failProbesUntilDisabled(probe: {
     });
     await probe.onReopen?.();
   }
+}
+
+/**
+ * Moves the fake clock past the retry of what a disabled subscription still held, and waits until
+ * each of its deliveries has ended FAILED.
+ */
+export async function endHeldDeliveries(
+  ctx: AppContext,
+  clock: FakeClock,
+  subscriptionId: string,
+): Promise<void> {
+  clock.advance(2 * RETRY_DELAY_MS);
+  await waitFor(
+    async () => {
+      const open = await ctx.db
+        .select()
+        .from(deliveryLogs)
+        .where(and(eq(deliveryLogs.subscriptionId, subscriptionId), ne(deliveryLogs.status, 'FAILED')));
+      return open.length === 0;
+    },
+    10_000,
+    'the held deliveries to end',
+  );
 }

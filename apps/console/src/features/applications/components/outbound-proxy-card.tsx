@@ -8,17 +8,16 @@ import {
 } from '@wm/contracts';
 import { Loader2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { Controller, FormProvider, useForm } from 'react-hook-form';
+import { FormProvider, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Switch } from '@/components/ui/switch';
-import { Textarea } from '@/components/ui/textarea';
 import { toastError } from '@/lib/api-client';
 import { useUpdateApplication } from '../api/update-application';
-import { firstListError, fromLines, toLines } from '../lib/list-lines';
+import { LinesListField } from './lines-list-field';
 
 type ProxyFields = NonNullable<TOutboundProxyForm>;
 type ProxyValues = NonNullable<TOutboundProxy>;
@@ -97,27 +96,12 @@ export function OutboundProxyCard({ application }: { application: TApplicationDe
                     {...form.register('url')}
                   />
                 </FormField>
-                <FormField
+                <LinesListField
+                  name="exclude"
+                  id="outbound-proxy-exclude"
                   label="Hosts sem proxy"
-                  htmlFor="outbound-proxy-exclude"
-                  error={firstListError(errors.exclude)}
                   description="Um por linha, ex.: api.exemplo.com ou .exemplo.com (subdomínios). Eles seguem a rota global do servidor."
-                >
-                  <Controller
-                    control={form.control}
-                    name="exclude"
-                    render={({ field }) => (
-                      <Textarea
-                        id="outbound-proxy-exclude"
-                        rows={3}
-                        aria-invalid={Boolean(errors.exclude)}
-                        defaultValue={toLines(field.value)}
-                        onChange={(event) => field.onChange(fromLines(event.target.value))}
-                        onBlur={field.onBlur}
-                      />
-                    )}
-                  />
-                </FormField>
+                />
               </>
             ) : (
               <p className="text-sm text-muted-foreground">Usando o proxy global do servidor.</p>

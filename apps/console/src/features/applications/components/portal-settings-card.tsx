@@ -6,16 +6,15 @@ import {
   ZPortalSettings,
 } from '@wm/contracts';
 import { Loader2 } from 'lucide-react';
-import { Controller, FormProvider, useForm } from 'react-hook-form';
+import { FormProvider, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Textarea } from '@/components/ui/textarea';
 import { toastError } from '@/lib/api-client';
 import { useUpdateApplication } from '../api/update-application';
-import { firstListError, fromLines, toLines } from '../lib/list-lines';
+import { LinesListField } from './lines-list-field';
 
 /**
  * How the application's consumers see the portal: the sites that may embed it (the browser refuses
@@ -56,28 +55,13 @@ export function PortalSettingsCard({ application }: { application: TApplicationD
       <CardContent>
         <FormProvider {...form}>
           <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
-            <FormField
+            <LinesListField
+              name="allowedOrigins"
+              id="portal-origins"
               label="Origens permitidas"
-              htmlFor="portal-origins"
-              error={firstListError(errors.allowedOrigins)}
               description="Uma por linha, ex.: https://app.exemplo.com. Vazio: o portal não abre dentro de outros sites."
               className="sm:col-span-2"
-            >
-              <Controller
-                control={form.control}
-                name="allowedOrigins"
-                render={({ field }) => (
-                  <Textarea
-                    id="portal-origins"
-                    rows={3}
-                    aria-invalid={Boolean(errors.allowedOrigins)}
-                    defaultValue={toLines(field.value)}
-                    onChange={(event) => field.onChange(fromLines(event.target.value))}
-                    onBlur={field.onBlur}
-                  />
-                )}
-              />
-            </FormField>
+            />
             <FormField label="Nome exibido" htmlFor="portal-name" error={errors.displayName?.message}>
               <Input id="portal-name" {...form.register('displayName')} />
             </FormField>

@@ -2,12 +2,11 @@ import type { TRuleExecution } from '@wm/contracts';
 import { Activity, CheckCircle2, Timer, XCircle } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { PagedQueryTable } from '@/components/paged-query-table';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, StatCard, StatGrid } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
-import { LoadedOrError } from '@/components/ui/load-error-state';
-import { Pager } from '@/components/ui/pager';
-import { type Column, DataTable } from '@/components/ui/table';
+import type { Column } from '@/components/ui/table';
 import { paths } from '@/config/paths';
 import { formatDateTimeSeconds } from '@/lib/format';
 import { useRuleExecutions } from '../api/get-rule-executions';
@@ -91,21 +90,20 @@ export function RuleExecutionsTab({ ruleId }: { ruleId: string }) {
       </StatGrid>
       <Card>
         <CardContent>
-          <LoadedOrError query={query} title="Não foi possível carregar as execuções">
-            <DataTable
-              columns={columns}
-              data={query.data?.data}
-              isLoading={query.isPending}
-              getRowKey={(execution) => execution.id}
-              empty={
-                <EmptyState
-                  title="Nenhuma execução"
-                  description="A regra ainda não correspondeu a nenhum dado recebido."
-                />
-              }
-            />
-          </LoadedOrError>
-          <Pager page={page} totalPages={query.data?.pagination.totalPages ?? 1} onPageChange={setPage} />
+          <PagedQueryTable
+            query={query}
+            errorTitle="Não foi possível carregar as execuções"
+            columns={columns}
+            getRowKey={(execution) => execution.id}
+            empty={
+              <EmptyState
+                title="Nenhuma execução"
+                description="A regra ainda não correspondeu a nenhum dado recebido."
+              />
+            }
+            page={page}
+            onPageChange={setPage}
+          />
         </CardContent>
       </Card>
     </div>

@@ -1,19 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type TChangePasswordForm, ZChangePasswordForm } from '@wm/contracts';
-import { KeyRound, Loader2 } from 'lucide-react';
+import { KeyRound } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
+import { FormDialog } from '@/components/form-dialog';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { ApiError, toastError } from '@/lib/api-client';
@@ -53,46 +45,38 @@ export function ChangePasswordDialog() {
   });
 
   return (
-    <Dialog open={isOpen} onOpenChange={onOpenChange}>
-      <DialogTrigger asChild>
+    <FormDialog
+      open={isOpen}
+      onOpenChange={onOpenChange}
+      trigger={
         <Button variant="outline">
           <KeyRound />
           Alterar senha
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Alterar senha</DialogTitle>
-          <DialogDescription>Ao alterar a senha, as suas outras sessões são encerradas.</DialogDescription>
-        </DialogHeader>
-        <form onSubmit={onSubmit} noValidate className="grid gap-4">
-          {FIELDS.map((field) => (
-            <FormField
-              key={field.name}
-              label={field.label}
-              htmlFor={field.name}
-              error={errors[field.name]?.message}
-            >
-              <Input
-                id={field.name}
-                type="password"
-                autoComplete={field.autoComplete}
-                aria-invalid={Boolean(errors[field.name])}
-                {...form.register(field.name)}
-              />
-            </FormField>
-          ))}
-          <DialogFooter>
-            <Button variant="outline" onClick={() => onOpenChange(false)}>
-              Cancelar
-            </Button>
-            <Button type="submit" disabled={change.isPending}>
-              {change.isPending ? <Loader2 className="animate-spin" /> : null}
-              {change.isPending ? 'Salvando...' : 'Salvar nova senha'}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+      }
+      title="Alterar senha"
+      description="Ao alterar a senha, as suas outras sessões são encerradas."
+      onSubmit={onSubmit}
+      isPending={change.isPending}
+      submitLabel="Salvar nova senha"
+      pendingLabel="Salvando..."
+    >
+      {FIELDS.map((field) => (
+        <FormField
+          key={field.name}
+          label={field.label}
+          htmlFor={field.name}
+          error={errors[field.name]?.message}
+        >
+          <Input
+            id={field.name}
+            type="password"
+            autoComplete={field.autoComplete}
+            aria-invalid={Boolean(errors[field.name])}
+            {...form.register(field.name)}
+          />
+        </FormField>
+      ))}
+    </FormDialog>
   );
 }

@@ -1,12 +1,11 @@
 import type { TInboundRequest, TRouteDetail } from '@wm/contracts';
 import { Eye } from 'lucide-react';
 import { useState } from 'react';
+import { PagedQueryTable } from '@/components/paged-query-table';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
-import { LoadedOrError } from '@/components/ui/load-error-state';
-import { Pager } from '@/components/ui/pager';
-import { type Column, DataTable } from '@/components/ui/table';
+import type { Column } from '@/components/ui/table';
 import { formatDateTimeSeconds } from '@/lib/format';
 import { useInboundRequests } from '../api/get-inbound-requests';
 import { InboundStatusBadge, VerificationBadge } from './inbound-request-badges';
@@ -54,21 +53,20 @@ export function InboundRequestsCard({ route }: { route: TRouteDetail }) {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <LoadedOrError query={query} title="Não foi possível carregar as requisições recebidas">
-          <DataTable
-            columns={columns}
-            data={query.data?.data}
-            isLoading={query.isPending}
-            getRowKey={(request) => request.id}
-            empty={
-              <EmptyState
-                title="Nenhuma requisição recebida"
-                description="Cadastre a URL de recebimento no remetente ou envie o exemplo com curl."
-              />
-            }
-          />
-        </LoadedOrError>
-        <Pager page={page} totalPages={query.data?.pagination.totalPages ?? 1} onPageChange={setPage} />
+        <PagedQueryTable
+          query={query}
+          errorTitle="Não foi possível carregar as requisições recebidas"
+          columns={columns}
+          getRowKey={(request) => request.id}
+          empty={
+            <EmptyState
+              title="Nenhuma requisição recebida"
+              description="Cadastre a URL de recebimento no remetente ou envie o exemplo com curl."
+            />
+          }
+          page={page}
+          onPageChange={setPage}
+        />
       </CardContent>
       <InboundRequestDialog id={openId} onClose={() => setOpenId(null)} />
     </Card>

@@ -27,6 +27,35 @@ export function ClientTlsSummary({ clientTls, now = new Date() }: { clientTls: T
   );
 }
 
+/** One PEM text box, in monospace, registered on the surrounding form under `name`. */
+function PemField({
+  name,
+  label,
+  rows = 4,
+  placeholder = PEM_PLACEHOLDER,
+  autoComplete,
+}: {
+  name: string;
+  label: string;
+  rows?: number;
+  placeholder?: string;
+  autoComplete?: string;
+}) {
+  const { register } = useFormContext();
+  return (
+    <FormField label={label} name={name} htmlFor={name}>
+      <Textarea
+        id={name}
+        rows={rows}
+        className="font-mono text-xs"
+        placeholder={placeholder}
+        autoComplete={autoComplete}
+        {...register(name)}
+      />
+    </FormField>
+  );
+}
+
 /** Mutual TLS inputs: a new certificate replaces the saved one; left empty, the saved one is kept. */
 export function ClientTlsFields({ saved }: { saved?: TClientTlsView | null }) {
   const { register } = useFormContext();
@@ -41,29 +70,13 @@ export function ClientTlsFields({ saved }: { saved?: TClientTlsView | null }) {
       </CardHeader>
       <CardContent className="grid gap-4">
         {saved ? <ClientTlsSummary clientTls={saved} /> : null}
-        <FormField
-          label="Certificado do cliente (PEM)"
-          name="clientTls.certificate"
-          htmlFor="clientTls.certificate"
-        >
-          <Textarea
-            id="clientTls.certificate"
-            rows={4}
-            className="font-mono text-xs"
-            placeholder={PEM_PLACEHOLDER}
-            {...register('clientTls.certificate')}
-          />
-        </FormField>
-        <FormField label="Chave privada (PEM)" name="clientTls.privateKey" htmlFor="clientTls.privateKey">
-          <Textarea
-            id="clientTls.privateKey"
-            rows={4}
-            className="font-mono text-xs"
-            placeholder="-----BEGIN PRIVATE KEY-----"
-            autoComplete="off"
-            {...register('clientTls.privateKey')}
-          />
-        </FormField>
+        <PemField name="clientTls.certificate" label="Certificado do cliente (PEM)" />
+        <PemField
+          name="clientTls.privateKey"
+          label="Chave privada (PEM)"
+          placeholder="-----BEGIN PRIVATE KEY-----"
+          autoComplete="off"
+        />
         <div className="grid gap-4 sm:grid-cols-2">
           <FormField
             label="Senha da chave (opcional)"
@@ -77,15 +90,7 @@ export function ClientTlsFields({ saved }: { saved?: TClientTlsView | null }) {
               {...register('clientTls.passphrase')}
             />
           </FormField>
-          <FormField label="Bundle de CA (opcional)" name="clientTls.caBundle" htmlFor="clientTls.caBundle">
-            <Textarea
-              id="clientTls.caBundle"
-              rows={2}
-              className="font-mono text-xs"
-              placeholder={PEM_PLACEHOLDER}
-              {...register('clientTls.caBundle')}
-            />
-          </FormField>
+          <PemField name="clientTls.caBundle" label="Bundle de CA (opcional)" rows={2} />
         </div>
       </CardContent>
     </Card>

@@ -1,18 +1,10 @@
 import { type TSubscription, ZRecoverSubscriptionRequest } from '@wm/contracts';
 import { format } from 'date-fns';
-import { History, Loader2 } from 'lucide-react';
+import { History } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
+import { FormDialog } from '@/components/form-dialog';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { toastError } from '@/lib/api-client';
@@ -65,42 +57,35 @@ export function RecoverFailuresButton({ subscription }: { subscription: TSubscri
   };
 
   return (
-    <Dialog open={isOpen} onOpenChange={onOpenChange}>
-      <DialogTrigger asChild>
+    <FormDialog
+      open={isOpen}
+      onOpenChange={onOpenChange}
+      trigger={
         <Button variant="outline">
           <History />
           Recuperar falhas desde…
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Recuperar falhas</DialogTitle>
-          <DialogDescription>
-            Reenfileira, uma vez cada, as entregas que falharam desde o momento escolhido e os eventos que a
-            assinatura deixou de receber enquanto estava desativada.
-          </DialogDescription>
-        </DialogHeader>
-        <form onSubmit={onSubmit} noValidate className="grid gap-4">
-          <FormField label="Desde" htmlFor="recover-since" error={error}>
-            <Input
-              id="recover-since"
-              type="datetime-local"
-              value={since}
-              aria-invalid={Boolean(error)}
-              onChange={(change) => setSince(change.target.value)}
-            />
-          </FormField>
-          <DialogFooter>
-            <Button variant="outline" onClick={() => onOpenChange(false)}>
-              Cancelar
-            </Button>
-            <Button type="submit" disabled={recover.isPending}>
-              {recover.isPending ? <Loader2 className="animate-spin" /> : null}
-              Recuperar
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+      }
+      title="Recuperar falhas"
+      description={
+        <>
+          Reenfileira, uma vez cada, as entregas que falharam desde o momento escolhido e os eventos que a
+          assinatura deixou de receber enquanto estava desativada.
+        </>
+      }
+      onSubmit={onSubmit}
+      isPending={recover.isPending}
+      submitLabel="Recuperar"
+    >
+      <FormField label="Desde" htmlFor="recover-since" error={error}>
+        <Input
+          id="recover-since"
+          type="datetime-local"
+          value={since}
+          aria-invalid={Boolean(error)}
+          onChange={(change) => setSince(change.target.value)}
+        />
+      </FormField>
+    </FormDialog>
   );
 }
