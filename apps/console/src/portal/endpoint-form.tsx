@@ -4,6 +4,7 @@ import {
   ZUpdateSubscriptionRequest,
 } from '@wm/contracts';
 import { type FormEvent, useId, useState } from 'react';
+import { toJsonBodyText } from '../lib/json-body-text';
 import { EventSelect } from './event-select';
 import { type FilterDraft, FilterRows } from './filter-rows';
 import { HeaderFields } from './header-fields';
@@ -40,10 +41,7 @@ export const endpointToDraft = (subscription: PortalSubscription): EndpointDraft
   eventId: subscription.eventId,
   authType: subscription.authType,
   authDetails: subscription.authDetails ?? {},
-  jsonBody:
-    subscription.jsonBody === null || subscription.jsonBody === undefined
-      ? ''
-      : JSON.stringify(subscription.jsonBody, null, 2),
+  jsonBody: toJsonBodyText(subscription.jsonBody),
   filters: subscription.filters.map((filter) => ({ ...filter })),
 });
 

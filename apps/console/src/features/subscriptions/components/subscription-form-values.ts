@@ -4,6 +4,7 @@ import {
   type TSubscriptionForm,
   type TUpdateSubscriptionRequest,
 } from '@wm/contracts';
+import { toJsonBodyText } from '@/lib/json-body-text';
 
 export const NEW_SUBSCRIPTION_BODY =
   '{\n  "eventId": "#eventId#",\n  "eventName": "#eventName#",\n  "timestamp": "#timestamp#",\n  "data": "#data#"\n}';
@@ -34,10 +35,7 @@ export const subscriptionToFormValues = (subscription: TSubscription): TSubscrip
   httpMethod: subscription.httpMethod,
   authType: subscription.authType,
   authDetails: subscription.authDetails ?? {},
-  jsonBody:
-    subscription.jsonBody === null || subscription.jsonBody === undefined
-      ? ''
-      : JSON.stringify(subscription.jsonBody, null, 2),
+  jsonBody: toJsonBodyText(subscription.jsonBody),
   filters: subscription.filters.map((filter) => ({ ...filter })),
   rateLimitPerSecond: limitText(subscription.rateLimitPerSecond),
   maxInFlight: limitText(subscription.maxInFlight),
