@@ -11,7 +11,9 @@
  * its deliveries/s are printed as a ratio to that backend's queued deliveries/s of the same run.
  *
  * The consumer runs as a `--role worker` process (as deployed), or with `--consumer inline` in this
- * process, sharing its event loop with the emits. BENCH_PROFILE_DIR=/tmp/qprof writes a CPU profile
+ * process, sharing its event loop with the emits. The drain's CPU per delivery is counted once the
+ * first BENCH_WARM_UP (5,000) deliveries of the backlog are out, as in a worker that has run for a
+ * while; the figure from the worker's start (its code compiled meanwhile) is printed beside it. BENCH_PROFILE_DIR=/tmp/qprof writes a CPU profile
  * of each inline backlog drain there; BENCH_SERVER_NODE_ARGS profiles the worker process.
  *
  * Needs PostgreSQL (BENCH_POSTGRES_URL, default postgres://postgres@127.0.0.1:5432/test) and RabbitMQ
@@ -72,6 +74,8 @@ const DELAY_MS = Number(args.delay);
 const CONCURRENCY = Number(args.concurrency);
 const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const RABBITMQ_URL = process.env.BENCH_RABBITMQ_URL ?? 'amqp://guest:guest@127.0.0.1:5672';
+/** Deliveries of the drained backlog left out of its figures: the worker's warm-up. */
+const WARM_UP = Number(process.env.BENCH_WARM_UP ?? 5_000);
 const suffix = `${Date.now()}_${randomBytes(3).toString('hex')}`;
 
 const rate = (count: number, ms: number) => Math.round((count * 1000) / ms);
@@ -184,6 +188,9 @@ function ownCpuMs() {
   return (usage.user + usage.system) / 1000;
 }
 
+type DrainCpu = { consumer: number; postgres: number; broker: number };
+const totalOf = (cpu: DrainCpu) => Math.round(cpu.consumer + cpu.postgres + cpu.broker);
+
 type Result = {
   backend: string;
   emitsPerSecond: number;
@@ -192,10 +199,10 @@ type Result = {
   deliveriesPerSecond: number;
   seconds: number;
   drainPerSecond: number;
-  drainConsumerCpuUs: number;
-  drainPostgresCpuUs: number;
-  /** RabbitMQ's (beam.smp) CPU per drained delivery; 0 on the database queue. */
-  drainBrokerCpuUs: number;
+  /** CPU per delivery (µs) once warm; the broker's (beam.smp) is 0 on the database queue. */
+  drainCpuUs: DrainCpu;
+  /** The same from the worker's start, its warm-up included. */
+  coldDrainCpuUs: DrainCpu;
 };
 
 /** 20,000 emits round-robin over 1,000 RABBITMQ events, one subscription each, until every delivery arrived. */
@@ -276,29 +283,39 @@ function measureEndToEnd(backend: Backend): Promise<Result> {
     const profiler = IS_INLINE ? await startDrainProfile() : null;
     // A worker process may have begun before it said so: only what arrives from here on is counted.
     const alreadyReceived = (await receiver.stats()).received;
-    const drainStartedAt = performance.now();
-    const cpuBefore = consumer.cpuMs();
-    const postgresCpuBefore = await databaseCpuMs(databaseName);
-    const brokerCpuBefore = backend === 'rabbitmq' ? commandCpuMs('beam.smp') : 0;
+    const cpuNow = async () => ({
+      at: performance.now(),
+      consumer: consumer.cpuMs(),
+      postgres: await databaseCpuMs(databaseName),
+      broker: backend === 'rabbitmq' ? commandCpuMs('beam.smp') : 0,
+    });
+    const cold = await cpuNow();
+    // A worker runs for days: its first deliveries pay for compiling its code. The figures are
+    // taken once the warm-up part of the backlog is delivered; the cold start's are printed beside.
+    const warmUp = Math.min(WARM_UP, Math.floor(EMITS / 4));
+    await waitForDeliveries(alreadyReceived + warmUp);
+    const warmReceived = (await receiver.stats()).received;
+    const warm = await cpuNow();
     await waitForDeliveries(2 * EMITS);
-    const drainedAt = performance.now();
-    const drained = 2 * EMITS - alreadyReceived;
-    const consumerCpuMs = consumer.cpuMs() - cpuBefore;
-    const postgresCpuMs = cpuBetween(postgresCpuBefore, await databaseCpuMs(databaseName));
-    const brokerCpuMs = backend === 'rabbitmq' ? commandCpuMs('beam.smp') - brokerCpuBefore : 0;
+    const end = await cpuNow();
     await profiler?.stop(`${backend}-drain`);
     await consumer.stop();
+    const perDelivery = (from: typeof cold, count: number) => ({
+      consumer: ((end.consumer - from.consumer) * 1000) / count,
+      postgres: (cpuBetween(from.postgres, end.postgres) * 1000) / count,
+      broker: ((end.broker - from.broker) * 1000) / count,
+    });
+    const drained = 2 * EMITS - warmReceived;
     return {
       backend,
       emitsPerSecond: rate(EMITS, emittedAt - startedAt),
       emitsAlonePerSecond: rate(EMITS, emitsAloneAt - emitsAloneStartedAt),
       deliveriesPerSecond: rate(EMITS, finishedAt - startedAt),
       seconds: Math.round(finishedAt - startedAt) / 1000,
-      drainPerSecond: rate(drained, drainedAt - drainStartedAt),
-      // CPU per drained delivery: the consumer's and the bench database's PostgreSQL.
-      drainConsumerCpuUs: (consumerCpuMs * 1000) / drained,
-      drainPostgresCpuUs: (postgresCpuMs * 1000) / drained,
-      drainBrokerCpuUs: (brokerCpuMs * 1000) / drained,
+      drainPerSecond: rate(drained, end.at - warm.at),
+      // CPU per drained delivery: the consumer's, the bench database's PostgreSQL and the broker's.
+      drainCpuUs: perDelivery(warm, drained),
+      coldDrainCpuUs: perDelivery(cold, 2 * EMITS - alreadyReceived),
     };
   });
 }
@@ -417,8 +434,10 @@ async function main() {
       `${backend.padEnd(8)} end to end: ${result.deliveriesPerSecond} deliveries/s ` +
         `(${result.seconds} s; emits ${result.emitsPerSecond}/s, ${result.emitsAlonePerSecond}/s with the consumer stopped); backlog drained at ${result.drainPerSecond} deliveries/s ` +
         `(${Math.round((result.drainPerSecond / raw) * 1000) / 10}% of raw amqplib); CPU per drained delivery: ` +
-        `consumer ${Math.round(result.drainConsumerCpuUs)} µs, PostgreSQL ${Math.round(result.drainPostgresCpuUs)} µs, ` +
-        `broker ${Math.round(result.drainBrokerCpuUs)} µs, total ${Math.round(result.drainConsumerCpuUs + result.drainPostgresCpuUs + result.drainBrokerCpuUs)} µs`,
+        `consumer ${Math.round(result.drainCpuUs.consumer)} µs, PostgreSQL ${Math.round(result.drainCpuUs.postgres)} µs, ` +
+        `broker ${Math.round(result.drainCpuUs.broker)} µs, total ${totalOf(result.drainCpuUs)} µs ` +
+        `(after the first ${Math.min(WARM_UP, Math.floor(EMITS / 4))} deliveries; from the worker's start: ` +
+        `consumer ${Math.round(result.coldDrainCpuUs.consumer)} µs, total ${totalOf(result.coldDrainCpuUs)} µs)`,
     );
     if (args.rules) {
       const rules = await measureRulesEndToEnd(backend);
