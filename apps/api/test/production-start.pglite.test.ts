@@ -60,6 +60,8 @@ it('When an operator runs npm start, then the server answering is node running t
     const commandLine = commandLineOf(serverPid);
     expect(commandLine[0]?.split('/').at(-1)).toBe('node');
     expect(commandLine.at(-1)).toBe('apps/api/dist/src/main.js');
+    // The young generation sized for the deliveries in flight (fewer, cheaper scavenges).
+    expect(commandLine).toContain('--max-semi-space-size=64');
     expect(commandLine.join(' ')).not.toMatch(/tsx|\.ts\b/);
     expect(readFileSync(`/proc/${serverPid}/environ`, 'utf8')).not.toContain('tsx');
 

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { waitFor } from './wait-for';
 
 const REPO_ROOT = resolve(import.meta.dirname, '../../../..');
@@ -71,17 +72,29 @@ export async function spawnFailingServer(
   return { code, output: output() };
 }
 
+/** The node flags of the production start (the root package.json's `serve`): the server runs as deployed. */
+export function productionNodeFlags(root = REPO_ROOT): string[] {
+  const { scripts } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+    scripts: Record<string, string>;
+  };
+  return (scripts.serve ?? '').split(/\s+/).filter((word) => word.startsWith('--'));
+}
+
 /** apps/api/src/main.ts in a child process, its output kept (the last 20,000 characters). */
 function startMain(env: Record<string, string>, root = REPO_ROOT) {
   const inherited = { ...process.env };
   delete inherited.DATABASE_URL;
   // BENCH_SERVER_NODE_ARGS lets a benchmark profile the server (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/api/src/main.ts'], {
-    cwd: root,
-    env: { ...inherited, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...productionNodeFlags(root), ...nodeArgs, '--import', 'tsx', 'apps/api/src/main.ts'],
+    {
+      cwd: root,
+      env: { ...inherited, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   const collect = (chunk: Buffer) => {
     output = (output + chunk).slice(-20_000);
