@@ -72,10 +72,10 @@ const EXPIRE_KEYS = `
 // occurrences actually inserted.
 const INSERT_EMITS = `
   WITH k AS (
+    -- The keys come apart ($7): the occurrences' text, data and payload included, is parsed once.
     INSERT INTO occurrence_keys (application_id, idempotency_key, occurrence_id, created_at)
     SELECT application_id, idempotency_key, id, created_at
-    FROM json_to_recordset($1::json) AS r(id uuid, application_id uuid, idempotency_key text, created_at timestamptz)
-    WHERE idempotency_key IS NOT NULL
+    FROM json_to_recordset($7::json) AS r(id uuid, application_id uuid, idempotency_key text, created_at timestamptz)
     ON CONFLICT DO NOTHING
     RETURNING occurrence_id
   ), o AS (
@@ -177,10 +177,18 @@ export async function insertEmits(
       JSON.stringify(records.flatMap((record) => (record.eventLog ? [record.eventLog] : []))),
       JSON.stringify(records.flatMap(inboundRowOf)),
       writtenBy,
+      JSON.stringify(records.flatMap(idempotencyKeyOf)),
     ],
     'insert_emits',
   );
   return new Set(rows.map((row) => row.id));
+}
+
+/** The idempotency key an occurrence takes, if it has one. */
+function idempotencyKeyOf({ occurrence }: EmitRecord) {
+  if (occurrence.idempotency_key === null) return [];
+  const { id, application_id, idempotency_key, created_at } = occurrence;
+  return [{ id, application_id, idempotency_key, created_at }];
 }
 
 /** A FIFO batch's logs numbered in acceptance order, the order in which they take their place. */
