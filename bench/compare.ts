@@ -26,6 +26,7 @@ import { sha256 } from '../apps/api/src/lib/crypto';
 import { newId } from '../apps/api/src/lib/ids';
 import { deleteBrokerObjects } from '../apps/api/src/queue/rabbitmq-topology';
 import { spawnServer, spawnWorker, stopServer } from '../apps/api/test/support/server-process';
+import { BENCH_ADMIN, createApiFixture } from './api-fixture';
 import { PEER_SCHEMA } from './peers/peer-store';
 import {
   API_KEY,
@@ -51,6 +52,12 @@ const SYSTEMS = (process.env.BENCH_SYSTEMS ?? 'ours,pg-boss,bullmq')
   .filter((system) => system !== 'pg-boss' || isPgBossInstalled());
 /** BENCH_RATE: emits/s across all connections instead of as fast as they answer (A/B of a change on a busy machine). */
 const RATE = process.env.BENCH_RATE ? Number(process.env.BENCH_RATE) : undefined;
+/**
+ * BENCH_FIXTURE=api: our immediate path's application, event and subscription made through the HTTP
+ * API, the subscription with the body template `{"d": "#data#"}` as users make them (default
+ * `sql`: inserted, no template, the same work as the peers').
+ */
+const FIXTURE = process.env.BENCH_FIXTURE ?? 'sql';
 const RABBITMQ_URL = process.env.BENCH_RABBITMQ_URL ?? 'amqp://guest:guest@127.0.0.1:5672';
 /** Our systems: the immediate path, and the queued path on RabbitMQ or on the database queue. */
 const OURS: Record<string, 'IMMEDIATE' | 'split' | 'rabbitmq' | 'database'> = {
@@ -106,6 +113,8 @@ function isPgBossInstalled(): boolean {
 type Running = {
   url: string;
   body: string;
+  /** The key the emits carry. */
+  apiKey: string;
   pids: number[];
   database: string;
   /** Deliveries with a final status so far. */
@@ -166,10 +175,11 @@ async function startOurs(
   root?: string,
 ): Promise<Running> {
   const storage = await openBenchStorage('postgres');
-  const fixture = await insertFixture(storage.ctx, `${receiverUrl}/ours`, 1);
+  const isApiFixture = FIXTURE === 'api' && (path === 'IMMEDIATE' || path === 'split');
+  const fixture = isApiFixture ? null : await insertFixture(storage.ctx, `${receiverUrl}/ours`, 1);
   const database = new URL(storage.env.DATABASE_URL as string).pathname.slice(1);
   const queueName = `wm.bench.${database}`;
-  if (path === 'rabbitmq' || path === 'database') {
+  if (fixture && (path === 'rabbitmq' || path === 'database')) {
     // No pacing between the sends of the event (its default is one send a second): the peers have none.
     await storage.ctx.database.query(
       "UPDATE events SET queue_type = 'RABBITMQ', delay_between_sends = 0 WHERE id = $1",
@@ -185,9 +195,13 @@ async function startOurs(
       QUEUE_NAME: queueName,
       ...(path === 'rabbitmq' ? { RABBITMQ_URL } : {}),
       ...(path === 'split' ? { ROLE: 'api' } : {}),
+      ...BENCH_ADMIN,
     },
     root,
   );
+  const emitted = fixture
+    ? { alias: fixture.alias, applicationId: fixture.applicationId, apiKey: API_KEY }
+    : await createApiFixture(server.url, `${receiverUrl}/ours`);
   const worker =
     path === 'split'
       ? await spawnWorker({ ...storage.env, ALLOW_PRIVATE_TARGETS: 'true', QUEUE_NAME: queueName })
@@ -195,10 +209,11 @@ async function startOurs(
   return {
     url: `${server.url}/v1/events/emit`,
     body: JSON.stringify({
-      eventType: fixture.alias,
-      applicationId: fixture.applicationId,
+      eventType: emitted.alias,
+      applicationId: emitted.applicationId,
       data: BENCH_DATA,
     }),
+    apiKey: emitted.apiKey,
     pids: [server.child.pid ?? 0, ...(worker ? [worker.child.pid ?? 0] : [])],
     database,
     finished: async (client) =>
@@ -259,6 +274,7 @@ async function startPeer(
   return {
     url: `${url}/v1/events/emit`,
     body: JSON.stringify({ eventType, data: BENCH_DATA }),
+    apiKey: API_KEY,
     pids: [child.pid ?? 0],
     database,
     finished: async (db) =>
@@ -312,7 +328,7 @@ export async function measure(
     ? await startOurs(ours, receiver.url, root)
     : await startPeer(system, setting, receiver.url);
   try {
-    const headers = { 'content-type': 'application/json', 'x-api-key': API_KEY };
+    const headers = { 'content-type': 'application/json', 'x-api-key': running.apiKey };
     const warm = await autocannon({
       url: running.url,
       method: 'POST',
