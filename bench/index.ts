@@ -27,8 +27,7 @@ if (!file) {
 const result = spawnSync(
   process.execPath,
   ['--import', 'tsx', join(import.meta.dirname, file), ...process.argv.slice(3)],
-  {
-    stdio: 'inherit',
-  },
+  // Our server runs as `npm start` runs it: the production build, not the sources through tsx.
+  { stdio: 'inherit', env: { BENCH_SERVER_ENTRY: 'build', ...process.env } },
 );
 process.exit(result.status ?? 1);

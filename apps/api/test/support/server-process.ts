@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
@@ -28,6 +28,7 @@ const addOutput = (output: () => string) => (error: Error) => {
 /**
  * The real server (`node --import tsx apps/api/src/main.ts`) in a child process, resolved once /healthz
  * answers. `root`: another checkout to run (a benchmark's baseline), this one by default.
+ * BENCH_SERVER_ENTRY=build (benchmarks set it) runs the production build instead, as `npm start` does.
  */
 export async function spawnServer(env: Record<string, string>, root = REPO_ROOT): Promise<ServerProcess> {
   const port = env.PORT ?? String(await freePort());
@@ -80,7 +81,22 @@ export function productionNodeFlags(root = REPO_ROOT): string[] {
   return (scripts.serve ?? '').split(/\s+/).filter((word) => word.startsWith('--'));
 }
 
-/** apps/api/src/main.ts in a child process, its output kept (the last 20,000 characters). */
+const builtRoots = new Set<string>();
+
+/** The entry point of `root`'s server: its sources through tsx, or its production build (built once here). */
+function entryArguments(root: string): string[] {
+  if (process.env.BENCH_SERVER_ENTRY !== 'build') return ['--import', 'tsx', 'apps/api/src/main.ts'];
+  if (!builtRoots.has(root)) {
+    execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], {
+      cwd: join(root, 'apps', 'api'),
+      stdio: 'inherit',
+    });
+    builtRoots.add(root);
+  }
+  return ['apps/api/dist/src/main.js'];
+}
+
+/** apps/api/src/main.ts (or its build) in a child process, its output kept (the last 20,000 characters). */
 function startMain(env: Record<string, string>, root = REPO_ROOT) {
   const inherited = { ...process.env };
   delete inherited.DATABASE_URL;
@@ -88,7 +104,7 @@ function startMain(env: Record<string, string>, root = REPO_ROOT) {
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const child = spawn(
     process.execPath,
-    [...productionNodeFlags(root), ...nodeArgs, '--import', 'tsx', 'apps/api/src/main.ts'],
+    [...productionNodeFlags(root), ...nodeArgs, ...entryArguments(root)],
     {
       cwd: root,
       env: { ...inherited, ...env },
