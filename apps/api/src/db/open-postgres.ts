@@ -22,9 +22,10 @@ export function openPostgres(url: string, poolSize: number, timeouts: PostgresTi
   return {
     db,
     kind: 'postgres',
-    async query<T>(text: string, params: unknown[] = [], name?: string) {
-      const result = await pool.query({ text, values: params, ...(name ? { name } : {}) });
-      return result.rows as T[];
+    async query<T>(text: string, params: unknown[] = [], name?: string, plan?: 'generic') {
+      const config = { text, values: params, ...(name ? { name } : {}) };
+      if (plan !== 'generic') return (await pool.query(config)).rows as T[];
+      return withGenericPlans(pool, async (client) => (await client.query(config)).rows as T[]);
     },
     async inScriptTransaction(fn) {
       // Migrations may rightly take minutes (an index on a large table, another process holding
@@ -62,4 +63,23 @@ export function openPostgres(url: string, poolSize: number, timeouts: PostgresTi
       await pool.end();
     },
   };
+}
+
+/**
+ * Runs `work` on a connection whose prepared statements take their generic plan, then sets it back
+ * (the query builder's statements keep their custom plans); a connection that cannot be set back
+ * is closed.
+ */
+async function withGenericPlans<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('SET plan_cache_mode = force_generic_plan');
+    return await work(client);
+  } finally {
+    const resetFailure = await client.query('RESET plan_cache_mode').then(
+      () => undefined,
+      (error: Error) => error,
+    );
+    client.release(resetFailure);
+  }
 }

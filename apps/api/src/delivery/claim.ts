@@ -79,6 +79,7 @@ export async function claimDueDeliveries(
     CLAIM_DUE_DELIVERIES,
     [limit, ctx.config.DELIVERY_LEASE_MS, workerId, ctx.clock(), skipped],
     'claim_due_deliveries',
+    'generic',
   );
 }
 
@@ -92,6 +93,7 @@ export async function claimProbeDelivery(
     CLAIM_PROBE_DELIVERY,
     [subscriptionId, ctx.config.DELIVERY_LEASE_MS, workerId, ctx.clock()],
     'claim_probe_delivery',
+    'generic',
   );
   return delivery;
 }

@@ -79,6 +79,7 @@ export async function recordAttemptResults(
       ctx.config.DELIVERY_CIRCUIT_FAILURES,
     ],
     'record_attempt_results',
+    'generic',
   );
   // A disabled subscription no longer receives emits: this process's emits must know at once.
   if (counts && counts.disabled > 0) announceLocalChange(ctx, CHANGE_CHANNELS.emitTargets);
