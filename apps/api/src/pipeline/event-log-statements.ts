@@ -1,7 +1,9 @@
 import { and, eq, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
+import { DAY_MS } from '../db/log-retention';
 import { eventLogs, events, occurrences, subscriptions } from '../db/schema';
 import { createBatcher } from '../lib/batcher';
+import { idFloor, idTime } from '../lib/ids';
 import { rowFromJson } from './row-from-json';
 
 /** What the consumer needs of one event log to deliver it, read in one statement batched across messages. */
@@ -49,12 +51,16 @@ marked AS (
   SELECT s.*, d.occurrence_id IS NOT NULL AS has_deliveries
   FROM started s
   -- A probe per log (LIMIT 1), never a hash of every delivery log, whatever the statistics say.
-  LEFT JOIN LATERAL (SELECT occurrence_id FROM delivery_logs d WHERE d.occurrence_id = s.event_id LIMIT 1) d
+  -- $2 bounds the day partitions read, when planned, to those of the batch's days: a log's
+  -- occurrence is made with it, its delivery logs after it (the day before the oldest log covers
+  -- hosts whose clocks differ). Without it each run planned the probes of every day kept.
+  LEFT JOIN LATERAL (SELECT occurrence_id FROM delivery_logs d
+    WHERE d.occurrence_id = s.event_id AND d.id >= $2::uuid LIMIT 1) d
     ON true)
 SELECT m.id, m.event_id AS occurrence_id, m.auto_retry_count, m.has_deliveries, to_jsonb(e.*) AS event,
   CASE WHEN m.has_deliveries THEN NULL
     -- row_to_json keeps the json payload's text (to_jsonb would reorder its keys).
-    ELSE (SELECT row_to_json(o.*) FROM occurrences o WHERE o.id = m.event_id) END AS occurrence,
+    ELSE (SELECT row_to_json(o.*) FROM occurrences o WHERE o.id = m.event_id AND o.id >= $2::uuid) END AS occurrence,
   CASE WHEN m.has_deliveries OR e.id IS NULL THEN NULL
     ELSE (SELECT jsonb_agg(to_jsonb(t.*) ORDER BY t.id) FROM subscriptions t
       WHERE t.event_id = e.id AND t.status IN ('ACTIVE', 'FAILED')) END AS targets
@@ -78,7 +84,11 @@ const BATCH = { maxSize: 256, maxInFlight: 4 };
  */
 export function createEventLogBatches(ctx: AppContext) {
   const starts = createBatcher(async (ids: string[]) => {
-    const rows = await ctx.database.query<StartedRow>(START_SQL, [ids], 'wm_event_logs_start');
+    const rows = await ctx.database.query<StartedRow>(
+      START_SQL,
+      [ids, partitionFloorOf(ids)],
+      'wm_event_logs_start',
+    );
     const byId = new Map(rows.map((row) => [row.id, toStarted(row)]));
     return ids.map((id) => byId.get(id) ?? null);
   }, BATCH);
@@ -110,6 +120,16 @@ export function createEventLogBatches(ctx: AppContext) {
 }
 
 export type EventLogBatches = ReturnType<typeof createEventLogBatches>;
+
+/**
+ * The first id of the day before the oldest of `ids`' times: see START_SQL's $2. An id that is not
+ * a UUIDv7 (a log older than the day partitions) carries no time: then every partition is read.
+ */
+function partitionFloorOf(ids: string[]): string {
+  if (!ids.every((id) => id[14] === '7')) return idFloor(0);
+  const oldest = Math.min(...ids.map((id) => idTime(id).getTime()));
+  return idFloor(oldest - DAY_MS);
+}
 
 function toStarted(row: StartedRow): StartedEventLog {
   return {
