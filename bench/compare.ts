@@ -13,7 +13,8 @@
  * two processes (no hand-over in process: each delivery is claimed from the table).
  * Knobs: BENCH_RATE (fixed emits/s), BENCH_ROUNDS, BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_SYSTEMS (ours,pg-boss,bullmq;
  * floor, opt-in), BENCH_DATA_BYTES (a text of that size in the emitted data),
- * BENCH_TUNE=0 (skip tuning: first setting of each peer), BENCH_SERVER_NODE_ARGS (node flags of ours and of the peers,
+ * BENCH_TUNE=0 (skip tuning: first setting of each peer), BENCH_DAYS_KEPT (ours' log tables with the day
+ * partitions of a server keeping that many days), BENCH_SERVER_NODE_ARGS (node flags of ours and of the peers,
  * e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile them).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -36,6 +37,7 @@ import {
   dropBenchDatabase,
   fmt,
   insertFixture,
+  keepLogPartitions,
   median,
   openBenchStorage,
   POSTGRES_URL,
@@ -175,6 +177,7 @@ async function startOurs(
   root?: string,
 ): Promise<Running> {
   const storage = await openBenchStorage('postgres');
+  await keepLogPartitions(storage.ctx.database);
   const isApiFixture = FIXTURE === 'api' && (path === 'IMMEDIATE' || path === 'split');
   const fixture = isApiFixture ? null : await insertFixture(storage.ctx, `${receiverUrl}/ours`, 1);
   const database = new URL(storage.env.DATABASE_URL as string).pathname.slice(1);

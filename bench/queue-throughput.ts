@@ -32,7 +32,6 @@ import amqp from 'amqplib';
 import { testConfig } from '../apps/api/src/config';
 import type { AppContext } from '../apps/api/src/context';
 import { createContext } from '../apps/api/src/create-context';
-import { DAY_MS, ensureLogPartitions } from '../apps/api/src/db/log-retention';
 import { openDatabase } from '../apps/api/src/db/open-database';
 import {
   applications,
@@ -55,6 +54,7 @@ import {
   createBenchDatabase,
   databaseCpuMs,
   dropBenchDatabase,
+  keepLogPartitions,
   processCpuMs,
   startBenchReceiver,
 } from './support';
@@ -77,11 +77,6 @@ const DELAY_MS = Number(args.delay);
 const CONCURRENCY = Number(args.concurrency);
 const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const RABBITMQ_URL = process.env.BENCH_RABBITMQ_URL ?? 'amqp://guest:guest@127.0.0.1:5672';
-/**
- * BENCH_DAYS_KEPT: the day partitions of that many past days exist (empty), as on a server that has
- * run that long with the default RETENTION_DAYS (30); 0: a new server's (today and tomorrow).
- */
-const DAYS_KEPT = Number(process.env.BENCH_DAYS_KEPT ?? 0);
 /** Deliveries of the drained backlog left out of its figures: the worker's warm-up. */
 const WARM_UP = Number(process.env.BENCH_WARM_UP ?? 5_000);
 const suffix = `${Date.now()}_${randomBytes(3).toString('hex')}`;
@@ -158,8 +153,7 @@ async function withBench<T>(
   };
   const database = await openDatabase({ kind: 'postgres', url: databaseUrl, poolSize: 40 });
   const ctx = await createContext(testConfig(env), database);
-  // The partitions a server keeps: today's and tomorrow's, and one per day of retention.
-  await ensureLogPartitions(database, new Date(Date.now() - DAYS_KEPT * DAY_MS), DAYS_KEPT + 1);
+  await keepLogPartitions(database);
   try {
     const applicationId = newId();
     await ctx.db.insert(applications).values({

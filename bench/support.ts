@@ -9,6 +9,8 @@ import pg from 'pg';
 import { testConfig } from '../apps/api/src/config';
 import type { AppContext } from '../apps/api/src/context';
 import { createContext } from '../apps/api/src/create-context';
+import type { DatabaseHandle } from '../apps/api/src/db/client';
+import { DAY_MS, ensureLogPartitions } from '../apps/api/src/db/log-retention';
 import { sha256 } from '../apps/api/src/lib/crypto';
 import { newId } from '../apps/api/src/lib/ids';
 
@@ -17,6 +19,17 @@ export const API_KEY = `whm_${'b'.repeat(43)}`;
 export const SECRET_KEY = 'bench-secret-key-with-at-least-32-characters';
 
 /** A fresh PostgreSQL database (dropped by the returned drop) or a PGlite data dir, migrated. */
+/**
+ * BENCH_DAYS_KEPT: the day partitions of that many past days exist (empty), as on a server that has
+ * run that long with the default RETENTION_DAYS (30); 0: a new server's (today and tomorrow).
+ */
+export const DAYS_KEPT = Number(process.env.BENCH_DAYS_KEPT ?? 0);
+
+/** Gives the log tables of `database` the day partitions a server keeping DAYS_KEPT days has. */
+export async function keepLogPartitions(database: DatabaseHandle): Promise<void> {
+  await ensureLogPartitions(database, new Date(Date.now() - DAYS_KEPT * DAY_MS), DAYS_KEPT + 1);
+}
+
 export async function openBenchStorage(kind: 'postgres' | 'pglite', env: Record<string, string> = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'wm-bench-'));
   const base: Record<string, string> = {
