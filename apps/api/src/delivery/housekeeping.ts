@@ -67,7 +67,12 @@ export async function sweepDeliveries(ctx: AppContext, sender: Sender): Promise<
           ],
           'end_disabled_deliveries',
         );
-  const due = await ctx.database.query<{ id: string }>(PENDING_CALLBACKS, [SWEEP_LIMIT], 'pending_callbacks');
+  const due = await ctx.database.query<{ id: string }>(
+    PENDING_CALLBACKS,
+    [SWEEP_LIMIT],
+    'pending_callbacks',
+    'generic',
+  );
   const occurrenceIds = [...new Set([...ended.map((row) => row.occurrence_id), ...due.map((row) => row.id)])];
   await sendFinishedCallbacks(ctx, sender, occurrenceIds);
 }
