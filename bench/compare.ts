@@ -27,7 +27,7 @@ import { sha256 } from '../apps/api/src/lib/crypto';
 import { newId } from '../apps/api/src/lib/ids';
 import { deleteBrokerObjects } from '../apps/api/src/queue/rabbitmq-topology';
 import { spawnServer, spawnWorker, stopServer } from '../apps/api/test/support/server-process';
-import { BENCH_ADMIN, createApiFixture } from './api-fixture';
+import { createApiFixture } from './api-fixture';
 import { PEER_SCHEMA } from './peers/peer-store';
 import {
   API_KEY,
@@ -198,7 +198,6 @@ async function startOurs(
       QUEUE_NAME: queueName,
       ...(path === 'rabbitmq' ? { RABBITMQ_URL } : {}),
       ...(path === 'split' ? { ROLE: 'api' } : {}),
-      ...BENCH_ADMIN,
     },
     root,
   );

@@ -13,6 +13,7 @@ import type { DatabaseHandle } from '../apps/api/src/db/client';
 import { DAY_MS, ensureLogPartitions } from '../apps/api/src/db/log-retention';
 import { sha256 } from '../apps/api/src/lib/crypto';
 import { newId } from '../apps/api/src/lib/ids';
+import { BENCH_ADMIN } from './api-fixture';
 
 export const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 export const API_KEY = `whm_${'b'.repeat(43)}`;
@@ -35,8 +36,7 @@ export async function openBenchStorage(kind: 'postgres' | 'pglite', env: Record<
   const base: Record<string, string> = {
     DATA_DIR: dataDir,
     SECRET_KEY,
-    ADMIN_EMAIL: 'admin@example.com',
-    ADMIN_PASSWORD: 'bench-admin-1',
+    ...BENCH_ADMIN,
     ...env,
   };
   if (kind === 'pglite') {
