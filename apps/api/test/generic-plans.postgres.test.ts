@@ -4,6 +4,7 @@ import { DAY_MS, ensureLogPartitions } from '../src/db/log-retention';
 import { openDatabase } from '../src/db/open-database';
 import { newId } from '../src/lib/ids';
 import { openTestDatabase } from './support/test-database';
+import { waitFor } from './support/wait-for';
 
 let server: Awaited<ReturnType<typeof openTestDatabase>>;
 // One connection: what a statement leaves on it is what the next one finds.
@@ -61,4 +62,25 @@ it('When the logs keep 33 day partitions, then a probe of them is planned once, 
     { name: 'wm_test_probe_custom', generic_plans: 0, custom_plans: 8 },
     { name: 'wm_test_probe_generic', generic_plans: 8, custom_plans: 0 },
   ]);
+});
+
+it('When the connection breaks during such a statement, then it fails and the next statement runs on a new one', async () => {
+  const running = database.query('SELECT pg_sleep(5) AS slept', [], 'wm_test_plan_break', 'generic');
+  const outcome = running.then(
+    () => 'answered',
+    (error: Error) => error.message,
+  );
+  await waitFor(
+    async () =>
+      (
+        await server.query<{ n: number }>(
+          `SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_stat_activity
+           WHERE query LIKE '%pg_sleep(5) AS slept%' AND pid <> pg_backend_pid()`,
+        )
+      )[0]?.n === 1,
+    5_000,
+    'the sleeping statement to be cut',
+  );
+  expect(await outcome).toMatch(/terminat|Connection/i);
+  expect(await planMode()).toBe('auto');
 });

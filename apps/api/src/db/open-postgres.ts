@@ -67,19 +67,27 @@ export function openPostgres(url: string, poolSize: number, timeouts: PostgresTi
 
 /**
  * Runs `work` on a connection whose prepared statements take their generic plan, then sets it back
- * (the query builder's statements keep their custom plans); a connection that cannot be set back
- * is closed.
+ * (the query builder's statements keep their custom plans). A connection that breaks meanwhile, or
+ * cannot be set back, is closed; its break is the statement's failure, never an unhandled event.
  */
 async function withGenericPlans<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
+  let broken: Error | undefined;
+  const onBreak = (error: Error) => {
+    broken = error;
+  };
+  client.on('error', onBreak);
   try {
     await client.query('SET plan_cache_mode = force_generic_plan');
     return await work(client);
   } finally {
-    const resetFailure = await client.query('RESET plan_cache_mode').then(
-      () => undefined,
-      (error: Error) => error,
-    );
+    const resetFailure =
+      broken ??
+      (await client.query('RESET plan_cache_mode').then(
+        () => undefined,
+        (error: Error) => error,
+      ));
+    client.off('error', onBreak);
     client.release(resetFailure);
   }
 }
