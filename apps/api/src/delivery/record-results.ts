@@ -35,7 +35,7 @@ export type CircuitChanges = { tripped: TrippedCircuit[]; closed: string[] };
 
 /**
  * Writes a batch of attempt results in one statement: the delivery logs (only
- * while still leased by `workerId`), their attempts, and the subscriptions'
+ * while open and leased by `workerId` or by no one), their attempts, and the subscriptions'
  * counters, with 410 or 20 failures in a row setting the subscription FAILED,
  * the per-minute figures of the attempts (outcome and duration), and each subscription's
  * circuit: a success closes it, failed attempts add to its count.
@@ -115,7 +115,11 @@ const RECORD_ATTEMPT_RESULTS = `
         status = r.status, http_status_code = r.http_status_code, response_body = r.response_body,
         error_message = r.error_message, next_attempt_at = r.next_attempt_at, processed_at = r.processed_at,
         attempt_count = r.attempt_number, lease_until = NULL, leased_by = NULL, updated_at = $5::timestamptz
-      FROM r WHERE d.id = r.id AND d.id = ANY($4::uuid[]) AND d.leased_by = $2 AND d.${OPEN_STATUS_CONDITION}
+      FROM r WHERE d.id = r.id AND d.id = ANY($4::uuid[]) AND d.${OPEN_STATUS_CONDITION}
+        -- Held by this worker, or by no one: another message of the same log in this worker may
+        -- have given the lease back while this send was under way, and its result still stands.
+        -- Held by another worker, the delivery is that worker's to record.
+        AND (d.leased_by = $2 OR d.leased_by IS NULL)
       RETURNING d.id
     ),
     attempts AS (
